@@ -1,0 +1,28 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "RouteKit",
+    products: [
+        .library(name: "RouteKit", targets: ["RouteKit"]),
+        .executable(name: "route-fly", targets: ["route-fly"]),
+    ],
+    targets: [
+        // PROJ (geodesic.h and proj.h) from Debian's libproj-dev. Only Sources/RouteKit/Geodesy imports it.
+        .systemLibrary(
+            name: "CProj",
+            path: "Sources/CProj",
+            pkgConfig: "proj",
+            providers: [.apt(["libproj-dev"])]
+        ),
+        .target(name: "RouteKit", dependencies: ["CProj"]),
+        .executableTarget(name: "route-fly", dependencies: ["RouteKit"]),
+        // Benchmarks: run on demand with `swift run -c release route-bench`; never part of the tests.
+        .executableTarget(name: "route-bench", dependencies: ["RouteKit"]),
+        .testTarget(
+            name: "RouteKitTests",
+            dependencies: ["RouteKit", "route-fly"],
+            exclude: ["Fixtures", "__Snapshots__"]
+        ),
+    ]
+)

@@ -1,0 +1,162 @@
+import Foundation
+
+/// A route to fly: its points in order, split into the segments the file had, measured on WGS 84.
+///
+/// A `Route` is built once from what a reader found (see ``GPXReader``), and everything about it is
+/// computed then: leg lengths and headings (geodesics through PROJ), cumulative distance, bounding
+/// box and map rect.
+///
+/// Terms:
+/// - a *segment* is a run of points the file keeps together (a GPX `trkseg`, or a whole `rte`);
+/// - a *leg* joins two consecutive points of the flattened point list. A leg that joins the last point
+///   of one segment to the first point of the next is a *gap*: it is measured, but the route does not
+///   travel it, so it does not count towards ``length`` or ``cumulativeDistances`` (as GPS tools report
+///   a track's length).
+///
+/// Edge cases:
+/// - A zero-length leg (duplicate points, common in real tracks: `togeojson-osm.gpx` has 3092) has no
+///   direction of its own; its heading is the previous leg's (or, at the very start, the first later
+///   leg's), never PROJ's meaningless 180.
+/// - A route across the antimeridian gets a ``boundingBox`` with `west > east` and a ``rect`` that
+///   extends past the world's width.
+public struct Route: Sendable {
+    /// A leg between two consecutive points.
+    public struct Leg: Hashable, Sendable {
+        /// Geodesic length, metres (>= 0).
+        public var distance: Double
+        /// Direction of travel at the leg's start, degrees clockwise from true north, `0..<360`.
+        /// For a zero-length leg, the heading carried over from a neighbouring leg.
+        public var heading: Double
+        /// `true` when the leg joins two segments (it is not travelled by the route).
+        public var isGap: Bool
+    }
+
+    /// The name the file gives the route (first track's or route's name), if any.
+    public var name: String?
+    /// Every point flown, in file order (all segments, flattened). Never fewer than one.
+    public let points: [RoutePoint]
+    /// The segments as index ranges into ``points``, in file order; each is non-empty and they tile
+    /// `points.indices` without overlap.
+    public let segments: [Range<Int>]
+    /// `points.count - 1` legs; `legs[i]` joins `points[i]` and `points[i + 1]`.
+    public let legs: [Leg]
+    /// Distance travelled from the first point to each point, in metres; `points.count` values,
+    /// non-decreasing, starting at 0. Gaps between segments add nothing.
+    public let cumulativeDistances: [Double]
+    /// The smallest box holding every point (RFC 7946; `west > east` across the antimeridian).
+    public let boundingBox: BoundingBox
+    /// The union of the points' MapKit map points (like the WWDC23 sample's `route.rect`), unwrapped
+    /// across the antimeridian.
+    public let rect: MapRect
+    /// Statistics of the file the route came from: tracks, routes and waypoints (waypoints are
+    /// counted, not flown).
+    public var source: Source
+
+    /// What a file held besides the points flown.
+    public struct Source: Hashable, Sendable {
+        /// Where the flown points come from.
+        public enum Kind: String, Hashable, Sendable { case tracks, routes }
+        public var kind: Kind
+        /// Number of tracks (`trk`) in the file, flown or not.
+        public var trackCount: Int
+        /// Number of track segments (`trkseg`) in the file, empty ones included.
+        public var trackSegmentCount: Int
+        /// Number of routes (`rte`) in the file.
+        public var routeCount: Int
+        /// Number of waypoints (`wpt`) in the file.
+        public var waypointCount: Int
+
+        public init(kind: Kind, trackCount: Int = 0, trackSegmentCount: Int = 0, routeCount: Int = 0,
+                    waypointCount: Int = 0) {
+            self.kind = kind
+            self.trackCount = trackCount
+            self.trackSegmentCount = trackSegmentCount
+            self.routeCount = routeCount
+            self.waypointCount = waypointCount
+        }
+    }
+
+    /// Builds a route from its segments, measuring every leg on WGS 84.
+    ///
+    /// - Parameters:
+    ///   - segments: Runs of points in file order. Empty segments are dropped.
+    ///   - name: The route's name, if any.
+    ///   - source: What the file held.
+    /// - Returns: `nil` when there is no point at all.
+    /// - Complexity: O(n log n) for n points: one geodesic inverse per leg (about 0.5 microsecond each)
+    ///   and one sort for the bounding box.
+    public init?(segments: [[RoutePoint]], name: String? = nil, source: Source) {
+        var points: [RoutePoint] = []
+        var ranges: [Range<Int>] = []
+        points.reserveCapacity(segments.reduce(0) { $0 + $1.count })
+        for s in segments where !s.isEmpty {
+            ranges.append(points.count..<(points.count + s.count))
+            points.append(contentsOf: s)
+        }
+        guard !points.isEmpty else { return nil }
+        self.init(points: points, segments: ranges, name: name, source: source)
+    }
+
+    private init(points: [RoutePoint], segments: [Range<Int>], name: String?, source: Source) {
+        self.points = points
+        self.segments = segments
+        self.name = name
+        self.source = source
+
+        var gapAfter = Set<Int>()
+        for r in segments.dropLast() { gapAfter.insert(r.upperBound - 1) }
+
+        var legs: [Leg] = []
+        legs.reserveCapacity(max(points.count - 1, 0))
+        var cumulative: [Double] = [0]
+        cumulative.reserveCapacity(points.count)
+        var lastHeading: Double? = nil
+        var leadingZeroLegs = 0
+        for i in 0..<(points.count - 1) {
+            let inverse = Geodesic.wgs84.inverse(from: points[i].coordinate, to: points[i + 1].coordinate)
+            let isGap = gapAfter.contains(i)
+            var heading = 0.0
+            if inverse.distance > 0 {
+                heading = normalizedHeading(inverse.initialAzimuth)
+                if lastHeading == nil {
+                    // Back-fill the zero-length legs at the start with the first real heading.
+                    for j in 0..<leadingZeroLegs { legs[j].heading = heading }
+                }
+                lastHeading = heading
+            } else if let h = lastHeading {
+                heading = h
+            } else {
+                leadingZeroLegs += 1
+            }
+            legs.append(Leg(distance: inverse.distance, heading: heading, isGap: isGap))
+            cumulative.append(cumulative[i] + (isGap ? 0 : inverse.distance))
+        }
+        self.legs = legs
+        self.cumulativeDistances = cumulative
+
+        let coordinates = points.lazy.map(\.coordinate)
+        let box = BoundingBox(coordinates)!  // points is non-empty
+        self.boundingBox = box
+        self.rect = MapRect(enclosing: coordinates, boundingBox: box)!
+    }
+
+    /// Total distance travelled along the segments, in metres (gaps between segments excluded).
+    public var length: Double { cumulativeDistances[cumulativeDistances.count - 1] }
+    /// The first point flown.
+    public var start: LocationCoordinate2D { points[0].coordinate }
+    /// The last point flown.
+    public var end: LocationCoordinate2D { points[points.count - 1].coordinate }
+
+    /// The earliest recorded time among the points, or `nil` when no point has a time.
+    /// (The minimum, not the first point's time: real files have backward steps.)
+    public var startTime: Date? { points.lazy.compactMap(\.time).min() }
+    /// The latest recorded time among the points, or `nil` when no point has a time.
+    public var endTime: Date? { points.lazy.compactMap(\.time).max() }
+    /// `endTime - startTime` in seconds, or `nil` when the route has no time.
+    public var recordedDuration: Double? {
+        guard let s = startTime, let e = endTime else { return nil }
+        return e.timeIntervalSince(s)
+    }
+    /// How many points carry a time (0 for an untimed route).
+    public var timedPointCount: Int { points.reduce(0) { $0 + ($1.time == nil ? 0 : 1) } }
+}
