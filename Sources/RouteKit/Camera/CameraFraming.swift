@@ -1,0 +1,73 @@
+import Foundation
+
+/// How a camera looking straight down frames a part of the map: the viewport's size and the
+/// camera's vertical field of view.
+///
+/// MapKit does not publish its field of view. RouteKit's default, 36.87 degrees (`2 atan(1/3)`), is the
+/// vertical field of view of Mapbox GL JS's camera (its `fov` of 0.6435 radians), a common reference for
+/// web map renderers; set ``verticalFieldOfView`` to match the renderer that replays the poses.
+public struct CameraFraming: Hashable, Sendable {
+    /// Viewport width in pixels (> 0). Default 1920.
+    public var viewportWidth: Double
+    /// Viewport height in pixels (> 0). Default 1080.
+    public var viewportHeight: Double
+    /// Vertical field of view in degrees, in `(0, 180)`. Default `2 atan(1/3)` = 36.8699 degrees.
+    public var verticalFieldOfView: Double
+    /// Extra room around the framed area, as a fraction of its size (0.1 = 10 % larger). Default 0.1.
+    public var margin: Double
+
+    /// The default vertical field of view, degrees: `2 atan(1/3)` (Mapbox GL JS).
+    public static let defaultVerticalFieldOfView = 2 * atan(1.0 / 3.0) * 180 / .pi
+
+    public init(viewportWidth: Double = 1920, viewportHeight: Double = 1080,
+                verticalFieldOfView: Double = CameraFraming.defaultVerticalFieldOfView, margin: Double = 0.1) {
+        self.viewportWidth = viewportWidth
+        self.viewportHeight = viewportHeight
+        self.verticalFieldOfView = verticalFieldOfView
+        self.margin = margin
+    }
+
+    /// Width over height of the viewport.
+    public var aspectRatio: Double { viewportWidth / viewportHeight }
+
+    /// The camera distance, in metres, at which a ground area `width` x `height` metres fits the viewport
+    /// when looking straight down:
+    /// `d = max(height, width / aspect) / (2 tan(fov / 2)) * (1 + margin)` (camera.md section 2).
+    ///
+    /// A zero-sized area (a one-point route) is framed as if it were 1 metre across.
+    public func distance(toFitWidth width: Double, height: Double) -> Double {
+        let needed = max(height, width / aspectRatio, 1)
+        return needed / (2 * tan(verticalFieldOfView * .pi / 360)) * (1 + margin)
+    }
+
+    /// The camera that frames a map rect the way MapKit's `.rect(_:)` position does: centred on the rect's
+    /// centre, north up (heading 0), looking straight down (pitch 0), from the distance at which the rect
+    /// fits the viewport.
+    ///
+    /// The rect's size is converted to metres on the ellipsoid through its centre: its height as the
+    /// meridian arc between its north and south edges (a geodesic through PROJ), its width as the arc of
+    /// the parallel through its centre latitude (radius `a cos(lat) / sqrt(1 - e^2 sin^2(lat))`, WGS 84).
+    ///
+    /// - Complexity: O(1).
+    public func camera(framing rect: MapRect) -> MapCamera {
+        let center = rect.centerCoordinate
+        let north = MapPoint(x: rect.midX, y: rect.minY).coordinate.latitude
+        let south = MapPoint(x: rect.midX, y: rect.maxY).coordinate.latitude
+        let height = LocationCoordinate2D(latitude: south, longitude: center.longitude)
+            .distance(to: LocationCoordinate2D(latitude: north, longitude: center.longitude))
+        let span = rect.width / MapSize.world.width * 360  // degrees of longitude
+        let width = parallelArcLength(latitude: center.latitude, longitudeSpan: span)
+        return MapCamera(centerCoordinate: center, distance: distance(toFitWidth: width, height: height),
+                         heading: 0, pitch: 0)
+    }
+}
+
+/// The length, in metres, of an arc of the parallel at `latitude` spanning `longitudeSpan` degrees on
+/// WGS 84: `span (rad) * a cos(lat) / sqrt(1 - e^2 sin^2(lat))`, the radius of the parallel circle.
+func parallelArcLength(latitude: Double, longitudeSpan: Double) -> Double {
+    let a = Geodesic.wgs84EquatorialRadius, f = Geodesic.wgs84Flattening
+    let e2 = f * (2 - f)
+    let phi = latitude * .pi / 180
+    let radius = a * cos(phi) / (1 - e2 * sin(phi) * sin(phi)).squareRoot()
+    return abs(longitudeSpan) * .pi / 180 * radius
+}

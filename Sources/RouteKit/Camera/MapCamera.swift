@@ -1,0 +1,33 @@
+/// A map camera, as MapKit's `MapCamera(centerCoordinate:distance:heading:pitch:)` describes one.
+///
+/// The camera looks at ``centerCoordinate`` from ``distance`` metres away, facing ``heading``, tilted
+/// ``pitch`` degrees from looking straight down (Apple's `MKMapCamera` and SwiftUI `MapCamera`
+/// documentation; camera.md section 1).
+///
+/// While a flight is being planned and interpolated, `heading` and `centerCoordinate.longitude` are
+/// *unwrapped* (they may leave `0..<360` and `-180...180` so that the camera always turns the short
+/// way); ``normalized`` brings them back, and every writer uses it.
+public struct MapCamera: Hashable, Sendable {
+    /// The point the camera looks at (WGS 84 degrees).
+    public var centerCoordinate: LocationCoordinate2D
+    /// Distance from the eye to ``centerCoordinate`` along the line of sight, in metres (> 0).
+    public var distance: Double
+    /// The compass direction the camera faces, degrees clockwise from true north (0 = north up).
+    public var heading: Double
+    /// Tilt from looking straight down, in degrees: 0 looks straight down, towards 90 the horizon.
+    public var pitch: Double
+
+    /// Creates a camera. Units: metres for `distance`, degrees for `heading` and `pitch`.
+    public init(centerCoordinate: LocationCoordinate2D, distance: Double, heading: Double = 0, pitch: Double = 0) {
+        self.centerCoordinate = centerCoordinate
+        self.distance = distance
+        self.heading = heading
+        self.pitch = pitch
+    }
+
+    /// The same camera with its heading in `0..<360` and its longitude in `-180...180` degrees.
+    public var normalized: MapCamera {
+        MapCamera(centerCoordinate: centerCoordinate.normalized, distance: distance,
+                  heading: normalizedHeading(heading), pitch: pitch)
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+extension RouteSummary {
+    /// The summary as a JSON object, keys in this order: `points, tracks, segments, routes, waypoints,
+    /// length_m, start_time, end_time, duration_s, start, end, bbox, map_rect`, then `flown`,
+    /// `timed_points` and `heading_start_to_end`.
+    ///
+    /// Units and forms: `length_m` metres (3 decimals); times ISO 8601 UTC or `null`; `duration_s`
+    /// seconds (6 decimals) or `null`; `start`/`end` as `{"latitude":..,"longitude":..}` (degrees, 8
+    /// decimals); `bbox` `[west,south,east,north]` (RFC 7946); `map_rect` `{"x","y","width","height"}` in
+    /// MapKit map points (3 decimals); `flown` is `"tracks"` or `"routes"`.
+    public var json: String {
+        func num(_ v: Double, _ places: Int) -> String { FixedDecimal.string(v, places: places) }
+        func coord(_ c: LocationCoordinate2D) -> String {
+            "{\"latitude\":\(num(c.latitude, 8)),\"longitude\":\(num(c.longitude, 8))}"
+        }
+        func time(_ d: Date?) -> String { d.map { "\"\(ISO8601.string(from: $0))\"" } ?? "null" }
+        let b = boundingBox
+        var fields: [String] = []
+        fields.append("\"points\":\(points)")
+        fields.append("\"tracks\":\(tracks)")
+        fields.append("\"segments\":\(segments)")
+        fields.append("\"routes\":\(routes)")
+        fields.append("\"waypoints\":\(waypoints)")
+        fields.append("\"length_m\":\(num(length, 3))")
+        fields.append("\"start_time\":\(time(startTime))")
+        fields.append("\"end_time\":\(time(endTime))")
+        fields.append("\"duration_s\":\(duration.map { num($0, 6) } ?? "null")")
+        fields.append("\"start\":\(coord(start))")
+        fields.append("\"end\":\(coord(end))")
+        fields.append("\"bbox\":[\(num(b.west, 8)),\(num(b.south, 8)),\(num(b.east, 8)),\(num(b.north, 8))]")
+        fields.append("\"map_rect\":{\"x\":\(num(rect.minX, 3)),\"y\":\(num(rect.minY, 3)),\"width\":\(num(rect.width, 3)),\"height\":\(num(rect.height, 3))}")
+        fields.append("\"flown\":\"\(kind.rawValue)\"")
+        fields.append("\"timed_points\":\(timedPoints)")
+        fields.append("\"heading_start_to_end\":\(num(startToEndHeading, 4))")
+        return "{" + fields.joined(separator: ",") + "}\n"
+    }
+
+    /// The summary as aligned text lines for people.
+    public var text: String {
+        func num(_ v: Double, _ places: Int) -> String { FixedDecimal.string(v, places: places) }
+        func coord(_ c: LocationCoordinate2D) -> String { "\(num(c.latitude, 8)), \(num(c.longitude, 8))" }
+        var lines: [(String, String)] = []
+        lines.append(("points", "\(points) (\(kind == .tracks ? "track points" : "route points"))"))
+        lines.append(("tracks", "\(tracks)"))
+        lines.append(("segments", "\(segments)"))
+        lines.append(("routes", "\(routes)"))
+        lines.append(("waypoints", "\(waypoints) (not flown)"))
+        lines.append(("length", "\(num(length, 3)) m"))
+        if let s = startTime, let e = endTime, let d = duration {
+            lines.append(("start time", ISO8601.string(from: s)))
+            lines.append(("end time", ISO8601.string(from: e)))
+            lines.append(("duration", "\(num(d, 3)) s (\(timedPoints) of \(points) points timed)"))
+        } else {
+            lines.append(("time", "none recorded"))
+        }
+        lines.append(("start", coord(start)))
+        lines.append(("end", coord(end)))
+        let b = boundingBox
+        lines.append(("bbox", "[\(num(b.west, 8)), \(num(b.south, 8)), \(num(b.east, 8)), \(num(b.north, 8))] (west, south, east, north)\(b.crossesAntimeridian ? ", crosses the antimeridian" : "")"))
+        lines.append(("map rect", "x \(num(rect.minX, 3)), y \(num(rect.minY, 3)), width \(num(rect.width, 3)), height \(num(rect.height, 3)) (map points)"))
+        lines.append(("heading", "\(num(startToEndHeading, 4)) degrees from start to end"))
+        let width = lines.map(\.0.count).max() ?? 0
+        return lines.map { $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 }
+            .joined(separator: "\n") + "\n"
+    }
+}

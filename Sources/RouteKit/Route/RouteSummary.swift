@@ -1,0 +1,53 @@
+import Foundation
+
+/// What `route-fly info` reports about a route: counts from the file and measurements of the route.
+public struct RouteSummary: Sendable {
+    /// Points flown (all track points, or all route points when the file has no track points).
+    public var points: Int
+    /// Tracks (`trk`) in the file.
+    public var tracks: Int
+    /// Segments of the flown part as the file has them: `trkseg` elements (empty ones included) when
+    /// tracks are flown, `rte` elements when routes are flown.
+    public var segments: Int
+    /// Routes (`rte`) in the file.
+    public var routes: Int
+    /// Waypoints (`wpt`) in the file (counted, not flown).
+    public var waypoints: Int
+    /// Where the flown points come from.
+    public var kind: Route.Source.Kind
+    /// Length travelled along the segments, metres.
+    public var length: Double
+    /// Earliest and latest recorded time, if any point has one.
+    public var startTime: Date?
+    public var endTime: Date?
+    /// `endTime - startTime`, seconds, or `nil`.
+    public var duration: Double?
+    /// Points that carry a time.
+    public var timedPoints: Int
+    public var start: LocationCoordinate2D
+    public var end: LocationCoordinate2D
+    public var boundingBox: BoundingBox
+    public var rect: MapRect
+    /// Heading from the first to the last point, degrees in `0..<360` (the WWDC flyover's heading).
+    public var startToEndHeading: Double
+
+    /// Summarises a route. O(n).
+    public init(_ route: Route) {
+        points = route.points.count
+        tracks = route.source.trackCount
+        segments = route.source.kind == .tracks ? route.source.trackSegmentCount : route.source.routeCount
+        routes = route.source.routeCount
+        waypoints = route.source.waypointCount
+        kind = route.source.kind
+        length = route.length
+        startTime = route.startTime
+        endTime = route.endTime
+        duration = route.recordedDuration
+        timedPoints = route.timedPointCount
+        start = route.start
+        end = route.end
+        boundingBox = route.boundingBox
+        rect = route.rect
+        startToEndHeading = heading(from: route.start, to: route.end)
+    }
+}

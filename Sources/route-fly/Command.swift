@@ -1,0 +1,105 @@
+import Foundation
+import RouteKit
+
+/// A usage error: what the user typed that the tool cannot accept. Exit status 64.
+struct UsageError: Error, Equatable {
+    var message: String
+    /// The subcommand whose usage line to print, if known.
+    var subcommand: String?
+}
+
+/// A parsed command line.
+enum Command: Equatable {
+    case help(String?)  // nil: the tool's overview
+    case version
+    case sample(SampleOptions)
+    case info(InfoOptions)
+
+    /// Parses the arguments (without the program name). Pure: tests call it directly.
+    static func parse(_ arguments: [String]) throws(UsageError) -> Command {
+        guard let first = arguments.first else { return .help(nil) }
+        let rest = Array(arguments.dropFirst())
+        switch first {
+        case "-h", "--help":
+            return .help(nil)
+        case "--version":
+            return .version
+        case "help":
+            guard let name = rest.first else { return .help(nil) }
+            guard Usage.subcommands.contains(name) else {
+                throw UsageError(message: "Unknown subcommand '\(name)'.")
+            }
+            return .help(name)
+        case "sample":
+            if rest.contains("-h") || rest.contains("--help") { return .help("sample") }
+            return .sample(try SampleOptions.parse(rest))
+        case "info":
+            if rest.contains("-h") || rest.contains("--help") { return .help("info") }
+            return .info(try InfoOptions.parse(rest))
+        default:
+            if first.hasPrefix("-") { throw UsageError(message: "Unknown option '\(first)'.") }
+            throw UsageError(message: "Unknown subcommand '\(first)'. Expected one of: \(Usage.subcommands.joined(separator: ", ")).")
+        }
+    }
+
+    func run() throws {
+        switch self {
+        case .help(let name):
+            writeStandardOutput(Array(Usage.help(name).utf8))
+        case .version:
+            writeStandardOutput(Array("route-fly \(Usage.version)\n".utf8))
+        case .sample(let options):
+            try options.run()
+        case .info(let options):
+            try options.run()
+        }
+    }
+}
+
+/// Splits `--name value`, `--name=value` and positional arguments for one subcommand.
+struct ArgumentScanner {
+    var subcommand: String
+    private var tokens: [String]
+    private var index = 0
+
+    init(_ tokens: [String], subcommand: String) {
+        self.tokens = tokens
+        self.subcommand = subcommand
+    }
+
+    enum Token { case option(String, inlineValue: String?), positional(String) }
+
+    mutating func next() -> Token? {
+        guard index < tokens.count else { return nil }
+        let token = tokens[index]
+        index += 1
+        if token == "-" || !token.hasPrefix("-") { return .positional(token) }
+        if token == "--" {
+            return index < tokens.count ? { defer { index += 1 }; return .positional(tokens[index]) }() : next()
+        }
+        if token.hasPrefix("--"), let eq = token.firstIndex(of: "=") {
+            return .option(String(token[..<eq]), inlineValue: String(token[token.index(after: eq)...]))
+        }
+        return .option(token, inlineValue: nil)
+    }
+
+    /// The value of an option: inline (`--fps=30`) or the next token.
+    mutating func value(for option: String, inline: String?, valueName: String) throws(UsageError) -> String {
+        if let inline { return inline }
+        guard index < tokens.count else {
+            throw UsageError(message: "Missing value for '\(option) <\(valueName)>'.", subcommand: subcommand)
+        }
+        defer { index += 1 }
+        return tokens[index]
+    }
+
+    /// A finite number in `range`, or a usage error quoting the token.
+    func number(_ text: String, option: String, valueName: String, range: ClosedRange<Double>,
+                expectation: String) throws(UsageError) -> Double {
+        guard let v = Double(text.trimmingCharacters(in: .whitespaces)), v.isFinite, range.contains(v) else {
+            throw UsageError(message: "The value '\(text)' is invalid for '\(option) <\(valueName)>': expected \(expectation).",
+                             subcommand: subcommand)
+        }
+        return v
+    }
+}

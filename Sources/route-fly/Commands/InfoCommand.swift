@@ -1,0 +1,34 @@
+import RouteKit
+
+/// `route-fly info ROUTE [--json]`
+struct InfoOptions: Equatable {
+    var routePath: String
+    var json = false
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> InfoOptions {
+        var scanner = ArgumentScanner(arguments, subcommand: "info")
+        var route: String? = nil
+        var json = false
+        while let token = scanner.next() {
+            switch token {
+            case .positional(let p):
+                guard route == nil else {
+                    throw UsageError(message: "Unexpected argument '\(p)': 'info' takes one route file.", subcommand: "info")
+                }
+                route = p
+            case .option(let name, let inline):
+                guard name == "--json", inline == nil else {
+                    throw UsageError(message: "Unknown option '\(name)'.", subcommand: "info")
+                }
+                json = true
+            }
+        }
+        guard let route else { throw UsageError(message: "Missing expected argument '<route>'.", subcommand: "info") }
+        return InfoOptions(routePath: route, json: json)
+    }
+
+    func run() throws {
+        let summary = RouteSummary(try RouteFile.load(path: routePath))
+        writeStandardOutput(Array((json ? summary.json : summary.text).utf8))
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import RouteKit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `route-fly`: a thin shell over RouteKit. It parses arguments, calls the library, prints and exits.
+///
+/// Exit status: 0 success; 1 bad input or failure (message on stderr, nothing on stdout, no output
+/// file); 64 usage error (`EX_USAGE`).
+@main
+enum RouteFly {
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        let status = run(arguments)
+        exit(status)
+    }
+
+    /// Runs the tool on `arguments` (without the program name) and returns the exit status.
+    static func run(_ arguments: [String]) -> Int32 {
+        let command: Command
+        do {
+            command = try Command.parse(arguments)
+        } catch {
+            printError("Error: \(error.message)")
+            if let subcommand = error.subcommand {
+                printError("Usage: \(Usage.usageLine(subcommand))")
+                printError("  See 'route-fly \(subcommand) --help' for more information.")
+            } else {
+                printError("Usage: route-fly <subcommand> [options]")
+                printError("  See 'route-fly --help' for more information.")
+            }
+            return 64
+        }
+        do {
+            try command.run()
+            return 0
+        } catch let error as RouteParseError {
+            printError(error.description)
+        } catch let error as AtomicFile.WriteError {
+            printError(error.description)
+        } catch let error as CommandFailure {
+            printError(error.description)
+        } catch {
+            printError("error: \(error)")
+        }
+        return 1
+    }
+}
+
+/// A failure while running a command, with the text to print.
+struct CommandFailure: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// Writes a line to standard error.
+func printError(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+}
+
+/// Writes bytes to standard output in one go (the caller has everything computed already, so a failure
+/// never leaves half an output behind).
+func writeStandardOutput(_ bytes: [UInt8]) {
+    FileHandle.standardOutput.write(Data(bytes))
+}
