@@ -1,0 +1,203 @@
+import Foundation
+
+/// A fast, strict parser for `xsd:dateTime` / RFC 3339 / ISO 8601 extended date-times, as found in
+/// GPX `<time>`, KML `<when>` and CSV time columns.
+///
+/// Accepted form (after XML Schema whitespace collapsing, so leading and trailing spaces, tabs,
+/// CR and LF are ignored):
+///
+///     YYYY-MM-DD ( "T" | "t" | " " ) hh:mm:ss [ "." fraction ] [ zone ]
+///     zone = "Z" | "z" | ("+" | "-") hh [ [":"] mm ]
+///
+/// - `YYYY`: exactly four digits, `0000...9999` (proleptic Gregorian calendar, as xsd:dateTime).
+/// - `MM` `01...12`; `DD` `01...` the length of that month (29 February only in leap years:
+///   divisible by 4, except centuries not divisible by 400).
+/// - `hh` `00...23`; `24:00:00` (with a zero fraction) is also accepted, as XML Schema 1.0 allows,
+///   and means `00:00:00` of the next day.
+/// - `mm` `00...59`; `ss` `00...60`. A leap second `:60` is accepted (RFC 3339 §5.6) and, because
+///   `Date` has no leap seconds, lands on the first second of the next minute.
+/// - `fraction`: one or more digits (real GPX files have 1 to 7; gpxpy accepts up to 15). Digits
+///   beyond the 15th are validated but ignored, since they are below `Date`'s resolution anyway.
+/// - `zone`: UTC (`Z`), or an offset with hours `00...23` and minutes `00...59`, written `+01:00`,
+///   `+0100` or `+01`. **A time without a zone is taken as UTC**, as the GPX 1.1 schema requires
+///   all times to be UTC.
+///
+/// The result keeps sub-millisecond precision as far as `Date` (a `Double` count of seconds since
+/// 2001-01-01) allows: the whole seconds are computed exactly in integers and the fraction is
+/// added in a single rounding step, so a 1901 time keeps about 0.5 µs, a 2020 time about 0.1 µs.
+///
+/// Sources: XML Schema Part 2, `dateTime` (https://www.w3.org/TR/xmlschema-2/#dateTime);
+/// RFC 3339 §5.6 (https://www.rfc-editor.org/rfc/rfc3339#section-5.6); the GPX 1.1 schema
+/// (https://www.topografix.com/GPX/1/1/#type_wptType, `time`); what gpxpy accepts
+/// (`tkrajina/gpxpy: gpxpy/gpxfield.py`, `RE_TIMESTAMP`). The calendar arithmetic is Howard
+/// Hinnant's `days_from_civil` (http://howardhinnant.github.io/date_algorithms.html#days_from_civil),
+/// re-implemented here.
+///
+/// See also ``GPXReader``.
+public enum DateTimeParser {
+    /// Parses an `xsd:dateTime` into an absolute instant.
+    ///
+    ///     DateTimeParser.date(from: "2015-12-11T15:43:13.994+01:00")
+    ///     // 2015-12-11 14:43:13.994 UTC
+    ///
+    /// - Parameter text: The date-time, in the form described on ``DateTimeParser``.
+    /// - Returns: The instant (UTC), or `nil` when `text` is not a valid date-time (bad syntax, a
+    ///   month, day, hour, minute, second or offset out of range, or trailing characters).
+    /// - Complexity: O(n) in the length of `text`, with no allocation for native strings.
+    public static func date(from text: some StringProtocol) -> Date? {
+        guard let seconds = secondsSinceReferenceDate(text) else { return nil }
+        return Date(timeIntervalSinceReferenceDate: seconds)
+    }
+
+    /// Parses an `xsd:dateTime` into seconds since 2001-01-01T00:00:00Z (`Date`'s reference date).
+    ///
+    /// - Returns: Seconds (negative before 2001), or `nil` when `text` is not a valid date-time.
+    /// - Complexity: O(n) in the length of `text`.
+    public static func secondsSinceReferenceDate(_ text: some StringProtocol) -> Double? {
+        var copy = String(text)
+        return copy.withUTF8 { parse($0) }
+    }
+
+    /// Parses UTF-8 bytes; see ``date(from:)``. Returns seconds since `Date`'s reference date.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        var start = 0
+        var end = bytes.count
+        while start < end, isXMLSpace(bytes[start]) { start += 1 }
+        while end > start, isXMLSpace(bytes[end - 1]) { end -= 1 }
+        var i = start
+
+        // Reads exactly `count` ASCII digits at i, or fails.
+        func digits(_ count: Int) -> Int? {
+            guard end - i >= count else { return nil }
+            var value = 0
+            for _ in 0..<count {
+                let d = Int(bytes[i]) &- 0x30
+                guard d >= 0 && d <= 9 else { return nil }
+                value = value * 10 + d
+                i += 1
+            }
+            return value
+        }
+        func expect(_ byte: UInt8) -> Bool {
+            guard i < end, bytes[i] == byte else { return false }
+            i += 1
+            return true
+        }
+
+        guard let year = digits(4), expect(0x2D /* - */),
+              let month = digits(2), expect(0x2D),
+              let day = digits(2)
+        else { return nil }
+        guard i < end, bytes[i] == 0x54 /* T */ || bytes[i] == 0x74 /* t */ || bytes[i] == 0x20 else {
+            return nil
+        }
+        i += 1
+        guard let hour = digits(2), expect(0x3A /* : */),
+              let minute = digits(2), expect(0x3A),
+              let second = digits(2)
+        else { return nil }
+
+        // Fraction: keep up to 15 digits exactly (< 2^53), validate the rest.
+        var fraction = 0.0
+        var fractionIsZero = true
+        if i < end, bytes[i] == 0x2E /* . */ {
+            i += 1
+            var mantissa: Int64 = 0
+            var kept = 0
+            let first = i
+            while i < end, bytes[i] >= 0x30, bytes[i] <= 0x39 {
+                let d = Int64(bytes[i] - 0x30)
+                if d != 0 { fractionIsZero = false }
+                if kept < 15 {
+                    mantissa = mantissa * 10 + d
+                    kept += 1
+                }
+                i += 1
+            }
+            guard i > first else { return nil }  // "12:00:00." has no digit
+            fraction = Double(mantissa) / powersOfTen[kept]
+        }
+
+        // Zone.
+        var offsetSeconds = 0
+        if i < end {
+            switch bytes[i] {
+            case 0x5A, 0x7A:  // Z z
+                i += 1
+            case 0x2B, 0x2D:  // + -
+                let sign = bytes[i] == 0x2D ? -1 : 1
+                i += 1
+                guard let offsetHours = digits(2), offsetHours <= 23 else { return nil }
+                var offsetMinutes = 0
+                if i < end {
+                    _ = expect(0x3A)
+                    guard let m = digits(2), m <= 59 else { return nil }
+                    offsetMinutes = m
+                }
+                offsetSeconds = sign * (offsetHours * 3600 + offsetMinutes * 60)
+            default:
+                return nil
+            }
+        }
+        guard i == end else { return nil }
+
+        // Ranges.
+        guard (1...12).contains(month), day >= 1, day <= daysInMonth(year: year, month: month) else { return nil }
+        guard minute <= 59, second <= 60 else { return nil }
+        if hour == 24 {
+            guard minute == 0, second == 0, fractionIsZero else { return nil }
+        } else if hour > 23 {
+            return nil
+        }
+
+        let days = daysFromCivil(year: year, month: month, day: day)
+        let wholeSince1970 = Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offsetSeconds)
+        let wholeSinceReference = wholeSince1970 - 978_307_200  // 2001-01-01T00:00:00Z
+        return Double(wholeSinceReference) + fraction
+    }
+
+    /// Days from 1970-01-01 to the given proleptic Gregorian date (negative before 1970).
+    ///
+    /// Howard Hinnant, "chrono-Compatible Low-Level Date Algorithms", `days_from_civil`
+    /// (http://howardhinnant.github.io/date_algorithms.html#days_from_civil): shift the year to start
+    /// in March so the leap day is last, split it into 400-year eras of 146097 days, and count the
+    /// days of the era, of the year (with the 153-day five-month cycle) and of the month.
+    ///
+    /// - Parameters: `month` `1...12`, `day` `1...31` (not checked against the month here).
+    /// - Complexity: O(1).
+    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400                                         // 0...399
+        let monthFromMarch = month > 2 ? month - 3 : month + 9                // 0...11
+        let dayOfYear = (153 * monthFromMarch + 2) / 5 + day - 1              // 0...365
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear  // 0...146096
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The number of days in a month of the proleptic Gregorian calendar.
+    static func daysInMonth(year: Int, month: Int) -> Int {
+        switch month {
+        case 2:
+            let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+            return leap ? 29 : 28
+        case 4, 6, 9, 11:
+            return 30
+        default:
+            return 31
+        }
+    }
+
+    /// 10^0 ... 10^15, all exact in `Double`.
+    private static let powersOfTen: [Double] = (0...15).map { n in
+        var p = 1.0
+        for _ in 0..<n { p *= 10 }
+        return p
+    }
+}
+
+/// XML Schema whitespace: space, tab, CR, LF.
+@inline(__always)
+func isXMLSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+}

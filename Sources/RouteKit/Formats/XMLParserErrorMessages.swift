@@ -1,0 +1,72 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// Words for FoundationXML's parse errors.
+///
+/// On Linux, `XMLParser` reports an `NSError` in `NSXMLParserErrorDomain` whose code is libxml2's
+/// `xmlParserErrors` number and whose `userInfo` is empty (observed with Swift 6.3.1 and libxml2
+/// 2.9.14), so there is no message to pass on. swift-corelibs-foundation's `XMLParser.ErrorCode` enum
+/// numbers its cases from 0 and so does not match those codes; Apple's `NSXMLParserErrorCode` does.
+/// This table gives the common codes a description (code numbers as in libxml2's `xmlerror.h` and
+/// Apple's `NSXMLParserErrorCode`); others are reported by number.
+enum XMLParserErrorMessages {
+    /// A one-line description of an `XMLParser` error, ending with its code.
+    static func message(for error: Error) -> String {
+        let nsError = error as NSError
+        guard nsError.domain == XMLParser.errorDomain else {
+            return nsError.localizedDescription
+        }
+        let code = nsError.code
+        if let text = descriptions[code] {
+            return "\(text) (XML parser error \(code))"
+        }
+        return "XML parser error \(code)"
+    }
+
+    /// libxml2 codes for "the input ended before the document was complete".
+    static let endOfInputCodes: Set<Int> = [5, 77]
+
+    private static let descriptions: [Int: String] = [
+        1: "internal error of the XML parser",
+        2: "out of memory",
+        3: "cannot start the document",
+        4: "the document is empty or does not start with a tag ('<' not found)",
+        5: "the document ends too early, or has extra content after the root element",
+        6: "invalid hexadecimal character reference",
+        7: "invalid decimal character reference",
+        8: "invalid character reference",
+        9: "invalid character (not allowed in XML, or not in the declared encoding)",
+        23: "entity reference without ';'",
+        26: "undeclared entity",
+        31: "unknown encoding",
+        32: "unsupported encoding",
+        33: "attribute value does not start with a quote",
+        34: "attribute value is not closed",
+        35: "malformed namespace declaration",
+        38: "'<' inside an attribute value",
+        39: "attribute value expected",
+        40: "attribute value not finished",
+        41: "attribute without a value",
+        42: "attribute given twice",
+        45: "comment not finished",
+        46: "processing instruction not started",
+        47: "processing instruction not finished",
+        57: "XML declaration not started",
+        58: "XML declaration not finished",
+        63: "CDATA section not finished",
+        64: "misplaced XML declaration",
+        65: "space required",
+        68: "name expected",
+        73: "'>' expected",
+        74: "'</' expected",
+        75: "'=' expected after an attribute name",
+        76: "the end tag does not match the open start tag",
+        77: "the document ends inside a tag",
+        85: "elements are not well balanced",
+        86: "extra content at the end of the document",
+        89: "entity reference loop",
+        201: "undefined namespace prefix",
+    ]
+}
