@@ -20,18 +20,25 @@ func runRouteFly(_ arguments: [String], in directory: URL? = nil) throws -> Rout
     process.executableURL = executable
     process.arguments = arguments
     if let directory { process.currentDirectoryURL = directory }
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
+    // Standard output and error go to temporary files: no pipe can fill up and block the child.
+    let scratch = FileManager.default.temporaryDirectory
+    let outURL = scratch.appendingPathComponent("route-fly-\(UUID().uuidString).out")
+    let errURL = scratch.appendingPathComponent("route-fly-\(UUID().uuidString).err")
+    FileManager.default.createFile(atPath: outURL.path, contents: nil)
+    FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    defer {
+        try? FileManager.default.removeItem(at: outURL)
+        try? FileManager.default.removeItem(at: errURL)
+    }
+    let outHandle = try FileHandle(forWritingTo: outURL), errHandle = try FileHandle(forWritingTo: errURL)
+    process.standardOutput = outHandle
+    process.standardError = errHandle
+    process.standardInput = FileHandle.nullDevice
     try process.run()
-    // Read both pipes before waiting, so that a large output cannot fill a pipe and block the child.
-    var outData = Data(), errData = Data()
-    let group = DispatchGroup()
-    group.enter()
-    DispatchQueue.global().async { outData = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-    errData = err.fileHandleForReading.readDataToEndOfFile()
-    group.wait()
     process.waitUntilExit()
+    try outHandle.close()
+    try errHandle.close()
+    let outData = try Data(contentsOf: outURL), errData = try Data(contentsOf: errURL)
     return RouteFlyResult(status: process.terminationStatus,
                           stdout: String(decoding: outData, as: UTF8.self),
                           stderr: String(decoding: errData, as: UTF8.self))

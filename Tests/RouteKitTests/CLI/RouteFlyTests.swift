@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+@testable import RouteKit
+
+/// End-to-end tests of the built `route-fly` binary (stdout, stderr, exit status), as a user runs it.
+@Suite struct RouteFlyTests {
+    static let bundled = Fixtures.packageRoot.appendingPathComponent("routes/gpxpy-cerknicko-jezero.gpx").path
+
+    @Test func helpAndVersionGoToStdoutWithStatusZero() throws {
+        for args in [["--help"], ["-h"], [], ["help"], ["help", "sample"], ["sample", "--help"], ["info", "-h"]] {
+            let r = try runRouteFly(args)
+            #expect(r.status == 0, "\(args)")
+            #expect(r.stdout.contains("USAGE: route-fly"), "\(args)")
+            #expect(r.stderr.isEmpty, "\(args)")
+        }
+        let v = try runRouteFly(["--version"])
+        #expect(v.status == 0 && v.stdout.hasPrefix("route-fly "))
+    }
+
+    @Test func usageErrorsExit64WithAMessageQuotingTheToken() throws {
+        let cases: [([String], String)] = [
+            (["fly"], "Unknown subcommand 'fly'"),
+            (["sample"], "Missing expected argument '<route>'"),
+            (["sample", Self.bundled, "--fps", "abc"], "The value 'abc' is invalid for '--fps <fps>'"),
+            (["sample", Self.bundled, "--fps", "0"], "The value '0' is invalid for '--fps <fps>'"),
+            (["sample", Self.bundled, "--duration", "-3"], "The value '-3' is invalid for '--duration <seconds>'"),
+            (["sample", Self.bundled, "--duration", "nan"], "The value 'nan' is invalid"),
+            (["sample", Self.bundled, "--format", "kml"], "The value 'kml' is invalid for '--format <format>'"),
+            (["sample", Self.bundled, "--preset", "spin"], "The value 'spin' is invalid for '--preset <preset>'"),
+            (["sample", Self.bundled, "--bogus"], "Unknown option '--bogus'"),
+            (["sample", Self.bundled, "-o"], "Missing value for '-o <file>'"),
+            (["sample", Self.bundled, "extra.gpx"], "Unexpected argument 'extra.gpx'"),
+            (["info", Self.bundled, "--json=yes"], "Unknown option '--json'"),
+        ]
+        for (args, message) in cases {
+            let r = try runRouteFly(args)
+            #expect(r.status == 64, "\(args)")
+            #expect(r.stdout.isEmpty, "\(args)")
+            #expect(r.stderr.contains("Error: \(message)"), "\(args): \(r.stderr)")
+            #expect(r.stderr.contains("Usage: route-fly"), "\(args)")
+        }
+    }
+
+    @Test func sampleWritesOnePoseRowPerFrame() throws {
+        let r = try runRouteFly(["sample", Self.bundled])
+        #expect(r.status == 0)
+        #expect(r.stderr.isEmpty)
+        let lines = r.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.first == "frame,time,latitude,longitude,heading,pitch,distance")
+        try #require(lines.count == 1 + 601 + 1)  // header, 601 frames (20 s at 30 fps), final newline
+        #expect(lines[601].hasPrefix("600,20.000000,"))
+        // The last frame is back at the first: same centre, heading and distance.
+        let first = lines[1].split(separator: ",").dropFirst(2), last = lines[601].split(separator: ",").dropFirst(2)
+        #expect(Array(first) == Array(last))
+    }
+
+    @Test func sampleFormatsAndOutputFile() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("flight.geojson").path
+        let r = try runRouteFly(["sample", Self.bundled, "--duration", "8", "--return", "2", "--fps", "10", "-o", out])
+        #expect(r.status == 0 && r.stdout.isEmpty && r.stderr.isEmpty)
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out))) as? [String: Any]
+        #expect((json?["features"] as? [Any])?.count == 101)  // 10 s at 10 fps
+        let csv = try runRouteFly(["sample", Self.bundled, "--format", "csv", "--fps=24"])
+        #expect(csv.stdout.split(separator: "\n").count == 1 + 481)  // 20 s at 24 fps
+    }
+
+    @Test func samplesAreReproducibleByteForByte() throws {
+        let a = try runRouteFly(["sample", Self.bundled, "--format", "geojson"])
+        let b = try runRouteFly(["sample", Self.bundled, "--format", "geojson"])
+        #expect(a.status == 0 && a.stdout == b.stdout)
+    }
+
+    @Test func badInputExits1WithALocatedErrorAndNoOutputFile() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let bad = dir.appendingPathComponent("bad.gpx")
+        try Data("<gpx xmlns=\"http://www.topografix.com/GPX/1/1\"><trk><trkseg>\n<trkpt lat=\"4x.1\" lon=\"2\"/></trkseg></trk></gpx>".utf8).write(to: bad)
+        let out = dir.appendingPathComponent("out.csv").path
+        let r = try runRouteFly(["sample", bad.path, "-o", out])
+        #expect(r.status == 1)
+        #expect(r.stdout.isEmpty)
+        #expect(r.stderr.hasPrefix("\(bad.path):2:"), "\(r.stderr)")
+        #expect(r.stderr.contains("error:") && r.stderr.contains("4x.1"))
+        #expect(!FileManager.default.fileExists(atPath: out))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["bad.gpx"])
+
+        let missing = try runRouteFly(["info", dir.appendingPathComponent("nope.gpx").path])
+        #expect(missing.status == 1 && missing.stdout.isEmpty && missing.stderr.contains("nope.gpx"))
+    }
+
+    @Test func aOnePointRouteFailsCleanly() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let one = dir.appendingPathComponent("one.gpx")
+        try Data("<gpx version=\"1.1\" xmlns=\"http://www.topografix.com/GPX/1/1\"><trk><trkseg><trkpt lat=\"1\" lon=\"2\"/></trkseg></trk></gpx>".utf8).write(to: one)
+        let r = try runRouteFly(["sample", one.path])
+        #expect(r.status == 1 && r.stdout.isEmpty)
+        #expect(r.stderr.contains("a flight needs at least 2"))
+        let info = try runRouteFly(["info", one.path])
+        #expect(info.status == 0 && info.stdout.contains("points"))
+    }
+
+    @Test func infoJSONHasTheDocumentedKeys() throws {
+        let r = try runRouteFly(["info", Self.bundled, "--json"])
+        #expect(r.status == 0)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        for key in ["points", "tracks", "segments", "routes", "waypoints", "length_m", "start_time", "end_time",
+                    "duration_s", "start", "end", "bbox", "map_rect"] {
+            #expect(json[key] != nil, "missing \(key)")
+        }
+        // Counts from the file itself: grep -c '<trkpt' = 296, grep -c '<trk>' = 8, '<wpt' = 7.
+        #expect(json["points"] as? Int == 296)
+        #expect(json["tracks"] as? Int == 8)
+        #expect(json["waypoints"] as? Int == 7)
+        #expect((json["bbox"] as? [Double])?.count == 4)
+        let rect = try #require(json["map_rect"] as? [String: Double])
+        #expect(Set(rect.keys) == ["x", "y", "width", "height"])
+    }
+}
