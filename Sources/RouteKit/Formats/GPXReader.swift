@@ -149,8 +149,11 @@ public enum GPXReader {
         let ok = parser.parse()
 
         if let error = delegate.error { throw error }
-        if let streamError = stream.streamError {
-            throw RouteParseError(format: "GPX", location: nil, path: path, reason: .unreadable(streamError.localizedDescription))
+        // A failed read of the stream is reported as a parser error outside the XML domain. (Do not ask
+        // `stream.streamError`: on Linux its getter traps once the parser has closed the stream.)
+        if !ok, let parserError = parser.parserError, (parserError as NSError).domain != XMLParser.errorDomain {
+            throw RouteParseError(format: "GPX", location: nil, path: path,
+                                  reason: .unreadable(parserError.localizedDescription))
         }
         guard delegate.sawRoot else {
             // libxml2 stays silent on inputs shorter than 4 bytes.
