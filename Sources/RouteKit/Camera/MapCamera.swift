@@ -25,9 +25,12 @@ public struct MapCamera: Hashable, Sendable {
         self.pitch = pitch
     }
 
-    /// The same camera with its heading in `0..<360` and its longitude in `-180...180` degrees.
+    /// The same camera with its heading in `0..<360`, its longitude in `-180...180` and its latitude
+    /// clamped to `-90...90` degrees (an interpolated path near a pole can overshoot it).
     public var normalized: MapCamera {
-        MapCamera(centerCoordinate: centerCoordinate.normalized, distance: distance,
-                  heading: normalizedHeading(heading), pitch: pitch)
+        let c = centerCoordinate.normalized
+        return MapCamera(
+            centerCoordinate: LocationCoordinate2D(latitude: min(max(c.latitude, -90), 90), longitude: c.longitude),
+            distance: distance, heading: normalizedHeading(heading), pitch: pitch)
     }
 }

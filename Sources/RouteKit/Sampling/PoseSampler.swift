@@ -6,13 +6,33 @@ import Foundation
 /// is at 0 and the last lands exactly on the end when `duration * fps` is whole (20 s at 30 fps gives
 /// 601 frames, the last at 20.0). Times are computed as `Double(i) / fps`, never by accumulating a step,
 /// so frame 600 is exactly 20.0 and no error builds up over long flights.
+///
+/// Every pose is a camera a map can show: its heading is in `0..<360`, its longitude in `-180...180`, its
+/// latitude in `-90...90` (clamped), and its distance at least ``minimumDistance``. A cubic keyframe track
+/// can overshoot its keyframes (Catmull-Rom velocities): the WWDC23 recipe's 24000 m and 18000 m
+/// distance keyframes after an initial camera millions of metres away swing below zero. MapKit clamps
+/// its camera to the distances it allows; RouteKit clamps to ``minimumDistance`` and reports how many
+/// frames it clamped (``SampledFlight/clampedFrameCount``) so the tool can say so.
 public struct PoseSampler: Sendable {
     /// Frames per second (> 0; may be fractional, e.g. 29.97).
     public var framesPerSecond: Double
+    /// The smallest camera distance a pose may have, metres (> 0). Default 1 m.
+    public var minimumDistance: Double
 
-    public init(framesPerSecond: Double) {
+    public init(framesPerSecond: Double, minimumDistance: Double = 1) {
         precondition(framesPerSecond > 0 && framesPerSecond.isFinite, "framesPerSecond must be > 0")
+        precondition(minimumDistance > 0, "minimumDistance must be > 0 metres")
         self.framesPerSecond = framesPerSecond
+        self.minimumDistance = minimumDistance
+    }
+
+    /// Poses and what sampling had to correct.
+    public struct SampledFlight: Sendable {
+        /// One pose per frame, in frame order.
+        public var poses: [CameraPose]
+        /// Frames whose planned distance was below ``PoseSampler/minimumDistance`` (or not a number)
+        /// and were clamped to it.
+        public var clampedFrameCount: Int
     }
 
     /// The number of frames for a flight of `duration` seconds: `floor(duration * fps) + 1`.
@@ -34,13 +54,26 @@ public struct PoseSampler: Sendable {
     /// - Returns: ``frameCount(forDuration:)`` poses.
     /// - Complexity: O(f log n) for f frames and n keyframes on the longest track.
     public func poses(of timeline: KeyframeTimeline<MapCamera>) -> [CameraPose] {
+        sample(timeline).poses
+    }
+
+    /// Samples a timeline, clamping distances and latitudes as the type's discussion says.
+    ///
+    /// - Complexity: O(f log n) for f frames and n keyframes on the longest track.
+    public func sample(_ timeline: KeyframeTimeline<MapCamera>) -> SampledFlight {
         let count = frameCount(forDuration: timeline.duration)
         var poses: [CameraPose] = []
         poses.reserveCapacity(count)
+        var clamped = 0
         for frame in 0..<count {
             let t = time(ofFrame: frame)
-            poses.append(CameraPose(frame: frame, time: t, camera: timeline.value(time: t).normalized))
+            var camera = timeline.value(time: t).normalized
+            if !(camera.distance >= minimumDistance) {
+                camera.distance = minimumDistance
+                clamped += 1
+            }
+            poses.append(CameraPose(frame: frame, time: t, camera: camera))
         }
-        return poses
+        return SampledFlight(poses: poses, clampedFrameCount: clamped)
     }
 }

@@ -85,12 +85,17 @@ struct SampleOptions: Equatable {
         } catch {
             throw CommandFailure(description: "\(routePath): error: \(error)")
         }
-        let poses = PoseSampler(framesPerSecond: fps).poses(of: timeline)
-        let bytes = resolvedFormat.encode(poses)
+        let sampler = PoseSampler(framesPerSecond: fps)
+        let flight = sampler.sample(timeline)
+        let bytes = resolvedFormat.encode(flight.poses)
         if let outputPath {
             try AtomicFile.write(bytes, to: outputPath)
         } else {
             writeStandardOutput(bytes)
+        }
+        if flight.clampedFrameCount > 0 {
+            let initial = FixedDecimal.string(flyover.initialCamera(for: route).distance, places: 0)
+            printError("warning: the camera distance fell below \(FixedDecimal.string(sampler.minimumDistance, places: 0)) m in \(flight.clampedFrameCount) of \(flight.poses.count) frames and was held there: the wwdc recipe's 24000 m and 18000 m keyframes overshoot after an initial distance of \(initial) m (this route is much larger than the recipe's scale)")
         }
     }
 }

@@ -119,3 +119,65 @@ import Testing
         #expect(Set(rect.keys) == ["x", "y", "width", "height"])
     }
 }
+
+/// Issue 2: `sample` and `info` run on every GPX in ../shared/real/gpx with at least two track or route
+/// points, and fail cleanly on the others.
+@Suite struct RouteFlyOnRealFilesTests {
+    @Test func everySharedGPXSamplesToValidPosesOrFailsCleanly() throws {
+        guard let dir = Fixtures.real("gpx") else { return }
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".gpx") }.sorted()
+        #expect(files.count == 13)
+        for name in files {
+            let path = dir.appendingPathComponent(name).path
+            let r = try runRouteFly(["sample", path, "--fps", "10"])
+            if name == "gpxpy-unicode_with_bom.gpx" {
+                // One waypoint, no track: a located error, nothing on stdout.
+                #expect(r.status == 1 && r.stdout.isEmpty)
+                #expect(r.stderr.hasPrefix("\(path):2:"), "\(r.stderr)")
+                #expect(r.stderr.contains("found 1 waypoint"))
+                continue
+            }
+            #expect(r.status == 0, "\(name): \(r.stderr)")
+            let rows = r.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: ",").map { Double($0) } }
+            #expect(rows.count == 201, "\(name)")  // 20 s at 10 fps
+            for row in rows {
+                guard row.count == 7, let lat = row[2], let lon = row[3], let heading = row[4], let distance = row[6] else {
+                    Issue.record("\(name): malformed row \(row)")
+                    break
+                }
+                #expect((-90...90).contains(lat) && (-180...180).contains(lon), "\(name)")
+                #expect((0..<360).contains(heading), "\(name)")
+                #expect(distance >= 1, "\(name)")
+            }
+            let info = try runRouteFly(["info", path, "--json"])
+            #expect(info.status == 0, "\(name)")
+            #expect((try? JSONSerialization.jsonObject(with: Data(info.stdout.utf8))) != nil, "\(name)")
+        }
+    }
+
+    @Test func antimeridianRouteStaysNearTheAntimeridian() throws {
+        // gpsbabel-bendgc-expected.gpx: Narita (140.6 E) to Seattle (-127.6): the centre must cross 180,
+        // never sweep through longitude 0.
+        guard let path = Fixtures.real("gpx/gpsbabel-bendgc-expected.gpx")?.path else { return }
+        let r = try runRouteFly(["sample", path, "--fps", "10"])
+        #expect(r.status == 0)
+        #expect(r.stderr.contains("warning: the camera distance fell below 1 m"))  // 24 km keyframes on a 7591 km route
+        let longitudes = r.stdout.split(separator: "\n").dropFirst().compactMap { Double($0.split(separator: ",")[3]) }
+        #expect(longitudes.count == 201)
+        #expect(longitudes.allSatisfy { $0 > 120 || $0 < -110 })
+    }
+}
+
+/// The files in samples/ are what route-fly writes today, byte for byte (golden files; regenerate with the
+/// commands in samples/README.md when the output contract changes on purpose).
+@Suite struct SamplesGoldenTests {
+    @Test(arguments: [("cerknicko-jezero-wwdc.csv", ["sample"]), ("cerknicko-jezero-wwdc.geojson", ["sample", "--format", "geojson"]),
+                      ("cerknicko-jezero-info.json", ["info", "--json"])])
+    func sampleFileIsReproduced(file: String, arguments: [String]) throws {
+        let route = Fixtures.packageRoot.appendingPathComponent("routes/gpxpy-cerknicko-jezero.gpx").path
+        let expected = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("samples/\(file)"), encoding: .utf8)
+        let r = try runRouteFly([arguments[0], route] + arguments.dropFirst())
+        #expect(r.status == 0)
+        #expect(r.stdout == expected)
+    }
+}

@@ -39,3 +39,19 @@ import Testing
         #expect(poses.allSatisfy { $0.camera.distance == 1000 })
     }
 }
+
+@Suite struct PoseSamplerClampTests {
+    @Test func distancesBelowTheFloorAreClampedAndCounted() {
+        let start = MapCamera(centerCoordinate: .init(latitude: 89.5, longitude: 0), distance: 100, heading: 0, pitch: 0)
+        let timeline = KeyframeTimeline(initialValue: start) {
+            KeyframeTrack(\MapCamera.distance) { LinearKeyframe(-100.0, duration: 2) }
+            KeyframeTrack(\MapCamera.centerCoordinate) { LinearKeyframe(LocationCoordinate2D(latitude: 90.5, longitude: 0), duration: 2) }
+        }
+        let flight = PoseSampler(framesPerSecond: 2, minimumDistance: 1).sample(timeline)
+        // Distances 100, 50, 0, -50, -100: the last three are clamped to 1 m.
+        #expect(flight.poses.map(\.camera.distance) == [100, 50, 1, 1, 1])
+        #expect(flight.clampedFrameCount == 3)
+        // Latitudes 89.5 ... 90.5: clamped to 90.
+        #expect(flight.poses.map(\.camera.centerCoordinate.latitude) == [89.5, 89.75, 90, 90, 90])
+    }
+}
