@@ -102,7 +102,7 @@ final class GPXParserDelegate: NSObject, XMLParserDelegate {
             case "rte":
                 kind = .route
                 routeCount += 1
-                currentSegment.removeAll(keepingCapacity: true)
+                currentSegment = []
                 currentName = nil
             case "wpt":
                 kind = .waypoint
@@ -115,7 +115,7 @@ final class GPXParserDelegate: NSObject, XMLParserDelegate {
             if elementName == "trkseg" {
                 kind = .trackSegment
                 trackSegmentCount += 1
-                currentSegment.removeAll(keepingCapacity: true)
+                currentSegment = []
             } else if elementName == "name" {
                 kind = .name
             }
@@ -235,7 +235,7 @@ final class GPXParserDelegate: NSObject, XMLParserDelegate {
             if !currentSegment.isEmpty {
                 pointsInCurrentTrack += currentSegment.count
                 trackSegments.append(currentSegment)
-                currentSegment.removeAll(keepingCapacity: true)
+                currentSegment = []  // not removeAll(keepingCapacity:): the buffer is now shared
             }
         case .track:
             if pointsInCurrentTrack > 0, !sawFlownTrack {
@@ -250,7 +250,7 @@ final class GPXParserDelegate: NSObject, XMLParserDelegate {
                 }
                 routeSegments.append(currentSegment)
             }
-            currentSegment.removeAll(keepingCapacity: true)
+            currentSegment = []
         case .root:
             rootClosed = true
         }
