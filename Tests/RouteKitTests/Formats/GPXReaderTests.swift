@@ -543,3 +543,24 @@ extension Formats {
         }
     }
 }
+
+extension Formats {
+    @Suite("GPXReader: declarations outside the prolog")
+    struct GPXReaderLateDeclarationTests {
+        @Test func doctypeInsideTheDocumentIsMalformed() {
+            let e = readError(data: Data("<gpx><!DOCTYPE gpx [<!ENTITY a 'b'>]><trk/></gpx>".utf8))
+            guard case .malformedXML? = e?.reason else {
+                Issue.record("expected .malformedXML, got \(String(describing: e))")
+                return
+            }
+        }
+
+        @Test func onlyAnXMLDeclarationIsMalformedNotEmpty() {
+            let e = readError(data: Data("<?xml version=\"1.0\"?>\n".utf8))
+            guard case .malformedXML? = e?.reason else {
+                Issue.record("expected .malformedXML, got \(String(describing: e))")
+                return
+            }
+        }
+    }
+}
