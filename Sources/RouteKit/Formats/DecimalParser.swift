@@ -23,7 +23,7 @@ enum DecimalParser {
         return copy.withUTF8 { parse($0) }
     }
 
-    /// Parses UTF-8 bytes; see ``parse(_:)-(String)``.
+    /// Parses UTF-8 bytes; see `parse(_: String)`.
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
         var start = 0
         var end = bytes.count

@@ -102,7 +102,7 @@ final class GPXParserDelegate: NSObject, XMLParserDelegate {
             case "rte":
                 kind = .route
                 routeCount += 1
-                currentSegment.removeAll(keepingCapacity: true)
+                currentSegment = []
                 currentName = nil
             case "wpt":
                 kind = .waypoint
@@ -115,7 +115,7 @@ final class GPXParserDelegate: NSObject, XMLParserDelegate {
             if elementName == "trkseg" {
                 kind = .trackSegment
                 trackSegmentCount += 1
-                currentSegment.removeAll(keepingCapacity: true)
+                currentSegment = []
             } else if elementName == "name" {
                 kind = .name
             }
@@ -235,7 +235,7 @@ final class GPXParserDelegate: NSObject, XMLParserDelegate {
             if !currentSegment.isEmpty {
                 pointsInCurrentTrack += currentSegment.count
                 trackSegments.append(currentSegment)
-                currentSegment.removeAll(keepingCapacity: true)
+                currentSegment = []  // not removeAll(keepingCapacity:): the buffer is now shared
             }
         case .track:
             if pointsInCurrentTrack > 0, !sawFlownTrack {
@@ -250,7 +250,7 @@ final class GPXParserDelegate: NSObject, XMLParserDelegate {
                 }
                 routeSegments.append(currentSegment)
             }
-            currentSegment.removeAll(keepingCapacity: true)
+            currentSegment = []
         case .root:
             rootClosed = true
         }
@@ -275,14 +275,17 @@ final class GPXParserDelegate: NSObject, XMLParserDelegate {
         let message = XMLParserErrorMessages.message(for: parseError)
         let code = (parseError as NSError).code
         if sawRoot, !rootClosed, XMLParserErrorMessages.endOfInputCodes.contains(code) {
-            fail(parser, .truncated(message + "; elements still open: " + openElementsDescription))
+            fail(parser, .truncated("the input ends inside <\(openElementNames.last ?? "gpx")> "
+                                    + "(XML parser error \(code)); elements still open: "
+                                    + openElementNames.joined(separator: " > ")))
         } else {
             fail(parser, .malformedXML(message))
         }
     }
 
-    private var openElementsDescription: String {
-        let names: [String] = stack.map {
+    /// The open elements, outermost first (`…` for one the reader skips).
+    private var openElementNames: [String] {
+        stack.map {
             switch $0 {
             case .root: "gpx"
             case .track: "trk"
@@ -297,7 +300,6 @@ final class GPXParserDelegate: NSObject, XMLParserDelegate {
             case .other: "…"
             }
         }
-        return names.joined(separator: " > ")
     }
 
     // The prolog scan refuses DTDs before parsing; these are a second line of defence.

@@ -49,7 +49,10 @@ struct XMLPrologScanner {
         let result = scanner.scanProlog()
         if result == .needMoreInput, isComplete {
             switch scanner.incompleteConstruct {
-            case .none: return .empty  // only white space
+            case .none:
+                // Only white space is empty; an XML declaration or comment with no root is for the
+                // parser to reject (as malformed).
+                return scanner.sawMarkup ? .root(line: scanner.line, column: scanner.column) : .empty
             case .doctype(let line, let column): return .forbidden(doctype, line: line, column: column)
             case .other(let line, let column): return .root(line: line, column: column)  // let the parser complain
             }
@@ -97,6 +100,8 @@ struct XMLPrologScanner {
         var column = 1
         /// What the scan was inside when the head ran out.
         var incompleteConstruct = Incomplete.none
+        /// `true` once a processing instruction or comment has been passed.
+        var sawMarkup = false
 
         init(units: [UInt32]) { self.units = units }
 
@@ -157,6 +162,7 @@ struct XMLPrologScanner {
                     incompleteConstruct = .other(line: startLine, column: startColumn)
                     guard skip(past: "?>") else { return .needMoreInput }
                     incompleteConstruct = .none
+                    sawMarkup = true
                     continue
                 }
                 if next != 0x21 /* ! */ { return .root(line: startLine, column: startColumn) }
@@ -167,6 +173,7 @@ struct XMLPrologScanner {
                         for _ in 0..<4 { advance() }
                         guard skip(past: "-->") else { return .needMoreInput }
                         incompleteConstruct = .none
+                        sawMarkup = true
                         continue
                     }
                 } else {

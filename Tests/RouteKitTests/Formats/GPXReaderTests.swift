@@ -467,11 +467,8 @@ extension Formats {
 
         @Test func truncatedDocument() {
             let e = error("truncated.gpx")
-            guard case .truncated(let why)? = e?.reason else {
-                Issue.record("expected .truncated, got \(String(describing: e))")
-                return
-            }
-            #expect(why.hasSuffix("elements still open: gpx > trk > trkseg > trkpt > ele"))
+            #expect(e?.reason == .truncated(
+                "the input ends inside <ele> (XML parser error 5); elements still open: gpx > trk > trkseg > trkpt > ele"))
             #expect(e?.location == at("truncated.gpx", 6, 43))  // just past the last character (line 6 has 42)
         }
 
@@ -543,6 +540,27 @@ extension Formats {
             let e = readError(data: Data("<gpx xmlns='http://www.topografix.com/GPX/1/2'/>".utf8))
             #expect(e?.reason == .unexpectedRoot(name: "gpx", namespace: "http://www.topografix.com/GPX/1/2",
                                                   expected: "<gpx> in the GPX 1.0 or 1.1 namespace, or in none"))
+        }
+    }
+}
+
+extension Formats {
+    @Suite("GPXReader: declarations outside the prolog")
+    struct GPXReaderLateDeclarationTests {
+        @Test func doctypeInsideTheDocumentIsMalformed() {
+            let e = readError(data: Data("<gpx><!DOCTYPE gpx [<!ENTITY a 'b'>]><trk/></gpx>".utf8))
+            guard case .malformedXML? = e?.reason else {
+                Issue.record("expected .malformedXML, got \(String(describing: e))")
+                return
+            }
+        }
+
+        @Test func onlyAnXMLDeclarationIsMalformedNotEmpty() {
+            let e = readError(data: Data("<?xml version=\"1.0\"?>\n".utf8))
+            guard case .malformedXML? = e?.reason else {
+                Issue.record("expected .malformedXML, got \(String(describing: e))")
+                return
+            }
         }
     }
 }
