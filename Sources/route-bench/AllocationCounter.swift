@@ -37,11 +37,14 @@ func countingAllocations<T>(_ body: () -> T) -> (allocations: Int, result: T) {
     return (swiftAllocationCount - before, result)
 }
 
-/// `true` when the counter sees allocations (checked by allocating a class instance).
+nonisolated(unsafe) var allocationProbe: [Int] = []
+
+/// `true` when the counter sees allocations (checked by allocating an array buffer that escapes
+/// into a global, so the optimiser cannot remove it).
 func allocationCountingWorks() -> Bool {
-    final class Probe { var value = 0 }
-    let (count, probe) = countingAllocations { Probe() }
-    return count >= 1 && probe.value == 0
+    let size = CommandLine.arguments.count + 16
+    let (count, _) = countingAllocations { allocationProbe = Array(repeating: 1, count: size) }
+    return count >= 1 && allocationProbe.count == size
 }
 #else
 func installAllocationCounter() -> Bool { false }
