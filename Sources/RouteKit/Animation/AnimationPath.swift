@@ -68,7 +68,13 @@ struct AnimationPath<V: VectorArithmetic> {
     ///   comparison of keyframes.md §4): at a move's time the previous element still answers.
     /// - After the last element the path holds ``finalValue``.
     ///
-    /// - Complexity: O(log n) for n elements; no allocation.
+    /// - Complexity: O(log n) for n elements; no allocation. Specialised (`@_specialize`, as
+    ///   OpenSwiftUI does for its animations) for `Double`, `CGFloat` and their pairs, which the
+    ///   generic entry point dispatches to at run time.
+    @_specialize(exported: false, where V == Double)
+    @_specialize(exported: false, where V == AnimatablePair<Double, Double>)
+    @_specialize(exported: false, where V == CGFloat)
+    @_specialize(exported: false, where V == AnimatablePair<CGFloat, CGFloat>)
     func value(at time: Double) -> V? {
         guard let finalValue else { return nil }
         let t = time > 0 ? time : 0

@@ -24,6 +24,8 @@ public struct UnitCurve: Hashable, Sendable {
         case circularEaseIn
         case circularEaseOut
         case circularEaseInOut
+        /// The true inverse of `circularEaseInOut` (see ``UnitCurve/inverse``).
+        case inverseCircularEaseInOut
         case easing(Easing)
         case inverseEasing(Easing)
     }
@@ -101,6 +103,10 @@ public struct UnitCurve: Hashable, Sendable {
         case .circularEaseInOut:
             if p < 0.5 { return 0.5 * (1 - (1 - 4 * p * p).squareRoot()) }
             return 0.5 * (Swift.max(0, (8 - 4 * p) * p - 3).squareRoot() + 1)
+        case .inverseCircularEaseInOut:
+            let u = 1 - 2 * p
+            let half = 0.5 * Swift.max(0, 1 - u * u).squareRoot()
+            return p < 0.5 ? half : 1 - half
         case let .easing(easing):
             return easing.value(at: p)
         case let .inverseEasing(easing):
@@ -134,6 +140,9 @@ public struct UnitCurve: Hashable, Sendable {
         case .circularEaseInOut:
             if p < 0.5 { return abs(2 * p / (1 - 4 * p * p).squareRoot()) }
             return abs((2 - 2 * p) / ((8 - 4 * p) * p - 3).squareRoot())
+        case .inverseCircularEaseInOut:
+            let u = 1 - 2 * p
+            return abs(u / (1 - u * u).squareRoot())
         case let .easing(easing):
             return easing.velocity(at: p)
         case let .inverseEasing(easing):
@@ -145,8 +154,14 @@ public struct UnitCurve: Hashable, Sendable {
     /// `inverse.value(at: value(at: p)) ≈ p` for a monotonic curve.
     ///
     /// A Bézier's inverse swaps `x` and `y` of both control points; ``circularEaseIn`` and
-    /// ``circularEaseOut`` are each other's inverse and ``circularEaseInOut`` is its own
-    /// (keyframes.md §7). For the Penner easings see `UnitCurve+Easing.swift`.
+    /// ``circularEaseOut`` are each other's inverse (keyframes.md §7). For the Penner easings see
+    /// `UnitCurve+Easing.swift`.
+    ///
+    /// Deviation: keyframes.md §7 (after OpenSwiftUI) says ``circularEaseInOut`` is its own
+    /// inverse, which is not true of the function (`value(0.25) = 0.067` but
+    /// `value(0.067) ≠ 0.25`). RouteKit returns the true inverse, two quarter circles
+    /// `½·sqrt(1 − (1 − 2y)²)` for `y < 0.5`, else `1 − ½·sqrt(1 − (2y − 1)²)`, whose inverse is
+    /// ``circularEaseInOut`` again.
     public var inverse: UnitCurve {
         switch function {
         case .linear:
@@ -160,6 +175,8 @@ public struct UnitCurve: Hashable, Sendable {
         case .circularEaseOut:
             return .circularEaseIn
         case .circularEaseInOut:
+            return UnitCurve(function: .inverseCircularEaseInOut)
+        case .inverseCircularEaseInOut:
             return .circularEaseInOut
         case let .easing(easing):
             return UnitCurve(function: .inverseEasing(easing))

@@ -1,0 +1,143 @@
+import Foundation
+import RouteKit
+
+/// A stand-in for MapKit's `MapCamera` (the real type lives in RouteKit's Camera/): a coordinate
+/// animated as an (latitude, longitude) pair, and three doubles.
+struct BenchCoordinate {
+    var latitude: Double
+    var longitude: Double
+}
+
+extension BenchCoordinate: Animatable {
+    var animatableData: AnimatablePair<Double, Double> {
+        get { AnimatablePair(latitude, longitude) }
+        set { (latitude, longitude) = (newValue.first, newValue.second) }
+    }
+}
+
+struct BenchCamera {
+    var centerCoordinate: BenchCoordinate
+    var heading: Double
+    var distance: Double
+    var pitch: Double
+}
+
+/// Seconds of monotonic time taken by `body`.
+private func measureSeconds(_ body: () -> Void) -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
+/// A deterministic sequence of `count` times in `0...duration` (a linear congruential walk).
+private func sampleTimes(count: Int, duration: Double) -> [Double] {
+    var state: UInt64 = 0x2545_F491_4F6C_DD1D
+    return (0..<count).map { _ in
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return Double(state >> 11) / Double(1 << 53) * duration
+    }
+}
+
+private func report(_ label: String, evaluations: Int, seconds: Double, allocations: Int) {
+    let rate = Double(evaluations) / seconds
+    let perCall = allocations < 0 ? "n/a" : String(format: "%.4f", Double(allocations) / Double(evaluations))
+    print(String(format: "  %@: %.2f M evaluations/s (%.1f ns each); allocations per call: %@ (%d in %d calls)",
+                 label, rate / 1e6, 1e9 / rate, perCall, allocations, evaluations))
+}
+
+/// Benchmarks `KeyframeTimeline.value(time:)`: a 100 000-keyframe cubic `Double` track, and a
+/// 4-track timeline over a camera-like struct (WWDC23 flyover shape over a 200-point route).
+func benchmarkKeyframes() {
+    print("Keyframes (KeyframeTimeline.value(time:))")
+    let countingWorks = installAllocationCounter() && allocationCountingWorks()
+    print("  allocations: \(countingWorks ? "Swift heap allocations counted through the runtime's _swift_allocObject hook" : "counting unavailable")")
+    let evaluations = 2_000_000
+
+    // 1. One cubic track of 100 000 keyframes.
+    let keyframeCount = 100_000
+    var values: [Double] = []
+    var durations: [Double] = []
+    var state: UInt64 = 42
+    for _ in 0..<keyframeCount {
+        state = state &* 6_364_136_223_846_793_005 &+ 1
+        values.append(Double(state >> 40) / Double(1 << 24) * 1000)
+        durations.append(0.01 + Double((state >> 20) & 0xFFFF) / 65536 * 0.5)
+    }
+    var big: KeyframeTimeline<Double>!
+    let buildSeconds = measureSeconds {
+        big = KeyframeTimeline(initialValue: 0.0) {
+            for index in 0..<keyframeCount {
+                CubicKeyframe(values[index], duration: durations[index])
+            }
+        }
+    }
+    print(String(format: "  built a %d-keyframe cubic track in %.3f s (duration %.0f s)",
+                 keyframeCount, buildSeconds, big.duration))
+    let bigTimes = sampleTimes(count: evaluations, duration: big.duration)
+    var sum = 0.0
+    var allocations = 0
+    let bigSeconds = measureSeconds {
+        (allocations, sum) = countingAllocations {
+            var total = 0.0
+            for time in bigTimes { total += big.value(time: time) }
+            return total
+        }
+    }
+    report("100k-keyframe cubic Double track, random times", evaluations: evaluations, seconds: bigSeconds,
+           allocations: allocations)
+    let sweepTimes = bigTimes.sorted()
+    let sweepSeconds = measureSeconds {
+        (allocations, sum) = countingAllocations {
+            var total = 0.0
+            for time in sweepTimes { total += big.value(time: time) }
+            return total
+        }
+    }
+    report("100k-keyframe cubic Double track, times in order (frame sampling)", evaluations: evaluations,
+           seconds: sweepSeconds, allocations: allocations)
+
+    // 2. A camera-like struct with 4 tracks (WWDC23 flyover over a 200-point route).
+    let initial = BenchCamera(
+        centerCoordinate: BenchCoordinate(latitude: 49.65, longitude: 6.22), heading: 0, distance: 30000, pitch: 45)
+    let route = (0..<200).map { index in
+        BenchCoordinate(latitude: 49.6 + Double(index) * 0.001, longitude: 6.2 + sin(Double(index) / 20) * 0.05)
+    }
+    let camera = KeyframeTimeline(initialValue: initial) {
+        KeyframeTrack(\BenchCamera.centerCoordinate) {
+            for point in route {
+                CubicKeyframe(point, duration: 16.0 / Double(route.count))
+            }
+            CubicKeyframe(initial.centerCoordinate, duration: 4)
+        }
+        KeyframeTrack(\.heading) {
+            CubicKeyframe(24.8, duration: 6)
+            CubicKeyframe(24.8, duration: 8)
+            CubicKeyframe(initial.heading, duration: 6)
+        }
+        KeyframeTrack(\.distance) {
+            CubicKeyframe(24000, duration: 4)
+            CubicKeyframe(18000, duration: 12)
+            CubicKeyframe(initial.distance, duration: 4)
+        }
+        KeyframeTrack(\.pitch) {
+            LinearKeyframe(60, duration: 3, timingCurve: .easeInOut)
+            SpringKeyframe(70, duration: 2, spring: .smooth)
+            CubicKeyframe(45, duration: 15)
+        }
+    }
+    let cameraTimes = sampleTimes(count: evaluations, duration: camera.duration)
+    var cameraSum = 0.0
+    let cameraSeconds = measureSeconds {
+        (allocations, cameraSum) = countingAllocations {
+            var total = 0.0
+            for time in cameraTimes {
+                let pose = camera.value(time: time)
+                total += pose.centerCoordinate.latitude + pose.heading + pose.distance + pose.pitch
+            }
+            return total
+        }
+    }
+    report("4-track camera timeline (201 + 3 + 3 + 3 keyframes)", evaluations: evaluations,
+           seconds: cameraSeconds, allocations: allocations)
+    print("  (checksums \(sum), \(cameraSum))")
+}
