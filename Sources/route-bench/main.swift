@@ -1,6 +1,13 @@
-// route-bench: run on demand with
-//   swift run -c release --scratch-path /tmp/build-anim-rel route-bench
-// Each section is a function printing its own figures.
+// route-bench: benchmarks, run on demand (never part of the tests):
+//   swift run -c release route-bench [keyframes|pipeline] [GPX]
+// Each section is a function printing its own figures and ratios.
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let sections = arguments.filter { ["keyframes", "pipeline"].contains($0) }
+let path = arguments.first { !["keyframes", "pipeline"].contains($0) }
 
 print("route-bench")
-benchmarkKeyframes()
+// The pipeline runs first: the keyframe section replaces the runtime's allocation hook to count
+// allocations, and Foundation code run after that has been seen to crash.
+if sections.isEmpty || sections.contains("pipeline") { benchmarkPipeline(path: path) }
+if sections.isEmpty || sections.contains("keyframes") { benchmarkKeyframes() }
