@@ -23,6 +23,7 @@ enum Command: Equatable {
         case "-h", "--help":
             return .help(nil)
         case "--version":
+            guard rest.isEmpty else { throw UsageError(message: "Unexpected argument '\(rest[0])' after '--version'.") }
             return .version
         case "help":
             guard let name = rest.first else { return .help(nil) }

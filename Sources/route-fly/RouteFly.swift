@@ -35,6 +35,13 @@ enum RouteFly {
         do {
             try command.run()
             return 0
+        } catch let error as UsageError {
+            printError("Error: \(error.message)")
+            if let subcommand = error.subcommand {
+                printError("Usage: \(Usage.usageLine(subcommand))")
+                printError("  See 'route-fly \(subcommand) --help' for more information.")
+            }
+            return 64
         } catch let error as RouteParseError {
             printError(error.description)
         } catch let error as AtomicFile.WriteError {

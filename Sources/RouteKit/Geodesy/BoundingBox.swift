@@ -71,4 +71,59 @@ public struct BoundingBox: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { "[\(west), \(south), \(east), \(north)]" }
+
+    /// The box of a *path*: consecutive coordinates joined by their shorter way round in longitude.
+    ///
+    /// Unlike ``init(_:)``, which boxes a set of points, this follows the line between them, as a route
+    /// or a camera path is travelled: points at longitudes -179, -60, 60, 179 in that order give
+    /// `[-179, ..., 179]` (the line passes longitude 0), not the narrower point box `[60, ..., -60]`
+    /// that leaves the middle of the line out. A path that winds all the way round gets
+    /// `west = -180, east = 180`. Latitudes are those of the points (a long geodesic leg can reach
+    /// slightly higher latitudes between its ends).
+    ///
+    /// - Complexity: O(n), one pass, constant memory (see ``PathAccumulator``).
+    public init?<S: Sequence>(path: S) where S.Element == LocationCoordinate2D {
+        var accumulator = PathAccumulator()
+        for c in path { accumulator.add(c) }
+        guard let box = accumulator.boundingBox else { return nil }
+        self = box
+    }
+
+    /// Builds ``init(path:)``'s box one coordinate at a time, in constant memory (for streamed output).
+    public struct PathAccumulator: Sendable {
+        private var previous: Double? = nil  // unwrapped longitude of the last point
+        private var minimumLongitude = Double.infinity, maximumLongitude = -Double.infinity
+        // The coordinates' own longitudes at the extremes (normalising an unwrapped 189.11 back gives
+        // -170.89000000000001, not the -170.89 the file holds).
+        private var westLongitude = 0.0, eastLongitude = 0.0
+        private var south = Double.infinity, north = -Double.infinity
+
+        public init() {}
+
+        /// Adds the next coordinate of the path.
+        public mutating func add(_ c: LocationCoordinate2D) {
+            let longitude = previous.map { unwrappedAngle(c.longitude, near: $0) } ?? normalizedLongitude(c.longitude)
+            previous = longitude
+            if longitude < minimumLongitude { minimumLongitude = longitude; westLongitude = c.longitude }
+            if longitude > maximumLongitude { maximumLongitude = longitude; eastLongitude = c.longitude }
+            south = min(south, c.latitude)
+            north = max(north, c.latitude)
+        }
+
+        /// The smallest and largest *unwrapped* longitude seen, degrees (the first point is in
+        /// `-180...180`; later ones follow the path and may leave it).
+        public var unwrappedLongitudeRange: ClosedRange<Double>? {
+            previous == nil ? nil : minimumLongitude...maximumLongitude
+        }
+
+        /// The box so far, or `nil` before the first coordinate.
+        public var boundingBox: BoundingBox? {
+            guard previous != nil else { return nil }
+            if maximumLongitude - minimumLongitude >= 360 {
+                return BoundingBox(west: -180, south: south, east: 180, north: north)
+            }
+            return BoundingBox(west: normalizedLongitude(westLongitude), south: south,
+                               east: normalizedLongitude(eastLongitude), north: north)
+        }
+    }
 }

@@ -3,30 +3,67 @@ import Foundation
 import Glibc
 #endif
 
-/// Writes a whole file or nothing: the bytes go to a temporary file beside the destination, which is
-/// renamed over it only when everything was written. A failed run leaves no file (and no temporary
-/// file) behind, and an existing file is replaced in one step (POSIX `rename(2)` is atomic).
-public enum AtomicFile {
+/// An output file written whole or not at all.
+///
+/// Bytes go to a temporary file beside the destination (`.NAME.routekit-PID-RANDOM.tmp`), which is
+/// renamed over the destination only by ``commit()``, after everything was written and synced
+/// (POSIX `rename(2)` replaces a file in one step). ``abort()``, a thrown error, and SIGINT, SIGTERM or
+/// SIGHUP while writing all remove the temporary file, so a failed or interrupted run leaves no file
+/// behind (a run killed with SIGKILL cannot clean up). Writing to a symbolic link writes the file it
+/// points to; an existing file keeps its permission bits.
+public final class AtomicFile {
     /// Why a file could not be written.
     public struct WriteError: Error, CustomStringConvertible {
+        /// The destination, as the user typed it.
         public var path: String
+        /// The system's reason, in words.
         public var reason: String
         public var description: String { "\(path): error: cannot write the file: \(reason)" }
     }
 
-    /// Writes `bytes` to `path` atomically.
-    /// - Throws: ``WriteError`` naming the path and the system's reason.
-    public static func write(_ bytes: [UInt8], to path: String) throws(WriteError) {
-        let url = URL(fileURLWithPath: path)
-        let directory = url.deletingLastPathComponent().path
-        let temporary = directory + "/." + url.lastPathComponent + ".routekit-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+    /// The destination as the user typed it.
+    public let path: String
+    private let target: String
+    private let temporary: String
+    private var fd: Int32
+    private var mode: mode_t = 0o644
+
+    /// Creates the temporary file for `path`.
+    /// - Throws: ``WriteError`` when `path` is a directory or its folder cannot be written.
+    public init(path: String) throws(WriteError) {
+        self.path = path
+        var info = stat()
+        var target = path
+        if lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK, let resolved = realpath(path, nil) {
+            target = String(cString: resolved)
+            free(resolved)
+        }
+        if stat(target, &info) == 0 {
+            if (info.st_mode & S_IFMT) == S_IFDIR {
+                throw WriteError(path: path, reason: "it is a directory (expected a file name)")
+            }
+            mode = info.st_mode & 0o7777
+        }
+        self.target = target
+        let url = URL(fileURLWithPath: target)
+        temporary = url.deletingLastPathComponent().path + "/." + url.lastPathComponent
+            + ".routekit-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
+        AtomicFile.registerForCleanup(temporary)
+    }
+
+    deinit { if fd >= 0 { abort() } }
+
+    /// Appends bytes to the temporary file.
+    /// - Throws: ``WriteError`` (the temporary file is removed).
+    public func write(_ bytes: [UInt8]) throws(WriteError) {
         var offset = 0
         var failure: String? = nil
         bytes.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
             while offset < raw.count {
-                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                let n = Glibc.write(fd, base + offset, raw.count - offset)
                 if n < 0 {
                     if errno == EINTR { continue }
                     failure = String(cString: strerror(errno))
@@ -35,12 +72,62 @@ public enum AtomicFile {
                 offset += n
             }
         }
-        if failure == nil, fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
-        if close(fd) != 0, failure == nil { failure = String(cString: strerror(errno)) }
-        if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
         if let failure {
-            unlink(temporary)
+            abort()
             throw WriteError(path: path, reason: failure)
         }
     }
+
+    /// Syncs the temporary file and renames it over the destination.
+    /// - Throws: ``WriteError`` (the temporary file is removed, the destination left as it was).
+    public func commit() throws(WriteError) {
+        var failure: String? = nil
+        if fchmod(fd, mode) != 0 || fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
+        if close(fd) != 0, failure == nil { failure = String(cString: strerror(errno)) }
+        fd = -1
+        if failure == nil, rename(temporary, target) != 0 { failure = String(cString: strerror(errno)) }
+        if let failure {
+            unlink(temporary)
+            AtomicFile.registerForCleanup(nil)
+            throw WriteError(path: path, reason: failure)
+        }
+        AtomicFile.registerForCleanup(nil)
+    }
+
+    /// Removes the temporary file; the destination is left as it was.
+    public func abort() {
+        if fd >= 0 { close(fd) }
+        fd = -1
+        unlink(temporary)
+        AtomicFile.registerForCleanup(nil)
+    }
+
+    /// Writes `bytes` to `path` atomically in one call.
+    public static func write(_ bytes: [UInt8], to path: String) throws(WriteError) {
+        let file = try AtomicFile(path: path)
+        try file.write(bytes)
+        try file.commit()
+    }
+
+    // MARK: Cleanup on signals
+
+    /// Installs handlers that remove the pending temporary file on SIGINT, SIGTERM and SIGHUP, then
+    /// re-raise the signal with its default action (so the exit status still says which signal).
+    private static func registerForCleanup(_ temporary: String?) {
+        if let old = pendingTemporaryPath { free(old) }
+        pendingTemporaryPath = temporary.flatMap { strdup($0) }
+        guard temporary != nil, !handlersInstalled else { return }
+        handlersInstalled = true
+        for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
+            signal(signalNumber) { received in
+                if let path = pendingTemporaryPath { unlink(path) }
+                signal(received, SIG_DFL)
+                raise(received)
+            }
+        }
+    }
 }
+
+/// The temporary file to remove if a signal arrives (a C string, so the handler stays async-signal-safe).
+nonisolated(unsafe) private var pendingTemporaryPath: UnsafeMutablePointer<CChar>? = nil
+nonisolated(unsafe) private var handlersInstalled = false

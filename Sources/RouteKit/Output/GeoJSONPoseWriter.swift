@@ -4,19 +4,46 @@
 ///   (RFC 7946 section 3.1.1 order; 8 decimals);
 /// - each Feature's `properties`: `frame`, `time` (seconds, 6 decimals), `heading` (degrees, 0..<360,
 ///   4 decimals), `pitch` (degrees, 4 decimals), `distance` (metres, 3 decimals);
-/// - a top-level `bbox` `[west, south, east, north]` of the centres (``BoundingBox``: `west > east` when
-///   the flight crosses the antimeridian, RFC 7946 section 5.2).
+/// - a top-level `bbox` `[west, south, east, north]` of the centres' path
+///   (``BoundingBox/init(path:)``: `west > east` when the flight crosses the antimeridian, RFC 7946
+///   section 5.2). It is written after `features`, so that the file streams in constant memory
+///   (JSON members are unordered).
 ///
 /// One Feature per line, so that files diff well; no dates, fixed decimals: deterministic bytes.
-public struct GeoJSONPoseWriter: Sendable {
+public struct GeoJSONPoseWriter: PoseWriter, Sendable {
+    private var bounds = BoundingBox.PathAccumulator()
+    private var count = 0
+
     public init() {}
 
-    /// - Complexity: O(f log f) for f poses (the bounding box sorts longitudes).
-    public func encode(_ poses: [CameraPose]) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(160 * (poses.count + 1))
-        out.append(text: "{\"type\":\"FeatureCollection\"")
-        if let box = BoundingBox(poses.map(\.camera.centerCoordinate)) {
+    public func begin(into out: inout [UInt8]) {
+        out.append(text: "{\"type\":\"FeatureCollection\",\"features\":[")
+    }
+
+    public mutating func write(_ pose: CameraPose, into out: inout [UInt8]) {
+        bounds.add(pose.camera.centerCoordinate)
+        out.append(text: count == 0 ? "\n" : ",\n")
+        count += 1
+        out.append(text: "{\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":[")
+        FixedDecimal.append(pose.camera.centerCoordinate.longitude, places: PosePrecision.coordinate, to: &out)
+        out.append(UInt8(ascii: ","))
+        FixedDecimal.append(pose.camera.centerCoordinate.latitude, places: PosePrecision.coordinate, to: &out)
+        out.append(text: "]},\"properties\":{\"frame\":")
+        out.append(text: String(pose.frame))
+        out.append(text: ",\"time\":")
+        FixedDecimal.append(pose.time, places: PosePrecision.time, to: &out)
+        out.append(text: ",\"heading\":")
+        FixedDecimal.append(PosePrecision.printableHeading(pose.camera.heading), places: PosePrecision.angle, to: &out)
+        out.append(text: ",\"pitch\":")
+        FixedDecimal.append(pose.camera.pitch, places: PosePrecision.angle, to: &out)
+        out.append(text: ",\"distance\":")
+        FixedDecimal.append(pose.camera.distance, places: PosePrecision.distance, to: &out)
+        out.append(text: "}}")
+    }
+
+    public func end(into out: inout [UInt8]) {
+        out.append(text: "\n]")
+        if let box = bounds.boundingBox {
             out.append(text: ",\"bbox\":[")
             for (i, v) in box.geoJSONArray.enumerated() {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
@@ -24,26 +51,6 @@ public struct GeoJSONPoseWriter: Sendable {
             }
             out.append(UInt8(ascii: "]"))
         }
-        out.append(text: ",\"features\":[")
-        for (i, pose) in poses.enumerated() {
-            out.append(text: i == 0 ? "\n" : ",\n")
-            out.append(text: "{\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":[")
-            FixedDecimal.append(pose.camera.centerCoordinate.longitude, places: PosePrecision.coordinate, to: &out)
-            out.append(UInt8(ascii: ","))
-            FixedDecimal.append(pose.camera.centerCoordinate.latitude, places: PosePrecision.coordinate, to: &out)
-            out.append(text: "]},\"properties\":{\"frame\":")
-            out.append(text: String(pose.frame))
-            out.append(text: ",\"time\":")
-            FixedDecimal.append(pose.time, places: PosePrecision.time, to: &out)
-            out.append(text: ",\"heading\":")
-            FixedDecimal.append(PosePrecision.printableHeading(pose.camera.heading), places: PosePrecision.angle, to: &out)
-            out.append(text: ",\"pitch\":")
-            FixedDecimal.append(pose.camera.pitch, places: PosePrecision.angle, to: &out)
-            out.append(text: ",\"distance\":")
-            FixedDecimal.append(pose.camera.distance, places: PosePrecision.distance, to: &out)
-            out.append(text: "}}")
-        }
-        out.append(text: "\n]}\n")
-        return out
+        out.append(text: "}\n")
     }
 }

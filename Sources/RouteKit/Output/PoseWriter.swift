@@ -1,5 +1,31 @@
 import Foundation
 
+/// Writes camera poses one at a time into a byte buffer, so that flights of any length stream to a
+/// file in constant memory.
+///
+/// A writer is driven as `begin`, then `write` once per pose in frame order, then `end`. Each call
+/// appends to `out`; the caller flushes `out` whenever it likes (``PoseOutput`` does, every 1 MiB).
+public protocol PoseWriter {
+    /// Appends what comes before the first pose (a header, an opening bracket).
+    mutating func begin(into out: inout [UInt8])
+    /// Appends one pose.
+    mutating func write(_ pose: CameraPose, into out: inout [UInt8])
+    /// Appends what comes after the last pose.
+    mutating func end(into out: inout [UInt8])
+}
+
+extension PoseWriter {
+    /// Encodes a whole array of poses. O(f) for f poses.
+    public mutating func encode(_ poses: [CameraPose]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(96 * (poses.count + 1))
+        begin(into: &out)
+        for pose in poses { write(pose, into: &out) }
+        end(into: &out)
+        return out
+    }
+}
+
 /// The output formats of sampled poses.
 public enum PoseFormat: String, CaseIterable, Sendable {
     /// Comma-separated values, one row per frame (``CSVPoseWriter``).
@@ -16,12 +42,18 @@ public enum PoseFormat: String, CaseIterable, Sendable {
         }
     }
 
+    /// A fresh writer for this format.
+    public func makeWriter() -> any PoseWriter {
+        switch self {
+        case .csv: return CSVPoseWriter()
+        case .geojson: return GeoJSONPoseWriter()
+        }
+    }
+
     /// Encodes poses in this format. The bytes are deterministic (fixed decimals, no dates, no locale).
     public func encode(_ poses: [CameraPose]) -> [UInt8] {
-        switch self {
-        case .csv: return CSVPoseWriter().encode(poses)
-        case .geojson: return GeoJSONPoseWriter().encode(poses)
-        }
+        var writer = makeWriter()
+        return writer.encode(poses)
     }
 }
 

@@ -32,7 +32,7 @@ extension RouteSummary {
         fields.append("\"map_rect\":{\"x\":\(num(rect.minX, 3)),\"y\":\(num(rect.minY, 3)),\"width\":\(num(rect.width, 3)),\"height\":\(num(rect.height, 3))}")
         fields.append("\"flown\":\"\(kind.rawValue)\"")
         fields.append("\"timed_points\":\(timedPoints)")
-        fields.append("\"heading_start_to_end\":\(num(startToEndHeading, 4))")
+        fields.append("\"heading_start_to_end\":\(startToEndHeading.map { num($0, 4) } ?? "null")")
         return "{" + fields.joined(separator: ",") + "}\n"
     }
 
@@ -46,7 +46,7 @@ extension RouteSummary {
         lines.append(("segments", "\(segments)"))
         lines.append(("routes", "\(routes)"))
         lines.append(("waypoints", "\(waypoints) (not flown)"))
-        lines.append(("length", "\(num(length, 3)) m"))
+        lines.append(("length", "\(num(length, 3)) m (along the segments; gaps between them not counted)"))
         if let s = startTime, let e = endTime, let d = duration {
             lines.append(("start time", ISO8601.string(from: s)))
             lines.append(("end time", ISO8601.string(from: e)))
@@ -59,7 +59,7 @@ extension RouteSummary {
         let b = boundingBox
         lines.append(("bbox", "[\(num(b.west, 8)), \(num(b.south, 8)), \(num(b.east, 8)), \(num(b.north, 8))] (west, south, east, north)\(b.crossesAntimeridian ? ", crosses the antimeridian" : "")"))
         lines.append(("map rect", "x \(num(rect.minX, 3)), y \(num(rect.minY, 3)), width \(num(rect.width, 3)), height \(num(rect.height, 3)) (map points)"))
-        lines.append(("heading", "\(num(startToEndHeading, 4)) degrees from start to end"))
+        lines.append(("heading", startToEndHeading.map { "\(num($0, 4)) degrees from start to end" } ?? "none (start and end coincide)"))
         let width = lines.map(\.0.count).max() ?? 0
         return lines.map { $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 }
             .joined(separator: "\n") + "\n"

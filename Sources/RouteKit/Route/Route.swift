@@ -43,10 +43,11 @@ public struct Route: Sendable {
     /// Distance travelled from the first point to each point, in metres; `points.count` values,
     /// non-decreasing, starting at 0. Gaps between segments add nothing.
     public let cumulativeDistances: [Double]
-    /// The smallest box holding every point (RFC 7946; `west > east` across the antimeridian).
+    /// The smallest box holding the route as travelled (``BoundingBox/init(path:)``; RFC 7946 order,
+    /// `west > east` across the antimeridian).
     public let boundingBox: BoundingBox
-    /// The union of the points' MapKit map points (like the WWDC23 sample's `route.rect`), unwrapped
-    /// across the antimeridian.
+    /// The union of the points' MapKit map points (like the WWDC23 sample's `route.rect`), with
+    /// longitudes unwrapped along the route (``MapRect/init(enclosingPath:)``).
     public let rect: MapRect
     /// Statistics of the file the route came from: tracks, routes and waypoints (waypoints are
     /// counted, not flown).
@@ -134,10 +135,11 @@ public struct Route: Sendable {
         self.legs = legs
         self.cumulativeDistances = cumulative
 
+        // Boxes of the path as travelled (legs and gaps the shorter way round in longitude), not of
+        // the bare point set: a sparse route across longitude 0 keeps 0 inside its box.
         let coordinates = points.lazy.map(\.coordinate)
-        let box = BoundingBox(coordinates)!  // points is non-empty
-        self.boundingBox = box
-        self.rect = MapRect(enclosing: coordinates, boundingBox: box)!
+        self.boundingBox = BoundingBox(path: coordinates)!  // points is non-empty
+        self.rect = MapRect(enclosingPath: coordinates)!
     }
 
     /// Total distance travelled along the segments, in metres (gaps between segments excluded).
@@ -147,12 +149,13 @@ public struct Route: Sendable {
     /// The last point flown.
     public var end: LocationCoordinate2D { points[points.count - 1].coordinate }
 
-    /// The earliest recorded time among the points, or `nil` when no point has a time.
-    /// (The minimum, not the first point's time: real files have backward steps.)
-    public var startTime: Date? { points.lazy.compactMap(\.time).min() }
-    /// The latest recorded time among the points, or `nil` when no point has a time.
-    public var endTime: Date? { points.lazy.compactMap(\.time).max() }
-    /// `endTime - startTime` in seconds, or `nil` when the route has no time.
+    /// The time of the first point (in file order) that has one, or `nil` when no point has a time.
+    /// As GPS tools report it; when the file's clock goes backwards it need not be the earliest time.
+    public var startTime: Date? { points.first(where: { $0.time != nil })?.time }
+    /// The time of the last point (in file order) that has one, or `nil` when no point has a time.
+    public var endTime: Date? { points.last(where: { $0.time != nil })?.time }
+    /// `endTime - startTime` in seconds (negative when the file's last time is before its first), or
+    /// `nil` when the route has no time.
     public var recordedDuration: Double? {
         guard let s = startTime, let e = endTime else { return nil }
         return e.timeIntervalSince(s)

@@ -17,7 +17,7 @@ public struct RouteSummary: Sendable {
     public var kind: Route.Source.Kind
     /// Length travelled along the segments, metres.
     public var length: Double
-    /// Earliest and latest recorded time, if any point has one.
+    /// Times of the first and last timed points (file order), if any point has one.
     public var startTime: Date?
     public var endTime: Date?
     /// `endTime - startTime`, seconds, or `nil`.
@@ -28,8 +28,9 @@ public struct RouteSummary: Sendable {
     public var end: LocationCoordinate2D
     public var boundingBox: BoundingBox
     public var rect: MapRect
-    /// Heading from the first to the last point, degrees in `0..<360` (the WWDC flyover's heading).
-    public var startToEndHeading: Double
+    /// Heading from the first to the last point, degrees in `0..<360` (the WWDC flyover's heading), or
+    /// `nil` when they coincide (no direction).
+    public var startToEndHeading: Double?
 
     /// Summarises a route. O(n).
     public init(_ route: Route) {
@@ -48,6 +49,6 @@ public struct RouteSummary: Sendable {
         end = route.end
         boundingBox = route.boundingBox
         rect = route.rect
-        startToEndHeading = heading(from: route.start, to: route.end)
+        startToEndHeading = route.start.distance(to: route.end) > 0 ? heading(from: route.start, to: route.end) : nil
     }
 }

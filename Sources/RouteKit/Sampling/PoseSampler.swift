@@ -59,12 +59,30 @@ public struct PoseSampler: Sendable {
 
     /// Samples a timeline, clamping distances and latitudes as the type's discussion says.
     ///
-    /// - Complexity: O(f log n) for f frames and n keyframes on the longest track.
+    /// - Complexity: O(f log n) for f frames and n keyframes on the longest track; O(f) memory.
     public func sample(_ timeline: KeyframeTimeline<MapCamera>) -> SampledFlight {
-        let count = frameCount(forDuration: timeline.duration)
         var poses: [CameraPose] = []
-        poses.reserveCapacity(count)
+        poses.reserveCapacity(frameCount(forDuration: timeline.duration))
+        let summary = forEachPose(of: timeline) { poses.append($0); return true }
+        return SampledFlight(poses: poses, clampedFrameCount: summary.clampedFrameCount)
+    }
+
+    /// What a pass over the frames did.
+    public struct Summary: Hashable, Sendable {
+        /// Frames produced.
+        public var frameCount: Int
+        /// Frames whose distance was clamped to ``PoseSampler/minimumDistance``.
+        public var clampedFrameCount: Int
+    }
+
+    /// Calls `body` with each pose in frame order, without storing them (constant memory, for
+    /// streaming output). `body` returns `false` to stop early.
+    ///
+    /// - Complexity: O(f log n) time, O(1) memory.
+    public func forEachPose(of timeline: KeyframeTimeline<MapCamera>, _ body: (CameraPose) -> Bool) -> Summary {
+        let count = frameCount(forDuration: timeline.duration)
         var clamped = 0
+        var produced = 0
         for frame in 0..<count {
             let t = time(ofFrame: frame)
             var camera = timeline.value(time: t).normalized
@@ -72,8 +90,9 @@ public struct PoseSampler: Sendable {
                 camera.distance = minimumDistance
                 clamped += 1
             }
-            poses.append(CameraPose(frame: frame, time: t, camera: camera))
+            produced += 1
+            if !body(CameraPose(frame: frame, time: t, camera: camera)) { break }
         }
-        return SampledFlight(poses: poses, clampedFrameCount: clamped)
+        return Summary(frameCount: produced, clampedFrameCount: clamped)
     }
 }

@@ -20,6 +20,7 @@ struct InfoOptions: Equatable {
                 guard name == "--json", inline == nil else {
                     throw UsageError(message: "Unknown option '\(name)'.", subcommand: "info")
                 }
+                guard !json else { throw UsageError(message: "The option '--json' was given more than once.", subcommand: "info") }
                 json = true
             }
         }

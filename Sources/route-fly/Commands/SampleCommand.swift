@@ -1,5 +1,8 @@
 import Foundation
 import RouteKit
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `route-fly sample ROUTE [--preset wwdc] [--duration S] [--return S] [--fps N] [--format csv|geojson] [-o FILE]`
 struct SampleOptions: Equatable {
@@ -19,6 +22,7 @@ struct SampleOptions: Equatable {
         var scanner = ArgumentScanner(arguments, subcommand: "sample")
         var route: String? = nil
         var options = SampleOptions(routePath: "")
+        var seen = Set<String>()
         while let token = scanner.next() {
             switch token {
             case .positional(let p):
@@ -27,6 +31,11 @@ struct SampleOptions: Equatable {
                 }
                 route = p
             case .option(let name, let inline):
+                let canonical = name == "-o" ? "--output" : name
+                if seen.contains(canonical) {
+                    throw UsageError(message: "The option '\(name)' was given more than once.", subcommand: "sample")
+                }
+                seen.insert(canonical)
                 switch name {
                 case "--preset":
                     let v = try scanner.value(for: name, inline: inline, valueName: "preset")
@@ -69,6 +78,13 @@ struct SampleOptions: Equatable {
         return options
     }
 
+    /// `true` when both paths name the same existing file (same device and inode, so links count too).
+    private func isSameFile(_ a: String, _ b: String) -> Bool {
+        var sa = stat(), sb = stat()
+        guard stat(a, &sa) == 0, stat(b, &sb) == 0 else { return false }
+        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
+    }
+
     /// The output format: `--format`, else the `-o` file's extension, else CSV.
     var resolvedFormat: PoseFormat {
         if let format { return format }
@@ -77,6 +93,9 @@ struct SampleOptions: Equatable {
     }
 
     func run() throws {
+        if let outputPath, outputPath != "-", isSameFile(outputPath, routePath) {
+            throw UsageError(message: "The output file '\(outputPath)' is the input route: writing it would destroy the route. Choose another output file.", subcommand: "sample")
+        }
         let route = try RouteFile.load(path: routePath)
         let flyover = WWDCFlyover(flightDuration: duration, returnDuration: returnDuration)
         let timeline: KeyframeTimeline<MapCamera>
@@ -86,16 +105,11 @@ struct SampleOptions: Equatable {
             throw CommandFailure(description: "\(routePath): error: \(error)")
         }
         let sampler = PoseSampler(framesPerSecond: fps)
-        let flight = sampler.sample(timeline)
-        let bytes = resolvedFormat.encode(flight.poses)
-        if let outputPath {
-            try AtomicFile.write(bytes, to: outputPath)
-        } else {
-            writeStandardOutput(bytes)
-        }
-        if flight.clampedFrameCount > 0 {
+        let destination: PoseOutput.Destination = outputPath.flatMap { $0 == "-" ? nil : .file($0) } ?? .standardOutput
+        let summary = try PoseOutput.write(timeline, sampler: sampler, format: resolvedFormat, to: destination)
+        if summary.clampedFrameCount > 0 {
             let initial = FixedDecimal.string(flyover.initialCamera(for: route).distance, places: 0)
-            printError("warning: the camera distance fell below \(FixedDecimal.string(sampler.minimumDistance, places: 0)) m in \(flight.clampedFrameCount) of \(flight.poses.count) frames and was held there: the wwdc recipe's 24000 m and 18000 m keyframes overshoot after an initial distance of \(initial) m (this route is much larger than the recipe's scale)")
+            printError("\(routePath): warning: the camera distance fell below \(FixedDecimal.string(sampler.minimumDistance, places: 0)) m in \(summary.clampedFrameCount) of \(summary.frameCount) frames and was held there: the wwdc recipe's 24000 m and 18000 m keyframes overshoot after an initial distance of \(initial) m (this route is much larger than the recipe's scale)")
         }
     }
 }

@@ -181,3 +181,44 @@ import Testing
         #expect(r.stdout == expected)
     }
 }
+
+/// Findings of a new-user test, each fixed and kept fixed.
+@Suite struct RouteFlyRobustnessTests {
+    static let bundled = Fixtures.packageRoot.appendingPathComponent("routes/gpxpy-around-visnjan-with-car.gpx").path
+
+    @Test func refusesToOverwriteTheInputRoute() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let copy = dir.appendingPathComponent("in.gpx").path
+        try FileManager.default.copyItem(atPath: Self.bundled, toPath: copy)
+        let before = try Data(contentsOf: URL(fileURLWithPath: copy))
+        let r = try runRouteFly(["sample", copy, "-o", copy])
+        #expect(r.status == 64)
+        #expect(r.stderr.contains("is the input route"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: copy)) == before)
+    }
+
+    @Test func readsStandardInputAndPipes() throws {
+        let r = try runRouteFly(["info", "-"], standardInput: URL(fileURLWithPath: Self.bundled))
+        #expect(r.status == 0 && r.stdout.contains("104 (track points)"), "\(r.stderr)")
+        let bad = try runRouteFly(["info", "-"], standardInput: Fixtures.url("gpx/bad/not-xml.gpx"))
+        #expect(bad.status == 1 && bad.stderr.hasPrefix("<stdin>:"), "\(bad.stderr)")
+    }
+
+    @Test func outputToADirectoryOrRepeatedOptionsAreRefused() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try runRouteFly(["sample", Self.bundled, "-o", dir.path])
+        #expect(r.status == 1 && r.stderr.contains("it is a directory"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+        let twice = try runRouteFly(["sample", Self.bundled, "--fps", "10", "--fps=20"])
+        #expect(twice.status == 64 && twice.stderr.contains("'--fps=20'") == false && twice.stderr.contains("more than once"))
+        let version = try runRouteFly(["--version", "extra"])
+        #expect(version.status == 64)
+    }
+
+    @Test func dashOutputMeansStandardOutput() throws {
+        let r = try runRouteFly(["sample", Self.bundled, "-o", "-", "--fps", "1"])
+        #expect(r.status == 0 && r.stdout.split(separator: "\n").count == 22)  // header + 21 frames
+    }
+}

@@ -37,3 +37,35 @@ import Testing
         #expect(BoundingBox([LocationCoordinate2D]()) == nil)
     }
 }
+
+@Suite struct PathBoundingBoxTests {
+    @Test func sparsePathAcrossZeroKeepsZeroInside() throws {
+        // Points -179, -60, 60, 179 along the equator: the line passes longitude 0, so the path box is
+        // [-179, 179], although the point box is [60, -60] (found by a new-user test).
+        let path: [LocationCoordinate2D] = [-179.0, -60, 60, 179].map { .init(latitude: 0, longitude: $0) }
+        #expect(BoundingBox(path) == BoundingBox(west: 60, south: 0, east: -60, north: 0))
+        #expect(BoundingBox(path: path) == BoundingBox(west: -179, south: 0, east: 179, north: 0))
+    }
+
+    @Test func pathAcrossTheAntimeridianCrossesIt() throws {
+        let path: [LocationCoordinate2D] = [170.0, 179, -179, -170].map { .init(latitude: 1, longitude: $0) }
+        #expect(BoundingBox(path: path) == BoundingBox(west: 170, south: 1, east: -170, north: 1))
+        let rect = try #require(MapRect(enclosingPath: path))
+        #expect(rect.spans180thMeridian)
+        #expect(isClose(rect.width, 20.0 / 360 * 268_435_456, absolute: 1e-3))
+    }
+
+    @Test func pathThatWindsRoundTheWorldIsTheWholeWorld() {
+        let path: [LocationCoordinate2D] = stride(from: -170.0, through: 200, by: 20).map { .init(latitude: 0, longitude: $0) }
+        #expect(BoundingBox(path: path) == BoundingBox(west: -180, south: 0, east: 180, north: 0))
+    }
+
+    @Test func westwardPathStartingNearMinus180() throws {
+        // -179 then 179 (2 degrees west across 180): box [179, -179]; rect starts at 179 and passes the edge.
+        let path: [LocationCoordinate2D] = [.init(latitude: 0, longitude: -179), .init(latitude: 0, longitude: 179)]
+        #expect(BoundingBox(path: path) == BoundingBox(west: 179, south: 0, east: -179, north: 0))
+        let rect = try #require(MapRect(enclosingPath: path))
+        #expect(isClose(rect.minX, (179.0 + 180) / 360 * 268_435_456, absolute: 1e-3))
+        #expect(rect.spans180thMeridian)
+    }
+}

@@ -11,7 +11,7 @@ private let poses: [CameraPose] = [
 
 @Suite struct PoseWriterTests {
     @Test func csvHasTheContractColumnsAndDecimals() {
-        let text = String(decoding: CSVPoseWriter().encode(poses), as: UTF8.self)
+        let text = String(decoding: PoseFormat.csv.encode(poses), as: UTF8.self)
         #expect(text == """
             frame,time,latitude,longitude,heading,pitch,distance
             0,0.000000,49.65000000,179.90000000,0.0000,0.0000,30000.250
@@ -21,7 +21,7 @@ private let poses: [CameraPose] = [
     }
 
     @Test func geoJSONIsAFeatureCollectionWithBBoxAcrossTheAntimeridian() throws {
-        let bytes = GeoJSONPoseWriter().encode(poses)
+        let bytes = PoseFormat.geojson.encode(poses)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
         #expect(object["type"] as? String == "FeatureCollection")
         let bbox = try #require(object["bbox"] as? [Double])

@@ -67,13 +67,13 @@ private func point(_ lat: Double, _ lon: Double, time: Double? = nil) -> RoutePo
         #expect(isClose(route.legs[0].heading, 56.07064930644143, absolute: 1e-9))
     }
 
-    @Test func recordedTimesUseTheEarliestAndLatest() throws {
+    @Test func recordedTimesAreTheFirstAndLastTimedPoints() throws {
         let route = try #require(Route(
-            segments: [[point(0, 0, time: 100), point(0, 0.1, time: 90), point(0, 0.2), point(0, 0.3, time: 160.5)]],
+            segments: [[point(0, 0), point(0, 0.05, time: 100), point(0, 0.1, time: 90), point(0, 0.2), point(0, 0.3, time: 160.5), point(0, 0.4)]],
             source: .init(kind: .tracks)))
-        #expect(route.startTime == Date(timeIntervalSince1970: 90))
+        #expect(route.startTime == Date(timeIntervalSince1970: 100))  // first timed point, not the earliest (90)
         #expect(route.endTime == Date(timeIntervalSince1970: 160.5))
-        #expect(route.recordedDuration == 70.5)
+        #expect(route.recordedDuration == 60.5)
         #expect(route.timedPointCount == 3)
         let untimed = try #require(Route(segments: [[point(0, 0), point(1, 1)]], source: .init(kind: .tracks)))
         #expect(untimed.startTime == nil && untimed.recordedDuration == nil)

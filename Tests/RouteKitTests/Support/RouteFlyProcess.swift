@@ -9,7 +9,7 @@ struct RouteFlyResult {
 
 /// Runs the `route-fly` executable built beside the test bundle (the test target depends on it), as a
 /// user would, capturing standard output, standard error and the exit status.
-func runRouteFly(_ arguments: [String], in directory: URL? = nil) throws -> RouteFlyResult {
+func runRouteFly(_ arguments: [String], in directory: URL? = nil, standardInput: URL? = nil) throws -> RouteFlyResult {
     let buildDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     var executable = buildDirectory.appendingPathComponent("route-fly")
     if !FileManager.default.isExecutableFile(atPath: executable.path) {
@@ -33,7 +33,7 @@ func runRouteFly(_ arguments: [String], in directory: URL? = nil) throws -> Rout
     let outHandle = try FileHandle(forWritingTo: outURL), errHandle = try FileHandle(forWritingTo: errURL)
     process.standardOutput = outHandle
     process.standardError = errHandle
-    process.standardInput = FileHandle.nullDevice
+    process.standardInput = try standardInput.map { try FileHandle(forReadingFrom: $0) } ?? FileHandle.nullDevice
     try process.run()
     process.waitUntilExit()
     try outHandle.close()

@@ -1,0 +1,67 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Streams a sampled flight into a file or standard output, in constant memory, flushing every 1 MiB.
+public enum PoseOutput {
+    /// Where the bytes go.
+    public enum Destination {
+        /// Standard output (file descriptor 1).
+        case standardOutput
+        /// A file written atomically (``AtomicFile``).
+        case file(String)
+    }
+
+    /// Samples `timeline` with `sampler` and writes every pose in `format` to `destination`.
+    ///
+    /// - Returns: The number of frames written and how many had their distance clamped.
+    /// - Throws: ``AtomicFile/WriteError`` when the file cannot be written (nothing is left behind).
+    /// - Complexity: O(f log n) time for f frames and n keyframes; O(1) memory (a 1 MiB buffer).
+    @discardableResult
+    public static func write(
+        _ timeline: KeyframeTimeline<MapCamera>, sampler: PoseSampler, format: PoseFormat, to destination: Destination
+    ) throws(AtomicFile.WriteError) -> PoseSampler.Summary {
+        let file: AtomicFile?
+        switch destination {
+        case .standardOutput: file = nil
+        case .file(let path): file = try AtomicFile(path: path)
+        }
+        let chunk = 1 << 20
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(chunk + 4096)
+        var writer = format.makeWriter()
+        var failure: AtomicFile.WriteError? = nil
+        func flush() {
+            guard failure == nil, !buffer.isEmpty else { return }
+            if let file {
+                do { try file.write(buffer) } catch { failure = error }
+            } else {
+                writeAll(buffer, to: 1)
+            }
+            buffer.removeAll(keepingCapacity: true)
+        }
+        writer.begin(into: &buffer)
+        let summary = sampler.forEachPose(of: timeline) { pose in
+            writer.write(pose, into: &buffer)
+            if buffer.count >= chunk { flush() }
+            return failure == nil
+        }
+        writer.end(into: &buffer)
+        flush()
+        if let failure { throw failure }
+        try file?.commit()
+        return summary
+    }
+
+    private static func writeAll(_ bytes: [UInt8], to fd: Int32) {
+        bytes.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            var offset = 0
+            while offset < raw.count {
+                let n = Glibc.write(fd, base + offset, raw.count - offset)
+                if n < 0 { if errno == EINTR { continue }; return }
+                offset += n
+            }
+        }
+    }
+}
