@@ -1,0 +1,196 @@
+import Foundation
+
+/// A camera script resolved against a route: the timelines that sampling evaluates.
+public struct ScriptedFlight: Sendable {
+    /// The camera at time 0.
+    public var initialCamera: MapCamera
+    /// The camera over time.
+    public var camera: KeyframeTimeline<MapCamera>
+    /// The ground elevation under the centre over time, metres (for the eye's altitude).
+    public var centerElevation: KeyframeTimeline<Double>
+
+    /// Seconds from the first frame to the last: the longest track of either timeline.
+    public var duration: Double { max(camera.duration, centerElevation.duration) }
+}
+
+extension CameraScript {
+    /// Resolves references against `route`, unwraps headings and longitudes, and builds the timelines.
+    ///
+    /// - Parameters:
+    ///   - route: The route that `route.*` references and `route.points` keyframes use.
+    ///   - framing: How `framed` distances and `route.center` are computed.
+    /// - Throws: ``CameraScriptError`` (with the JSON path of the keyframe) for a reference used where it
+    ///   has no meaning, a latitude outside -90...90, a distance that is not > 0, a pitch outside
+    ///   0..<90 degrees, a negative or non-finite duration, or a missing duration.
+    /// - Complexity: O(k + n) for k keyframes and n route points.
+    public func resolved(for route: Route, framing: CameraFraming = CameraFraming()) throws(CameraScriptError) -> ScriptedFlight {
+        let framed = framing.camera(framing: route.rect)
+        var resolver = Resolver(route: route, framed: framed)
+        let initial = try resolver.initialCamera(initialCamera)
+        resolver.initial = initial.camera
+        let center = try resolver.coordinateTrack(centerCoordinate, start: initial.camera.centerCoordinate)
+        let heading = try resolver.numberTrack(self.heading, name: "heading", start: initial.camera.heading)
+        let distance = try resolver.numberTrack(self.distance, name: "distance", start: initial.camera.distance)
+        let pitch = try resolver.numberTrack(self.pitch, name: "pitch", start: initial.camera.pitch)
+        let elevation = try resolver.numberTrack(centerElevation, name: "centerElevation", start: initial.elevation)
+        let camera = KeyframeTimeline(initialValue: initial.camera) {
+            KeyframeTrack(\MapCamera.centerCoordinate) { center }
+            KeyframeTrack(\MapCamera.heading) { heading }
+            KeyframeTrack(\MapCamera.distance) { distance }
+            KeyframeTrack(\MapCamera.pitch) { pitch }
+        }
+        let elevationTimeline = KeyframeTimeline(initialValue: initial.elevation) { elevation }
+        return ScriptedFlight(initialCamera: initial.camera, camera: camera, centerElevation: elevationTimeline)
+    }
+}
+
+/// Turns script values into numbers. One per resolution.
+private struct Resolver {
+    let route: Route
+    let framed: MapCamera
+    var initial: MapCamera? = nil
+
+    func fail(_ path: String, _ message: String) -> CameraScriptError {
+        CameraScriptError(jsonPath: path, message: message)
+    }
+
+    func initialCamera(_ c: CameraScript.InitialCamera) throws(CameraScriptError) -> (camera: MapCamera, elevation: Double) {
+        let center = try coordinate(c.centerCoordinate, path: "initialCamera.centerCoordinate")
+        let distance = try number(c.distance, name: "distance", path: "initialCamera.distance")
+        let heading = try number(c.heading, name: "heading", path: "initialCamera.heading")
+        let pitch = try number(c.pitch, name: "pitch", path: "initialCamera.pitch")
+        let elevation = try number(c.centerElevation, name: "centerElevation", path: "initialCamera.centerElevation")
+        return (MapCamera(centerCoordinate: center, distance: distance, heading: heading, pitch: pitch), elevation)
+    }
+
+    func coordinate(_ value: CameraScript.CoordinateValue, path: String) throws(CameraScriptError) -> LocationCoordinate2D {
+        let c: LocationCoordinate2D
+        switch value {
+        case .coordinate(let literal): c = literal
+        case .routeStart: c = route.start
+        case .routeEnd: c = route.end
+        case .routeCenter: c = framed.centerCoordinate
+        case .initial:
+            guard let initial else { throw fail(path, "\"initial\" cannot be used in the initial camera itself") }
+            c = initial.centerCoordinate
+        case .routePoints:
+            throw fail(path, "\"route.points\" is a list of points; it can only be the value of a centerCoordinate keyframe")
+        }
+        guard c.latitude.isFinite, c.longitude.isFinite, (-90.0...90.0).contains(c.latitude) else {
+            throw fail(path, "latitude \(c.latitude), longitude \(c.longitude) is not a coordinate (expected latitude in -90...90 degrees and a finite longitude)")
+        }
+        return c
+    }
+
+    func number(_ value: CameraScript.NumberValue, name: String, path: String) throws(CameraScriptError) -> Double {
+        let v: Double
+        switch value {
+        case .number(let n): v = n
+        case .initial:
+            guard let initial else { throw fail(path, "\"initial\" cannot be used in the initial camera itself") }
+            switch name {
+            case "heading": v = initial.heading
+            case "distance": v = initial.distance
+            case "pitch": v = initial.pitch
+            default: throw fail(path, "\"initial\" has no meaning for \(name)")
+            }
+        case .framed:
+            guard name == "distance" else { throw fail(path, "\"framed\" is a distance; it cannot be a \(name)") }
+            v = framed.distance
+        case .routeHeading:
+            guard name == "heading" else { throw fail(path, "\"route.heading\" is a heading; it cannot be a \(name)") }
+            v = RouteKit.heading(from: route.start, to: route.end)
+        }
+        guard v.isFinite else { throw fail(path, "\(v) is not a finite number") }
+        switch name {
+        case "distance" where !(v > 0):
+            throw fail(path, "distance \(v) m is not positive (expected metres > 0)")
+        case "pitch" where !(0..<90).contains(v):
+            throw fail(path, "pitch \(v) is out of range (expected degrees in 0..<90, 0 looking straight down)")
+        default: break
+        }
+        return v
+    }
+
+    func duration<V, W>(_ k: CameraScript.Keyframe<V, W>, path: String) throws(CameraScriptError) -> Double? {
+        guard let d = k.duration else {
+            switch k.kind {
+            case .spring, .move: return nil
+            default: throw fail(path + ".duration", "a duration is required (seconds >= 0)")
+            }
+        }
+        guard d.isFinite, d >= 0 else { throw fail(path + ".duration", "duration \(d) is invalid (expected seconds >= 0)") }
+        return d
+    }
+
+    func segment<V: Animatable>(_ kind: CameraScript.Kind<V>, to value: V, duration: Double?) -> _KeyframeSegment<V> {
+        switch kind {
+        case .cubic(let s, let e): return .cubic(to: value, startVelocity: s, endVelocity: e, duration: duration ?? 0)
+        case .linear(let curve): return .linear(to: value, duration: duration ?? 0, timingCurve: curve)
+        case .spring(let spring, let s): return .spring(to: value, spring: spring, startVelocity: s, duration: duration)
+        case .move: return .move(value)
+        }
+    }
+
+    func coordinateTrack(_ track: [CameraScript.Keyframe<CameraScript.CoordinateValue, LocationCoordinate2D>],
+                         start: LocationCoordinate2D) throws(CameraScriptError) -> _KeyframeList<LocationCoordinate2D> {
+        var segments: [_KeyframeSegment<LocationCoordinate2D>] = []
+        var previous = start
+        func unwrapped(_ c: LocationCoordinate2D) -> LocationCoordinate2D {
+            LocationCoordinate2D(latitude: c.latitude, longitude: unwrappedAngle(c.longitude, near: previous.longitude))
+        }
+        for (i, k) in track.enumerated() {
+            let path = "tracks.centerCoordinate[\(i)]"
+            let d = try duration(k, path: path)
+            guard k.value == .routePoints else {
+                let c = unwrapped(try coordinate(k.value, path: path + ".value"))
+                segments.append(segment(k.kind, to: c, duration: d))
+                previous = c
+                continue
+            }
+            // One keyframe per route point, sharing the duration.
+            let points = route.points.map(\.coordinate)
+            let total = d ?? 0
+            var shares: [Double]
+            switch k.timing ?? .equal {
+            case .equal:
+                shares = Array(repeating: total / Double(points.count), count: points.count)
+            case .distance:
+                // Geodesic legs, the approach from the previous value to the first point included,
+                // gaps between segments included (the camera flies across them).
+                var legs = [previous.distance(to: points[0])]
+                legs.append(contentsOf: route.legs.map(\.distance))
+                let sum = legs.reduce(0, +)
+                shares = sum > 0 ? legs.map { total * $0 / sum } : Array(repeating: total / Double(points.count), count: points.count)
+            }
+            let last = points.count - 1
+            for (j, p) in points.enumerated() {
+                // Zero-length legs (duplicate points) under distance timing would be zero-duration
+                // keyframes: drop them, the camera is already there.
+                if shares[j] == 0 && p == points[max(j - 1, 0)] && j > 0 { continue }
+                var kind = k.kind
+                if case .cubic(let s, let e) = k.kind { kind = .cubic(startVelocity: j == 0 ? s : nil, endVelocity: j == last ? e : nil) }
+                if case .spring(let spring, let s) = k.kind { kind = .spring(spring, startVelocity: j == 0 ? s : nil) }
+                let c = unwrapped(p)
+                segments.append(segment(kind, to: c, duration: shares[j]))
+                previous = c
+            }
+        }
+        return _KeyframeList(segments)
+    }
+
+    func numberTrack(_ track: [CameraScript.Keyframe<CameraScript.NumberValue, Double>], name: String,
+                     start: Double) throws(CameraScriptError) -> _KeyframeList<Double> {
+        var segments: [_KeyframeSegment<Double>] = []
+        var previous = start
+        for (i, k) in track.enumerated() {
+            let path = "tracks.\(name)[\(i)]"
+            let d = try duration(k, path: path)
+            var v = try number(k.value, name: name, path: path + ".value")
+            if name == "heading" { v = unwrappedAngle(v, near: previous) }
+            segments.append(segment(k.kind, to: v, duration: d))
+            previous = v
+        }
+        return _KeyframeList(segments)
+    }
+}
