@@ -8,7 +8,7 @@ import Testing
 //     "47 8 120 196961.55060244714"      -> 46.092579525372976 10.205870651148752
 // - tangent plane: python3 (math module) builds the eye in ECEF as centre + h*(east sin a + north cos a) + v*up,
 //   a = heading + 180, then PROJ converts it back:
-//   `cs2cs +proj=geocent +ellps=WGS84 +to +proj=longlat +ellps=WGS84 -f %.12f` (script kept in the commit message):
+//   `cs2cs +proj=geocent +ellps=WGS84 +to +proj=longlat +ellps=WGS84 -f %.12f` on the resulting X Y Z:
 //     (40, -105, elev 0), d 10000, heading 30, pitch 60   -> lon -105.050618196321, lat 39.932495141559, h 5005.884138551541
 //     (40, -105, elev 1500), d 1000, heading 123, pitch 0 -> lon -105.0, lat 40.0, h 2500.000000148 (cs2cs round-off)
 //     (47, 8, elev 0), d 200000, heading 300, pitch 80    -> lon 10.193466535366, lat 46.097904483673, h 37750.732774535194
