@@ -1,0 +1,277 @@
+import Foundation
+
+/// When a camera flight reaches each point of a route: one time per point, seconds from the start of
+/// the flight, non-decreasing.
+///
+/// Three ways to time a flight (camera.md section 4):
+/// - ``equal(for:duration:)``: every point gets the same share, as in Apple's WWDC23 flyover;
+/// - ``distance(for:duration:flyingGaps:)``: constant ground speed, each leg's share proportional to its
+///   geodesic length;
+/// - ``recorded(for:speedup:idle:)`` and ``recorded(for:duration:idle:)``: the file's own timestamps,
+///   sped up or stretched, with optional compression of idle time.
+///
+/// Keyframe use: point `k` becomes a keyframe reached at `times[k]`, i.e. a keyframe lasting
+/// `times[k] - times[k - 1]` (the first lasting `times[0]`). Equal consecutive times (zero-length legs,
+/// compressed idle steps of duration 0, clamped backward steps) mean a zero-duration keyframe: callers
+/// should drop such points or merge them (``Route/prepared(simplifyTolerance:)`` removes duplicates first).
+public struct FlightTiming: Hashable, Sendable {
+    /// Seconds from the start of the flight at which each route point is reached: `route.points.count`
+    /// values, in point order, non-decreasing, all finite and >= 0.
+    public var times: [Double]
+    /// What had to be corrected or compressed to produce ``times``.
+    public var report: Report
+
+    /// What ``FlightTiming`` did to the route's timing.
+    public struct Report: Hashable, Sendable {
+        /// Points that had no time and were given one by interpolation along the route (recorded timing only).
+        public var filledTimes: Int = 0
+        /// Steps whose recorded time did not increase (equal or going backwards) and were given zero duration.
+        public var nonIncreasingSteps: Int = 0
+        /// Steps longer than the idle threshold that were replaced by the short idle duration.
+        public var compressedIdleSteps: Int = 0
+        /// Recorded seconds removed by idle compression (sum over compressed steps of their recorded length).
+        public var compressedIdleTime: Double = 0
+
+        public init() {}
+    }
+
+    /// Total flight time, seconds: the last point's time (0 for a one-point route).
+    public var duration: Double { times.last ?? 0 }
+
+    /// Creates a timing from explicit times (seconds, non-decreasing, one per point).
+    public init(times: [Double], report: Report = Report()) {
+        self.times = times
+        self.report = report
+    }
+
+    // MARK: - Equal
+
+    /// The WWDC23 flyover's split: `N` points, each keyframe lasting `duration / N`, so point `k`
+    /// (from 0) is reached at `duration * (k + 1) / N`.
+    ///
+    /// This matches ``WWDCFlyover``, which flies from its initial camera to the first point in the first
+    /// `duration / N` seconds (one `CubicKeyframe` per point), so point 0 is *not* at time 0 here, unlike
+    /// the other timings, which put point 0 at 0.
+    ///
+    /// - Parameters:
+    ///   - route: Any route (>= 1 point).
+    ///   - duration: Seconds, > 0.
+    /// - Complexity: O(n).
+    public static func equal(for route: Route, duration: Double) -> FlightTiming {
+        precondition(duration > 0 && duration.isFinite, "duration must be > 0 seconds")
+        let n = route.points.count
+        return FlightTiming(times: (0..<n).map { duration * Double($0 + 1) / Double(n) })
+    }
+
+    // MARK: - Distance
+
+    /// Constant ground speed: point `k` is reached at `duration * d_k / L`, where `d_k` is the distance
+    /// flown to it and `L` the total (camera.md section 4). Point 0 is at 0 and the last point at `duration`.
+    ///
+    /// Edge cases:
+    /// - Gaps between segments: with `flyingGaps` (the default) the camera crosses a gap at the same
+    ///   ground speed, its geodesic length counting towards `d_k` (a camera cannot jump); without it
+    ///   a gap takes no time (the route's ``Route/cumulativeDistances``).
+    /// - Zero-length legs take no time (equal consecutive times).
+    /// - A route whose flown length is 0 (one point, or all points equal): points are spread evenly,
+    ///   `duration * k / (N - 1)`; a single point is at 0.
+    ///
+    /// - Parameters:
+    ///   - route: Any route.
+    ///   - duration: Seconds, > 0.
+    ///   - flyingGaps: Whether gaps between segments take time (default `true`).
+    /// - Complexity: O(n).
+    public static func distance(for route: Route, duration: Double, flyingGaps: Bool = true) -> FlightTiming {
+        precondition(duration > 0 && duration.isFinite, "duration must be > 0 seconds")
+        let n = route.points.count
+        guard n > 1 else { return FlightTiming(times: [0]) }
+        var cumulative = [Double](repeating: 0, count: n)
+        for (i, leg) in route.legs.enumerated() {
+            cumulative[i + 1] = cumulative[i] + (leg.isGap && !flyingGaps ? 0 : leg.distance)
+        }
+        let total = cumulative[n - 1]
+        guard total > 0 else {
+            return FlightTiming(times: (0..<n).map { duration * Double($0) / Double(n - 1) })
+        }
+        var times = cumulative.map { duration * ($0 / total) }
+        times[n - 1] = duration
+        return FlightTiming(times: times)
+    }
+
+    // MARK: - Recorded
+
+    /// Compression of idle time in recorded timing: any step (a stop, a pause, a gap between segments)
+    /// longer than ``threshold`` recorded seconds is flown in ``duration`` flight seconds instead.
+    public struct IdleCompression: Hashable, Sendable {
+        /// Recorded seconds (> 0): steps longer than this are idle.
+        public var threshold: Double
+        /// Flight seconds (>= 0) an idle step takes instead, whatever the speed-up. Default 1 s.
+        public var duration: Double
+
+        public init(threshold: Double, duration: Double = 1) {
+            precondition(threshold > 0 && threshold.isFinite, "idle threshold must be > 0 seconds")
+            precondition(duration >= 0 && duration.isFinite, "idle duration must be >= 0 seconds")
+            self.threshold = threshold
+            self.duration = duration
+        }
+    }
+
+    /// The file's timestamps, sped up: point `k` is reached at `(t_k - t_0) / speedup` flight seconds
+    /// (camera.md section 4), after the corrections below.
+    ///
+    /// Policy, in order:
+    /// 1. Missing times are filled by interpolating, by distance along the route (gaps included: time
+    ///    passes across them), between the nearest timed points before and after (evenly by index when
+    ///    those are at the same place). Untimed points before the first or after the last timed point are
+    ///    extrapolated at the timed part's mean speed (its distance over its time span), or given their
+    ///    timed neighbour's time when that speed is not positive. Counted in ``Report/filledTimes``.
+    /// 2. Each step `t_{k+1} - t_k` that is <= 0 (equal or backwards times) becomes a zero-duration step;
+    ///    file order is kept and nothing is divided by it. Counted in ``Report/nonIncreasingSteps``.
+    /// 3. With `idle`, each step longer than `idle.threshold` recorded seconds lasts `idle.duration`
+    ///    flight seconds.
+    /// 4. Other steps last `step / speedup` flight seconds.
+    ///
+    /// - Parameters:
+    ///   - route: A route with at least 2 timed points.
+    ///   - speedup: Recorded seconds per flight second (> 0); default 1 (real time).
+    ///   - idle: Idle compression, or `nil` (default) for none.
+    /// - Throws: ``FlightTimingError/untimedRoute(timedPoints:points:)`` when fewer than 2 points carry a time.
+    /// - Complexity: O(n).
+    public static func recorded(
+        for route: Route, speedup: Double = 1, idle: IdleCompression? = nil
+    ) throws(FlightTimingError) -> FlightTiming {
+        precondition(speedup > 0 && speedup.isFinite, "speedup must be > 0")
+        var (steps, report) = try recordedSteps(route)
+        var times = [0.0]
+        times.reserveCapacity(steps.count + 1)
+        for i in steps.indices {
+            var step = steps[i]
+            if let idle, step > idle.threshold {
+                report.compressedIdleSteps += 1
+                report.compressedIdleTime += step
+                step = idle.duration
+            } else {
+                step /= speedup
+            }
+            steps[i] = step
+            times.append(times[i] + step)
+        }
+        return FlightTiming(times: times, report: report)
+    }
+
+    /// The file's timestamps, stretched (or shrunk) uniformly to last `duration` flight seconds.
+    ///
+    /// The same policy as ``recorded(for:speedup:idle:)`` (filling, non-increasing steps, idle
+    /// compression); idle steps then last `idle.duration` flight seconds each and the remaining steps
+    /// are scaled to fill the rest of `duration`. When the idle steps alone would use all of `duration`
+    /// (or no time is left to scale), every step is scaled together instead so that the total is
+    /// still `duration`. If every step is zero (all recorded times equal), points are spread evenly.
+    ///
+    /// - Parameters:
+    ///   - route: A route with at least 2 timed points.
+    ///   - duration: Total flight seconds (> 0). The last point is reached exactly at `duration`.
+    ///   - idle: Idle compression, or `nil`.
+    /// - Throws: ``FlightTimingError/untimedRoute(timedPoints:points:)`` when fewer than 2 points carry a time.
+    /// - Complexity: O(n).
+    public static func recorded(
+        for route: Route, duration: Double, idle: IdleCompression? = nil
+    ) throws(FlightTimingError) -> FlightTiming {
+        precondition(duration > 0 && duration.isFinite, "duration must be > 0 seconds")
+        var (steps, report) = try recordedSteps(route)
+        var isIdle = [Bool](repeating: false, count: steps.count)
+        if let idle {
+            for i in steps.indices where steps[i] > idle.threshold {
+                isIdle[i] = true
+                report.compressedIdleSteps += 1
+                report.compressedIdleTime += steps[i]
+            }
+        }
+        let idleTotal = Double(report.compressedIdleSteps) * (idle?.duration ?? 0)
+        var movingTotal = 0.0
+        for i in steps.indices where !isIdle[i] { movingTotal += steps[i] }
+        if idleTotal < duration && movingTotal > 0 {
+            let scale = (duration - idleTotal) / movingTotal
+            for i in steps.indices { steps[i] = isIdle[i] ? idle!.duration : steps[i] * scale }
+        } else {
+            for i in steps.indices where isIdle[i] { steps[i] = idle!.duration }
+            let total = steps.reduce(0, +)
+            if total > 0 {
+                for i in steps.indices { steps[i] *= duration / total }
+            } else {
+                for i in steps.indices { steps[i] = duration / Double(steps.count) }
+            }
+        }
+        var times = [0.0]
+        times.reserveCapacity(steps.count + 1)
+        for i in steps.indices { times.append(times[i] + steps[i]) }
+        if times.count > 1 { times[times.count - 1] = duration }
+        return FlightTiming(times: times, report: report)
+    }
+
+    /// Recorded seconds of each step (`points.count - 1` values, each >= 0) after filling missing times
+    /// and zeroing non-increasing steps.
+    private static func recordedSteps(_ route: Route) throws(FlightTimingError) -> ([Double], Report) {
+        let points = route.points
+        let n = points.count
+        let timedIndices = points.indices.filter { points[$0].time != nil }
+        guard timedIndices.count >= 2 else {
+            throw .untimedRoute(timedPoints: timedIndices.count, points: n)
+        }
+        var report = Report()
+        let origin = points[timedIndices[0]].time!
+        var t = [Double?](repeating: nil, count: n)
+        for i in timedIndices { t[i] = points[i].time!.timeIntervalSince(origin) }
+        // Distance along the route, gaps included (time passes across a gap).
+        var along = [Double](repeating: 0, count: n)
+        for (i, leg) in route.legs.enumerated() { along[i + 1] = along[i] + leg.distance }
+
+        // Interior runs of untimed points.
+        for (a, b) in zip(timedIndices, timedIndices.dropFirst()) where b > a + 1 {
+            let ta = t[a]!, tb = t[b]!, span = along[b] - along[a]
+            for k in (a + 1)..<b {
+                let f = span > 0 ? (along[k] - along[a]) / span : Double(k - a) / Double(b - a)
+                t[k] = ta + (tb - ta) * f
+                report.filledTimes += 1
+            }
+        }
+        // Leading and trailing untimed points, at the timed part's mean speed.
+        let first = timedIndices.first!, last = timedIndices.last!
+        let timedSpan = t[last]! - t[first]!
+        let speed = timedSpan > 0 ? (along[last] - along[first]) / timedSpan : 0
+        for k in 0..<first {
+            t[k] = t[first]! - (speed > 0 ? (along[first] - along[k]) / speed : 0)
+            report.filledTimes += 1
+        }
+        for k in (last + 1)..<n {
+            t[k] = t[last]! + (speed > 0 ? (along[k] - along[last]) / speed : 0)
+            report.filledTimes += 1
+        }
+
+        var steps = [Double]()
+        steps.reserveCapacity(n - 1)
+        for k in 0..<(n - 1) {
+            let step = t[k + 1]! - t[k]!
+            if step > 0 {
+                steps.append(step)
+            } else {
+                steps.append(0)
+                report.nonIncreasingSteps += 1
+            }
+        }
+        return (steps, report)
+    }
+}
+
+/// Why a route's recorded timing could not be used.
+public enum FlightTimingError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Fewer than 2 of the route's points carry a time.
+    case untimedRoute(timedPoints: Int, points: Int)
+
+    public var description: String {
+        switch self {
+        case .untimedRoute(let timed, let points):
+            return "the route has no usable recorded times (\(timed) of \(points) points timed; at least 2 are needed); "
+                + "use distance timing (constant ground speed) instead"
+        }
+    }
+}
