@@ -50,63 +50,46 @@ public struct WWDCFlyover: Sendable {
         framing.camera(framing: route.rect)
     }
 
-    /// Plans the flight.
+    /// How the flight duration is shared among the route's points: `.equal` (the listing's
+    /// `16 / N` each, the default) or `.distance` (constant ground speed).
+    public var timing: CameraScript.Timing = .equal
+
+    /// The recipe as a camera script, written with route references (`route.points`, `route.heading`,
+    /// `initial`, `framed`, `route.center`), so that it fits any route.
+    public func script(for route: Route) -> CameraScript {
+        let total = totalDuration
+        let (approach, follow) = distances
+        typealias Number = CameraScript.Keyframe<CameraScript.NumberValue, Double>
+        let cubic = CameraScript.Kind<Double>.cubic(startVelocity: nil, endVelocity: nil)
+        return CameraScript(
+            initialCamera: .init(centerCoordinate: .routeCenter, distance: .framed, heading: .number(0), pitch: .number(0)),
+            centerCoordinate: [
+                .init(.cubic(startVelocity: nil, endVelocity: nil), .routePoints, duration: flightDuration, timing: timing),
+                .init(.cubic(startVelocity: nil, endVelocity: nil), .initial, duration: returnDuration),
+            ],
+            heading: [
+                Number(cubic, .routeHeading, duration: total * 0.3),
+                Number(cubic, .routeHeading, duration: total * 0.4),
+                Number(cubic, .initial, duration: total * 0.3),
+            ],
+            distance: [
+                Number(cubic, .number(approach), duration: total * 0.2),
+                Number(cubic, .number(follow), duration: total * 0.6),
+                Number(cubic, .initial, duration: total * 0.2),
+            ])
+    }
+
+    /// Plans the flight: ``script(for:)`` resolved against the route.
     ///
     /// - Throws: ``FlightPlanError/tooFewPoints(_:)`` when the route has fewer than 2 points.
     /// - Complexity: O(n) for n route points; the timeline it returns evaluates in O(log n).
     public func timeline(for route: Route) throws(FlightPlanError) -> KeyframeTimeline<MapCamera> {
         guard route.points.count >= 2 else { throw .tooFewPoints(route.points.count) }
-        let initial = initialCamera(for: route)
-        let total = totalDuration
-        let step = flightDuration / Double(route.points.count)
-
-        // Longitudes unwrapped from the initial centre onwards, so that every keyframe is within 180
-        // degrees of the one before it.
-        var centers: [LocationCoordinate2D] = []
-        centers.reserveCapacity(route.points.count)
-        var previousLongitude = initial.centerCoordinate.longitude
-        for point in route.points {
-            previousLongitude = unwrappedAngle(point.coordinate.longitude, near: previousLongitude)
-            centers.append(LocationCoordinate2D(latitude: point.coordinate.latitude, longitude: previousLongitude))
-        }
-        let returnCenter = LocationCoordinate2D(
-            latitude: initial.centerCoordinate.latitude,
-            longitude: unwrappedAngle(initial.centerCoordinate.longitude, near: previousLongitude))
-
-        let routeHeading = unwrappedAngle(heading(from: route.start, to: route.end), near: initial.heading)
-        let returnHeading = unwrappedAngle(initial.heading, near: routeHeading)
-        let (approach, follow) = distances
-
-        return KeyframeTimeline(initialValue: initial) {
-            KeyframeTrack(\MapCamera.centerCoordinate) {
-                for center in centers {
-                    CubicKeyframe(center, duration: step)
-                }
-                CubicKeyframe(returnCenter, duration: returnDuration)
-            }
-            KeyframeTrack(\MapCamera.heading) {
-                CubicKeyframe(routeHeading, duration: total * 0.3)
-                CubicKeyframe(routeHeading, duration: total * 0.4)
-                CubicKeyframe(returnHeading, duration: total * 0.3)
-            }
-            KeyframeTrack(\MapCamera.distance) {
-                CubicKeyframe(approach, duration: total * 0.2)
-                CubicKeyframe(follow, duration: total * 0.6)
-                CubicKeyframe(initial.distance, duration: total * 0.2)
-            }
-        }
-    }
-}
-
-/// Why a flight could not be planned for a route.
-public enum FlightPlanError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The route has fewer than the 2 points a flight needs.
-    case tooFewPoints(Int)
-
-    public var description: String {
-        switch self {
-        case .tooFewPoints(let n):
-            return "the route has \(n) point\(n == 1 ? "" : "s"); a flight needs at least 2"
+        do {
+            return try script(for: route).resolved(for: route, framing: framing).camera
+        } catch {
+            // The recipe's own script always resolves: its values are references and fixed distances.
+            preconditionFailure("the wwdc script failed to resolve: \(error)")
         }
     }
 }

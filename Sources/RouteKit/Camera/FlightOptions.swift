@@ -1,0 +1,91 @@
+/// Everything that shapes a planned flight: the preset and its timing, heading, framing and phases.
+///
+/// Each property documents its unit, its range and its default. `nil` means "automatic", chosen from
+/// the route as the property says.
+public struct FlightOptions: Hashable, Sendable {
+    /// The flight plans RouteKit offers.
+    public enum Preset: String, Hashable, Sendable, CaseIterable {
+        /// The WWDC23 flyover recipe (``WWDCFlyover``): framed start, one cubic keyframe per point.
+        case wwdc
+        /// Overview of the whole route, fly in, follow the route looking ahead, pull out and return
+        /// (the default).
+        case follow
+        /// The whole route from above, tilted, with a slow heading drift.
+        case overview
+        /// A full circle around the route's centre.
+        case orbit
+    }
+
+    /// How the route part of a flight is timed.
+    public enum Timing: String, Hashable, Sendable, CaseIterable {
+        /// The same time for every point (the WWDC23 split).
+        case equal
+        /// Constant ground speed: each leg's time proportional to its geodesic length.
+        case distance
+        /// The file's own timestamps, sped up (``speedup``) or stretched (``duration``).
+        case recorded
+    }
+
+    /// Where the camera faces while it follows the route.
+    public enum Heading: Hashable, Sendable {
+        /// The WWDC23 heading: from the route's start to its end, all the way.
+        case endpoints
+        /// Along the route, towards the point ``FlightOptions/lookAhead`` metres ahead, smoothed, held at
+        /// stops, turning at most ``FlightOptions/maxTurnRate`` degrees per second.
+        case along
+        /// A fixed compass heading, degrees.
+        case fixed(Double)
+    }
+
+    /// What the camera does between segments (or tracks) that the route does not travel.
+    public enum Gaps: String, Hashable, Sendable, CaseIterable {
+        /// Jump to the next segment at once.
+        case cut
+        /// Wait at the end of the segment for the gap's time, then jump.
+        case hold
+        /// Fly across; a gap longer than the view's width is flown on van Wijk and Nuij's optimal
+        /// zoom-and-pan path (zooming out, across, and in again).
+        case fly
+    }
+
+    public var preset: Preset = .follow
+    public var timing: Timing = .distance
+    /// Seconds for the route part (the part that follows the route; intro and outro excluded), > 0.
+    /// `nil`: 16 s for `wwdc`, 30 s for `follow` with `equal`/`distance` timing, 20 s for `overview`
+    /// and `orbit`; with `recorded` timing, the recorded span divided by ``speedup``.
+    public var duration: Double? = nil
+    /// Recorded seconds per flight second for `recorded` timing (> 0). `nil`: 1 (real time) unless
+    /// ``duration`` is given.
+    public var speedup: Double? = nil
+    /// Recorded steps (stops, pauses, gaps) longer than this many seconds are flown in 1 s (> 0), or
+    /// `nil` to keep them.
+    public var skipIdle: Double? = nil
+    /// Douglas-Peucker tolerance in metres (>= 0; 0 only drops duplicate points). `nil`: the route's
+    /// ``Route/defaultSimplifyTolerance`` (a thousandth of its extent, at least 1 m).
+    public var simplify: Double? = nil
+    public var heading: Heading = .along
+    /// Metres ahead along the route that an `along` heading looks at (> 0). `nil`: a third of the follow
+    /// distance, within 25...5000 m.
+    public var lookAhead: Double? = nil
+    /// Largest heading change, degrees per second (> 0). `nil`: 45 degrees per second.
+    public var maxTurnRate: Double? = nil
+    /// The viewport and field of view every framing uses.
+    public var framing = CameraFraming()
+    /// Camera tilt from straight down while following, degrees in `0..<90`. `nil`: 0 for `wwdc`, 45 for
+    /// `follow` and `orbit`, 30 for `overview`.
+    public var pitch: Double? = nil
+    /// Camera distance while following, metres (> 0). `nil`: a fifth of the distance that frames the
+    /// whole route, within 300...50000 m.
+    public var distance: Double? = nil
+    /// Seconds flying in from the overview to the route's start (>= 0). Default 3.
+    public var intro: Double = 3
+    /// Seconds pulling out from the route's end back to the overview (>= 0). Default 3.
+    public var outro: Double = 3
+    /// Seconds returning to the initial camera in the `wwdc` preset (>= 0). Default 4.
+    public var returnDuration: Double = 4
+    public var gaps: Gaps = .fly
+    /// van Wijk and Nuij's rho: how much a long jump zooms out rather than pans (> 0). Default 1.42.
+    public var rho: Double = FlyToPath.defaultRho
+
+    public init() {}
+}
