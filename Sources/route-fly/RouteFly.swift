@@ -46,6 +46,8 @@ enum RouteFly {
             printError(error.description)
         } catch let error as AtomicFile.WriteError {
             printError(error.description)
+        } catch let error as CameraScriptError {
+            printError(error.description)
         } catch let error as CommandFailure {
             printError(error.description)
         } catch {

@@ -49,7 +49,8 @@ public struct FlightOptions: Hashable, Sendable {
     }
 
     public var preset: Preset = .follow
-    public var timing: Timing = .distance
+    /// How the route part is timed. `nil`: `equal` for `wwdc` (the WWDC23 split), `distance` for `follow`.
+    public var timing: Timing? = nil
     /// Seconds for the route part (the part that follows the route; intro and outro excluded), > 0.
     /// `nil`: 16 s for `wwdc`, 30 s for `follow` with `equal`/`distance` timing, 20 s for `overview`
     /// and `orbit`; with `recorded` timing, the recorded span divided by ``speedup``.
@@ -61,7 +62,9 @@ public struct FlightOptions: Hashable, Sendable {
     /// `nil` to keep them.
     public var skipIdle: Double? = nil
     /// Douglas-Peucker tolerance in metres (>= 0; 0 only drops duplicate points). `nil`: the route's
-    /// ``Route/defaultSimplifyTolerance`` (a thousandth of its extent, at least 1 m).
+    /// ``Route/defaultSimplifyTolerance`` (a thousandth of its extent, at least 1 m), except with
+    /// `recorded` timing, which keeps every moving point (simplifying would even out the recorded
+    /// speeds between kept points) and the ends of every stop.
     public var simplify: Double? = nil
     public var heading: Heading = .along
     /// Metres ahead along the route that an `along` heading looks at (> 0). `nil`: a third of the follow

@@ -69,7 +69,7 @@ public struct FlightPlanner: Sendable {
             guard route.points.count >= 2 else { throw .tooFewPoints(route.points.count) }
             var flyover = WWDCFlyover(flightDuration: options.duration ?? 16, returnDuration: options.returnDuration,
                                       framing: options.framing)
-            flyover.timing = options.timing == .distance ? .distance : .equal
+            flyover.timing = options.timing == .distance ? .distance : .equal  // nil: the WWDC23 split
             return FlightPlan(script: flyover.script(for: route), notes: [])
         case .overview:
             return overview(route)
@@ -120,17 +120,24 @@ public struct FlightPlanner: Sendable {
 
     private func follow(_ original: Route) throws(FlightPlanError) -> FlightPlan {
         var notes: [String] = []
-        let tolerance = options.simplify ?? original.defaultSimplifyTolerance
-        let preparation = original.preparation(simplifyTolerance: tolerance)
+        // Recorded timing keeps every moving point and the ends of stops unless a tolerance is asked for:
+        // simplifying would spread the removed points' times evenly over the kept legs.
+        let recorded = options.timing == .recorded
+        let tolerance: Double? = options.simplify.map { $0 > 0 ? $0 : nil } ?? (recorded ? nil : original.defaultSimplifyTolerance)
+        let preparation = original.preparation(simplifyTolerance: tolerance, keepingStops: recorded)
         let route = preparation.route
         if preparation.duplicatesRemoved > 0 || preparation.simplifiedAway > 0 {
-            notes.append("prepared the route: \(preparation.duplicatesRemoved) duplicate point\(preparation.duplicatesRemoved == 1 ? "" : "s") dropped, \(preparation.simplifiedAway) simplified away (tolerance \(FixedDecimal.string(tolerance, places: 1)) m); \(route.points.count) of \(original.points.count) points flown")
+            let how = tolerance.map { ", \(preparation.simplifiedAway) simplified away (tolerance \(FixedDecimal.string($0, places: 1)) m)" } ?? ""
+            notes.append("prepared the route: \(preparation.duplicatesRemoved) duplicate point\(preparation.duplicatesRemoved == 1 ? "" : "s") dropped\(how); \(route.points.count) of \(original.points.count) points flown")
+        }
+        if recorded, original.timedPointCount < 2 {
+            throw .untimedRoute(timedPoints: original.timedPointCount, points: original.points.count)
         }
         guard route.points.count >= 2 else { throw .tooFewPoints(route.points.count) }
 
         // Timing of the route part.
         let timing: FlightTiming
-        switch options.timing {
+        switch options.timing ?? .distance {
         case .equal:
             // Point 0 at 0 and the rest evenly: the route part starts on the first point.
             let n = route.points.count
@@ -147,8 +154,7 @@ public struct FlightPlanner: Sendable {
                     timing = try FlightTiming.recorded(for: route, speedup: options.speedup ?? 1, idle: idle)
                 }
             } catch {
-                if case .untimedRoute(let timed, let points) = error { throw .untimedRoute(timedPoints: timed, points: points) }
-                throw .untimedRoute(timedPoints: route.timedPointCount, points: route.points.count)
+                throw .untimedRoute(timedPoints: original.timedPointCount, points: original.points.count)
             }
             let r = timing.report
             if r.filledTimes > 0 { notes.append("\(r.filledTimes) point\(r.filledTimes == 1 ? "" : "s") without a time were timed by distance between their timed neighbours") }

@@ -10,11 +10,17 @@
 ///   (JSON members are unordered).
 ///
 /// One Feature per line, so that files diff well; no dates, fixed decimals: deterministic bytes.
+/// - with ``includesEye``, also `eye_latitude`, `eye_longitude` (degrees, 8 decimals) and `eye_altitude`
+///   (metres above the WGS 84 ellipsoid, 3 decimals).
 public struct GeoJSONPoseWriter: PoseWriter, Sendable {
     private var bounds = BoundingBox.PathAccumulator()
     private var count = 0
+    /// Whether the eye properties are written.
+    public var includesEye: Bool
 
-    public init() {}
+    public init(includesEye: Bool = false) {
+        self.includesEye = includesEye
+    }
 
     public func begin(into out: inout [UInt8]) {
         out.append(text: "{\"type\":\"FeatureCollection\",\"features\":[")
@@ -38,6 +44,14 @@ public struct GeoJSONPoseWriter: PoseWriter, Sendable {
         FixedDecimal.append(pose.camera.pitch, places: PosePrecision.angle, to: &out)
         out.append(text: ",\"distance\":")
         FixedDecimal.append(pose.camera.distance, places: PosePrecision.distance, to: &out)
+        if includesEye, let eye = pose.eye {
+            out.append(text: ",\"eye_latitude\":")
+            FixedDecimal.append(eye.coordinate.latitude, places: PosePrecision.coordinate, to: &out)
+            out.append(text: ",\"eye_longitude\":")
+            FixedDecimal.append(eye.coordinate.longitude, places: PosePrecision.coordinate, to: &out)
+            out.append(text: ",\"eye_altitude\":")
+            FixedDecimal.append(eye.altitude, places: PosePrecision.distance, to: &out)
+        }
         out.append(text: "}}")
     }
 

@@ -21,6 +21,26 @@ public enum PoseOutput {
     public static func write(
         _ timeline: KeyframeTimeline<MapCamera>, sampler: PoseSampler, format: PoseFormat, to destination: Destination
     ) throws(AtomicFile.WriteError) -> PoseSampler.Summary {
+        try write(format: format, includesEye: false, to: destination) { body in
+            sampler.forEachPose(of: timeline, body)
+        }
+    }
+
+    /// Samples a scripted flight and writes every pose, with the eye's position when `eye` is given.
+    @discardableResult
+    public static func write(
+        _ flight: ScriptedFlight, sampler: PoseSampler, eye: EyePosition.Model?, format: PoseFormat,
+        to destination: Destination
+    ) throws(AtomicFile.WriteError) -> PoseSampler.Summary {
+        try write(format: format, includesEye: eye != nil, to: destination) { body in
+            sampler.forEachPose(of: flight, eye: eye, body)
+        }
+    }
+
+    private static func write(
+        format: PoseFormat, includesEye: Bool, to destination: Destination,
+        poses: ((CameraPose) -> Bool) -> PoseSampler.Summary
+    ) throws(AtomicFile.WriteError) -> PoseSampler.Summary {
         let file: AtomicFile?
         switch destination {
         case .standardOutput: file = nil
@@ -29,7 +49,7 @@ public enum PoseOutput {
         let chunk = 1 << 20
         var buffer: [UInt8] = []
         buffer.reserveCapacity(chunk + 4096)
-        var writer = format.makeWriter()
+        var writer = format.makeWriter(includesEye: includesEye)
         var failure: AtomicFile.WriteError? = nil
         func flush() {
             guard failure == nil, !buffer.isEmpty else { return }
@@ -41,7 +61,7 @@ public enum PoseOutput {
             buffer.removeAll(keepingCapacity: true)
         }
         writer.begin(into: &buffer)
-        let summary = sampler.forEachPose(of: timeline) { pose in
+        let summary = poses { pose in
             writer.write(pose, into: &buffer)
             if buffer.count >= chunk { flush() }
             return failure == nil

@@ -42,11 +42,11 @@ public enum PoseFormat: String, CaseIterable, Sendable {
         }
     }
 
-    /// A fresh writer for this format.
-    public func makeWriter() -> any PoseWriter {
+    /// A fresh writer for this format, with or without the eye's position.
+    public func makeWriter(includesEye: Bool = false) -> any PoseWriter {
         switch self {
-        case .csv: return CSVPoseWriter()
-        case .geojson: return GeoJSONPoseWriter()
+        case .csv: return CSVPoseWriter(includesEye: includesEye)
+        case .geojson: return GeoJSONPoseWriter(includesEye: includesEye)
         }
     }
 

@@ -33,8 +33,8 @@ extension Route {
     ///
     /// See ``preparation(simplifyTolerance:)``, which also reports what was removed.
     /// - Complexity: O(n log n) typical, O(n^2) worst case, for n points.
-    public func prepared(simplifyTolerance: Double?) -> Route {
-        preparation(simplifyTolerance: simplifyTolerance).route
+    public func prepared(simplifyTolerance: Double?, keepingStops: Bool = false) -> Route {
+        preparation(simplifyTolerance: simplifyTolerance, keepingStops: keepingStops).route
     }
 
     /// Prepares the route for camera keyframes, segment by segment, and reports what was removed.
@@ -62,13 +62,17 @@ extension Route {
     /// tolerance of 0 keeps every non-collinear point; the antimeridian and poles need nothing special
     /// (everything is measured with geodesics).
     ///
-    /// - Parameter simplifyTolerance: Metres (>= 0), e.g. ``defaultSimplifyTolerance``, or `nil` to only
-    ///   drop duplicates.
+    /// - Parameters:
+    ///   - simplifyTolerance: Metres (>= 0), e.g. ``defaultSimplifyTolerance``, or `nil` to only drop
+    ///     duplicates.
+    ///   - keepingStops: For recorded timing: of a run of duplicates whose time moves on (a stop), keep the
+    ///     *last* point as well as the first, so the stop stays a zero-length leg that lasts as long as
+    ///     the stop did (the camera waits there) instead of stretching the next leg over the stop's time.
     /// - Complexity: O(n log n) geodesic inverses typical (each Douglas-Peucker level measures every point
     ///   of its range once), O(n^2) worst case (a spiral); O(n) extra memory.
     ///
     /// [Douglas & Peucker 1973]: https://doi.org/10.3138/FM57-6770-U75U-7727
-    public func preparation(simplifyTolerance: Double?) -> Preparation {
+    public func preparation(simplifyTolerance: Double?, keepingStops: Bool = false) -> Preparation {
         if let t = simplifyTolerance { precondition(t >= 0 && t.isFinite, "simplifyTolerance must be >= 0 metres") }
         var duplicates = 0, simplified = 0
         var newSegments: [[RoutePoint]] = []
@@ -77,7 +81,16 @@ extension Route {
             var kept: [RoutePoint] = [points[range.lowerBound]]
             for i in (range.lowerBound + 1)..<range.upperBound {
                 // legs[i - 1] joins points[i - 1] and points[i]; a run of duplicates all equal the kept one.
-                if legs[i - 1].distance == 0 { duplicates += 1 } else { kept.append(points[i]) }
+                if legs[i - 1].distance == 0 {
+                    let lastOfRun = i + 1 == range.upperBound || legs[i].distance > 0
+                    if keepingStops, lastOfRun, let t = points[i].time, let k = kept.last?.time, t > k {
+                        kept.append(points[i])
+                    } else {
+                        duplicates += 1
+                    }
+                } else {
+                    kept.append(points[i])
+                }
             }
             if let tolerance = simplifyTolerance, kept.count > 2 {
                 let keep = Self.douglasPeucker(kept.map(\.coordinate), tolerance: tolerance)

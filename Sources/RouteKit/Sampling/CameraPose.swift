@@ -6,10 +6,16 @@ public struct CameraPose: Hashable, Sendable {
     public var time: Double
     /// The camera, normalised: heading in `0..<360` degrees, longitude in `-180...180` degrees.
     public var camera: MapCamera
+    /// Ground elevation under the centre, metres (0 when the flight has none).
+    public var centerElevation: Double
+    /// Where the eye is (``MapCamera/eye(centerElevation:model:)``), when it was asked for.
+    public var eye: EyePosition?
 
-    public init(frame: Int, time: Double, camera: MapCamera) {
+    public init(frame: Int, time: Double, camera: MapCamera, centerElevation: Double = 0, eye: EyePosition? = nil) {
         self.frame = frame
         self.time = time
         self.camera = camera
+        self.centerElevation = centerElevation
+        self.eye = eye
     }
 }

@@ -80,7 +80,20 @@ public struct PoseSampler: Sendable {
     ///
     /// - Complexity: O(f log n) time, O(1) memory.
     public func forEachPose(of timeline: KeyframeTimeline<MapCamera>, _ body: (CameraPose) -> Bool) -> Summary {
-        let count = frameCount(forDuration: timeline.duration)
+        forEachPose(of: timeline, centerElevation: nil, eye: nil, duration: timeline.duration, body)
+    }
+
+    /// Samples a scripted flight (camera and centre elevation), computing each pose's eye with `eye`
+    /// (``EyePosition/Model``) when it is not `nil`. Frames run to ``ScriptedFlight/duration``.
+    ///
+    /// - Complexity: O(f log n) time, O(1) memory.
+    public func forEachPose(of flight: ScriptedFlight, eye: EyePosition.Model?, _ body: (CameraPose) -> Bool) -> Summary {
+        forEachPose(of: flight.camera, centerElevation: flight.centerElevation, eye: eye, duration: flight.duration, body)
+    }
+
+    private func forEachPose(of timeline: KeyframeTimeline<MapCamera>, centerElevation: KeyframeTimeline<Double>?,
+                             eye: EyePosition.Model?, duration: Double, _ body: (CameraPose) -> Bool) -> Summary {
+        let count = frameCount(forDuration: duration)
         var clamped = 0
         var produced = 0
         for frame in 0..<count {
@@ -90,8 +103,11 @@ public struct PoseSampler: Sendable {
                 camera.distance = minimumDistance
                 clamped += 1
             }
+            let elevation = centerElevation?.value(time: t) ?? 0
+            var pose = CameraPose(frame: frame, time: t, camera: camera, centerElevation: elevation)
+            if let eye { pose.eye = camera.eye(centerElevation: elevation, model: eye) }
             produced += 1
-            if !body(CameraPose(frame: frame, time: t, camera: camera)) { break }
+            if !body(pose) { break }
         }
         return Summary(frameCount: produced, clampedFrameCount: clamped)
     }

@@ -4,17 +4,16 @@ import RouteKit
 import Glibc
 #endif
 
-/// `route-fly sample ROUTE [--preset wwdc] [--duration S] [--return S] [--fps N] [--format csv|geojson] [-o FILE]`
+/// `route-fly sample ROUTE [flight options] [--fps N] [--format csv|geojson] [--eye|--no-eye] [-o FILE]`
 struct SampleOptions: Equatable {
     var routePath: String
-    var preset = "wwdc"
-    var duration = 16.0
-    var returnDuration = 4.0
+    var flight = FlightArguments()
     var fps = 30.0
     var format: PoseFormat? = nil
     var outputPath: String? = nil
+    /// `nil`: the default (the eye for every preset but wwdc).
+    var eye: Bool? = nil
 
-    static let presets = ["wwdc"]
     /// The most frames one run may produce (a day at 60 fps is 5.2 million).
     static let maximumFrames = 20_000_000.0
 
@@ -31,26 +30,16 @@ struct SampleOptions: Equatable {
                 }
                 route = p
             case .option(let name, let inline):
-                let canonical = name == "-o" ? "--output" : name
+                let canonical = name == "-o" ? "--output" : name == "--no-eye" ? "--eye" : name
                 if seen.contains(canonical) {
                     throw UsageError(message: "The option '\(name)' was given more than once.", subcommand: "sample")
                 }
                 seen.insert(canonical)
+                if FlightArguments.names.contains(name) {
+                    try options.flight.parse(name, inline: inline, scanner: &scanner)
+                    continue
+                }
                 switch name {
-                case "--preset":
-                    let v = try scanner.value(for: name, inline: inline, valueName: "preset")
-                    guard presets.contains(v) else {
-                        throw UsageError(message: "The value '\(v)' is invalid for '--preset <preset>': expected one of \(presets.joined(separator: ", ")).", subcommand: "sample")
-                    }
-                    options.preset = v
-                case "--duration":
-                    let v = try scanner.value(for: name, inline: inline, valueName: "seconds")
-                    options.duration = try scanner.number(v, option: name, valueName: "seconds",
-                        range: 1e-3...1e6, expectation: "seconds of flight along the route, more than 0 (at least 0.001) and at most 1000000")
-                case "--return":
-                    let v = try scanner.value(for: name, inline: inline, valueName: "seconds")
-                    options.returnDuration = try scanner.number(v, option: name, valueName: "seconds",
-                        range: 0...1e6, expectation: "seconds back to the initial camera, 0 or more (at most 1000000)")
                 case "--fps":
                     let v = try scanner.value(for: name, inline: inline, valueName: "fps")
                     options.fps = try scanner.number(v, option: name, valueName: "fps",
@@ -65,6 +54,9 @@ struct SampleOptions: Equatable {
                     let v = try scanner.value(for: name, inline: inline, valueName: "file")
                     guard !v.isEmpty else { throw UsageError(message: "The output file name is empty.", subcommand: "sample") }
                     options.outputPath = v
+                case "--eye", "--no-eye":
+                    guard inline == nil else { throw UsageError(message: "'\(name)' takes no value.", subcommand: "sample") }
+                    options.eye = name == "--eye"
                 default:
                     throw UsageError(message: "Unknown option '\(name)'.", subcommand: "sample")
                 }
@@ -72,17 +64,8 @@ struct SampleOptions: Equatable {
         }
         guard let route else { throw UsageError(message: "Missing expected argument '<route>'.", subcommand: "sample") }
         options.routePath = route
-        if (options.duration + options.returnDuration) * options.fps > maximumFrames {
-            throw UsageError(message: "(\(options.duration) + \(options.returnDuration)) s at \(options.fps) fps is more than \(Int(maximumFrames)) frames.", subcommand: "sample")
-        }
+        try options.flight.validate(subcommand: "sample")
         return options
-    }
-
-    /// `true` when both paths name the same existing file (same device and inode, so links count too).
-    private func isSameFile(_ a: String, _ b: String) -> Bool {
-        var sa = stat(), sb = stat()
-        guard stat(a, &sa) == 0, stat(b, &sb) == 0 else { return false }
-        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
     }
 
     /// The output format: `--format`, else the `-o` file's extension, else CSV.
@@ -97,19 +80,31 @@ struct SampleOptions: Equatable {
             throw UsageError(message: "The output file '\(outputPath)' is the input route: writing it would destroy the route. Choose another output file.", subcommand: "sample")
         }
         let route = try RouteFile.load(path: routePath)
-        let flyover = WWDCFlyover(flightDuration: duration, returnDuration: returnDuration)
-        let timeline: KeyframeTimeline<MapCamera>
+        let plan: FlightPlan
         do {
-            timeline = try flyover.timeline(for: route)
+            plan = try FlightPlanner(options: flight.options).plan(for: route)
         } catch {
             throw CommandFailure(description: "\(routePath): error: \(error)")
         }
+        for note in plan.notes { printError("\(routePath): note: \(note)") }
+        let scripted = try plan.script.resolved(for: route, framing: flight.options.framing)
         let sampler = PoseSampler(framesPerSecond: fps)
+        if scripted.duration * fps > SampleOptions.maximumFrames {
+            throw UsageError(message: "The flight lasts \(FixedDecimal.string(scripted.duration, places: 3)) s: at \(fps) fps that is more than \(Int(SampleOptions.maximumFrames)) frames. Lower '--fps' or shorten the flight ('--duration', '--speedup', '--skip-idle').", subcommand: "sample")
+        }
+        let includesEye = eye ?? (flight.options.preset != .wwdc)
         let destination: PoseOutput.Destination = outputPath.flatMap { $0 == "-" ? nil : .file($0) } ?? .standardOutput
-        let summary = try PoseOutput.write(timeline, sampler: sampler, format: resolvedFormat, to: destination)
+        let summary = try PoseOutput.write(scripted, sampler: sampler, eye: includesEye ? .tangentPlane : nil,
+                                           format: resolvedFormat, to: destination)
         if summary.clampedFrameCount > 0 {
-            let initial = FixedDecimal.string(flyover.initialCamera(for: route).distance, places: 0)
-            printError("\(routePath): warning: the camera distance fell below \(FixedDecimal.string(sampler.minimumDistance, places: 0)) m in \(summary.clampedFrameCount) of \(summary.frameCount) frames and was held there: the wwdc recipe's 24000 m and 18000 m keyframes overshoot after an initial distance of \(initial) m (this route is much larger than the recipe's scale)")
+            printError("\(routePath): warning: the camera distance fell below \(FixedDecimal.string(sampler.minimumDistance, places: 0)) m in \(summary.clampedFrameCount) of \(summary.frameCount) frames and was held there: the keyframes overshoot (the wwdc recipe's 24000 m and 18000 m keyframes after an initial distance of \(FixedDecimal.string(scripted.initialCamera.distance, places: 0)) m suit routes of a few tens of kilometres; '--preset follow' scales with the route)")
         }
     }
+}
+
+/// `true` when both paths name the same existing file (same device and inode, so links count too).
+func isSameFile(_ a: String, _ b: String) -> Bool {
+    var sa = stat(), sb = stat()
+    guard stat(a, &sa) == 0, stat(b, &sb) == 0 else { return false }
+    return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
 }

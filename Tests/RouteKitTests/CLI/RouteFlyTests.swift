@@ -42,7 +42,7 @@ import Testing
     }
 
     @Test func sampleWritesOnePoseRowPerFrame() throws {
-        let r = try runRouteFly(["sample", Self.bundled])
+        let r = try runRouteFly(["sample", Self.bundled, "--preset", "wwdc"])
         #expect(r.status == 0)
         #expect(r.stderr.isEmpty)
         let lines = r.stdout.split(separator: "\n", omittingEmptySubsequences: false)
@@ -58,11 +58,11 @@ import Testing
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("flight.geojson").path
-        let r = try runRouteFly(["sample", Self.bundled, "--duration", "8", "--return", "2", "--fps", "10", "-o", out])
+        let r = try runRouteFly(["sample", Self.bundled, "--preset", "wwdc", "--duration", "8", "--return", "2", "--fps", "10", "-o", out])
         #expect(r.status == 0 && r.stdout.isEmpty && r.stderr.isEmpty)
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out))) as? [String: Any]
         #expect((json?["features"] as? [Any])?.count == 101)  // 10 s at 10 fps
-        let csv = try runRouteFly(["sample", Self.bundled, "--format", "csv", "--fps=24"])
+        let csv = try runRouteFly(["sample", Self.bundled, "--preset=wwdc", "--format", "csv", "--fps=24"])
         #expect(csv.stdout.split(separator: "\n").count == 1 + 481)  // 20 s at 24 fps
     }
 
@@ -129,7 +129,7 @@ import Testing
         #expect(files.count == 13)
         for name in files {
             let path = dir.appendingPathComponent(name).path
-            let r = try runRouteFly(["sample", path, "--fps", "10"])
+            let r = try runRouteFly(["sample", path, "--preset", "wwdc", "--fps", "10"])
             if name == "gpxpy-unicode_with_bom.gpx" {
                 // One waypoint, no track: a located error, nothing on stdout.
                 #expect(r.status == 1 && r.stdout.isEmpty)
@@ -159,7 +159,7 @@ import Testing
         // gpsbabel-bendgc-expected.gpx: Narita (140.6 E) to Seattle (-127.6): the centre must cross 180,
         // never sweep through longitude 0.
         guard let path = Fixtures.real("gpx/gpsbabel-bendgc-expected.gpx")?.path else { return }
-        let r = try runRouteFly(["sample", path, "--fps", "10"])
+        let r = try runRouteFly(["sample", path, "--preset", "wwdc", "--fps", "10"])
         #expect(r.status == 0)
         #expect(r.stderr.contains("warning: the camera distance fell below 1 m"))  // 24 km keyframes on a 7591 km route
         let longitudes = r.stdout.split(separator: "\n").dropFirst().compactMap { Double($0.split(separator: ",")[3]) }
@@ -171,7 +171,8 @@ import Testing
 /// The files in samples/ are what route-fly writes today, byte for byte (golden files; regenerate with the
 /// commands in samples/README.md when the output contract changes on purpose).
 @Suite struct SamplesGoldenTests {
-    @Test(arguments: [("cerknicko-jezero-wwdc.csv", ["sample"]), ("cerknicko-jezero-wwdc.geojson", ["sample", "--format", "geojson"]),
+    @Test(arguments: [("cerknicko-jezero-wwdc.csv", ["sample", "--preset", "wwdc"]), ("cerknicko-jezero-wwdc.geojson", ["sample", "--preset", "wwdc", "--format", "geojson"]),
+                      ("cerknicko-jezero-follow.csv", ["sample"]), ("cerknicko-jezero-follow.geojson", ["sample", "--format", "geojson"]),
                       ("cerknicko-jezero-info.json", ["info", "--json"])])
     func sampleFileIsReproduced(file: String, arguments: [String]) throws {
         let route = Fixtures.packageRoot.appendingPathComponent("routes/gpxpy-cerknicko-jezero.gpx").path
@@ -218,7 +219,7 @@ import Testing
     }
 
     @Test func dashOutputMeansStandardOutput() throws {
-        let r = try runRouteFly(["sample", Self.bundled, "-o", "-", "--fps", "1"])
+        let r = try runRouteFly(["sample", Self.bundled, "--preset", "wwdc", "-o", "-", "--fps", "1"])
         #expect(r.status == 0 && r.stdout.split(separator: "\n").count == 22)  // header + 21 frames
     }
 }

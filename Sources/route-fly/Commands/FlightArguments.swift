@@ -1,0 +1,100 @@
+import Foundation
+import RouteKit
+
+/// The options that shape a flight, shared by `sample` and `plan`.
+struct FlightArguments: Equatable {
+    var options = FlightOptions()
+    /// Options the user gave, canonical names (to reject repeats and conflicting combinations).
+    var given: Set<String> = []
+
+    static let names: Set<String> = [
+        "--preset", "--timing", "--duration", "--speedup", "--skip-idle", "--simplify", "--heading", "--look-ahead",
+        "--max-turn-rate", "--viewport", "--fov", "--pitch", "--distance", "--intro", "--outro", "--return", "--gaps", "--rho",
+    ]
+
+    /// Parses one flight option whose name is `name`; the value comes from `scanner`.
+    mutating func parse(_ name: String, inline: String?, scanner: inout ArgumentScanner) throws(UsageError) {
+        let sub = scanner.subcommand
+        func value(_ valueName: String) throws(UsageError) -> String {
+            try scanner.value(for: name, inline: inline, valueName: valueName)
+        }
+        func number(_ valueName: String, _ range: ClosedRange<Double>, _ expectation: String) throws(UsageError) -> Double {
+            try scanner.number(try value(valueName), option: name, valueName: valueName, range: range, expectation: expectation)
+        }
+        func positive(_ valueName: String, _ what: String) throws(UsageError) -> Double {
+            let v = try number(valueName, 0...1e9, "\(what), more than 0")
+            guard v > 0 else {
+                throw UsageError(message: "The value '\(FixedDecimal.string(v, places: 0))' is invalid for '\(name) <\(valueName)>': expected \(what), more than 0.", subcommand: sub)
+            }
+            return v
+        }
+        func choice<T: RawRepresentable & CaseIterable>(_ valueName: String, _ type: T.Type) throws(UsageError) -> T where T.RawValue == String {
+            let v = try value(valueName)
+            guard let c = T(rawValue: v) else {
+                throw UsageError(message: "The value '\(v)' is invalid for '\(name) <\(valueName)>': expected one of \(T.allCases.map(\.rawValue).joined(separator: ", ")).", subcommand: sub)
+            }
+            return c
+        }
+        given.insert(name)
+        switch name {
+        case "--preset": options.preset = try choice("preset", FlightOptions.Preset.self)
+        case "--timing": options.timing = try choice("timing", FlightOptions.Timing.self)
+        case "--gaps": options.gaps = try choice("mode", FlightOptions.Gaps.self)
+        case "--duration": options.duration = try number("seconds", 1e-3...1e7, "seconds, at least 0.001 and at most 10000000")
+        case "--speedup": options.speedup = try positive("factor", "recorded seconds per flight second")
+        case "--skip-idle": options.skipIdle = try positive("seconds", "recorded seconds")
+        case "--simplify": options.simplify = try number("metres", 0...1e7, "a tolerance in metres, 0 or more")
+        case "--look-ahead": options.lookAhead = try positive("metres", "metres along the route")
+        case "--max-turn-rate": options.maxTurnRate = try positive("degrees-per-second", "degrees per second")
+        case "--fov":
+            let v = try number("degrees", 0...179, "a vertical field of view in degrees, more than 0 and less than 180")
+            guard v > 0 else { throw UsageError(message: "The value '0' is invalid for '--fov <degrees>': expected a vertical field of view in degrees, more than 0 and less than 180.", subcommand: sub) }
+            options.framing.verticalFieldOfView = v
+        case "--pitch":
+            let v = try number("degrees", 0...89.9, "degrees from straight down, 0 or more and less than 90")
+            options.pitch = v
+        case "--distance": options.distance = try positive("metres", "metres from the eye to the centre")
+        case "--intro": options.intro = try number("seconds", 0...1e6, "seconds, 0 or more")
+        case "--outro": options.outro = try number("seconds", 0...1e6, "seconds, 0 or more")
+        case "--return": options.returnDuration = try number("seconds", 0...1e6, "seconds back to the initial camera, 0 or more (at most 1000000)")
+        case "--rho": options.rho = try positive("rho", "van Wijk's rho")
+        case "--viewport":
+            let v = try value("WxH")
+            let parts = v.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+            guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...100_000).contains(w), (1...100_000).contains(h) else {
+                throw UsageError(message: "The value '\(v)' is invalid for '--viewport <WxH>': expected width x height in pixels, e.g. 1920x1080.", subcommand: sub)
+            }
+            options.framing.viewportWidth = Double(w)
+            options.framing.viewportHeight = Double(h)
+        case "--heading":
+            let v = try value("mode")
+            switch v {
+            case "endpoints": options.heading = .endpoints
+            case "along": options.heading = .along
+            default:
+                guard v.hasPrefix("fixed:"), let d = Double(v.dropFirst(6)), d.isFinite else {
+                    throw UsageError(message: "The value '\(v)' is invalid for '--heading <mode>': expected endpoints, along or fixed:DEGREES (e.g. fixed:90).", subcommand: sub)
+                }
+                options.heading = .fixed(d)
+            }
+        default:
+            preconditionFailure("not a flight option: \(name)")
+        }
+    }
+
+    /// Checks combinations once everything is parsed.
+    func validate(subcommand: String) throws(UsageError) {
+        if given.contains("--speedup") || given.contains("--skip-idle") {
+            guard options.timing == .recorded else {
+                let o = given.contains("--speedup") ? "--speedup" : "--skip-idle"
+                throw UsageError(message: "'\(o)' needs '--timing recorded'.", subcommand: subcommand)
+            }
+        }
+        if given.contains("--speedup") && given.contains("--duration") {
+            throw UsageError(message: "'--speedup' and '--duration' both set the length of a recorded flight; give one of them.", subcommand: subcommand)
+        }
+        if options.preset == .wwdc && options.timing == .recorded {
+            throw UsageError(message: "The wwdc preset times the route with '--timing equal' (the WWDC23 split) or '--timing distance'; recorded timing needs '--preset follow'.", subcommand: subcommand)
+        }
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import Testing
+@testable import RouteKit
+
+private func point(_ lat: Double, _ lon: Double, time: Double? = nil, elevation: Double? = nil) -> RoutePoint {
+    RoutePoint(latitude: lat, longitude: lon, elevation: elevation, time: time.map { Date(timeIntervalSince1970: $0) })
+}
+
+private func flight(_ route: Route, _ configure: (inout FlightOptions) -> Void) throws -> ScriptedFlight {
+    var options = FlightOptions()
+    configure(&options)
+    let plan = try FlightPlanner(options: options).plan(for: route)
+    return try plan.script.resolved(for: route, framing: options.framing)
+}
+
+@Suite struct FlightPlannerTests {
+    /// An uneven polyline going east along the equator: legs of 0.01, 0.03 and 0.06 degrees.
+    /// GeodSolve -i: 0.01 degree of the equator is 1113.19490793 m, so the legs are 1113.195, 3339.585
+    /// and 6679.169 m (proportional to 1 : 3 : 6 because the equator is a circle on the ellipsoid).
+    let uneven = Route(segments: [[point(0, 0), point(0, 0.01), point(0, 0.04), point(0, 0.10)]],
+                       source: .init(kind: .tracks))!
+
+    @Test func constantGroundSpeedReachesEachPointAtItsShareOfTheDuration() throws {
+        // Issue 4: with --timing distance --duration S (no intro/outro), the centre reaches the point at
+        // distance d along the route at S * d / length: here at 10 * (0, 1, 4, 10) / 10 s.
+        let f = try flight(uneven) { $0.intro = 0; $0.outro = 0; $0.duration = 10; $0.simplify = 0; $0.timing = .distance }
+        #expect(isClose(f.duration, 10, absolute: 1e-12))
+        for (t, lon) in [(0.0, 0.0), (1, 0.01), (4, 0.04), (10, 0.10), (2.5, 0.025), (7, 0.07)] {
+            let c = f.camera.value(time: t).centerCoordinate
+            #expect(isClose(c.longitude, lon, absolute: 1e-12), "t = \(t)")
+            #expect(abs(c.latitude) < 1e-12)
+        }
+        // It moves from the very first frame (linear keyframes: no ease-in): 0.001 degrees per 0.1 s.
+        #expect(isClose(f.camera.value(time: 0.1).centerCoordinate.longitude, 0.001, absolute: 1e-12))
+    }
+
+    @Test func recordedTimingPutsRouteTimeOnPoseTime() throws {
+        // Times 0, 10, 70 (a 60 s stop-and-go), 75 s; with speedup 1 and no intro, pose time t = route time t.
+        let route = Route(segments: [[point(46, 14, time: 1000), point(46, 14.001, time: 1010), point(46.001, 14.001, time: 1070),
+                                      point(46.002, 14.001, time: 1075)]], source: .init(kind: .tracks))!
+        let f = try flight(route) { $0.intro = 0; $0.outro = 0; $0.simplify = 0; $0.timing = .recorded }
+        #expect(isClose(f.duration, 75, absolute: 1e-9))
+        for (t, k) in [(0.0, 0), (10, 1), (70, 2), (75, 3)] {
+            let c = f.camera.value(time: t).centerCoordinate
+            #expect(isClose(c.latitude, route.points[k].coordinate.latitude, absolute: 1e-12), "t = \(t)")
+            #expect(isClose(c.longitude, route.points[k].coordinate.longitude, absolute: 1e-12), "t = \(t)")
+        }
+        // Speed-up 5: point 2 at 14 s; skip idle over 30 s: the 60 s step takes 1 s, point 3 at 10 + 1 + 5.
+        let fast = try flight(route) { $0.intro = 0; $0.outro = 0; $0.simplify = 0; $0.timing = .recorded; $0.speedup = 5 }
+        #expect(isClose(fast.duration, 15, absolute: 1e-9))
+        let skipped = try flight(route) { $0.intro = 0; $0.outro = 0; $0.simplify = 0; $0.timing = .recorded; $0.skipIdle = 30 }
+        #expect(isClose(skipped.duration, 16, absolute: 1e-9))
+        #expect(isClose(skipped.camera.value(time: 11).centerCoordinate.latitude, 46.001, absolute: 1e-12))
+    }
+
+    @Test func recordedTimingOnAnUntimedRouteSuggestsDistance() {
+        var options = FlightOptions()
+        options.timing = .recorded
+        #expect(throws: FlightPlanError.untimedRoute(timedPoints: 0, points: 4)) {
+            try FlightPlanner(options: options).plan(for: uneven)
+        }
+        #expect(FlightPlanError.untimedRoute(timedPoints: 0, points: 4).description.contains("--timing distance"))
+    }
+
+    @Test func headingsNeverStepOverHalfATurnAcrossNorthOrAtStops() throws {
+        // Zigzag north across heading 0/360 with a stop (repeated points) in the middle.
+        var points: [RoutePoint] = []
+        for i in 0..<40 {
+            let lon = i % 2 == 0 ? 0.0 : 0.0004
+            points.append(point(60 + Double(i) * 0.002, lon))
+            if i == 20 { for _ in 0..<10 { points.append(point(60 + Double(i) * 0.002, lon)) } }
+        }
+        let route = Route(segments: [points], source: .init(kind: .tracks))!
+        let f = try flight(route) { $0.simplify = 0 }
+        let poses = PoseSampler(framesPerSecond: 30).poses(of: f.camera)
+        for (a, b) in zip(poses, poses.dropFirst()) {
+            #expect(angularDistance(a.camera.heading, b.camera.heading) < 10, "frame \(b.frame)")
+        }
+        // While following (after the 3 s intro, before the outro), the camera faces roughly north.
+        for pose in poses where pose.time > 3.5 && pose.time < 32 {
+            #expect(angularDistance(pose.camera.heading, 0) < 30, "frame \(pose.frame): \(pose.camera.heading)")
+        }
+    }
+
+    @Test func antimeridianFollowStaysNearTheAntimeridian() throws {
+        let route = Route(segments: [[point(-17, 179.6), point(-17.05, 179.9), point(-17.1, -179.8), point(-17.2, -179.5)]],
+                          source: .init(kind: .tracks))!
+        let f = try flight(route) { _ in }
+        let poses = PoseSampler(framesPerSecond: 10).poses(of: f.camera)
+        #expect(poses.allSatisfy { abs($0.camera.centerCoordinate.longitude) > 179 })
+        #expect(route.boundingBox.crossesAntimeridian)
+    }
+
+    @Test func followFliesInFromTheFramingCameraAndBack() throws {
+        let f = try flight(uneven) { $0.simplify = 0; $0.duration = 10; $0.distance = 500; $0.pitch = 50 }
+        let framed = CameraFraming().camera(framing: uneven.rect)
+        #expect(f.initialCamera == framed)
+        #expect(isClose(f.duration, 3 + 10 + 3, absolute: 1e-9))
+        // At the end of the intro: on the first point, at the follow distance and pitch, facing east.
+        let c = f.camera.value(time: 3)
+        #expect(isClose(c.centerCoordinate.longitude, 0, absolute: 1e-12))
+        #expect(isClose(c.distance, 500, absolute: 1e-9))
+        #expect(isClose(c.pitch, 50, absolute: 1e-12))
+        #expect(isClose(normalizedHeading(c.heading), 90, absolute: 1e-6))
+        // After the outro: back at the framing camera, north up, looking down.
+        let end = f.camera.value(time: 16)
+        #expect(isClose(end.distance, framed.distance, relative: 1e-12))
+        #expect(isClose(normalizedHeading(end.heading), 0, absolute: 1e-9) || isClose(normalizedHeading(end.heading), 360, absolute: 1e-9))
+        #expect(end.pitch == 0)
+        // The intro zooms out less than van Wijk's peak ever exceeds the larger end width: no NaN, finite.
+        let poses = PoseSampler(framesPerSecond: 30).poses(of: f.camera)
+        #expect(poses.allSatisfy { $0.camera.distance.isFinite && $0.camera.distance > 0 })
+    }
+
+    @Test func gapsAreCutHeldOrFlown() throws {
+        // Two segments 0.5 degrees (55.7 km) apart, recorded 100 s apart.
+        let route = Route(segments: [[point(0, 0, time: 0), point(0, 0.001, time: 10)],
+                                     [point(0, 0.5, time: 110), point(0, 0.501, time: 120)]],
+                          source: .init(kind: .tracks))!
+        func planned(_ gaps: FlightOptions.Gaps) throws -> ScriptedFlight {
+            try flight(route) { $0.intro = 0; $0.outro = 0; $0.simplify = 0; $0.timing = .recorded; $0.gaps = gaps; $0.distance = 1000 }
+        }
+        // cut: the gap takes no time; the camera jumps.
+        let cut = try planned(.cut)
+        #expect(isClose(cut.duration, 20, absolute: 1e-9))
+        #expect(isClose(cut.camera.value(time: 10.001).centerCoordinate.longitude, 0.5 + 0.001 * 0.001 / 10, absolute: 1e-12))
+        // hold: waits 100 s at the end of the first segment, then jumps.
+        let hold = try planned(.hold)
+        #expect(isClose(hold.duration, 120, absolute: 1e-9))
+        #expect(isClose(hold.camera.value(time: 60).centerCoordinate.longitude, 0.001, absolute: 1e-12))
+        // fly: a van Wijk flight that zooms out well beyond the follow distance half way across.
+        let fly = try planned(.fly)
+        #expect(isClose(fly.duration, 120, absolute: 1e-9))
+        let middle = fly.camera.value(time: 60)
+        #expect(middle.distance > 5000)
+        #expect(middle.centerCoordinate.longitude > 0.1 && middle.centerCoordinate.longitude < 0.4)
+    }
+
+    @Test func orbitTurnsOnceAndOverviewDrifts() throws {
+        let orbit = try flight(uneven) { $0.preset = .orbit; $0.duration = 8 }
+        let headings = PoseSampler(framesPerSecond: 4).poses(of: orbit.camera).map(\.camera.heading)
+        #expect(headings.count == 33)
+        #expect(headings[8] == 90 && headings[16] == 180 && headings[24] == 270 && headings[32] == 0)
+        let overview = try flight(uneven) { $0.preset = .overview; $0.duration = 10 }
+        #expect(overview.camera.value(time: 10).heading == 30)
+        #expect(overview.camera.value(time: 0).pitch == 30)
+    }
+
+    @Test func wwdcPresetMatchesTheFlyover() throws {
+        let f = try flight(uneven) { $0.preset = .wwdc }
+        let direct = try WWDCFlyover().timeline(for: uneven)
+        for t in stride(from: 0.0, through: 20, by: 0.5) {
+            #expect(f.camera.value(time: t) == direct.value(time: t))
+        }
+    }
+}
