@@ -222,7 +222,7 @@ public enum CSVReader {
                 let text = cell(.date).map { $0.text + "T" + t.text } ?? t.text
                 guard let seconds = CSVTime.seconds(text, offset: cell(.utcOffset)?.text) else {
                     let shown = cell(.date).map { "\($0.text) \(t.text)" } ?? t.text
-                    throw fail(t, .malformedTime(element: "row", text: shown + (cell(.utcOffset).map { " \($0.text)" } ?? "")))
+                    throw fail(cell(.date) ?? t, .malformedTime(element: "row", text: shown + (cell(.utcOffset).map { " \($0.text)" } ?? "")))
                 }
                 point.time = Date(timeIntervalSinceReferenceDate: seconds)
             }

@@ -220,13 +220,13 @@ public enum GeoJSONReader {
             for (k, p) in positions.enumerated() {
                 let pp = path + "[\(k)]"
                 guard case .array(let numbers) = p.value, numbers.count >= 2 else {
-                    throw fail(p, pp, .unexpectedValue(field: pp, found: p.value.kindDescription,
+                    throw fail(p, pp, .unexpectedValue(field: "position", found: p.value.kindDescription,
                                                        expected: "a position [longitude, latitude(, elevation)]"))
                 }
                 var values: [Double] = []
                 for (n, v) in numbers.prefix(3).enumerated() {
                     guard case .number(let x) = v.value else {
-                        throw fail(v, pp + "[\(n)]", .unexpectedValue(field: pp + "[\(n)]", found: v.value.kindDescription,
+                        throw fail(v, pp + "[\(n)]", .unexpectedValue(field: ["longitude", "latitude", "elevation"][n], found: v.value.kindDescription,
                                                                       expected: n == 2 ? "an elevation in metres" : "a number of degrees"))
                     }
                     values.append(x)

@@ -267,7 +267,7 @@ final class KMLParserDelegate: XMLRouteDelegate {
                             keepAltitude: Bool) -> RoutePoint? {
         let parts = tuple.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
         let shown = String(decoding: tuple, as: UTF8.self)
-        guard parts.count == 2 || parts.count == 3 else {
+        guard parts.count == 2 || parts.count == 3, !parts.contains(where: \.isEmpty) else {
             fail(parser, .unexpectedValue(field: "coordinates", found: "the tuple \"\(shown)\"",
                                           expected: "longitude,latitude[,altitude] with no space inside a tuple"),
                  at: location)

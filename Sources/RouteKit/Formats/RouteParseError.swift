@@ -119,8 +119,8 @@ public struct RouteParseError: Error, Hashable, Sendable, CustomStringConvertibl
             return "'\(field)' is \(found) (expected \(expected))"
         case .swappedCoordinates(let latitude, let longitude):
             return "latitude \(latitude) is out of range (expected degrees in -90...90); longitude and latitude "
-                + "may be swapped: GeoJSON positions are [longitude, latitude] (RFC 7946 §3.1.1), "
-                + "and [\(latitude), \(longitude)] reads as latitude \(longitude), longitude \(latitude)"
+                + "may be swapped: GeoJSON positions are [longitude, latitude] (RFC 7946 §3.1.1), and this one, "
+                + "[\(longitude), \(latitude)], makes sense only as latitude \(longitude), longitude \(latitude)"
         case .mismatchedCounts(let element, let first, let firstCount, let second, let secondCount):
             return "\(subject(element)) has \(firstCount) <\(first)> but \(secondCount) <\(second)> (expected one for each)"
         case .noLine(let found):
