@@ -144,7 +144,7 @@ extension Formats {
 
             // GPX: the TrackPointExtension values are numbers too
             Case(file: "gpx/bad/hr-not-number.gpx", format: .gpx,
-                 reason: .malformedNumber(element: "trkpt", field: "hr", text: "9O"), line: 8, column: 31),
+                 reason: .malformedNumber(element: "trkpt", field: "hr", text: "9O"), line: 8, column: 43),
         ]
 
         @Test(arguments: cases)

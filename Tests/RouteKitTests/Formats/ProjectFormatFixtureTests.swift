@@ -177,10 +177,12 @@ extension Formats {
             #expect(result.notes == ["skipped 1 Trackpoint without a Position"])
         }
 
-        @Test func gpxTrackPointExtensionUnderAnyPrefix() throws {
-            // gpxpy-track-with-empty-segment.gpx uses the v1 namespace under the prefix `tp1`.
-            let route = try GPXReader.read(contentsOf: Fixtures.url("gpx/gpxpy-track-with-empty-segment.gpx"))
-            #expect(route.points.contains { $0.heartRate != nil })
+        @Test func gpxTrackPointExtensionMatchedByNamespace() throws {
+            // v1 under the prefix `x`, v2 under `gpxtpx`, and a look-alike in another namespace.
+            let route = try GPXReader.read(contentsOf: Fixtures.url("gpx/trackpoint-extensions.gpx"))
+            #expect(route.points.map(\.heartRate) == [90, 91, nil])
+            #expect(route.points.map(\.cadence) == [80, nil, nil])
+            #expect(route.points.map(\.speed) == [nil, 4.25, nil])
         }
     }
 }

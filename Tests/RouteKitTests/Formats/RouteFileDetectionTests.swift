@@ -2,6 +2,15 @@ import Foundation
 import Testing
 @testable import RouteKit
 
+private func readData(_ data: Data, _ name: String) -> RouteParseError? {
+    do {
+        _ = try RouteFile.read(data: data, displayPath: name)
+        return nil
+    } catch {
+        return error
+    }
+}
+
 extension Formats {
     @Suite("RouteFile: format detection by extension, by content, and override")
     struct RouteFileDetectionTests {
@@ -36,9 +45,7 @@ extension Formats {
 
         @Test func unknownXMLRootWithoutExtension() throws {
             #expect(RouteFile.detectFormat(path: "x.xml", head: Array("<foo/>".utf8)) == nil)
-            let error = try #require({ () -> RouteParseError? in
-                do { _ = try RouteFile.read(data: Data("<foo/>".utf8), displayPath: "x.xml"); return nil } catch { return error }
-            }())
+            let error = try #require(readData(Data("<foo/>".utf8), "x.xml"))
             guard case .unknownFormat = error.reason else {
                 Issue.record("expected unknownFormat, got \(error.reason)")
                 return
@@ -67,9 +74,7 @@ extension Formats {
         }
 
         @Test func emptyFileIsEmpty() throws {
-            let error = try #require({ () -> RouteParseError? in
-                do { _ = try RouteFile.read(data: Data(), displayPath: "x"); return nil } catch { return error }
-            }())
+            let error = try #require(readData(Data(), "x"))
             #expect(error.reason == .empty)
         }
     }
