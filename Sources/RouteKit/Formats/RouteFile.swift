@@ -130,12 +130,7 @@ public enum RouteFile {
         let sniffed = RouteFormat.sniff(head)
         if let sniffed, sniffed.confidence == .certain { return sniffed.format }
         let byExtension = path.flatMap { RouteFormat(pathExtension: URL(fileURLWithPath: $0).pathExtension) }
-        if let byExtension {
-            if Array(head).allSatisfy(isXMLSpace) { return byExtension }  // let the reader say "empty"
-            return byExtension
-        }
-        // XML with an unknown root: the first non-space byte was '<'.
-        if sniffed == nil { return nil }
-        return sniffed?.format
+        if let byExtension { return byExtension }  // an empty file goes to its reader, which says "empty"
+        return sniffed?.format  // nil: empty, or XML with an unknown root
     }
 }

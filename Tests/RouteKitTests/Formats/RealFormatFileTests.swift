@@ -160,3 +160,19 @@ extension Formats {
         }
     }
 }
+
+extension Formats.RealFormatFileTests {
+    /// Every non-GPX file in ../shared/real is covered above (GPX files are in GPXReaderTests; the
+    /// geodesic data is not a route).
+    @Test func everySharedFileIsCovered() throws {
+        guard let root = Fixtures.sharedReal else { return }
+        var covered = Set(Self.expectations.map(\.file))
+        covered.insert("kml/gpsbabel-xsddatetime.kml")
+        for folder in ["kml", "geojson", "csv", "polyline", "tcx"] {
+            let names = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)
+            for name in names {
+                #expect(covered.contains("\(folder)/\(name)"), "\(folder)/\(name) has no test")
+            }
+        }
+    }
+}
