@@ -17,12 +17,20 @@ final class GPXParserDelegate: NSObject, XMLParserDelegate {
     enum Kind: UInt8 {
         case root, track, trackSegment, trackPoint, route, routePoint, waypoint
         case elevation, time, name
+        /// `extensions` of a point, Garmin's `TrackPointExtension` in it, and its `hr`, `cad`, `speed`.
+        case extensions, trackPointExtension, heartRate, cadence, speed
         /// Not a GPX element we read (skipped with its subtree).
         case other
     }
 
     static let gpx10Namespace = "http://www.topografix.com/GPX/1/0"
     static let gpx11Namespace = "http://www.topografix.com/GPX/1/1"
+    /// Garmin's TrackPointExtension namespaces (https://www8.garmin.com/xmlschemas/TrackPointExtensionv1.xsd,
+    /// …v2.xsd): `hr` (beats per minute), `cad` (revolutions per minute) in both, `speed` (m/s) in v2.
+    static let trackPointExtensionNamespaces: Set<String> = [
+        "http://www.garmin.com/xmlschemas/TrackPointExtension/v1",
+        "http://www.garmin.com/xmlschemas/TrackPointExtension/v2",
+    ]
 
     let path: String?
 
@@ -56,6 +64,9 @@ final class GPXParserDelegate: NSObject, XMLParserDelegate {
     private var longitude = 0.0
     private var elevation: Double?
     private var time: Date?
+    private var heartRate: Double?
+    private var cadence: Double?
+    private var speed: Double?
     private var sawTrackPoint = false
 
     init(path: String?) {
@@ -84,6 +95,26 @@ final class GPXParserDelegate: NSObject, XMLParserDelegate {
         let namespace = namespaceURI ?? ""
         guard let parent = stack.last else {
             startRoot(parser, elementName, namespace)
+            return
+        }
+        if Self.trackPointExtensionNamespaces.contains(namespace) {
+            // Garmin's TrackPointExtension: inside a point's <extensions> (GPX 1.1) or directly in the
+            // point (GPX 1.0 allows foreign elements there).
+            var kind = Kind.other
+            switch (parent, elementName) {
+            case (.extensions, "TrackPointExtension"), (.trackPoint, "TrackPointExtension"),
+                 (.routePoint, "TrackPointExtension"):
+                kind = .trackPointExtension
+            case (.trackPointExtension, "hr"): kind = .heartRate
+            case (.trackPointExtension, "cad"): kind = .cadence
+            case (.trackPointExtension, "speed"): kind = .speed
+            default: break
+            }
+            if kind == .heartRate || kind == .cadence || kind == .speed {
+                text.removeAll(keepingCapacity: true)
+                textLocation = location(parser)
+            }
+            stack.append(kind)
             return
         }
         guard namespace == gpxNamespace else {
@@ -137,6 +168,8 @@ final class GPXParserDelegate: NSObject, XMLParserDelegate {
                 kind = .elevation
             } else if elementName == "time" {
                 kind = .time
+            } else if elementName == "extensions" {
+                kind = .extensions
             }
         default:
             break
@@ -192,6 +225,9 @@ final class GPXParserDelegate: NSObject, XMLParserDelegate {
         longitude = lon
         elevation = nil
         time = nil
+        heartRate = nil
+        cadence = nil
+        speed = nil
         return true
     }
 
@@ -199,8 +235,20 @@ final class GPXParserDelegate: NSObject, XMLParserDelegate {
                 qualifiedName qName: String?) {
         guard error == nil, let kind = stack.popLast() else { return }
         switch kind {
-        case .other, .waypoint:
+        case .other, .waypoint, .extensions, .trackPointExtension:
             break
+        case .heartRate, .cadence, .speed:
+            let field = kind == .heartRate ? "hr" : kind == .cadence ? "cad" : "speed"
+            guard let value = DecimalParser.parse(text) else {
+                let element = stack.contains(.routePoint) ? "rtept" : "trkpt"
+                fail(parser, .malformedNumber(element: element, field: field, text: text), at: textLocation)
+                return
+            }
+            switch kind {
+            case .heartRate: heartRate = value
+            case .cadence: cadence = value
+            default: speed = value
+            }
         case .elevation:
             let element = stack.last == .routePoint ? "rtept" : "trkpt"
             guard let value = DecimalParser.parse(text) else {
@@ -221,15 +269,11 @@ final class GPXParserDelegate: NSObject, XMLParserDelegate {
                 if !trimmed.isEmpty { currentName = trimmed }
             }
         case .trackPoint:
-            currentSegment.append(RoutePoint(
-                coordinate: LocationCoordinate2D(latitude: latitude, longitude: longitude),
-                elevation: elevation, time: time))
+            currentSegment.append(currentPoint())
         case .routePoint:
             // Route points are flown only when the file has no track point at all.
             if !sawTrackPoint {
-                currentSegment.append(RoutePoint(
-                    coordinate: LocationCoordinate2D(latitude: latitude, longitude: longitude),
-                    elevation: elevation, time: time))
+                currentSegment.append(currentPoint())
             }
         case .trackSegment:
             if !currentSegment.isEmpty {
@@ -256,15 +300,31 @@ final class GPXParserDelegate: NSObject, XMLParserDelegate {
         }
     }
 
+    private func currentPoint() -> RoutePoint {
+        var point = RoutePoint(coordinate: LocationCoordinate2D(latitude: latitude, longitude: longitude),
+                               elevation: elevation, time: time)
+        point.heartRate = heartRate
+        point.cadence = cadence
+        point.speed = speed
+        return point
+    }
+
     // MARK: Text
 
+    private static func capturesText(_ kind: Kind) -> Bool {
+        switch kind {
+        case .elevation, .time, .name, .heartRate, .cadence, .speed: true
+        default: false
+        }
+    }
+
     func parser(_ parser: XMLParser, foundCharacters string: String) {
-        guard let kind = stack.last, kind == .elevation || kind == .time || kind == .name else { return }
+        guard let kind = stack.last, Self.capturesText(kind) else { return }
         text += string
     }
 
     func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-        guard let kind = stack.last, kind == .elevation || kind == .time || kind == .name else { return }
+        guard let kind = stack.last, Self.capturesText(kind) else { return }
         text += String(decoding: CDATABlock, as: UTF8.self)
     }
 
@@ -297,6 +357,11 @@ final class GPXParserDelegate: NSObject, XMLParserDelegate {
             case .elevation: "ele"
             case .time: "time"
             case .name: "name"
+            case .extensions: "extensions"
+            case .trackPointExtension: "TrackPointExtension"
+            case .heartRate: "hr"
+            case .cadence: "cad"
+            case .speed: "speed"
             case .other: "…"
             }
         }

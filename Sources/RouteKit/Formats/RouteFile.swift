@@ -5,37 +5,158 @@ import Glibc
 
 /// Loads a route file from disk, choosing the reader for its format.
 ///
-/// Today RouteKit reads GPX 1.0 and 1.1 (``GPXReader``); any other file is read as GPX and rejected with
-/// a located error that says what its root element is.
+/// Formats: GPX (``GPXReader``), KML (``KMLReader``), GeoJSON (``GeoJSONReader``), CSV
+/// (``CSVReader``), encoded polyline (``PolylineReader``) and TCX (``TCXReader``), chosen by
+/// override, content and extension as ``RouteFormat`` describes.
+///
+/// **Notes.** Readers skip things that are not errors but that the user may want to know about
+/// (a GeoJSON Polygon, CSV rows without a position, TCX trackpoints without a position, KML pauses,
+/// heights dropped because of a KML `altitudeMode`). They are returned as ``Result/notes``: one
+/// English sentence each, in file order, the location (`line:column` or a JSON path) inside the
+/// sentence where it helps. The route itself is the same whether or not anyone reads the notes;
+/// ``load(path:)`` drops them.
 public enum RouteFile {
-    /// Reads the route in the file at `path`.
+    /// Settings that only some formats use.
+    public struct Options: Sendable {
+        /// CSV: an explicit column mapping (`--columns`).
+        public var csv: CSVReader.Options
+        /// Polyline: the precision (`--polyline-precision`).
+        public var polyline: PolylineReader.Options
+
+        public init(csv: CSVReader.Options = .init(), polyline: PolylineReader.Options = .init()) {
+            self.csv = csv
+            self.polyline = polyline
+        }
+    }
+
+    /// A route as read, with the format it was read as and what the reader skipped.
+    public struct Result: Sendable {
+        /// The route to fly.
+        public var route: Route
+        /// The format the file was read as.
+        public var format: RouteFormat
+        /// What was skipped or decided along the way, one sentence each (see ``RouteFile``); often empty.
+        public var notes: [String]
+
+        public init(route: Route, format: RouteFormat, notes: [String] = []) {
+            self.route = route
+            self.format = format
+            self.notes = notes
+        }
+    }
+
+    /// Reads the route in the file at `path`, in whatever format it is.
     ///
-    /// A regular file is streamed from disk. Anything else — `-` for standard input, `/dev/stdin`, a
-    /// pipe, a FIFO or a process substitution such as `<(gunzip -c ride.gpx.gz)` — is read exactly once,
-    /// into memory, and parsed from there (such inputs cannot be opened twice).
+    /// `-` reads standard input (named `<stdin>` in messages); pipes, FIFOs and process substitutions
+    /// such as `<(gunzip -c ride.gpx.gz)` are read once, into memory.
     ///
-    /// - Parameter path: The path as the user typed it, or `-` for standard input (named `<stdin>` in
-    ///   messages); error messages repeat it.
+    /// - Parameter path: The path as the user typed it; error messages repeat it.
     /// - Throws: ``RouteParseError`` with the file, line and column of the problem.
-    /// - Complexity: O(file size), streaming for regular files.
+    /// - Complexity: O(file size).
     public static func load(path: String) throws(RouteParseError) -> Route {
+        try read(path: path).route
+    }
+
+    /// Reads the route in the file at `path`, with the notes.
+    ///
+    ///     let result = try RouteFile.read(path: "ride.csv", options: .init(csv: .init(columns: ["latitude", "longitude"])))
+    ///     for note in result.notes { print("note:", note) }
+    ///
+    /// - Parameters:
+    ///   - path: The path as the user typed it.
+    ///   - format: The format to read it as (`--input-format`), or `nil` to detect it (``detectFormat(path:head:)``).
+    ///   - options: Settings for CSV and polyline input.
+    /// - Throws: ``RouteParseError``; `unknownFormat` when nothing decides the format, `unreadable`
+    ///   when the file cannot be read, `empty` for an empty file, and each reader's own errors.
+    /// - Complexity: O(file size).
+    public static func read(path: String, format: RouteFormat? = nil,
+                            options: Options = .init()) throws(RouteParseError) -> Result {
+        // Standard input, pipes, FIFOs and process substitutions cannot be opened twice (detection reads
+        // the head first): read them once, into memory.
         if path == "-" {
-            return try GPXReader.read(data: FileHandle.standardInput.readDataToEndOfFile(), displayPath: "<stdin>")
+            return try read(.data(FileHandle.standardInput.readDataToEndOfFile()), displayPath: "<stdin>",
+                            format: format, options: options)
         }
         var info = stat()
         if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG, (info.st_mode & S_IFMT) != S_IFDIR {
             guard let handle = FileHandle(forReadingAtPath: path) else {
-                throw RouteParseError(format: "GPX", location: nil, path: path,
+                throw RouteParseError(format: "route", location: nil, path: path,
                                       reason: .unreadable(String(cString: strerror(errno))))
             }
             let data: Data
             do {
                 data = try handle.readToEnd() ?? Data()
             } catch {
-                throw RouteParseError(format: "GPX", location: nil, path: path, reason: .unreadable("\(error)"))
+                throw RouteParseError(format: "route", location: nil, path: path, reason: .unreadable("\(error)"))
             }
-            return try GPXReader.read(data: data, displayPath: path)
+            return try read(.data(data), displayPath: path, format: format, options: options)
         }
-        return try GPXReader.read(contentsOf: URL(fileURLWithPath: path), displayPath: path)
+        let input = RouteInput.file(URL(fileURLWithPath: path))
+        return try read(input, displayPath: path, format: format, options: options)
+    }
+
+    /// Reads a route held in memory; see ``read(path:format:options:)``.
+    ///
+    /// - Parameters:
+    ///   - data: The file's bytes.
+    ///   - displayPath: A name for error messages (its extension also helps detection); `nil` prints `<input>`.
+    public static func read(data: Data, displayPath: String? = nil, format: RouteFormat? = nil,
+                            options: Options = .init()) throws(RouteParseError) -> Result {
+        try read(.data(data), displayPath: displayPath, format: format, options: options)
+    }
+
+    static func read(_ input: RouteInput, displayPath: String?, format: RouteFormat?,
+                     options: Options) throws(RouteParseError) -> Result {
+        let chosen: RouteFormat
+        if let format {
+            chosen = format
+        } else {
+            let head = try input.head(limit: 4096, path: displayPath)
+            guard let detected = detectFormat(path: displayPath, head: head.bytes) else {
+                if head.bytes.allSatisfy(isXMLSpace) {
+                    throw RouteParseError(format: "route", location: SourceLocation(path: displayPath, line: 1, column: 1),
+                                          reason: .empty)
+                }
+                throw RouteParseError(format: "route", location: SourceLocation(path: displayPath, line: 1, column: 1),
+                                      reason: .unknownFormat("the content is XML with an unknown root element, "
+                                                             + "and the file name has no known extension"))
+            }
+            chosen = detected
+        }
+        switch chosen {
+        case .gpx:
+            let route: Route
+            switch input {
+            case .file(let url): route = try GPXReader.read(contentsOf: url, displayPath: displayPath)
+            case .data(let data): route = try GPXReader.read(data: data, displayPath: displayPath)
+            }
+            return Result(route: route, format: .gpx)
+        case .kml:
+            return try KMLReader.read(input, displayPath: displayPath)
+        case .geojson:
+            return try GeoJSONReader.read(input, displayPath: displayPath)
+        case .csv:
+            return try CSVReader.read(input, displayPath: displayPath, options: options.csv)
+        case .polyline:
+            return try PolylineReader.read(input, displayPath: displayPath, options: options.polyline)
+        case .tcx:
+            return try TCXReader.read(input, displayPath: displayPath)
+        }
+    }
+
+    /// Chooses a format from the file name and its first bytes (override aside), as ``RouteFormat``
+    /// describes: content when certain (XML root, JSON), else the extension, else the text heuristics.
+    ///
+    /// - Parameters:
+    ///   - path: The file name, or `nil`.
+    ///   - head: The first bytes (4 KiB is plenty).
+    /// - Returns: The format, or `nil` when the head is empty or white space, or is XML with an unknown
+    ///   root in a file without a known extension.
+    public static func detectFormat(path: String?, head: some Collection<UInt8>) -> RouteFormat? {
+        let sniffed = RouteFormat.sniff(head)
+        if let sniffed, sniffed.confidence == .certain { return sniffed.format }
+        let byExtension = path.flatMap { RouteFormat(pathExtension: URL(fileURLWithPath: $0).pathExtension) }
+        if let byExtension { return byExtension }  // an empty file goes to its reader, which says "empty"
+        return sniffed?.format  // nil: empty, or XML with an unknown root
     }
 }

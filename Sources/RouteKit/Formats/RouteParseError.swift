@@ -30,6 +30,32 @@ public struct RouteParseError: Error, Hashable, Sendable, CustomStringConvertibl
         case noRoute(waypoints: Int)
         /// The file ended before the document was complete.
         case truncated(String)
+
+        // Reasons of the other formats (GeoJSON, KML, CSV, polyline, TCX, detection).
+
+        /// The file is not valid JSON (RFC 8259): what the tokenizer expected and found.
+        case malformedJSON(String)
+        /// A JSON member has the wrong type or value, e.g. `coordinates` that is not an array
+        /// (`expected` says what RFC 7946 requires).
+        case unexpectedValue(field: String, found: String, expected: String)
+        /// A "latitude" outside -90...90 whose "longitude" would be a valid latitude: the file probably
+        /// has `[latitude, longitude]` instead of RFC 7946's `[longitude, latitude]`.
+        case swappedCoordinates(latitude: Double, longitude: Double)
+        /// Two parallel lists differ in length (KML `gx:Track`: one `when` per `gx:coord`).
+        case mismatchedCounts(element: String, first: String, firstCount: Int, second: String, secondCount: Int)
+        /// The file is readable but holds no line to fly; `found` says what it holds instead.
+        case noLine(found: String)
+        /// An encoded polyline has a character outside `?`...`~` (63...126), or ends inside a value.
+        case malformedPolyline(String)
+        /// A decoded polyline coordinate is out of range at this precision (5 or 6 decimal digits),
+        /// which usually means the string was encoded at the other precision.
+        case polylineOutOfRange(field: String, value: Double, precision: Int)
+        /// CSV: the columns holding the positions cannot be found (`why` says which and what to do).
+        case missingColumns(String)
+        /// CSV: a record is not well-formed (RFC 4180), e.g. an unclosed quote.
+        case malformedCSV(String)
+        /// No reader could be chosen for the file (`why` says what was looked at).
+        case unknownFormat(String)
     }
 
     /// The format being read, e.g. "GPX".
@@ -39,12 +65,23 @@ public struct RouteParseError: Error, Hashable, Sendable, CustomStringConvertibl
     /// The file's path when no line and column are known (e.g. it could not be opened).
     public var path: String?
     public var reason: Reason
+    /// For JSON input, where the problem is as a path of member names and indices from the top-level
+    /// value, e.g. `features[3].geometry.coordinates[12][1]`; `nil` otherwise (and for syntax errors,
+    /// which have only a line and column).
+    public var codingPath: String?
 
-    public init(format: String, location: SourceLocation?, path: String? = nil, reason: Reason) {
+    public init(format: String, location: SourceLocation?, path: String? = nil, codingPath: String? = nil,
+                reason: Reason) {
         self.format = format
         self.location = location
         self.path = path ?? location?.path
+        self.codingPath = codingPath
         self.reason = reason
+    }
+
+    /// `<name>` for the XML formats (GPX, KML, TCX), the bare name otherwise (a CSV row, a GeoJSON position).
+    private func subject(_ element: String) -> String {
+        format == "GPX" || format == "KML" || format == "TCX" ? "<\(element)>" : element
     }
 
     /// The reason as a sentence, without the location.
@@ -62,25 +99,53 @@ public struct RouteParseError: Error, Hashable, Sendable, CustomStringConvertibl
             let found = ns.map { "<\(name)> in namespace \"\($0)\"" } ?? "<\(name)>"
             return "the root element is \(found), expected \(expected): this is not a \(format) file"
         case .missingField(let element, let field):
-            return "<\(element)> has no '\(field)' (it is required)"
+            return "\(subject(element)) has no '\(field)' (it is required)"
         case .malformedNumber(let element, let field, let text):
-            return "<\(element)> '\(field)' is not a number: \"\(text)\" (expected a decimal number)"
+            return "\(subject(element)) '\(field)' is not a number: \"\(text)\" (expected a decimal number)"
         case .latitudeOutOfRange(let element, let value):
-            return "<\(element)> latitude \(value) is out of range (expected degrees in -90...90)"
+            return "\(subject(element)) latitude \(value) is out of range (expected degrees in -90...90)"
         case .longitudeOutOfRange(let element, let value):
-            return "<\(element)> longitude \(value) is out of range (expected degrees in -180...180)"
+            return "\(subject(element)) longitude \(value) is out of range (expected degrees in -180...180)"
         case .malformedTime(let element, let text):
-            return "<\(element)> time \"\(text)\" is not an ISO 8601 date-time (expected e.g. 2024-05-01T10:15:30Z)"
+            return "\(subject(element)) time \"\(text)\" is not an ISO 8601 date-time (expected e.g. 2024-05-01T10:15:30Z)"
         case .noRoute(let waypoints):
             let w = waypoints == 1 ? "1 waypoint" : "\(waypoints) waypoints"
             return "no track points and no route points to fly (found \(w); waypoints are not flown)"
         case .truncated(let why):
             return "the document ends too early: \(why)"
+        case .malformedJSON(let why):
+            return "not valid JSON: \(why)"
+        case .unexpectedValue(let field, let found, let expected):
+            return "'\(field)' is \(found) (expected \(expected))"
+        case .swappedCoordinates(let latitude, let longitude):
+            return "latitude \(latitude) is out of range (expected degrees in -90...90); longitude and latitude "
+                + "may be swapped: GeoJSON positions are [longitude, latitude] (RFC 7946 §3.1.1), and this one, "
+                + "[\(longitude), \(latitude)], makes sense only as latitude \(longitude), longitude \(latitude)"
+        case .mismatchedCounts(let element, let first, let firstCount, let second, let secondCount):
+            return "\(subject(element)) has \(firstCount) <\(first)> but \(secondCount) <\(second)> (expected one for each)"
+        case .noLine(let found):
+            return "no line to fly: \(found)"
+        case .malformedPolyline(let why):
+            return "not an encoded polyline: \(why)"
+        case .polylineOutOfRange(let field, let value, let precision):
+            let other = precision == 5 ? 6 : 5
+            let limit = field == "latitude" ? "-90...90" : "-180...180"
+            return "decoded \(field) \(value) is out of range at precision \(precision) (expected degrees in "
+                + "\(limit)); the polyline may be encoded at precision \(other) (try --polyline-precision \(other))"
+        case .missingColumns(let why):
+            return why
+        case .malformedCSV(let why):
+            return "malformed CSV: \(why)"
+        case .unknownFormat(let why):
+            return "cannot tell the route format: \(why) (use --input-format gpx|kml|geojson|csv|polyline|tcx)"
         }
     }
 
     public var description: String {
         let place = location?.description ?? path ?? "<input>"
+        if let codingPath, !codingPath.isEmpty {
+            return "\(place): error: at \(codingPath): \(message)"
+        }
         return "\(place): error: \(message)"
     }
 }

@@ -1,0 +1,412 @@
+import Foundation
+
+/// Reads a table of positions (comma-, semicolon- or tab-separated values) into a one-segment
+/// ``Route``.
+///
+/// The table (RFC 4180, https://www.rfc-editor.org/rfc/rfc4180, read leniently):
+/// - **Delimiter**: sniffed from the first line that is not blank or a comment: whichever of `,`
+///   `;` and tab occurs most often outside quotes (ties go to `,`). ``Options/delimiter`` overrides.
+/// - **Records**: one per line (LF, CRLF or CR); fields may be quoted with `"` (a `""` inside is a
+///   quote, and a quoted field may span lines); blank lines and **comment lines** (first non-space
+///   character `#`) are skipped anywhere; cells and header names are trimmed of spaces and tabs
+///   (the G1000 log pads both); a **trailing delimiter** (an empty last cell) is harmless; a row
+///   shorter than the header has empty cells at the end.
+/// - **Header**: the first record, unless ``Options/columns`` names the columns (then every record
+///   is data). Header names are matched case-insensitively, with runs of spaces and `_` read as one
+///   space ("Lcl Date", "utc_d"):
+///
+///   | role | header names |
+///   |---|---|
+///   | latitude (degrees) | `latitude`, `lat` |
+///   | longitude (degrees) | `longitude`, `lon`, `lng`, `long` |
+///   | elevation (metres) | `elevation`, `ele`, `alt`, `altitude`, `height` |
+///   | date-time, or time of day with a date column | `time`, `timestamp`, `datetime`, `date time`, `utc time`, `lcl time`, `utc t` |
+///   | date (`2023-01-16`, `2023/01/16`) | `date`, `utc date`, `lcl date`, `utc d` |
+///   | UTC offset of the date and time (`-07:00`, `-7`, `+0530`) | `utcofst`, `utc offset`, `utcoffset`, `utc ofst` |
+///   | hemisphere of an unsigned latitude (`N`/`S`) | `n/s`, `ns` |
+///   | hemisphere of an unsigned longitude (`E`/`W`) | `e/w`, `ew` |
+///   | heart rate (beats per minute) | `heartrate`, `heart rate`, `hr` |
+///   | cadence (per minute) | `cadence`, `cad` |
+///
+///   `AltMSL` (Garmin G1000) is **not** read as elevation: its unit is feet (the log's second comment
+///   line says `ft msl`) and units are not written in the header; a note says so. Speed columns are
+///   not read either (their units vary: km/h, knots).
+/// - **Times**: a date column plus a time column are joined; a lone time column must hold a whole
+///   date-time (`2023-01-16T18:02:26Z`, `2023-01-16 18:02:26`, `2023/01/16 18:02:26`). With a
+///   UTC offset column, date and time are local times at that offset (the G1000 `UTCOfst`);
+///   without one, a time with no zone is taken as UTC (noted).
+/// - **Rows without a position** (empty latitude or longitude) are skipped and counted in the notes.
+///
+/// A header-less file of numbers is read only when the caller names its columns
+/// (`Options(columns: ["latitude", "longitude"])`, the CLI's `--columns latitude,longitude`);
+/// otherwise the error, at 1:1, suggests it. Errors are located at the cell: `path:line:column`
+/// (1-based, column in characters, at the cell's first non-space character).
+///
+/// The file is memory-mapped and read in one pass.
+public enum CSVReader {
+    /// Settings for CSV input.
+    public struct Options: Hashable, Sendable {
+        /// Names of the file's columns, in order, for a file **without a header** (every record is
+        /// then data). Names are those of the header table on ``CSVReader``; `""` or `-` skips a
+        /// column. `nil` (the default): the first record is the header.
+        public var columns: [String]?
+        /// The delimiter (`,` `;` or tab, or any other ASCII character), or `nil` to sniff it.
+        public var delimiter: Character?
+
+        public init(columns: [String]? = nil, delimiter: Character? = nil) {
+            self.columns = columns
+            self.delimiter = delimiter
+        }
+    }
+
+    /// What a column holds.
+    enum Role: String, CaseIterable {
+        case latitude, longitude, elevation, time, date, utcOffset = "utc offset"
+        case latitudeHemisphere = "n/s", longitudeHemisphere = "e/w", heartRate = "heart rate", cadence
+
+        static func named(_ raw: String) -> Role? {
+            let name = normalised(raw)
+            switch name {
+            case "latitude", "lat": return .latitude
+            case "longitude", "lon", "lng", "long": return .longitude
+            case "elevation", "ele", "alt", "altitude", "height": return .elevation
+            case "time", "timestamp", "datetime", "date time", "utc time", "lcl time", "utc t": return .time
+            case "date", "utc date", "lcl date", "utc d": return .date
+            case "utcofst", "utc offset", "utcoffset", "utc ofst": return .utcOffset
+            case "n/s", "ns": return .latitudeHemisphere
+            case "e/w", "ew": return .longitudeHemisphere
+            case "heartrate", "heart rate", "hr": return .heartRate
+            case "cadence", "cad": return .cadence
+            default: return nil
+            }
+        }
+
+        static func normalised(_ raw: String) -> String {
+            raw.lowercased().split(whereSeparator: { $0 == " " || $0 == "_" || $0 == "\t" }).joined(separator: " ")
+        }
+    }
+
+    /// A cell and where it starts.
+    struct Cell {
+        var text: String
+        var line: Int
+        var column: Int
+    }
+
+    /// Reads the CSV file at `url`; see ``CSVReader``.
+    public static func read(contentsOf url: URL, displayPath: String? = nil,
+                            options: Options = .init()) throws(RouteParseError) -> RouteFile.Result {
+        try read(.file(url), displayPath: displayPath ?? url.path, options: options)
+    }
+
+    /// Reads CSV text held in memory; see ``CSVReader``.
+    ///
+    /// - Returns: One segment of the rows with a position, in file order, and notes (the columns
+    ///   used, rows skipped, how times were read). ``Route/Source`` counts 1 track and 1 segment.
+    /// - Throws: ``RouteParseError`` (format `"CSV"`): `empty`, `missingColumns` (no latitude or
+    ///   longitude column; a header of numbers; an unknown name in ``Options/columns``),
+    ///   `malformedCSV` (an unclosed quote, text after a closing quote), `malformedNumber`,
+    ///   `latitudeOutOfRange`, `longitudeOutOfRange`, `unexpectedValue` (a hemisphere other than
+    ///   N/S/E/W), `malformedTime`, and `noLine` when no row has a position.
+    /// - Complexity: O(n) in the size of the file.
+    public static func read(data: Data, displayPath: String? = nil,
+                            options: Options = .init()) throws(RouteParseError) -> RouteFile.Result {
+        try read(.data(data), displayPath: displayPath, options: options)
+    }
+
+    static func read(_ input: RouteInput, displayPath: String?, options: Options) throws(RouteParseError) -> RouteFile.Result {
+        let data = try input.bytes(format: "CSV", path: displayPath)
+        var records = CSVRecords(bytes: [UInt8](data), path: displayPath, delimiter: options.delimiter?.asciiValue)
+        func fail(_ cell: Cell?, _ reason: RouteParseError.Reason) -> RouteParseError {
+            RouteParseError(format: "CSV", location: SourceLocation(path: displayPath, line: cell?.line ?? 1, column: cell?.column ?? 1),
+                            reason: reason)
+        }
+
+        // Column roles.
+        var roles: [Role: Int] = [:]
+        var headerNames: [String] = []
+        var notes: [String] = []
+        if let columns = options.columns {
+            for (k, name) in columns.enumerated() {
+                let trimmed = name.trimmingCharacters(in: .whitespaces)
+                if trimmed.isEmpty || trimmed == "-" { headerNames.append(""); continue }
+                guard let role = Role.named(trimmed) else {
+                    throw RouteParseError(format: "CSV", location: nil, path: displayPath, reason: .missingColumns(
+                        "unknown column name '\(trimmed)' in the column list (known: latitude, longitude, elevation, time, "
+                            + "date, utc offset, n/s, e/w, heart rate, cadence; '-' skips a column)"))
+                }
+                if roles[role] == nil { roles[role] = k }
+                headerNames.append(trimmed)
+            }
+        } else {
+            guard let header = try records.next() else {
+                throw RouteParseError(format: "CSV", location: SourceLocation(path: displayPath, line: 1, column: 1), reason: .empty)
+            }
+            for (k, cell) in header.enumerated() {
+                headerNames.append(cell.text)
+                if let role = Role.named(cell.text), roles[role] == nil { roles[role] = k }
+            }
+            if roles[.latitude] == nil || roles[.longitude] == nil {
+                let numeric = header.allSatisfy { $0.text.isEmpty || DecimalParser.parse($0.text) != nil }
+                if numeric {
+                    throw fail(header.first, .missingColumns(
+                        "the first line holds numbers, not column names: to read a file without a header, name its "
+                            + "columns (--columns latitude,longitude)"))
+                }
+                let missing = roles[.latitude] == nil ? "latitude (looked for: latitude, lat)" : "longitude (looked for: longitude, lon, lng, long)"
+                let shown = header.map { "'\($0.text)'" }.joined(separator: ", ")
+                throw fail(header.first, .missingColumns("no \(missing) column in the header \(shown) "
+                                                         + "(or name the columns with --columns)"))
+            }
+            if roles[.elevation] == nil, let k = header.firstIndex(where: { Role.normalised($0.text) == "altmsl" }) {
+                notes.append("column '\(header[k].text)' is not read as elevation (Garmin G1000 logs give it in feet)")
+            }
+        }
+        guard let latColumn = roles[.latitude], let lonColumn = roles[.longitude] else {
+            throw RouteParseError(format: "CSV", location: nil, path: displayPath, reason: .missingColumns(
+                "the column list names no latitude and longitude (e.g. --columns latitude,longitude)"))
+        }
+        let used = roles.sorted { $0.value < $1.value }.map { "\($0.key.rawValue) = column \($0.value + 1)"
+            + (headerNames[$0.value].isEmpty || options.columns != nil ? "" : " '\(headerNames[$0.value])'") }
+        let delimiterName = records.delimiter == 9 ? "tab" : "'\(Character(Unicode.Scalar(records.delimiter)))'"
+        notes.insert("columns: " + used.joined(separator: ", ") + "; delimiter \(delimiterName)", at: 0)
+        if roles[.time] != nil, roles[.utcOffset] == nil {
+            notes.append("times without a zone are read as UTC (no UTC offset column)")
+        }
+
+        var points: [RoutePoint] = []
+        var skipped = 0
+        var firstSkippedLine = 0
+        var lastLine = 1
+        while let row = try records.next() {
+            lastLine = row.first?.line ?? lastLine
+            func cell(_ role: Role) -> Cell? {
+                guard let k = roles[role], k < row.count, !row[k].text.isEmpty else { return nil }
+                return row[k]
+            }
+            func name(_ role: Role) -> String {
+                guard let k = roles[role], k < headerNames.count, !headerNames[k].isEmpty else { return role.rawValue }
+                return headerNames[k]
+            }
+            func number(_ role: Role) throws(RouteParseError) -> Double? {
+                guard let c = cell(role) else { return nil }
+                guard let v = DecimalParser.parse(c.text) else {
+                    throw fail(c, .malformedNumber(element: "row", field: name(role), text: c.text))
+                }
+                return v
+            }
+            guard latColumn < row.count, lonColumn < row.count, cell(.latitude) != nil, cell(.longitude) != nil else {
+                if skipped == 0 { firstSkippedLine = row.first?.line ?? 0 }
+                skipped += 1
+                continue
+            }
+            guard var lat = try number(.latitude), var lon = try number(.longitude) else { continue }
+            if let h = cell(.latitudeHemisphere) {
+                switch h.text.uppercased() {
+                case "N": lat = abs(lat)
+                case "S": lat = -abs(lat)
+                default: throw fail(h, .unexpectedValue(field: name(.latitudeHemisphere), found: "\"\(h.text)\"", expected: "N or S"))
+                }
+            }
+            if let h = cell(.longitudeHemisphere) {
+                switch h.text.uppercased() {
+                case "E": lon = abs(lon)
+                case "W": lon = -abs(lon)
+                default: throw fail(h, .unexpectedValue(field: name(.longitudeHemisphere), found: "\"\(h.text)\"", expected: "E or W"))
+                }
+            }
+            guard (-90...90).contains(lat) else { throw fail(cell(.latitude), .latitudeOutOfRange(element: "row", value: lat)) }
+            guard (-180...180).contains(lon) else { throw fail(cell(.longitude), .longitudeOutOfRange(element: "row", value: lon)) }
+            var point = RoutePoint(latitude: lat, longitude: lon, elevation: try number(.elevation))
+            if let t = cell(.time) {
+                let text = cell(.date).map { $0.text + "T" + t.text } ?? t.text
+                guard let seconds = CSVTime.seconds(text, offset: cell(.utcOffset)?.text) else {
+                    let shown = cell(.date).map { "\($0.text) \(t.text)" } ?? t.text
+                    throw fail(cell(.date) ?? t, .malformedTime(element: "row", text: shown + (cell(.utcOffset).map { " \($0.text)" } ?? "")))
+                }
+                point.time = Date(timeIntervalSinceReferenceDate: seconds)
+            }
+            point.heartRate = try number(.heartRate)
+            point.cadence = try number(.cadence)
+            points.append(point)
+        }
+        if skipped > 0 {
+            notes.append("skipped \(skipped) row\(skipped == 1 ? "" : "s") without a latitude or longitude (the first on line \(firstSkippedLine))")
+        }
+        guard let route = Route(segments: [points], source: Route.Source(kind: .tracks, trackCount: 1, trackSegmentCount: 1)) else {
+            throw RouteParseError(format: "CSV", location: SourceLocation(path: displayPath, line: lastLine, column: 1),
+                                  reason: .noLine(found: skipped == 0 ? "the file has no data row"
+                                                  : "none of its \(skipped) row\(skipped == 1 ? "" : "s") has a latitude and a longitude"))
+        }
+        return RouteFile.Result(route: route, format: .csv, notes: notes)
+    }
+}
+
+/// Joins CSV date, time and offset cells into an xsd:dateTime for ``DateTimeParser``.
+enum CSVTime {
+    /// Seconds since 2001-01-01 UTC, or `nil` when the text is not a date-time.
+    ///
+    /// - Parameters:
+    ///   - text: `YYYY-MM-DD[T| ]hh:mm:ss[.f][zone]`, the date also with `/`.
+    ///   - offset: A UTC offset cell: `±h`, `±hh`, `±hh:mm`, `±hhmm`; `nil` or empty for none.
+    static func seconds(_ text: String, offset: String?) -> Double? {
+        var t = Array(text.utf8)
+        if t.count >= 10, t[4] == UInt8(ascii: "/"), t[7] == UInt8(ascii: "/") {
+            t[4] = UInt8(ascii: "-"); t[7] = UInt8(ascii: "-")
+        }
+        var s = String(decoding: t, as: UTF8.self)
+        if let offset, !offset.isEmpty {
+            guard let zone = zone(offset) else { return nil }
+            s += zone
+        }
+        return DateTimeParser.secondsSinceReferenceDate(s)
+    }
+
+    /// `-7` → `-07:00`, `+5:30` → `+05:30`, `+0530` → `+05:30`.
+    static func zone(_ raw: String) -> String? {
+        var u = Array(raw.utf8)
+        guard let sign = u.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") else {
+            return u.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 || $0 == UInt8(ascii: ":") }) && !u.isEmpty ? zone("+" + raw) : nil
+        }
+        u.removeFirst()
+        let parts = String(decoding: u, as: UTF8.self).split(separator: ":", omittingEmptySubsequences: false)
+        var hours = "", minutes = "00"
+        if parts.count == 2 {
+            hours = String(parts[0]); minutes = String(parts[1])
+        } else if parts.count == 1, parts[0].count == 4 {
+            hours = String(parts[0].prefix(2)); minutes = String(parts[0].suffix(2))
+        } else if parts.count == 1 {
+            hours = String(parts[0])
+        } else {
+            return nil
+        }
+        guard (1...2).contains(hours.count), minutes.count == 2,
+              hours.allSatisfy(\.isASCII), hours.allSatisfy(\.isNumber), minutes.allSatisfy(\.isNumber) else { return nil }
+        if hours.count == 1 { hours = "0" + hours }
+        return "\(Character(Unicode.Scalar(sign)))\(hours):\(minutes)"
+    }
+}
+
+/// Splits CSV bytes into records of trimmed cells, skipping blank and comment lines.
+struct CSVRecords {
+    let bytes: [UInt8]
+    let path: String?
+    private(set) var delimiter: UInt8
+    private var i = 0
+    private var line = 1
+    private var lineStart = 0
+
+    init(bytes: [UInt8], path: String?, delimiter: UInt8?) {
+        self.bytes = bytes
+        self.path = path
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3; lineStart = 3 }
+        self.delimiter = delimiter ?? Self.sniff(bytes, from: i)
+    }
+
+    /// The delimiter of the first line that is not blank or a comment.
+    static func sniff(_ bytes: [UInt8], from start: Int) -> UInt8 {
+        var k = start
+        while k < bytes.count {
+            var j = k
+            while j < bytes.count, bytes[j] == 0x20 || bytes[j] == 0x09 { j += 1 }
+            let lineEnd = bytes[k...].firstIndex { $0 == 0x0A || $0 == 0x0D } ?? bytes.count
+            if j < lineEnd, bytes[j] != UInt8(ascii: "#") {
+                var counts: [UInt8: Int] = [0x2C: 0, 0x3B: 0, 0x09: 0]
+                var quoted = false
+                for b in bytes[k..<lineEnd] {
+                    if b == 0x22 { quoted.toggle() } else if !quoted, counts[b] != nil { counts[b, default: 0] += 1 }
+                }
+                let best = [UInt8(0x2C), 0x3B, 0x09].max { (counts[$0] ?? 0) < (counts[$1] ?? 0) } ?? 0x2C
+                return (counts[best] ?? 0) > (counts[0x2C] ?? 0) ? best : 0x2C
+            }
+            k = lineEnd + 1
+        }
+        return 0x2C
+    }
+
+    private var column: Int {
+        var c = 1
+        var k = lineStart
+        while k < i { if bytes[k] & 0xC0 != 0x80 { c += 1 }; k += 1 }
+        return c
+    }
+
+    private mutating func newline() {
+        // At a CR or LF: consume CRLF as one.
+        if bytes[i] == 0x0D, i + 1 < bytes.count, bytes[i + 1] == 0x0A { i += 1 }
+        i += 1
+        line += 1
+        lineStart = i
+    }
+
+    /// The next record, or `nil` at the end.
+    mutating func next() throws(RouteParseError) -> [CSVReader.Cell]? {
+        while i < bytes.count {
+            // Skip blank and comment lines.
+            var j = i
+            while j < bytes.count, bytes[j] == 0x20 || bytes[j] == 0x09 { j += 1 }
+            if j == bytes.count { i = j; return nil }
+            if bytes[j] == 0x0A || bytes[j] == 0x0D { i = j; newline(); continue }
+            if bytes[j] == UInt8(ascii: "#") {
+                i = j
+                while i < bytes.count, bytes[i] != 0x0A, bytes[i] != 0x0D { i += 1 }
+                if i < bytes.count { newline() }
+                continue
+            }
+            return try record()
+        }
+        return nil
+    }
+
+    private mutating func record() throws(RouteParseError) -> [CSVReader.Cell] {
+        var cells: [CSVReader.Cell] = []
+        while true {
+            while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09, bytes[i] != delimiter { i += 1 }
+            let cellLine = line, cellColumn = column
+            var text: [UInt8] = []
+            if i < bytes.count, bytes[i] == 0x22 {
+                let quoteLine = line, quoteColumn = column
+                i += 1
+                var closed = false
+                while i < bytes.count {
+                    let b = bytes[i]
+                    if b == 0x22 {
+                        if i + 1 < bytes.count, bytes[i + 1] == 0x22 { text.append(0x22); i += 2; continue }
+                        i += 1
+                        closed = true
+                        break
+                    }
+                    if b == 0x0A || b == 0x0D {
+                        text.append(0x0A)
+                        newline()
+                        continue
+                    }
+                    text.append(b)
+                    i += 1
+                }
+                guard closed else {
+                    throw RouteParseError(format: "CSV", location: SourceLocation(path: path, line: quoteLine, column: quoteColumn),
+                                          reason: .malformedCSV("the quoted field is not closed (expected a '\"' before the end of the file)"))
+                }
+                while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09, bytes[i] != delimiter { i += 1 }
+                if i < bytes.count, bytes[i] != delimiter, bytes[i] != 0x0A, bytes[i] != 0x0D {
+                    throw RouteParseError(format: "CSV", location: SourceLocation(path: path, line: line, column: column),
+                                          reason: .malformedCSV("text after the closing quote of a field (a quote inside a quoted field is written \"\")"))
+                }
+            } else {
+                while i < bytes.count, bytes[i] != delimiter, bytes[i] != 0x0A, bytes[i] != 0x0D {
+                    text.append(bytes[i])
+                    i += 1
+                }
+                while let last = text.last, last == 0x20 || last == 0x09 { text.removeLast() }
+            }
+            cells.append(CSVReader.Cell(text: String(decoding: text, as: UTF8.self), line: cellLine, column: cellColumn))
+            if i < bytes.count, bytes[i] == delimiter {
+                i += 1
+                continue
+            }
+            if i < bytes.count { newline() }
+            return cells
+        }
+    }
+}

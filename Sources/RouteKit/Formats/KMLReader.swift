@@ -1,0 +1,74 @@
+import Foundation
+
+/// Reads KML (2.2, the older Google Earth 2.0/2.1, and OGC 2.3) into a ``Route``, streaming.
+///
+/// Sources: the KML reference (https://developers.google.com/kml/documentation/kmlreference),
+/// sections `#linestring`, `#gxtrack`, `#gxmultitrack`, `#altitudemode`, `#timestamp`.
+///
+/// What is read:
+/// - every `LineString` (anywhere: in a Placemark, a MultiGeometry, a Folder) becomes one segment.
+///   Its `<coordinates>` are tuples `longitude,latitude[,altitude]` separated by white space
+///   (degrees, metres). Tolerated, as real files have them: `+` signs, leading zeros, XML comments
+///   inside the element (they vanish), a line break anywhere between tuples;
+/// - every `gx:Track` (and OGC KML 2.3's `Track`) becomes one segment per run of samples: one
+///   `<when>` per `<gx:coord>` (`longitude latitude altitude`, separated by spaces), the counts must
+///   match. An **empty `<gx:coord/>`** is how OpenTracks marks a pause: the sample is skipped (and
+///   counted in the notes) and the track **splits there**, so the route does not travel the pause.
+///   `gx:MultiTrack` groups tracks; each track stays its own segment whatever `gx:interpolate` says;
+/// - `<when>` accepts every xsd form KML allows (gYear, gYearMonth, date, dateTime with or without
+///   zone; ``DateTimeParser/secondsSinceReferenceDate(xsdPartial:)``);
+/// - **altitudeMode** (`altitudeMode` or `gx:altitudeMode`) is looked up on the geometry, then on
+///   its enclosing `MultiGeometry` or `gx:MultiTrack` (inheritance), default `clampToGround`. Only
+///   `absolute` altitudes are heights above sea level, so only they become ``RoutePoint/elevation``;
+///   under `clampToGround`/`clampToSeaFloor` (which ignore the altitude, per the reference) and
+///   `relativeToGround`/`relativeToSeaFloor` (heights above a surface RouteKit does not know) the
+///   elevation is `nil`. The modes met are listed in the notes;
+/// - `Point`s are counted as ``Route/Source/waypointCount``; `Polygon`s and `Model`s are skipped
+///   and noted;
+/// - ``Route/name``: the `name` of the first Placemark flown, else the first `Document` name.
+///
+/// Longitudes outside -180...180 are normalised into it; latitudes must be in -90...90.
+///
+/// Elements are matched by namespace URI (KML `http://www.opengis.net/kml/2.2`, `…/kml/2.3`,
+/// `http://earth.google.com/kml/2.0`, `…/2.1`, `…/2.2`, or none; gx
+/// `http://www.google.com/kml/ext/2.2`), never by prefix. DOCTYPE and entity declarations are refused
+/// before parsing (``XMLPrologScanner``).
+///
+/// Error locations: for a bad tuple or `gx:coord`, the line and column of the tuple itself,
+/// counted from the element's start tag (approximate after a comment or entity reference inside
+/// the text); for other elements, where the XML parser stood (the end of the start tag).
+public enum KMLReader {
+    /// Reads the KML file at `url`; see ``KMLReader``.
+    public static func read(contentsOf url: URL, displayPath: String? = nil) throws(RouteParseError) -> RouteFile.Result {
+        try read(.file(url), displayPath: displayPath ?? url.path)
+    }
+
+    /// Reads a KML document held in memory; see ``KMLReader``.
+    ///
+    /// - Returns: The route and notes (altitude modes, pauses, skipped geometries).
+    /// - Throws: ``RouteParseError`` (format `"KML"`): the XML errors (`empty`, `forbiddenDeclaration`,
+    ///   `malformedXML`, `truncated`), `unexpectedRoot`, `malformedNumber`, `unexpectedValue` (a tuple
+    ///   of the wrong shape), `latitudeOutOfRange`, `malformedTime`, `mismatchedCounts` (`when` vs
+    ///   `gx:coord`), and `noLine` when there is no LineString or track with a position.
+    /// - Complexity: O(n) in the size of the document; memory O(points).
+    public static func read(data: Data, displayPath: String? = nil) throws(RouteParseError) -> RouteFile.Result {
+        try read(.data(data), displayPath: displayPath)
+    }
+
+    static func read(_ input: RouteInput, displayPath: String?) throws(RouteParseError) -> RouteFile.Result {
+        let delegate = KMLParserDelegate(path: displayPath)
+        try XMLRouteParsing.parse(input, format: "KML", path: displayPath, delegate: delegate)
+        let source = Route.Source(kind: .tracks, trackCount: delegate.lineGeometryCount,
+                                  trackSegmentCount: delegate.segments.count, waypointCount: delegate.pointCount)
+        guard let route = Route(segments: delegate.segments, name: delegate.flownName ?? delegate.documentName,
+                                source: source) else {
+            var found: [String] = []
+            if delegate.pointCount > 0 { found.append("\(delegate.pointCount) Point\(delegate.pointCount == 1 ? "" : "s")") }
+            for (k, v) in delegate.skipped.sorted(by: { $0.key < $1.key }) { found.append("\(v) \(k)\(v == 1 ? "" : "s")") }
+            let what = found.isEmpty ? "the file holds no geometry" : "the file holds only " + found.joined(separator: ", ")
+            throw RouteParseError(format: "KML", location: delegate.rootLocation,
+                                  reason: .noLine(found: what + " (expected a LineString or gx:Track with coordinates)"))
+        }
+        return RouteFile.Result(route: route, format: .kml, notes: delegate.notes)
+    }
+}

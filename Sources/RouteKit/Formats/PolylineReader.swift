@@ -1,0 +1,133 @@
+import Foundation
+
+/// Reads Google's Encoded Polyline Algorithm Format into a one-segment ``Route``.
+///
+/// The algorithm (https://developers.google.com/maps/documentation/utilities/polylinealgorithm):
+/// each point is two signed integers, latitude then longitude, in units of 10^-precision degrees,
+/// each the difference from the previous point (the first from 0). A value is zig-zag encoded
+/// (shifted left by one, inverted when negative), cut into 5-bit chunks from the low end, each
+/// chunk OR 0x20 while more follow, plus 63, written as one ASCII character in `?`...`~` (63...126).
+///
+/// Precision 5 is Google's; precision 6 (`polyline6`) is used by OSRM and Valhalla. Nothing in the
+/// string tells them apart (geo-formats.md §8), so the caller says which; when the latitudes decoded
+/// at the chosen precision leave -90...90, the error suggests the other one. (A precision-5 string
+/// read at precision 6 lands, ten times too small, in range: that mistake cannot be detected.)
+///
+/// Input: the text, with leading and trailing white space (spaces, tabs, line breaks) ignored;
+/// white space inside the string is an error. Points have no elevation or time.
+///
+///     let r = try PolylineReader.read(text: "_p~iF~ps|U_ulLnnqC_mqNvxq`@")
+///     // (38.5, -120.2), (40.7, -120.95), (43.252, -126.453)
+///
+/// Errors are located at line 1 (or the line the string is on, after leading blank lines) and the
+/// 1-based column of the offending character, or of the first character of the point that is out
+/// of range.
+public enum PolylineReader {
+    /// Settings for polyline input.
+    public struct Options: Hashable, Sendable {
+        /// Decimal digits kept by the encoder: 5 (Google) or 6 (OSRM, Valhalla).
+        public var precision: Int
+
+        /// - Parameter precision: 5 or 6. Other values are a programmer error.
+        public init(precision: Int = 5) {
+            precondition(precision == 5 || precision == 6, "polyline precision must be 5 or 6")
+            self.precision = precision
+        }
+    }
+
+    /// Reads the polyline in a file; see ``PolylineReader``.
+    public static func read(contentsOf url: URL, displayPath: String? = nil,
+                            options: Options = .init()) throws(RouteParseError) -> RouteFile.Result {
+        try read(.file(url), displayPath: displayPath ?? url.path, options: options)
+    }
+
+    /// Reads a polyline given as text; see ``PolylineReader``.
+    ///
+    /// - Returns: One segment of points in the string's order; ``Route/source`` counts 1 track and
+    ///   1 segment. No notes.
+    /// - Throws: ``RouteParseError`` (format `"polyline"`): `empty`, `malformedPolyline` (a character
+    ///   outside the alphabet, white space inside, the string ending inside a value, or a latitude
+    ///   without its longitude), `polylineOutOfRange` (latitude or longitude out of range at this precision).
+    /// - Complexity: O(n) in the length of the text.
+    public static func read(text: String, displayPath: String? = nil,
+                            options: Options = .init()) throws(RouteParseError) -> RouteFile.Result {
+        try read(.data(Data(text.utf8)), displayPath: displayPath, options: options)
+    }
+
+    static func read(_ input: RouteInput, displayPath: String?, options: Options) throws(RouteParseError) -> RouteFile.Result {
+        let data = try input.bytes(format: "polyline", path: displayPath)
+        let bytes = [UInt8](data)
+        let path = displayPath
+        // Trim white space, keeping track of where the string starts.
+        var start = 0, end = bytes.count
+        if end >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
+        while start < end, isXMLSpace(bytes[start]) { start += 1 }
+        while end > start, isXMLSpace(bytes[end - 1]) { end -= 1 }
+        var line = 1, lineStart = 0
+        for k in 0..<start where bytes[k] == 0x0A { line += 1; lineStart = k + 1 }
+        func location(_ offset: Int) -> SourceLocation {
+            SourceLocation(path: path, line: line, column: offset - lineStart + 1)
+        }
+        guard start < end else {
+            throw RouteParseError(format: "polyline", location: SourceLocation(path: path, line: 1, column: 1), reason: .empty)
+        }
+        let scale = options.precision == 6 ? 1e6 : 1e5
+        var points: [RoutePoint] = []
+        points.reserveCapacity((end - start) / 4)
+        var i = start
+        var latitude = 0, longitude = 0
+
+        /// Decodes one value starting at `i`.
+        func value() throws(RouteParseError) -> Int {
+            var result = 0, shift = 0
+            while true {
+                guard i < end else {
+                    throw RouteParseError(format: "polyline", location: location(end),
+                                          reason: .malformedPolyline("the string ends inside a value (its last character must be in '?'...'^', 63...94)"))
+                }
+                let c = bytes[i]
+                guard c >= 63, c <= 126 else {
+                    let shown = c < 0x80 ? "'\(Character(Unicode.Scalar(c)))'" : "byte \(c)"
+                    let what = isXMLSpace(c) ? "white space" : "character \(shown)"
+                    throw RouteParseError(format: "polyline", location: location(i),
+                                          reason: .malformedPolyline("\(what) (code \(c)) is not in the polyline alphabet '?'...'~' (63...126)"))
+                }
+                guard shift <= 30 else {
+                    throw RouteParseError(format: "polyline", location: location(i),
+                                          reason: .malformedPolyline("a value is longer than 7 characters (too large for a coordinate)"))
+                }
+                let chunk = Int(c) - 63
+                result |= (chunk & 0x1F) << shift
+                shift += 5
+                i += 1
+                if chunk < 0x20 { break }
+            }
+            return (result & 1) != 0 ? ~(result >> 1) : (result >> 1)
+        }
+
+        while i < end {
+            let pointStart = i
+            latitude += try value()
+            guard i < end else {
+                throw RouteParseError(format: "polyline", location: location(pointStart),
+                                      reason: .malformedPolyline("the last point has a latitude but no longitude"))
+            }
+            longitude += try value()
+            let lat = Double(latitude) / scale
+            let lon = Double(longitude) / scale
+            guard lat >= -90, lat <= 90 else {
+                throw RouteParseError(format: "polyline", location: location(pointStart),
+                                      reason: .polylineOutOfRange(field: "latitude", value: lat, precision: options.precision))
+            }
+            guard lon >= -180, lon <= 180 else {
+                throw RouteParseError(format: "polyline", location: location(pointStart),
+                                      reason: .polylineOutOfRange(field: "longitude", value: lon, precision: options.precision))
+            }
+            points.append(RoutePoint(latitude: lat, longitude: lon))
+        }
+        guard let route = Route(segments: [points], source: Route.Source(kind: .tracks, trackCount: 1, trackSegmentCount: 1)) else {
+            throw RouteParseError(format: "polyline", location: location(start), reason: .empty)
+        }
+        return RouteFile.Result(route: route, format: .polyline)
+    }
+}

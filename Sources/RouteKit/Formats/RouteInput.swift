@@ -1,0 +1,74 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where a reader's bytes come from: a local file (read or streamed, never held twice) or bytes
+/// already in memory.
+public enum RouteInput: Sendable {
+    /// A file on disk.
+    case file(URL)
+    /// Bytes in memory.
+    case data(Data)
+
+    /// The first bytes, at most `limit`, and whether they are the whole input.
+    func head(limit: Int, format: String = "route", path: String? = nil) throws(RouteParseError) -> (bytes: [UInt8], isWhole: Bool) {
+        switch self {
+        case .data(let data):
+            return (Array(data.prefix(limit)), data.count <= limit)
+        case .file(let url):
+            let fd = open(url.path, O_RDONLY)
+            guard fd >= 0 else { throw Self.unreadable(errno, format, path ?? url.path) }
+            defer { close(fd) }
+            var buffer = [UInt8](repeating: 0, count: limit + 1)
+            var filled = 0
+            while filled < limit + 1 {
+                let n = buffer.withUnsafeMutableBufferPointer { b -> Int in
+                    guard let base = b.baseAddress else { return 0 }
+                    return read(fd, base + filled, limit + 1 - filled)
+                }
+                if n < 0 { throw Self.unreadable(errno, format, path ?? url.path) }
+                if n == 0 { break }
+                filled += n
+            }
+            return (Array(buffer.prefix(min(filled, limit))), filled <= limit)
+        }
+    }
+
+    /// All the bytes (a file is memory-mapped when the system allows it).
+    func bytes(format: String, path: String?) throws(RouteParseError) -> Data {
+        switch self {
+        case .data(let data):
+            return data
+        case .file(let url):
+            // Checked first so that the message is the system's ("No such file or directory").
+            _ = try head(limit: 1, format: format, path: path)
+            do {
+                return try Data(contentsOf: url, options: .alwaysMapped)
+            } catch {
+                throw RouteParseError(format: format, location: nil, path: path ?? url.path,
+                                      reason: .unreadable(error.localizedDescription))
+            }
+        }
+    }
+
+    /// A stream over the bytes.
+    func stream(format: String, path: String?) throws(RouteParseError) -> InputStream {
+        switch self {
+        case .data(let data):
+            return InputStream(data: data)
+        case .file(let url):
+            guard let stream = InputStream(url: url) else {
+                throw RouteParseError(format: format, location: nil, path: path ?? url.path,
+                                      reason: .unreadable("cannot open a stream"))
+            }
+            return stream
+        }
+    }
+
+    private static func unreadable(_ code: Int32, _ format: String, _ path: String) -> RouteParseError {
+        RouteParseError(format: format, location: nil, path: path, reason: .unreadable(String(cString: strerror(code))))
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+@testable import RouteKit
+
+private func readData(_ data: Data, _ name: String) -> RouteParseError? {
+    do {
+        _ = try RouteFile.read(data: data, displayPath: name)
+        return nil
+    } catch {
+        return error
+    }
+}
+
+extension Formats {
+    @Suite("RouteFile: format detection by extension, by content, and override")
+    struct RouteFileDetectionTests {
+        @Test(arguments: [
+            ("a.gpx", RouteFormat.gpx), ("a.KML", .kml), ("a.geojson", .geojson), ("a.json", .geojson),
+            ("a.csv", .csv), ("a.tcx", .tcx), ("a.polyline", .polyline),
+        ])
+        func byExtension(_ name: String, _ format: RouteFormat) {
+            #expect(RouteFormat(pathExtension: URL(fileURLWithPath: name).pathExtension) == format)
+            // Text that decides nothing by itself: the extension wins.
+            #expect(RouteFile.detectFormat(path: name, head: Array("abc\n".utf8)) == format)
+        }
+
+        @Test func txtIsDecidedByContent() {
+            #expect(RouteFormat(pathExtension: "txt") == nil)
+            #expect(RouteFile.detectFormat(path: "r.txt", head: Array("_p~iF~ps|U_ulLnnqC_mqNvxq`@\n".utf8)) == .polyline)
+            #expect(RouteFile.detectFormat(path: "r.txt", head: Array("lat,lon\n1,2\n".utf8)) == .csv)
+        }
+
+        @Test(arguments: [
+            ("<?xml version=\"1.0\"?>\n<!-- c -->\n<gpx version=\"1.1\">", RouteFormat.gpx),
+            ("\u{FEFF}<kml xmlns=\"http://www.opengis.net/kml/2.2\">", .kml),
+            ("<k:kml xmlns:k=\"http://www.opengis.net/kml/2.2\">", .kml),
+            ("<?xml version=\"1.0\"?><TrainingCenterDatabase xmlns=\"x\">", .tcx),
+            ("  {\"type\": \"Feature\"}", .geojson),
+            ("[1, 2]", .geojson),
+        ])
+        func contentWinsOverExtension(_ head: String, _ format: RouteFormat) {
+            #expect(RouteFile.detectFormat(path: "misnamed.csv", head: Array(head.utf8)) == format)
+            #expect(RouteFormat.sniff(Array(head.utf8))?.confidence == .certain)
+        }
+
+        @Test func unknownXMLRootWithoutExtension() throws {
+            #expect(RouteFile.detectFormat(path: "x.xml", head: Array("<foo/>".utf8)) == nil)
+            let error = try #require(readData(Data("<foo/>".utf8), "x.xml"))
+            guard case .unknownFormat = error.reason else {
+                Issue.record("expected unknownFormat, got \(error.reason)")
+                return
+            }
+        }
+
+        @Test func overrideForcesTheReader() throws {
+            // A polyline in a .csv file: read as polyline only when forced.
+            let data = Data("_p~iF~ps|U_ulLnnqC_mqNvxq`@".utf8)
+            let forced = try RouteFile.read(data: data, displayPath: "route.csv", format: .polyline)
+            #expect(forced.format == .polyline)
+            #expect(forced.route.points.count == 3)
+            #expect(throws: RouteParseError.self) { try RouteFile.read(data: data, displayPath: "route.csv") }
+        }
+
+        @Test func detectedFormatsOfProjectFixtures() throws {
+            let cases: [(String, RouteFormat)] = [
+                ("kml/track-pauses.kml", .kml), ("geojson/turf-line-fiji.geojson", .geojson),
+                ("csv/hemispheres.csv", .csv), ("polyline/google-example.p5.txt", .polyline),
+                ("tcx/course.tcx", .tcx), ("gpx/routes-only.gpx", .gpx),
+            ]
+            for (file, format) in cases {
+                #expect(try RouteFile.read(path: Fixtures.url(file).path).format == format, "\(file)")
+            }
+            #expect(try RouteFile.load(path: Fixtures.url("tcx/course.tcx").path).points.count == 2)
+        }
+
+        @Test func emptyFileIsEmpty() throws {
+            let error = try #require(readData(Data(), "x"))
+            #expect(error.reason == .empty)
+        }
+    }
+}
