@@ -8,7 +8,8 @@ extension RouteSummary {
     /// Units and forms: `length_m` metres (3 decimals); times ISO 8601 UTC or `null`; `duration_s`
     /// seconds (6 decimals) or `null`; `start`/`end` as `{"latitude":..,"longitude":..}` (degrees, 8
     /// decimals); `bbox` `[west,south,east,north]` (RFC 7946); `map_rect` `{"x","y","width","height"}` in
-    /// MapKit map points (3 decimals); `flown` is `"tracks"` or `"routes"`.
+    /// MapKit map points (3 decimals); `flown` is `"tracks"` or `"routes"`; `format` the format read
+    /// (when known); `notes` the reader's notes, as strings.
     public var json: String {
         func num(_ v: Double, _ places: Int) -> String { FixedDecimal.string(v, places: places) }
         func coord(_ c: LocationCoordinate2D) -> String {
@@ -33,6 +34,8 @@ extension RouteSummary {
         fields.append("\"flown\":\"\(kind.rawValue)\"")
         fields.append("\"timed_points\":\(timedPoints)")
         fields.append("\"heading_start_to_end\":\(startToEndHeading.map { num($0, 4) } ?? "null")")
+        if let format { fields.append("\"format\":\"\(format.rawValue)\"") }
+        fields.append("\"notes\":[" + notes.map(jsonString).joined(separator: ",") + "]")
         return "{" + fields.joined(separator: ",") + "}\n"
     }
 
@@ -59,9 +62,28 @@ extension RouteSummary {
         let b = boundingBox
         lines.append(("bbox", "[\(num(b.west, 8)), \(num(b.south, 8)), \(num(b.east, 8)), \(num(b.north, 8))] (west, south, east, north)\(b.crossesAntimeridian ? ", crosses the antimeridian" : "")"))
         lines.append(("map rect", "x \(num(rect.minX, 3)), y \(num(rect.minY, 3)), width \(num(rect.width, 3)), height \(num(rect.height, 3)) (map points)"))
+        if let format { lines.append(("format", format.description)) }
         lines.append(("heading", startToEndHeading.map { "\(num($0, 4)) degrees from start to end" } ?? "none (start and end coincide)"))
         let width = lines.map(\.0.count).max() ?? 0
         return lines.map { $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 }
             .joined(separator: "\n") + "\n"
     }
+}
+
+/// `text` as a JSON string literal (RFC 8259 section 7 escapes).
+func jsonString(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        case _ where scalar.value < 0x20:
+            out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+        default: out.unicodeScalars.append(scalar)
+        }
+    }
+    return out + "\""
 }

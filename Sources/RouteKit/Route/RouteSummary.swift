@@ -31,6 +31,10 @@ public struct RouteSummary: Sendable {
     /// Heading from the first to the last point, degrees in `0..<360` (the WWDC flyover's heading), or
     /// `nil` when they coincide (no direction).
     public var startToEndHeading: Double?
+    /// The format the file was read as, when the caller knows it.
+    public var format: RouteFormat?
+    /// What the reader skipped or decided (``RouteFile/Result/notes``).
+    public var notes: [String] = []
 
     /// Summarises a route. O(n).
     public init(_ route: Route) {

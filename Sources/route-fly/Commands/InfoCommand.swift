@@ -4,11 +4,14 @@ import RouteKit
 struct InfoOptions: Equatable {
     var routePath: String
     var json = false
+    var input = InputArguments()
 
     static func parse(_ arguments: [String]) throws(UsageError) -> InfoOptions {
         var scanner = ArgumentScanner(arguments, subcommand: "info")
         var route: String? = nil
         var json = false
+        var input = InputArguments()
+        var seen = Set<String>()
         while let token = scanner.next() {
             switch token {
             case .positional(let p):
@@ -17,6 +20,14 @@ struct InfoOptions: Equatable {
                 }
                 route = p
             case .option(let name, let inline):
+                if InputArguments.names.contains(name) {
+                    guard !seen.contains(name) else {
+                        throw UsageError(message: "The option '\(name)' was given more than once.", subcommand: "info")
+                    }
+                    seen.insert(name)
+                    try input.parse(name, inline: inline, scanner: &scanner)
+                    continue
+                }
                 guard name == "--json", inline == nil else {
                     throw UsageError(message: "Unknown option '\(name)'.", subcommand: "info")
                 }
@@ -25,11 +36,14 @@ struct InfoOptions: Equatable {
             }
         }
         guard let route else { throw UsageError(message: "Missing expected argument '<route>'.", subcommand: "info") }
-        return InfoOptions(routePath: route, json: json)
+        return InfoOptions(routePath: route, json: json, input: input)
     }
 
     func run() throws {
-        let summary = RouteSummary(try RouteFile.load(path: routePath))
+        let result = try input.read(routePath)
+        var summary = RouteSummary(result.route)
+        summary.format = result.format
+        summary.notes = result.notes
         writeStandardOutput(Array((json ? summary.json : summary.text).utf8))
     }
 }

@@ -7,6 +7,7 @@ import Glibc
 /// `route-fly sample ROUTE [flight options] [--fps N] [--format csv|geojson] [--eye|--no-eye] [-o FILE]`
 struct SampleOptions: Equatable {
     var routePath: String
+    var input = InputArguments()
     var flight = FlightArguments()
     var fps = 30.0
     var format: PoseFormat? = nil
@@ -37,6 +38,10 @@ struct SampleOptions: Equatable {
                 seen.insert(canonical)
                 if FlightArguments.names.contains(name) {
                     try options.flight.parse(name, inline: inline, scanner: &scanner)
+                    continue
+                }
+                if InputArguments.names.contains(name) {
+                    try options.input.parse(name, inline: inline, scanner: &scanner)
                     continue
                 }
                 switch name {
@@ -79,7 +84,7 @@ struct SampleOptions: Equatable {
         if let outputPath, outputPath != "-", isSameFile(outputPath, routePath) {
             throw UsageError(message: "The output file '\(outputPath)' is the input route: writing it would destroy the route. Choose another output file.", subcommand: "sample")
         }
-        let route = try RouteFile.load(path: routePath)
+        let route = try input.read(routePath).route
         let plan: FlightPlan
         do {
             plan = try FlightPlanner(options: flight.options).plan(for: route)

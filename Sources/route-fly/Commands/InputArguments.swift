@@ -1,0 +1,48 @@
+import RouteKit
+
+/// The options that say how to read the route file, shared by every subcommand that reads one.
+struct InputArguments: Equatable {
+    var format: RouteFormat? = nil
+    var columns: [String]? = nil
+    var polylinePrecision = 5
+
+    static let names: Set<String> = ["--input-format", "--columns", "--polyline-precision"]
+
+    mutating func parse(_ name: String, inline: String?, scanner: inout ArgumentScanner) throws(UsageError) {
+        let sub = scanner.subcommand
+        switch name {
+        case "--input-format":
+            let v = try scanner.value(for: name, inline: inline, valueName: "format")
+            guard let f = RouteFormat(rawValue: v.lowercased()) else {
+                throw UsageError(message: "The value '\(v)' is invalid for '--input-format <format>': expected one of \(RouteFormat.allCases.map(\.rawValue).joined(separator: ", ")).", subcommand: sub)
+            }
+            format = f
+        case "--columns":
+            let v = try scanner.value(for: name, inline: inline, valueName: "names")
+            let names = v.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingCharacters(in: .whitespaces) }
+            guard names.contains("latitude") || names.contains("lat"), names.contains("longitude") || names.contains("lon") else {
+                throw UsageError(message: "The value '\(v)' is invalid for '--columns <names>': expected comma-separated column roles including latitude and longitude, e.g. latitude,longitude or time,latitude,longitude,elevation ('-' skips a column).", subcommand: sub)
+            }
+            columns = names
+        case "--polyline-precision":
+            let v = try scanner.value(for: name, inline: inline, valueName: "digits")
+            guard let p = Int(v), p == 5 || p == 6 else {
+                throw UsageError(message: "The value '\(v)' is invalid for '--polyline-precision <digits>': expected 5 (Google's default) or 6 (OSRM and Valhalla polyline6).", subcommand: sub)
+            }
+            polylinePrecision = p
+        default:
+            preconditionFailure("not an input option: \(name)")
+        }
+    }
+
+    /// Reads the route, printing the reader's notes on standard error as `path: note: …`.
+    func read(_ path: String) throws -> RouteFile.Result {
+        let result = try RouteFile.read(
+            path: path, format: format,
+            options: .init(csv: .init(columns: columns), polyline: .init(precision: polylinePrecision)))
+        for note in result.notes { printError("\(path == "-" ? "<stdin>" : path): note: \(note)") }
+        return result
+    }
+}
+
+import Foundation
