@@ -207,7 +207,8 @@ private func everythingScript() -> CameraScript {
               {"type": "linear", "value": 3, "duration": 1, "timingCurve": {"inverse": "easeInCubic"}},
               {"type": "spring", "value": 4, "spring": {"response": 0.5, "dampingRatio": 1}},
               {"type": "spring", "value": 5, "spring": {"stiffness": 100, "damping": 30, "allowOverDamping": true}},
-              {"type": "spring", "value": 6, "spring": {"duration": 0.5}}
+              {"type": "spring", "value": 6, "spring": {"duration": 0.5}},
+              {"type": "spring", "value": 7, "spring": {"angularFrequency": -2.5, "decayConstant": 9, "mass": 2}}
             ]}}
             """)
         let kinds = script.heading.map(\.kind)
@@ -217,6 +218,7 @@ private func everythingScript() -> CameraScript {
         #expect(kinds[3] == .spring(Spring(response: 0.5, dampingRatio: 1), startVelocity: nil))
         #expect(kinds[4] == .spring(Spring(mass: 1, stiffness: 100, damping: 30, allowOverDamping: true), startVelocity: nil))
         #expect(kinds[5] == .spring(.smooth, startVelocity: nil))
+        #expect(kinds[6] == .spring(Spring(angularFrequency: -2.5, decayConstant: 9, mass: 2), startVelocity: nil))
     }
 
     // MARK: Samples
@@ -233,6 +235,15 @@ private func everythingScript() -> CameraScript {
             #expect(c.distance > 0 && c.distance.isFinite && c.heading.isFinite && (0..<90).contains(c.pitch))
             #expect(c.centerCoordinate.isValid)
         }
+    }
+
+    @Test func theDocumentedExampleDecodesAndResolves() throws {
+        let doc = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("docs/camera-script.md"), encoding: .utf8)
+        let example = try #require(doc.components(separatedBy: "```json\n").dropFirst().first?.components(separatedBy: "```").first)
+        let script = try decode(example, path: "docs/camera-script.md")
+        #expect(script.heading.count == 3 && script.distance.count == 3 && script.pitch.count == 2)
+        let flight = try script.resolved(for: toyRoute)
+        #expect(flight.duration > 0)
     }
 
     @Test func wwdcSampleFliesTheWWDCPreset() throws {
