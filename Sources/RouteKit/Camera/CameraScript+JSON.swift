@@ -11,7 +11,7 @@ extension CameraScript {
     /// Reads a camera script from its JSON form (docs/camera-script.md).
     ///
     /// The document must be a JSON object with `"routekitCameraScript": 1`; `initialCamera` (its
-    /// missing keys default to `route.center`, `framed`, 0, 0, 0, as ``InitialCamera/init``), and
+    /// missing keys default to `route.center`, `framed`, 0, 0, 0, as in ``InitialCamera``), and
     /// `tracks` (missing tracks are empty) may be omitted. Unknown keys are errors, with a
     /// "did you mean" suggestion when a known key is close.
     ///

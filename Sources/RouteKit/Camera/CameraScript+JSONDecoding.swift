@@ -205,7 +205,7 @@ struct ScriptJSONDecoder {
 
     /// A literal number, or a reference string among `references`.
     func numberValue(_ node: Node, _ path: String, what: String, unit: String, references: [String]) throws(CameraScriptError) -> CameraScript.NumberValue {
-        let expected = references.isEmpty ? "a number (\(unit))" : "a number (\(unit)) or \(Self.list(references))"
+        let expected = Self.list(["a number (\(unit))"] + references.map { ScriptJSONWriter.quoted($0) }, quoted: false)
         if case .string = node.content {
             let s = try name(node, path, what: what, among: references, expected: expected)
             return ScriptJSONNames.numberReferences.first { $0.name == s }!.value
@@ -215,7 +215,7 @@ struct ScriptJSONDecoder {
 
     /// A literal coordinate, or a reference string among `references`.
     func coordinateValue(_ node: Node, _ path: String, what: String, references: [String]) throws(CameraScriptError) -> CameraScript.CoordinateValue {
-        let expected = "{\"latitude\": …, \"longitude\": …} (degrees) or \(Self.list(references))"
+        let expected = Self.list(["{\"latitude\": …, \"longitude\": …} (degrees)"] + references.map { ScriptJSONWriter.quoted($0) }, quoted: false)
         switch node.content {
         case .string:
             let s = try name(node, path, what: what, among: references, expected: expected)
@@ -271,7 +271,7 @@ struct ScriptJSONDecoder {
                         value: (Node, String) throws(CameraScriptError) -> V,
                         velocity: (Node, String) throws(CameraScriptError) -> W,
                         isRoutePoints: (V) -> Bool) throws(CameraScriptError) -> CameraScript.Keyframe<V, W> {
-        let o = try object(node, path, what: "keyframe \(path.split(separator: "[").last.map { "[" + $0 } ?? path)", keys: Self.keyframeKeys,
+        let o = try object(node, path, what: "keyframe \(path)", keys: Self.keyframeKeys,
                            expected: "a keyframe object such as {\"type\": \"linear\", \"value\": 0, \"duration\": 1}")
         guard let typeNode = o["type"] else { throw missing(o, "type", "one of \(Self.list(Self.keyframeTypes, quoted: false))") }
         let type = try name(typeNode, path + ".type", what: "\"type\"", among: Self.keyframeTypes)

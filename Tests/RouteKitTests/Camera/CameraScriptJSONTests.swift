@@ -426,6 +426,9 @@ private func everythingScript() -> CameraScript {
         let error = #expect(throws: CameraScriptError.self) { try decode("[]") }
         #expect(error?.message == "the document is an array; expected a JSON object with \"routekitCameraScript\": 1")
         #expect(error?.jsonPath == nil)
+        let keyframe = #expect(throws: CameraScriptError.self) { try decode(#"{"routekitCameraScript": 1, "tracks": {"heading": [3]}}"#) }
+        #expect(keyframe?.jsonPath == "tracks.heading[0]" && keyframe?.line == 1 && keyframe?.column == 52)
+        #expect(keyframe?.message.hasPrefix("keyframe tracks.heading[0] is a number (3); expected a keyframe object") == true)
     }
 
     @Test func escapedStringsAreRead() throws {
