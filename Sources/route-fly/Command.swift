@@ -14,6 +14,7 @@ enum Command: Equatable {
     case version
     case sample(SampleOptions)
     case info(InfoOptions)
+    case plan(PlanOptions)
 
     /// Parses the arguments (without the program name). Pure: tests call it directly.
     static func parse(_ arguments: [String]) throws(UsageError) -> Command {
@@ -37,6 +38,9 @@ enum Command: Equatable {
         case "info":
             if rest.contains("-h") || rest.contains("--help") { return .help("info") }
             return .info(try InfoOptions.parse(rest))
+        case "plan":
+            if rest.contains("-h") || rest.contains("--help") { return .help("plan") }
+            return .plan(try PlanOptions.parse(rest))
         default:
             if first.hasPrefix("-") { throw UsageError(message: "Unknown option '\(first)'.") }
             throw UsageError(message: "Unknown subcommand '\(first)'. Expected one of: \(Usage.subcommands.joined(separator: ", ")).")
@@ -52,6 +56,8 @@ enum Command: Equatable {
         case .sample(let options):
             try options.run()
         case .info(let options):
+            try options.run()
+        case .plan(let options):
             try options.run()
         }
     }

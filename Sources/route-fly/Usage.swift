@@ -1,12 +1,13 @@
 /// Help texts, written for people (swift-argument-parser's layout).
 enum Usage {
-    static let version = "0.1.0"
-    static let subcommands = ["sample", "info", "help"]
+    static let version = "0.2.0"
+    static let subcommands = ["sample", "plan", "info", "help"]
 
     static func usageLine(_ subcommand: String) -> String {
         switch subcommand {
-        case "sample": return "route-fly sample <route> [--preset wwdc] [--duration <seconds>] [--return <seconds>] [--fps <fps>] [--format csv|geojson] [-o <file>]"
-        case "info": return "route-fly info <route> [--json]"
+        case "sample": return "route-fly sample <route> [--preset follow|wwdc|overview|orbit] [flight options] [--script <file>] [--fps <fps>] [--format csv|geojson] [--eye|--no-eye] [-o <file>]"
+        case "plan": return "route-fly plan <route> [--preset follow|wwdc|overview|orbit] [flight options] [-o <file>]"
+        case "info": return "route-fly info <route> [--json] [input options]"
         default: return "route-fly help [<subcommand>]"
         }
     }
@@ -14,6 +15,7 @@ enum Usage {
     static func help(_ subcommand: String?) -> String {
         switch subcommand {
         case "sample": return sample
+        case "plan": return plan
         case "info": return info
         default: return overview
         }
@@ -30,49 +32,118 @@ enum Usage {
 
         SUBCOMMANDS:
           sample                  Plan a camera flight along a route and write one pose per frame.
+          plan                    Print the keyframe tracks of a flight as a JSON camera script.
           info                    Print a route's points, length, time span, bounding box and map rect.
 
           See 'route-fly help <subcommand>' for detailed help.
 
-        Routes: GPX 1.0 and 1.1 (track points; route points when there are no tracks).
+        Routes: GPX, KML, GeoJSON, CSV, TCX and encoded polylines ('-' reads standard input).
         Units: degrees, metres, seconds. Exit status: 0 success, 1 bad input or failure, 64 usage error.
 
+        """
+
+    static let inputOptions = """
+        INPUT OPTIONS:
+          --input-format <format> gpx, kml, geojson, csv, polyline or tcx (default: detected from the
+                                  content, then the file name's extension).
+          --columns <names>       CSV without a header: the role of each column, e.g. latitude,longitude
+                                  or time,latitude,longitude,elevation ('-' skips a column).
+          --polyline-precision <digits>
+                                  5 (Google's encoded polyline, default) or 6 (OSRM/Valhalla polyline6).
+        """
+
+    static let flightOptions = """
+        FLIGHT OPTIONS:
+          --preset <preset>       follow (default): fly in from an overview of the whole route, follow it
+                                  looking ahead, pull out again; wwdc: the WWDC23 flyover recipe; overview:
+                                  the whole route from above with a slow heading drift; orbit: one full
+                                  circle around the route's centre.
+          --timing <timing>       distance (constant ground speed; default for follow), equal (the same
+                                  time per point; default for wwdc) or recorded (the file's timestamps).
+          --duration <seconds>    Seconds for the route part (default: 30 for follow, 16 for wwdc, 20 for
+                                  overview and orbit; with recorded timing, the recorded span / speedup).
+          --speedup <factor>      Recorded timing: recorded seconds per flight second (default: 1).
+          --skip-idle <seconds>   Recorded timing: stops and gaps longer than this are flown in 1 s.
+          --simplify <metres>     Douglas-Peucker tolerance (default: a thousandth of the route's extent;
+                                  none with recorded timing; 0 only drops duplicate points).
+          --heading <mode>        along (default: look ahead along the route), endpoints (the start-to-end
+                                  heading) or fixed:DEGREES.
+          --look-ahead <metres>   How far ahead an along heading looks (default: a third of the distance).
+          --max-turn-rate <degrees-per-second>
+                                  Fastest heading change (default: 45).
+          --viewport <WxH>        Viewport in pixels (default: 1920x1080).
+          --fov <degrees>         Vertical field of view (default: 36.87, that is 2 atan(1/3)).
+          --pitch <degrees>       Tilt from straight down while following, 0 to under 90 (default: 45 for
+                                  follow and orbit, 30 for overview, 0 for wwdc).
+          --distance <metres>     Camera distance while following (default: a fifth of the distance that
+                                  frames the whole route, within 300 to 50000 m).
+          --intro <seconds>       Fly-in from the overview (follow; default: 3).
+          --outro <seconds>       Pull-out to the overview (follow; default: 3).
+          --return <seconds>      Return to the initial camera (wwdc; default: 4).
+          --gaps <mode>           Between segments: fly (default; long gaps on van Wijk and Nuij's
+                                  zoom-out-and-in path), cut, or hold (wait, then cut).
+          --rho <rho>             van Wijk and Nuij's zoom/pan trade-off (default: 1.42).
         """
 
     static let sample = """
         OVERVIEW: Plan a camera flight along a route and write one pose per frame.
 
-        The 'wwdc' preset is the flyover of Apple's WWDC23 session 10157: the camera starts framing the whole
-        route (north up, looking straight down, 1920x1080 view, 36.87 degree vertical field of view, 10 %
-        margin), follows every route point with cubic keyframes for <duration> seconds while its distance
-        goes to 24000 m and then 18000 m and its heading turns to the start-to-end heading, then returns
-        to the initial camera in <return> seconds. Headings and longitudes never turn the long way round.
-
         USAGE: \(usageLine("sample"))
 
         ARGUMENTS:
-          <route>                 A GPX file.
+          <route>                 A route file (see INPUT OPTIONS), or '-' for standard input.
 
         OPTIONS:
-          --preset <preset>       Flight plan (default: wwdc).
-          --duration <seconds>    Seconds flying along the route (default: 16).
-          --return <seconds>      Seconds returning to the initial camera (default: 4).
+          --script <file>         Fly this camera script (JSON, as 'route-fly plan' prints it; see
+                                  docs/camera-script.md) instead of a preset.
           --fps <fps>             Frames per second (default: 30). Frame i is at i / fps seconds,
                                   from 0 to the end inclusive: 20 s at 30 fps is 601 frames.
           --format <format>       csv or geojson (default: from the -o extension, else csv).
-          -o, --output <file>     Write to <file> (atomically: nothing is left on failure)
-                                  instead of standard output.
+          --eye, --no-eye         Add (or leave out) the eye's position (default: added for every preset
+                                  but wwdc, whose output keeps the seven columns below).
+          -o, --output <file>     Write to <file> (streamed, atomically: nothing is left on failure or
+                                  interruption) instead of standard output.
           -h, --help              Show help information.
 
-        OUTPUT (CSV): frame,time,latitude,longitude,heading,pitch,distance
-          frame      frame number from 0
-          time       seconds from the start (6 decimals)
-          latitude   degrees, WGS 84, camera centre (8 decimals)
-          longitude  degrees in -180...180 (8 decimals)
-          heading    degrees clockwise from true north, 0 to under 360 (4 decimals)
-          pitch      degrees from straight down (4 decimals)
-          distance   metres from the eye to the centre (3 decimals)
-        OUTPUT (GeoJSON): an RFC 7946 FeatureCollection of Point features with the same properties, and a bbox.
+        \(flightOptions)
+
+        \(inputOptions)
+
+        OUTPUT (CSV): frame,time,latitude,longitude,heading,pitch,distance[,eye_latitude,eye_longitude,eye_altitude]
+          frame          frame number from 0
+          time           seconds from the start (6 decimals)
+          latitude       degrees, WGS 84, camera centre (8 decimals)
+          longitude      degrees in -180...180 (8 decimals)
+          heading        degrees clockwise from true north, 0 to under 360 (4 decimals)
+          pitch          degrees from straight down (4 decimals)
+          distance       metres from the eye to the centre (3 decimals)
+          eye_latitude, eye_longitude
+                         degrees, the point on the ellipsoid under the eye (8 decimals)
+          eye_altitude   metres above the WGS 84 ellipsoid (3 decimals)
+        OUTPUT (GeoJSON): an RFC 7946 FeatureCollection of Point features at the centre, the other
+        columns as properties, and a bbox.
+
+        """
+
+    static let plan = """
+        OVERVIEW: Print the keyframe tracks of a flight as a JSON camera script.
+
+        The script is what 'sample' flies with the same options: edit it and fly it with
+        'route-fly sample <route> --script <file>' (give the same --viewport and --fov). The format is
+        described in docs/camera-script.md.
+
+        USAGE: \(usageLine("plan"))
+
+        ARGUMENTS:
+          <route>                 A route file, or '-' for standard input.
+
+        OPTIONS:
+          -o, --output <file>     Write to <file> (atomically) instead of standard output.
+          -h, --help              Show help information.
+
+        \(flightOptions)
+
+        \(inputOptions)
 
         """
 
@@ -82,15 +153,18 @@ enum Usage {
         USAGE: \(usageLine("info"))
 
         ARGUMENTS:
-          <route>                 A GPX file.
+          <route>                 A route file, or '-' for standard input.
 
         OPTIONS:
           --json                  Print one JSON object: points, tracks, segments, routes, waypoints,
-                                  length_m (metres), start_time, end_time (ISO 8601 UTC or null),
-                                  duration_s (seconds or null), start, end ({latitude, longitude} in
-                                  degrees), bbox ([west, south, east, north]; west > east across the
-                                  antimeridian), map_rect ({x, y, width, height} in MapKit map points).
+                                  length_m (metres along the segments), start_time, end_time (ISO 8601
+                                  UTC or null), duration_s (seconds or null), start, end ({latitude,
+                                  longitude} in degrees), bbox ([west, south, east, north]; west > east
+                                  across the antimeridian), map_rect ({x, y, width, height} in MapKit map
+                                  points), then flown, timed_points, heading_start_to_end, format, notes.
           -h, --help              Show help information.
+
+        \(inputOptions)
 
         """
 }

@@ -315,3 +315,28 @@ enum ScriptJSONNames {
             ? finite(Spring(mass: mass, stiffness: stiffness, damping: damping, allowOverDamping: allowOverDamping)) : nil
     }
 }
+
+extension CameraScript {
+    /// Reads a camera script file (`-` for standard input).
+    ///
+    /// - Parameter path: The path as the user typed it; error messages repeat it.
+    /// - Throws: ``CameraScriptError``: the file cannot be read, or its JSON is not a valid script
+    ///   (located by line, column and JSON path).
+    public static func load(path: String) throws(CameraScriptError) -> CameraScript {
+        let data: Data
+        if path == "-" {
+            data = FileHandle.standardInput.readDataToEndOfFile()
+        } else {
+            do {
+                data = try Data(contentsOf: URL(fileURLWithPath: path))
+            } catch {
+                let reason = (error as NSError).userInfo[NSUnderlyingErrorKey].map { "\($0)" } ?? error.localizedDescription
+                var isDirectory: ObjCBool = false
+                let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+                let why = !exists ? "No such file or directory" : isDirectory.boolValue ? "it is a directory" : reason
+                throw CameraScriptError(path: path, message: "cannot read the camera script: \(why)")
+            }
+        }
+        return try CameraScript(json: data, path: path == "-" ? "<stdin>" : path)
+    }
+}

@@ -28,6 +28,7 @@ extension CameraScript {
         var resolver = Resolver(route: route, framed: framed)
         let initial = try resolver.initialCamera(initialCamera)
         resolver.initial = initial.camera
+        resolver.initialElevation = initial.elevation
         let center = try resolver.coordinateTrack(centerCoordinate, start: initial.camera.centerCoordinate)
         let heading = try resolver.numberTrack(self.heading, name: "heading", start: initial.camera.heading)
         let distance = try resolver.numberTrack(self.distance, name: "distance", start: initial.camera.distance)
@@ -49,6 +50,7 @@ private struct Resolver {
     let route: Route
     let framed: MapCamera
     var initial: MapCamera? = nil
+    var initialElevation: Double? = nil
 
     func fail(_ path: String, _ message: String) -> CameraScriptError {
         CameraScriptError(jsonPath: path, message: message)
@@ -92,7 +94,7 @@ private struct Resolver {
             case "heading": v = initial.heading
             case "distance": v = initial.distance
             case "pitch": v = initial.pitch
-            default: throw fail(path, "\"initial\" has no meaning for \(name)")
+            default: v = initialElevation ?? 0
             }
         case .framed:
             guard name == "distance" else { throw fail(path, "\"framed\" is a distance; it cannot be a \(name)") }

@@ -14,6 +14,8 @@ struct SampleOptions: Equatable {
     var outputPath: String? = nil
     /// `nil`: the default (the eye for every preset but wwdc).
     var eye: Bool? = nil
+    /// A camera script to fly instead of a preset (`--script FILE`).
+    var scriptPath: String? = nil
 
     /// The most frames one run may produce (a day at 60 fps is 5.2 million).
     static let maximumFrames = 20_000_000.0
@@ -59,6 +61,10 @@ struct SampleOptions: Equatable {
                     let v = try scanner.value(for: name, inline: inline, valueName: "file")
                     guard !v.isEmpty else { throw UsageError(message: "The output file name is empty.", subcommand: "sample") }
                     options.outputPath = v
+                case "--script":
+                    let v = try scanner.value(for: name, inline: inline, valueName: "file")
+                    guard !v.isEmpty else { throw UsageError(message: "The script file name is empty.", subcommand: "sample") }
+                    options.scriptPath = v
                 case "--eye", "--no-eye":
                     guard inline == nil else { throw UsageError(message: "'\(name)' takes no value.", subcommand: "sample") }
                     options.eye = name == "--eye"
@@ -70,6 +76,14 @@ struct SampleOptions: Equatable {
         guard let route else { throw UsageError(message: "Missing expected argument '<route>'.", subcommand: "sample") }
         options.routePath = route
         try options.flight.validate(subcommand: "sample")
+        if options.scriptPath != nil {
+            // A script replaces the plan: only the framing options still mean something (they resolve
+            // "framed" and "route.center").
+            let planning = options.flight.given.subtracting(["--viewport", "--fov"])
+            if let first = planning.sorted().first {
+                throw UsageError(message: "'\(first)' shapes a planned flight; with '--script' the script decides the flight (only '--viewport' and '--fov' still apply).", subcommand: "sample")
+            }
+        }
         return options
     }
 
@@ -85,19 +99,32 @@ struct SampleOptions: Equatable {
             throw UsageError(message: "The output file '\(outputPath)' is the input route: writing it would destroy the route. Choose another output file.", subcommand: "sample")
         }
         let route = try input.read(routePath).route
-        let plan: FlightPlan
-        do {
-            plan = try FlightPlanner(options: flight.options).plan(for: route)
-        } catch {
-            throw CommandFailure(description: "\(routePath): error: \(error)")
+        let script: CameraScript
+        if let scriptPath {
+            script = try CameraScript.load(path: scriptPath)
+        } else {
+            let plan: FlightPlan
+            do {
+                plan = try FlightPlanner(options: flight.options).plan(for: route)
+            } catch {
+                throw CommandFailure(description: "\(routePath): error: \(error)")
+            }
+            for note in plan.notes { printError("\(routePath): note: \(note)") }
+            script = plan.script
         }
-        for note in plan.notes { printError("\(routePath): note: \(note)") }
-        let scripted = try plan.script.resolved(for: route, framing: flight.options.framing)
+        let scripted: ScriptedFlight
+        do {
+            scripted = try script.resolved(for: route, framing: flight.options.framing)
+        } catch {
+            var located = error
+            located.path = located.path ?? scriptPath
+            throw located
+        }
         let sampler = PoseSampler(framesPerSecond: fps)
         if scripted.duration * fps > SampleOptions.maximumFrames {
             throw UsageError(message: "The flight lasts \(FixedDecimal.string(scripted.duration, places: 3)) s: at \(fps) fps that is more than \(Int(SampleOptions.maximumFrames)) frames. Lower '--fps' or shorten the flight ('--duration', '--speedup', '--skip-idle').", subcommand: "sample")
         }
-        let includesEye = eye ?? (flight.options.preset != .wwdc)
+        let includesEye = eye ?? (scriptPath != nil || flight.options.preset != .wwdc)
         let destination: PoseOutput.Destination = outputPath.flatMap { $0 == "-" ? nil : .file($0) } ?? .standardOutput
         let summary = try PoseOutput.write(scripted, sampler: sampler, eye: includesEye ? .tangentPlane : nil,
                                            format: resolvedFormat, to: destination)
