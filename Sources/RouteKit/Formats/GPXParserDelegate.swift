@@ -55,6 +55,8 @@ final class GPXParserDelegate: NSObject, XMLParserDelegate {
     // State.
     private var gpxNamespace = ""
     private var stack: [Kind] = []
+    /// The local names of the open elements, for messages about truncated files.
+    private var openNames: [String] = []
     private var text = ""
     private var textLocation = SourceLocation(path: nil, line: 0, column: 0)
     private var currentSegment: [RoutePoint] = []
@@ -91,6 +93,7 @@ final class GPXParserDelegate: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
                 qualifiedName qName: String?, attributes attributeDict: [String: String]) {
+        openNames.append(elementName)
         guard error == nil else { return }
         let namespace = namespaceURI ?? ""
         guard let parent = stack.last else {
@@ -233,6 +236,7 @@ final class GPXParserDelegate: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
                 qualifiedName qName: String?) {
+        if !openNames.isEmpty { openNames.removeLast() }
         guard error == nil, let kind = stack.popLast() else { return }
         switch kind {
         case .other, .waypoint, .extensions, .trackPointExtension:
@@ -335,35 +339,11 @@ final class GPXParserDelegate: NSObject, XMLParserDelegate {
         let message = XMLParserErrorMessages.message(for: parseError)
         let code = (parseError as NSError).code
         if sawRoot, !rootClosed, XMLParserErrorMessages.endOfInputCodes.contains(code) {
-            fail(parser, .truncated("the input ends inside <\(openElementNames.last ?? "gpx")> "
+            fail(parser, .truncated("the input ends inside <\(openNames.last ?? "gpx")> "
                                     + "(XML parser error \(code)); elements still open: "
-                                    + openElementNames.joined(separator: " > ")))
+                                    + openNames.joined(separator: " > ")))
         } else {
             fail(parser, .malformedXML(message))
-        }
-    }
-
-    /// The open elements, outermost first (`…` for one the reader skips).
-    private var openElementNames: [String] {
-        stack.map {
-            switch $0 {
-            case .root: "gpx"
-            case .track: "trk"
-            case .trackSegment: "trkseg"
-            case .trackPoint: "trkpt"
-            case .route: "rte"
-            case .routePoint: "rtept"
-            case .waypoint: "wpt"
-            case .elevation: "ele"
-            case .time: "time"
-            case .name: "name"
-            case .extensions: "extensions"
-            case .trackPointExtension: "TrackPointExtension"
-            case .heartRate: "hr"
-            case .cadence: "cad"
-            case .speed: "speed"
-            case .other: "…"
-            }
         }
     }
 

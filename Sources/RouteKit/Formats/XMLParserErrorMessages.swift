@@ -33,7 +33,7 @@ enum XMLParserErrorMessages {
         2: "out of memory",
         3: "cannot start the document",
         4: "the document is empty or does not start with a tag ('<' not found)",
-        5: "the document ends too early, or has extra content after the root element",
+        5: "the input ends before the document is complete, or has extra content after the root element",
         6: "invalid hexadecimal character reference",
         7: "invalid decimal character reference",
         8: "invalid character reference",
