@@ -12,7 +12,7 @@ import FoundationXML
 /// `rtept` and `name` children of `rte`; `ele` and `time` children of a `trkpt` or `rtept`. Anything
 /// else (extensions, GPX 1.0's foreign elements, metadata) is skipped with its whole subtree, so an
 /// extension's `<gpxtpx:time>` or a nested `<ele>` is never taken for the point's own.
-final class GPXParserDelegate: NSObject, XMLParserDelegate {
+final class GPXParserDelegate: XMLRouteDelegate {
     /// What an open element is.
     enum Kind: UInt8 {
         case root, track, trackSegment, trackPoint, route, routePoint, waypoint
@@ -32,13 +32,7 @@ final class GPXParserDelegate: NSObject, XMLParserDelegate {
         "http://www.garmin.com/xmlschemas/TrackPointExtension/v2",
     ]
 
-    let path: String?
-
-    // Results.
-    private(set) var error: RouteParseError?
-    private(set) var sawRoot = false
-    private(set) var rootClosed = false
-    private(set) var rootLocation: SourceLocation?
+    // Results (``XMLRouteDelegate`` keeps the error and the root's bookkeeping).
     private(set) var trackSegments: [[RoutePoint]] = []
     private(set) var routeSegments: [[RoutePoint]] = []
     private(set) var trackCount = 0
@@ -72,26 +66,16 @@ final class GPXParserDelegate: NSObject, XMLParserDelegate {
     private var sawTrackPoint = false
 
     init(path: String?) {
-        self.path = path
-        super.init()
+        super.init(format: "GPX", path: path)
         stack.reserveCapacity(16)
         text.reserveCapacity(64)
     }
 
-    private func location(_ parser: XMLParser) -> SourceLocation {
-        SourceLocation(path: path, line: parser.lineNumber, column: parser.columnNumber)
-    }
-
-    /// Records the first error and stops the parser.
-    private func fail(_ parser: XMLParser, _ reason: RouteParseError.Reason, at location: SourceLocation? = nil) {
-        guard error == nil else { return }
-        error = RouteParseError(format: "GPX", location: location ?? self.location(parser), reason: reason)
-        parser.abortParsing()
-    }
+    override var openElementNames: [String] { openNames }
 
     // MARK: Elements
 
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+    override func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
                 qualifiedName qName: String?, attributes attributeDict: [String: String]) {
         openNames.append(elementName)
         guard error == nil else { return }
@@ -234,7 +218,7 @@ final class GPXParserDelegate: NSObject, XMLParserDelegate {
         return true
     }
 
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
+    override func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
                 qualifiedName qName: String?) {
         if !openNames.isEmpty { openNames.removeLast() }
         guard error == nil, let kind = stack.popLast() else { return }
@@ -322,44 +306,14 @@ final class GPXParserDelegate: NSObject, XMLParserDelegate {
         }
     }
 
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
+    override func parser(_ parser: XMLParser, foundCharacters string: String) {
         guard let kind = stack.last, Self.capturesText(kind) else { return }
         text += string
     }
 
-    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
+    override func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
         guard let kind = stack.last, Self.capturesText(kind) else { return }
         text += String(decoding: CDATABlock, as: UTF8.self)
-    }
-
-    // MARK: Errors and declarations
-
-    func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
-        guard error == nil else { return }
-        let message = XMLParserErrorMessages.message(for: parseError)
-        let code = (parseError as NSError).code
-        if sawRoot, !rootClosed, XMLParserErrorMessages.endOfInputCodes.contains(code) {
-            fail(parser, .truncated("the input ends inside <\(openNames.last ?? "gpx")> "
-                                    + "(XML parser error \(code)); elements still open: "
-                                    + openNames.joined(separator: " > ")))
-        } else {
-            fail(parser, .malformedXML(message))
-        }
-    }
-
-    // The prolog scan refuses DTDs before parsing; these are a second line of defence.
-    func parser(_ parser: XMLParser, foundInternalEntityDeclarationWithName name: String, value: String?) {
-        fail(parser, .forbiddenDeclaration(XMLPrologScanner.entity))
-    }
-
-    func parser(_ parser: XMLParser, foundExternalEntityDeclarationWithName name: String, publicID: String?,
-                systemID: String?) {
-        fail(parser, .forbiddenDeclaration(XMLPrologScanner.entity))
-    }
-
-    func parser(_ parser: XMLParser, foundUnparsedEntityDeclarationWithName name: String, publicID: String?,
-                systemID: String?, notationName: String?) {
-        fail(parser, .forbiddenDeclaration(XMLPrologScanner.entity))
     }
 
 }

@@ -75,11 +75,7 @@ public enum GPXReader {
             throw RouteParseError(format: "GPX", location: nil, path: path,
                                   reason: .unreadable("only local files can be read (got \(url.absoluteString))"))
         }
-        let head = try readHead(of: url, path: path)
-        guard let stream = InputStream(url: url) else {
-            throw RouteParseError(format: "GPX", location: nil, path: path, reason: .unreadable("cannot open a stream"))
-        }
-        return try parse(stream: stream, prolog: head, path: path)
+        return try read(.file(url), path: path)
     }
 
     /// Reads a GPX document held in memory.
@@ -91,86 +87,12 @@ public enum GPXReader {
     /// - Throws: ``RouteParseError``, as ``read(contentsOf:displayPath:)`` except `unreadable`.
     /// - Complexity: O(n) in `data.count`.
     public static func read(data: Data, displayPath: String? = nil) throws(RouteParseError) -> Route {
-        var prefix = 4096
-        var prolog: XMLPrologScanner.Outcome
-        repeat {
-            let isComplete = prefix >= data.count
-            prolog = XMLPrologScanner.scan(data.prefix(prefix), isComplete: isComplete)
-            prefix *= 2
-        } while prolog == .needMoreInput
-        return try parse(stream: InputStream(data: data), prolog: prolog, path: displayPath)
+        try read(.data(data), path: displayPath)
     }
 
-    /// Reads the start of a file until the prolog scan decides, in growing chunks.
-    private static func readHead(of url: URL, path: String) throws(RouteParseError) -> XMLPrologScanner.Outcome {
-        func unreadable(_ code: Int32) -> RouteParseError {
-            RouteParseError(format: "GPX", location: nil, path: path, reason: .unreadable(String(cString: strerror(code))))
-        }
-        let fd = open(url.path, O_RDONLY)
-        guard fd >= 0 else { throw unreadable(errno) }
-        defer { close(fd) }
-        var head: [UInt8] = []
-        var chunk = 4096
-        while true {
-            let old = head.count
-            head.append(contentsOf: repeatElement(0, count: chunk))
-            let count = head.withUnsafeMutableBufferPointer { buffer in
-                Glibc_read(fd, buffer.baseAddress! + old, chunk)
-            }
-            guard count >= 0 else { throw unreadable(errno) }
-            head.removeLast(chunk - count)
-            let outcome = XMLPrologScanner.scan(head, isComplete: count == 0)
-            if outcome != .needMoreInput { return outcome }
-            chunk = min(chunk * 2, 1 << 20)
-        }
-    }
-
-    private static func parse(stream: InputStream, prolog: XMLPrologScanner.Outcome,
-                              path: String?) throws(RouteParseError) -> Route {
-        var notMarkup: SourceLocation?
-        switch prolog {
-        case .empty:
-            throw RouteParseError(format: "GPX", location: SourceLocation(path: path, line: 1, column: 1), reason: .empty)
-        case .forbidden(let what, let line, let column):
-            throw RouteParseError(format: "GPX", location: SourceLocation(path: path, line: line, column: column),
-                                  reason: .forbiddenDeclaration(what))
-        case .notMarkup(let line, let column):
-            notMarkup = SourceLocation(path: path, line: line, column: column)
-        case .root, .needMoreInput:
-            break
-        }
-
+    private static func read(_ input: RouteInput, path: String?) throws(RouteParseError) -> Route {
         let delegate = GPXParserDelegate(path: path)
-        let parser = XMLParser(stream: stream)
-        parser.shouldProcessNamespaces = true
-        parser.shouldResolveExternalEntities = false
-        parser.externalEntityResolvingPolicy = .never
-        parser.delegate = delegate
-        let ok = parser.parse()
-
-        if let error = delegate.error { throw error }
-        // A failed read of the stream is reported as a parser error outside the XML domain. (Do not ask
-        // `stream.streamError`: on Linux its getter traps once the parser has closed the stream.)
-        if !ok, let parserError = parser.parserError, (parserError as NSError).domain != XMLParser.errorDomain {
-            throw RouteParseError(format: "GPX", location: nil, path: path,
-                                  reason: .unreadable(parserError.localizedDescription))
-        }
-        guard delegate.sawRoot else {
-            // libxml2 stays silent on inputs shorter than 4 bytes.
-            let location = notMarkup ?? SourceLocation(path: path, line: 1, column: 1)
-            throw RouteParseError(format: "GPX", location: location,
-                                  reason: .malformedXML("no root element: this is not an XML document"))
-        }
-        guard delegate.rootClosed else {
-            let location = SourceLocation(path: path, line: parser.lineNumber, column: parser.columnNumber)
-            throw RouteParseError(format: "GPX", location: location, reason: .truncated("the root element is not closed"))
-        }
-        if !ok, let parserError = parser.parserError {
-            let location = SourceLocation(path: path, line: parser.lineNumber, column: parser.columnNumber)
-            throw RouteParseError(format: "GPX", location: location,
-                                  reason: .malformedXML(XMLParserErrorMessages.message(for: parserError)))
-        }
-
+        try XMLRouteParsing.parse(input, format: "GPX", path: path, delegate: delegate)
         let source = { (kind: Route.Source.Kind) in
             Route.Source(kind: kind, trackCount: delegate.trackCount, trackSegmentCount: delegate.trackSegmentCount,
                          routeCount: delegate.routeCount, waypointCount: delegate.waypointCount)
@@ -189,14 +111,4 @@ public enum GPXReader {
         }
         return route
     }
-}
-
-/// `read(2)`, named apart from the `read(…)` methods above.
-@inline(__always)
-private func Glibc_read(_ fd: Int32, _ buffer: UnsafeMutablePointer<UInt8>, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    return Glibc.read(fd, buffer, count)
-    #else
-    return Darwin.read(fd, buffer, count)
-    #endif
 }
