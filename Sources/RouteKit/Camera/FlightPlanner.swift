@@ -36,7 +36,8 @@ public enum FlightPlanError: Error, Hashable, Sendable, CustomStringConvertible 
 /// 1. *fly in* (``FlightOptions/intro`` seconds): from the camera that frames the whole route (heading 0,
 ///    pitch 0) to the route's first point at the follow distance and pitch, facing along the route. The
 ///    centre and distance fly van Wijk and Nuij's optimal zoom-and-pan path (camera.md section 3) sampled
-///    at 24 cubic keyframes; heading and pitch ease in and out.
+///    at 24 cubic keyframes; the heading eases in and out (`easeInOut`) and the camera tilts on a spring
+///    (``introPitchSpring(duration:)``).
 /// 2. *follow* (the route part): one linear keyframe per point of the prepared route (duplicates dropped,
 ///    Douglas-Peucker simplified), timed by ``FlightOptions/timing``, so the centre is *on* the route line
 ///    at every frame and reaches point `k` exactly at its time (with `--timing recorded --speedup 1 --intro
@@ -57,6 +58,14 @@ public struct FlightPlanner: Sendable {
 
     /// Keyframes sampled along each van Wijk path.
     static let flyToSamples = 24
+
+    /// The spring that tilts the camera during the fly-in: 40 % of the phase's duration, a little bounce
+    /// (SwiftUI's `.snappy` bounce, 0.15), so it has settled by the phase's end: its envelope
+    /// `exp(-zeta omega0 t)` is `exp(-0.85 * 2 pi * 2.5)` = 1.6e-6 there (under 1e-3 degrees of a 45
+    /// degree tilt), and the next keyframe starts from wherever it really is (keyframes.md section 3).
+    static func introPitchSpring(duration: Double) -> Spring {
+        Spring(duration: duration / 2.5, bounce: 0.15)
+    }
 
     /// Plans the flight for `route`.
     ///
@@ -195,7 +204,8 @@ public struct FlightPlanner: Sendable {
         if options.intro > 0 {
             initial = framed
             builder.start(initial, elevation: firstElevation)
-            builder.flyTo(first, duration: options.intro, framing: framing, rho: options.rho, elevation: firstElevation)
+            builder.flyTo(first, duration: options.intro, framing: framing, rho: options.rho, elevation: firstElevation,
+                          springPitch: true)
         } else {
             initial = first
             builder.start(initial, elevation: firstElevation)
@@ -313,9 +323,10 @@ private struct ScriptBuilder {
 
     /// Centre and distance fly van Wijk and Nuij's optimal path to `camera` (camera.md section 3), in
     /// MapKit map points (Web Mercator), the visible width proportional to the distance; heading,
-    /// pitch and elevation go linearly (or ease in and out with `easeAngles`).
+    /// pitch and elevation go linearly (or ease in and out with `easeAngles`). With `springPitch`, the
+    /// camera tilts on a spring (``FlightPlanner/introPitchSpring``) instead, settling within the phase.
     mutating func flyTo(_ camera: MapCamera, duration: Double, framing: CameraFraming, rho: Double, elevation e: Double,
-                        cubic: Bool = true, easeAngles: Bool = true) {
+                        cubic: Bool = true, easeAngles: Bool = true, springPitch: Bool = false) {
         let from = current
         let startPoint = MapPoint(from.centerCoordinate)
         // The destination's longitude taken the short way round from the start.
@@ -342,7 +353,12 @@ private struct ScriptBuilder {
         }
         let angleKind: CameraScript.Kind<Double> = easeAngles ? .linear(.easeInOut) : .linear(.linear)
         headings.append(.init(angleKind, .number(camera.heading), duration: duration))
-        pitches.append(.init(angleKind, .number(camera.pitch), duration: duration))
+        if springPitch {
+            pitches.append(.init(.spring(FlightPlanner.introPitchSpring(duration: duration), startVelocity: nil),
+                                 .number(camera.pitch), duration: duration))
+        } else {
+            pitches.append(.init(angleKind, .number(camera.pitch), duration: duration))
+        }
         Self.append(&elevations, e, from: elevation, duration: duration)
         current = MapCamera(centerCoordinate: target, distance: camera.distance, heading: camera.heading, pitch: camera.pitch)
         elevation = e

@@ -100,7 +100,7 @@ private func flight(_ route: Route, _ configure: (inout FlightOptions) -> Void) 
         let c = f.camera.value(time: 3)
         #expect(isClose(c.centerCoordinate.longitude, 0, absolute: 1e-12))
         #expect(isClose(c.distance, 500, absolute: 1e-9))
-        #expect(isClose(c.pitch, 50, absolute: 1e-12))
+        #expect(isClose(c.pitch, 50, absolute: 1e-3))  // a spring, settled to 2e-5 of the tilt
         #expect(isClose(normalizedHeading(c.heading), 90, absolute: 1e-6))
         // After the outro: back at the framing camera, north up, looking down.
         let end = f.camera.value(time: 16)
