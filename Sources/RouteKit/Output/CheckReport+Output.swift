@@ -14,7 +14,7 @@ extension CheckReport {
     /// `summary`: `status` (`"ok"`, `"warnings"` or `"errors"`: the worst severity, notes are ok), `errors`,
     /// `warnings`, `notes` (counts), `counts` (`{code: n}` over every finding, sorted by code), `omitted`
     /// (`{code: n}` findings not listed because of `limit`), `route` (`points`, `segments`, `timed_points`,
-    /// `activity` or null, `median_moving_speed_mps`, `speed_limit_mps`, `jump_limit_m`, `zones_checked`,
+    /// `activity` or null, `typical_moving_speed_mps`, `speed_limit_mps`, `jump_limit_m`, `zones_checked`,
     /// `zones`), `flight` (`duration_s`, `fps`, `frames`, `clamped_frames`, and for `heading_rate_dps`,
     /// `center_speed_mps`, `eye_speed_mps`, `distance_rate_mps` a `{"max","time_s","frames_over_limit"}`) or
     /// `null`, and `reader_notes`.
@@ -44,7 +44,7 @@ extension CheckReport {
         let r = route
         s.append("\"route\":{\"points\":\(r.points),\"segments\":\(r.segments),\"timed_points\":\(r.timedPoints),"
                  + "\"activity\":\(r.activity.map { "\"\($0.rawValue)\"" } ?? "null"),"
-                 + "\"median_moving_speed_mps\":\(opt(r.medianMovingSpeed, 3)),\"speed_limit_mps\":\(opt(r.speedLimit, 3)),"
+                 + "\"typical_moving_speed_mps\":\(opt(r.typicalMovingSpeed, 3)),\"speed_limit_mps\":\(opt(r.speedLimit, 3)),"
                  + "\"jump_limit_m\":\(opt(r.jumpLimit, 3)),\"zones_checked\":\(r.zonesChecked),"
                  + "\"zones\":[\(r.zones.map(jsonString).joined(separator: ","))]}")
         if let f = flight {

@@ -27,17 +27,17 @@ import Foundation
 /// has them; a `Route` built in code can (``Route/init(segments:name:source:)`` takes any coordinate),
 /// and the check covers it. (0, 0) does occur in files.
 public enum RouteCheck {
-    /// The kind of movement a recording looks like, chosen from its median moving speed; it sets the
-    /// default ``Options/maxSpeed``.
+    /// The kind of movement a recording looks like, chosen from its typical moving speed
+    /// (``Summary/typicalMovingSpeed``); it sets the default ``Options/maxSpeed``.
     public enum Activity: String, Hashable, Sendable, CaseIterable {
-        /// Walking, hiking, running: median moving speed up to 4 m/s (14.4 km/h). Limit 12 m/s (43 km/h, a
+        /// Walking, hiking, running: typical speed up to 5 m/s (18 km/h). Limit 12 m/s (43 km/h, a
         /// sprinter's top speed, beyond anyone's pace on a track).
         case foot
-        /// Cycling: median up to 12 m/s (43 km/h). Limit 30 m/s (108 km/h, a fast descent).
+        /// Cycling: typical speed up to 15 m/s (54 km/h). Limit 30 m/s (108 km/h, a fast descent).
         case cycle
-        /// Road vehicles: median up to 40 m/s (144 km/h). Limit 70 m/s (252 km/h).
+        /// Road vehicles: typical speed up to 45 m/s (162 km/h). Limit 70 m/s (252 km/h).
         case road
-        /// Aircraft: a faster median. Limit 300 m/s (1080 km/h, an airliner's ground speed with a tail wind).
+        /// Aircraft: faster. Limit 300 m/s (1080 km/h, an airliner's ground speed with a tail wind).
         case air
 
         /// The speed over which a leg is implausible for this activity, m/s.
@@ -50,12 +50,12 @@ public enum RouteCheck {
             }
         }
 
-        /// The activity whose median speed `medianSpeed` (m/s, >= 0) fits.
-        public init(medianSpeed: Double) {
-            switch medianSpeed {
-            case ...4: self = .foot
-            case ...12: self = .cycle
-            case ...40: self = .road
+        /// The activity whose typical speed `typicalSpeed` (m/s, >= 0) fits.
+        public init(typicalSpeed: Double) {
+            switch typicalSpeed {
+            case ...5: self = .foot
+            case ...15: self = .cycle
+            case ...45: self = .road
             default: self = .air
             }
         }
@@ -66,11 +66,12 @@ public enum RouteCheck {
         /// Seconds between consecutive timed points over which a `time-gap` is reported (> 0). Default 60.
         public var gap: Double = 60
         /// Metres per second over which a leg is `speed-implausible` (> 0). `nil` (default): the
-        /// ``Activity/speedLimit`` of the activity the route's median moving speed suggests.
+        /// ``Activity/speedLimit`` of the activity the route's typical moving speed suggests.
         public var maxSpeed: Double? = nil
-        /// Metres over which a leg inside a segment is a `jump` (> 0). `nil` (default): 1000 m for tracks
-        /// (recorded every few seconds, a kilometre between fixes is a lost signal); routes (`rte`, planned
-        /// waypoints far apart by design) are not checked unless a value is given.
+        /// Metres over which a leg inside a segment is a `jump` (> 0). `nil` (default): 1000 m for recorded
+        /// tracks (tracks with timestamps: recorded every few seconds, a kilometre between fixes is a lost
+        /// signal); routes (`rte`) and untimed lines (planned or drawn, far apart by design) are not
+        /// checked unless a value is given.
         public var maxJump: Double? = nil
 
         public init(gap: Double = 60, maxSpeed: Double? = nil, maxJump: Double? = nil) {
@@ -85,10 +86,12 @@ public enum RouteCheck {
         public var points: Int
         public var segments: Int
         public var timedPoints: Int
-        /// The activity the median moving speed suggests, or `nil` when fewer than one leg has a speed.
+        /// The activity the typical moving speed suggests, or `nil` when no leg has a usable speed.
         public var activity: Activity?
-        /// Median speed of the timed legs that move (more than 0.5 m/s), m/s, or `nil`.
-        public var medianMovingSpeed: Double?
+        /// The 90th percentile of the speeds of the timed legs that move (more than ``RouteCheck/movingSpeed``,
+        /// lasting at least 0.05 s), m/s, or `nil`: the speed the recording usually reaches, robust to a few
+        /// GPS spikes and to long slow stretches (a plane taxiing).
+        public var typicalMovingSpeed: Double?
         /// The speed limit used, m/s, or `nil` when the route has no speed to check.
         public var speedLimit: Double?
         /// The jump limit used, metres, or `nil` when jumps were not checked.
@@ -99,7 +102,7 @@ public enum RouteCheck {
         public var zones: [String]
     }
 
-    /// Speeds below this, m/s, are a stop, not movement (for the median that picks the activity).
+    /// Speeds below this, m/s, are a stop, not movement (for the typical speed that picks the activity).
     public static let movingSpeed = 0.5
     /// The GPS epoch, 1980-01-06T00:00:00Z: no GPS fix can be older.
     public static let gpsEpoch = Date(timeIntervalSince1970: 315_964_800)
@@ -113,7 +116,7 @@ public enum RouteCheck {
     ///     the zone checks (formats whose time texts are not scanned).
     /// - Returns: The findings in a fixed order (clock, then geometry; each kind in point order), and
     ///   the summary.
-    /// - Complexity: O(n log n) for n points (the median).
+    /// - Complexity: O(n log n) for n points (the percentile).
     public static func check(_ route: Route, options: Options = Options(),
                              zones: [TimeZoneDesignator?]? = nil) -> (findings: [Finding], summary: Summary) {
         let points = route.points
@@ -165,10 +168,11 @@ public enum RouteCheck {
             }
             previousTimed = i
         }
-        let moving = legSpeeds.map(\.speed).filter { $0 > movingSpeed }.sorted()
-        let median: Double? = moving.isEmpty ? nil
-            : moving.count % 2 == 1 ? moving[moving.count / 2] : (moving[moving.count / 2 - 1] + moving[moving.count / 2]) / 2
-        let activity = median.map(Activity.init(medianSpeed:))
+        // The activity: from the 90th percentile of the moving legs' speeds (legs of at least 0.05 s; a
+        // shorter step is below any logger's resolution, e.g. Mojstrovka's 0.0003 s between sentinel times).
+        let moving = legSpeeds.filter { $0.dt >= 0.05 && $0.speed > movingSpeed }.map(\.speed).sorted()
+        let typical: Double? = moving.isEmpty ? nil : moving[min(moving.count - 1, Int((Double(moving.count) * 0.9).rounded(.down)))]
+        let activity = typical.map(Activity.init(typicalSpeed:))
         let speedLimit = options.maxSpeed ?? activity?.speedLimit
         if let limit = speedLimit {
             for leg in legSpeeds where leg.speed > limit {
@@ -209,7 +213,7 @@ public enum RouteCheck {
             findings.append(Finding(.note, "duplicate-point", index: i + 1, time: .recorded(points[i + 1].time),
                 "Point \(i + 1) repeats point \(i)'s position."))
         }
-        let jumpLimit = options.maxJump ?? (route.source.kind == .tracks ? 1000 : nil)
+        let jumpLimit = options.maxJump ?? (route.source.kind == .tracks && timed > 0 ? 1000 : nil)
         if let limit = jumpLimit {
             for i in legs.indices where !legs[i].isGap && legs[i].distance > limit {
                 findings.append(Finding(.warning, "jump", index: i + 1, time: .recorded(points[i + 1].time),
@@ -233,7 +237,7 @@ public enum RouteCheck {
         }
 
         let summary = Summary(points: points.count, segments: route.segments.count, timedPoints: timed,
-                              activity: activity, medianMovingSpeed: median, speedLimit: speedLimit,
+                              activity: activity, typicalMovingSpeed: typical, speedLimit: speedLimit,
                               jumpLimit: jumpLimit, zonesChecked: zones != nil, zones: zoneNames)
         return (findings, summary)
     }
