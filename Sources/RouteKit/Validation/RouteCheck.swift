@@ -134,7 +134,7 @@ public enum RouteCheck {
                 "No point has a time: recorded timing ('--timing recorded') is impossible; distance and equal timing still work."))
         } else if timed < points.count, let first = points.firstIndex(where: { $0.time == nil }) {
             findings.append(Finding(.warning, "time-partial", index: first,
-                "\(points.count - timed) of \(points.count) points have no time (the first is point \(first)); recorded timing interpolates them by distance."))
+                "\(points.count - timed) of \(points.count) points have no time (the first is point \(first))."))
         }
         if let first = points.firstIndex(where: { ($0.time ?? gpsEpoch) < gpsEpoch }) {
             let count = points.reduce(0) { $0 + (($1.time ?? gpsEpoch) < gpsEpoch ? 1 : 0) }
@@ -154,7 +154,7 @@ public enum RouteCheck {
                 let distance = (p..<i).reduce(0.0) { $0 + legs[$1].distance }
                 if dt < 0 {
                     findings.append(Finding(.error, "time-backwards", index: i, time: .recorded(t),
-                        "Point \(i)'s time \(stamp(t)) is \(num(-dt, 3)) s before point \(p)'s \(stamp(tp))\(crossesGap ? " (across a segment break)" : "")."))
+                        "Point \(i)'s time \(stamp(t)) is \(num(-dt, -dt < 1 ? 7 : 3)) s before point \(p)'s \(stamp(tp))\(crossesGap ? " (across a segment break)" : "")."))
                 } else if dt == 0, distance > 0 {
                     findings.append(Finding(.warning, "time-equal-while-moving", index: i, time: .recorded(t),
                         "Point \(i) has the same time as point \(p) (\(stamp(t))) but is \(num(distance, 1)) m away: an infinite speed."))
