@@ -9,8 +9,8 @@ import Foundation
 /// - heading ticks every second of flight time (at the first pose at or after each whole second), orange
 ///   lines from the centre pointing along the camera's heading (degrees clockwise from north, so 90
 ///   points right), ``tickLength`` pixels long;
-/// - the flight's start (a green circle at the first pose's centre) and end (a red circle at the last
-///   pose's centre), labelled, and a one-line legend with the duration and frame count.
+/// - the flight's start (a green ring at the first pose's centre) and end (a red dot at the last pose's
+///   centre, inside the ring when the flight returns to where it began), labelled, and a one-line legend with the duration and frame count.
 ///
 /// Longitudes are unwrapped along the route and along the centre path (each near the previous one), so
 /// a route across the antimeridian is drawn in one piece.
@@ -97,9 +97,9 @@ public enum FlightSVG {
             }
             s += "  </g>\n"
             let start = screen(centers[0]), end = screen(centers[centers.count - 1])
-            s += "  <g id=\"start\"><circle cx=\"\(n(start.0))\" cy=\"\(n(start.1))\" r=\"6\" fill=\"#2e9e44\" stroke=\"#ffffff\" stroke-width=\"1.5\"/>"
+            s += "  <g id=\"start\"><circle cx=\"\(n(start.0))\" cy=\"\(n(start.1))\" r=\"9\" fill=\"none\" stroke=\"#2e9e44\" stroke-width=\"3\"/>"
             s += "<text x=\"\(n(start.0 + 9))\" y=\"\(n(start.1 - 8))\" font-family=\"sans-serif\" font-size=\"12\" fill=\"#2e9e44\">start</text></g>\n"
-            s += "  <g id=\"end\"><circle cx=\"\(n(end.0))\" cy=\"\(n(end.1))\" r=\"6\" fill=\"#d0342c\" stroke=\"#ffffff\" stroke-width=\"1.5\"/>"
+            s += "  <g id=\"end\"><circle cx=\"\(n(end.0))\" cy=\"\(n(end.1))\" r=\"5\" fill=\"#d0342c\"/>"
             s += "<text x=\"\(n(end.0 + 9))\" y=\"\(n(end.1 + 16))\" font-family=\"sans-serif\" font-size=\"12\" fill=\"#d0342c\">end</text></g>\n"
             let duration = poses[poses.count - 1].time - poses[0].time
             s += "  <text x=\"\(n(side))\" y=\"\(n(h - 10))\" font-family=\"sans-serif\" font-size=\"12\" fill=\"#444444\">grey: route; blue: camera centre; orange: heading each second; \(poses.count) frames, \(FixedDecimal.string(duration, places: 3)) s</text>\n"
