@@ -15,6 +15,8 @@ enum Command: Equatable {
     case sample(SampleOptions)
     case info(InfoOptions)
     case plan(PlanOptions)
+    case check(CheckOptions)
+    case profile(ProfileOptions)
 
     /// Parses the arguments (without the program name). Pure: tests call it directly.
     static func parse(_ arguments: [String]) throws(UsageError) -> Command {
@@ -41,6 +43,12 @@ enum Command: Equatable {
         case "plan":
             if rest.contains("-h") || rest.contains("--help") { return .help("plan") }
             return .plan(try PlanOptions.parse(rest))
+        case "check":
+            if rest.contains("-h") || rest.contains("--help") { return .help("check") }
+            return .check(try CheckOptions.parse(rest))
+        case "profile":
+            if rest.contains("-h") || rest.contains("--help") { return .help("profile") }
+            return .profile(try ProfileOptions.parse(rest))
         default:
             if first.hasPrefix("-") { throw UsageError(message: "Unknown option '\(first)'.") }
             throw UsageError(message: "Unknown subcommand '\(first)'. Expected one of: \(Usage.subcommands.joined(separator: ", ")).")
@@ -58,6 +66,10 @@ enum Command: Equatable {
         case .info(let options):
             try options.run()
         case .plan(let options):
+            try options.run()
+        case .check(let options):
+            try options.run()
+        case .profile(let options):
             try options.run()
         }
     }

@@ -1,13 +1,15 @@
 /// Help texts, written for people (swift-argument-parser's layout).
 enum Usage {
     static let version = "0.2.0"
-    static let subcommands = ["sample", "plan", "info", "help"]
+    static let subcommands = ["sample", "plan", "info", "check", "profile", "help"]
 
     static func usageLine(_ subcommand: String) -> String {
         switch subcommand {
         case "sample": return "route-fly sample <route> [--preset follow|wwdc|overview|orbit] [flight options] [--script <file>] [--fps <fps>] [--format csv|geojson] [--eye|--no-eye] [-o <file>]"
         case "plan": return "route-fly plan <route> [--preset follow|wwdc|overview|orbit] [flight options] [-o <file>]"
         case "info": return "route-fly info <route> [--json] [input options]"
+        case "check": return "route-fly check <route> [flight options] [--script <file>] [--fps <fps>] [--json] [--strict] [--all] [limits] [input options]"
+        case "profile": return "route-fly profile <route> [--bin <metres>] [--format json|hike-json|csv|svg] [--name <name>] [-o <file>] [input options]"
         default: return "route-fly help [<subcommand>]"
         }
     }
@@ -17,6 +19,8 @@ enum Usage {
         case "sample": return sample
         case "plan": return plan
         case "info": return info
+        case "check": return check
+        case "profile": return profile
         default: return overview
         }
     }
@@ -34,6 +38,8 @@ enum Usage {
           sample                  Plan a camera flight along a route and write one pose per frame.
           plan                    Print the keyframe tracks of a flight as a JSON camera script.
           info                    Print a route's points, length, time span, bounding box and map rect.
+          check                   Check a route's recorded timing and a camera plan's timing.
+          profile                 Summarise a route per distance bin: elevation, pace, heart rate.
 
           See 'route-fly help <subcommand>' for detailed help.
 
@@ -162,6 +168,85 @@ enum Usage {
                                   longitude} in degrees), bbox ([west, south, east, north]; west > east
                                   across the antimeridian), map_rect ({x, y, width, height} in MapKit map
                                   points), then flown, timed_points, heading_start_to_end, format, notes.
+          -h, --help              Show help information.
+
+        \(inputOptions)
+
+        """
+
+    static let check = """
+        OVERVIEW: Check a route's recorded timing and a camera plan's timing.
+
+        Prints findings, one a line: 'ROUTE: SEVERITY: point N: sentence [code]' (or 't=S s:' for the
+        flight). Severities: error (exit 2), warning (exit 2 with --strict), note.
+        Route clock: time-missing, time-partial, time-backwards, time-equal-while-moving, time-gap,
+        speed-implausible, time-before-gps-epoch, time-zone-mixed, time-zone-missing (GPX, KML, TCX).
+        Route geometry: duplicate-point, zero-length-segment, jump, null-island, latitude-out-of-range,
+        longitude-out-of-range. Flight: flight-duration, flight-duration-mismatch, flight-frame-count,
+        flight-distance-clamped, flight-max-{heading-rate,center-speed,eye-speed,distance-rate} and
+        {heading-rate,center-speed,eye-speed,distance-rate}-over-limit, flight-unplannable.
+
+        USAGE: \(usageLine("check"))
+
+        ARGUMENTS:
+          <route>                 A route file, or '-' for standard input.
+
+        OPTIONS:
+          --json                  Print {"findings":[{"severity","code","index","time","message"}],
+                                  "summary":{...}}: index is a 0-based point index or null; time is the
+                                  point's ISO 8601 UTC time, or seconds on the flight, or null.
+          --strict                Warnings fail too (exit 2).
+          --all                   List every finding (default: at most 20 per code; the summary counts all).
+          --script <file>         Check this camera script's flight instead of a planned one.
+          --fps <fps>             Frames per second of the flight check (default: 30).
+
+        LIMITS:
+          --gap <seconds>         Report time gaps longer than this (default: 60).
+          --max-speed <metres-per-second>
+                                  Implausible speed (default: by the activity the typical moving speed
+                                  suggests: foot 12, cycle 30, road 70, air 300).
+          --max-jump <metres>     A leg longer than this is a jump (default: 1000 for tracks; routes of
+                                  planned waypoints are not checked).
+          --max-heading-rate <degrees-per-second>
+                                  Fastest camera turn (default: 90).
+          --max-camera-speed <metres-per-second>
+                                  Fastest ground speed of the camera centre (default: none).
+          --max-eye-speed <metres-per-second>
+                                  Fastest ground speed of the eye (default: none).
+          --max-distance-rate <metres-per-second>
+                                  Fastest zoom, change of the eye-to-centre distance (default: none).
+          --duration-tolerance <seconds>
+                                  How far the flight's length may be from the one asked for (default: 0.5).
+          -h, --help              Show help information.
+
+        \(flightOptions)
+
+        \(inputOptions)
+
+        Exit status: 0 no error, 2 an error finding (or a warning with --strict), 1 the check could not
+        run, 64 usage error.
+
+        """
+
+    static let profile = """
+        OVERVIEW: Summarise a route per distance bin: elevation, pace, heart rate, time and climb.
+
+        Per bin: the [low, high] ranges of elevation (m), pace (s/km, over a window of 5 points) and heart
+        rate (bpm), moving and stopped time (a leg is stopped below 0.5 m/s), ascent and descent (changes of
+        at least 3 m, to ignore GPS noise).
+
+        USAGE: \(usageLine("profile"))
+
+        ARGUMENTS:
+          <route>                 A route file, or '-' for standard input.
+
+        OPTIONS:
+          --bin <metres>          Bin width (default: 375, the Landmarks Hikes tutorial's 0.375 km).
+          --format <format>       json (default), hike-json (the tutorial's Hike array: name, id,
+                                  distance, difficulty, observations), csv, or svg (the tutorial's
+                                  capsule graph).
+          --name <name>           The hike's name (default: the route's, else the file's base name).
+          -o, --output <file>     Write to <file> (atomically) instead of standard output.
           -h, --help              Show help information.
 
         \(inputOptions)

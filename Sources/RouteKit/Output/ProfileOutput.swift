@@ -1,0 +1,133 @@
+import Foundation
+
+extension RouteProfile {
+    /// The Landmarks tutorial's `Hike`: what ``hikeJSON(name:)`` writes, one per route.
+    ///
+    /// Fields, as the tutorial's `hikeData.json` has them: `name`; `id`, a stable number from the name
+    /// (``hikeID(name:)``); `distance`, kilometres; `difficulty`, 1...5 (``hikeDifficulty``); and
+    /// `observations`, one per bin, each with `distanceFromStart` (km, the bin's start), `elevation`
+    /// (metres), `pace` (seconds per km) and `heartRate` (beats per minute) as `[low, high]`.
+    ///
+    /// The tutorial's ranges are never missing; a bin without a value takes the nearest earlier bin's
+    /// range (else the nearest later one's), and a quantity the route lacks altogether is written
+    /// `[0, 0]`. ``hikeFillNotes`` says which were filled.
+    public static let hikeShapeDescription = "name, id, distance, difficulty, observations[distanceFromStart, elevation, pace, heartRate]"
+
+    /// A stable `id` for a hike named `name`: 1000 + (32-bit FNV-1a of the name's UTF-8 mod 9000), so
+    /// four digits like the tutorial's 1001. The same name always gives the same id.
+    ///
+    /// FNV-1a: offset basis 2166136261, prime 16777619 (Fowler, Noll, Vo; http://www.isthe.com/chongo/tech/comp/fnv/).
+    public static func hikeID(name: String) -> Int {
+        var hash: UInt32 = 2_166_136_261
+        for byte in name.utf8 {
+            hash ^= UInt32(byte)
+            hash = hash &* 16_777_619
+        }
+        return 1000 + Int(hash % 9000)
+    }
+
+    /// The hike's difficulty, 1 (easy) ... 5 (hard), from Naismith's rule: an hour per 5 km plus an
+    /// hour per 600 m of ascent, so 120 m of climbing counts as 1 km. Effort = km + ascent / 120;
+    /// difficulty = 1 below 5 km of effort, 2 below 10, 3 below 15, 4 below 20, else 5.
+    ///
+    /// Naismith (1892), as restated in e.g. https://en.wikipedia.org/wiki/Naismith%27s_rule.
+    public var hikeDifficulty: Int {
+        let effort = length / 1000 + ascent / 120
+        return min(5, 1 + Int(effort / 5))
+    }
+
+    /// Ranges per bin with the gaps filled as ``hikeShapeDescription`` says, and what was filled.
+    private func filled(_ key: KeyPath<Bin, ClosedRange<Double>?>) -> (ranges: [ClosedRange<Double>], filled: Int, absent: Bool) {
+        let values = bins.map { $0[keyPath: key] }
+        guard values.contains(where: { $0 != nil }) else { return (values.map { _ in 0...0 }, 0, true) }
+        var out: [ClosedRange<Double>] = []
+        var filled = 0
+        for (k, v) in values.enumerated() {
+            if let v { out.append(v); continue }
+            filled += 1
+            if let earlier = out.last { out.append(earlier); continue }
+            out.append(values[(k + 1)...].first(where: { $0 != nil })!!)
+        }
+        return (out, filled, false)
+    }
+
+    /// Sentences about the bins whose ranges ``hikeJSON(name:)`` filled in, in the order elevation,
+    /// pace, heart rate; empty when every bin has every value.
+    public var hikeFillNotes: [String] {
+        var notes: [String] = []
+        for (name, key) in [("elevation", \Bin.elevation), ("pace", \Bin.pace), ("heart rate", \Bin.heartRate)] {
+            let f = filled(key)
+            if f.absent {
+                notes.append("the route has no \(name); hike-json writes [0, 0] for it")
+            } else if f.filled > 0 {
+                notes.append("\(f.filled) of \(bins.count) bins have no \(name); hike-json repeats the nearest earlier bin's range")
+            }
+        }
+        return notes
+    }
+
+    /// The profile as the tutorial's `hikeData.json`: a JSON array holding one `Hike` (see
+    /// ``hikeShapeDescription``), two-space indented, one observation per line, numbers with fixed
+    /// decimals (km 3, ranges 2). Deterministic.
+    ///
+    /// - Parameter name: The hike's name (the route's ``name`` if `nil`, else `"Route"`).
+    public func hikeJSON(name: String? = nil) -> String {
+        let hikeName = name ?? self.name ?? "Route"
+        func num(_ v: Double, _ p: Int) -> String { FixedDecimal.string(v, places: p) }
+        func range(_ r: ClosedRange<Double>) -> String { "[\(num(r.lowerBound, 2)), \(num(r.upperBound, 2))]" }
+        let e = filled(\.elevation).ranges, p = filled(\.pace).ranges, h = filled(\.heartRate).ranges
+        var lines: [String] = []
+        lines.append("[")
+        lines.append("  {")
+        lines.append("    \"name\": \(jsonString(hikeName)),")
+        lines.append("    \"id\": \(RouteProfile.hikeID(name: hikeName)),")
+        lines.append("    \"distance\": \(num(length / 1000, 3)),")
+        lines.append("    \"difficulty\": \(hikeDifficulty),")
+        lines.append("    \"observations\": [")
+        for (k, b) in bins.enumerated() {
+            lines.append("      { \"distanceFromStart\": \(num(b.start / 1000, 3)), \"elevation\": \(range(e[k])), \"pace\": \(range(p[k])), \"heartRate\": \(range(h[k])) }\(k + 1 < bins.count ? "," : "")")
+        }
+        lines.append("    ]")
+        lines.append("  }")
+        lines.append("]")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The profile as RouteKit's own JSON (missing values `null`, units in the key names):
+    ///
+    ///     {"name":..,"bin_m":375.000,"length_m":..,"moving_s":..,"stopped_s":..,"ascent_m":..,"descent_m":..,
+    ///      "method":{"stop_speed_mps":0.5,"hysteresis_m":3,"pace_window_points":2},
+    ///      "bins":[{"index":0,"start_m":0.000,"end_m":375.000,"points":..,"elevation_m":[lo,hi]|null,
+    ///               "pace_s_per_km":[lo,hi]|null,"heart_rate_bpm":[lo,hi]|null,"moving_s":..,"stopped_s":..,
+    ///               "ascent_m":..,"descent_m":..}]}
+    ///
+    /// Distances and elevations 3 decimals, times 3, ranges 2. Deterministic.
+    public var json: String {
+        func num(_ v: Double, _ p: Int) -> String { FixedDecimal.string(v, places: p) }
+        func range(_ r: ClosedRange<Double>?) -> String { r.map { "[\(num($0.lowerBound, 2)),\(num($0.upperBound, 2))]" } ?? "null" }
+        var out = "{\"name\":\(name.map(jsonString) ?? "null"),\"bin_m\":\(num(options.binWidth, 3)),\"length_m\":\(num(length, 3)),"
+        out += "\"moving_s\":\(num(movingTime, 3)),\"stopped_s\":\(num(stoppedTime, 3)),\"ascent_m\":\(num(ascent, 3)),\"descent_m\":\(num(descent, 3)),"
+        out += "\"method\":{\"stop_speed_mps\":\(num(options.stopSpeed, 3)),\"hysteresis_m\":\(num(options.hysteresis, 3)),\"pace_window_points\":\(options.paceWindow)},"
+        out += "\"bins\":[" + bins.map { b in
+            "{\"index\":\(b.index),\"start_m\":\(num(b.start, 3)),\"end_m\":\(num(b.end, 3)),\"points\":\(b.pointCount),"
+            + "\"elevation_m\":\(range(b.elevation)),\"pace_s_per_km\":\(range(b.pace)),\"heart_rate_bpm\":\(range(b.heartRate)),"
+            + "\"moving_s\":\(num(b.movingTime, 3)),\"stopped_s\":\(num(b.stoppedTime, 3)),\"ascent_m\":\(num(b.ascent, 3)),\"descent_m\":\(num(b.descent, 3))}"
+        }.joined(separator: ",") + "]}\n"
+        return out
+    }
+
+    /// The CSV header of ``csv``.
+    public static let csvHeader = "bin,start_m,end_m,points,elevation_min,elevation_max,pace_min,pace_max,heart_rate_min,heart_rate_max,moving_s,stopped_s,ascent_m,descent_m"
+
+    /// The profile as CSV: ``csvHeader`` then one row per bin; a missing range leaves its two fields
+    /// empty. Units as ``json``.
+    public var csv: String {
+        func num(_ v: Double, _ p: Int) -> String { FixedDecimal.string(v, places: p) }
+        func range(_ r: ClosedRange<Double>?) -> String { r.map { "\(num($0.lowerBound, 2)),\(num($0.upperBound, 2))" } ?? "," }
+        var lines = [RouteProfile.csvHeader]
+        for b in bins {
+            lines.append("\(b.index),\(num(b.start, 3)),\(num(b.end, 3)),\(b.pointCount),\(range(b.elevation)),\(range(b.pace)),\(range(b.heartRate)),\(num(b.movingTime, 3)),\(num(b.stoppedTime, 3)),\(num(b.ascent, 3)),\(num(b.descent, 3))")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,244 @@
+import Foundation
+
+/// Checks a route's recorded clock and its geometry. Pure: it reads a ``Route`` and never changes it.
+///
+/// Finding codes (see ``Finding``); *i* is the point index reported:
+///
+/// | code | severity | when |
+/// |---|---|---|
+/// | `time-missing` | note | no point has a time (recorded timing is impossible; distance timing works) |
+/// | `time-partial` | warning | some points have a time and some do not; *i* = first untimed point |
+/// | `time-backwards` | error | a time is earlier than the previous timed point's, segments included; *i* = the later point |
+/// | `time-equal-while-moving` | warning | two consecutive points have the same time but different positions (infinite speed); *i* = the second |
+/// | `time-gap` | warning | more than ``Options/gap`` seconds between consecutive timed points; *i* = the point after the gap |
+/// | `speed-implausible` | warning | a leg's speed (geodesic length / time) is over ``Options/maxSpeed``; *i* = the leg's end |
+/// | `time-before-gps-epoch` | warning | times before 1980-01-06 (the GPS epoch), e.g. the 1901 sentinel of a broken clock; *i* = the first |
+/// | `time-zone-mixed` | warning | the file writes its times in more than one zone notation; *i* = first point that differs from the first |
+/// | `time-zone-missing` | note | times without a zone (read as UTC); *i* = the first |
+/// | `duplicate-point` | note | a point at exactly the previous point's position within a segment; *i* = the repeat |
+/// | `zero-length-segment` | warning | a segment that travels nowhere (one point, or all at one place); *i* = its first point |
+/// | `jump` | warning | a leg inside a segment longer than ``Options/maxJump`` metres; *i* = the leg's end |
+/// | `null-island` | error | a point at exactly latitude 0, longitude 0 (a fix the device never had) |
+/// | `latitude-out-of-range` | error | a latitude outside -90...90 or not finite |
+/// | `longitude-out-of-range` | warning | a longitude outside -180...180 or not finite |
+///
+/// **What can occur.** The readers reject latitudes outside -90...90 and non-finite numbers (GPX
+/// `latitudeOutOfRange`), and they normalise or reject longitudes, so a route read from a file never
+/// has them; a `Route` built in code can (``Route/init(segments:name:source:)`` takes any coordinate),
+/// and the check covers it. (0, 0) does occur in files.
+public enum RouteCheck {
+    /// The kind of movement a recording looks like, chosen from its typical moving speed
+    /// (``Summary/typicalMovingSpeed``); it sets the default ``Options/maxSpeed``.
+    public enum Activity: String, Hashable, Sendable, CaseIterable {
+        /// Walking, hiking, running: typical speed up to 5 m/s (18 km/h). Limit 12 m/s (43 km/h, a
+        /// sprinter's top speed, beyond anyone's pace on a track).
+        case foot
+        /// Cycling: typical speed up to 15 m/s (54 km/h). Limit 30 m/s (108 km/h, a fast descent).
+        case cycle
+        /// Road vehicles: typical speed up to 45 m/s (162 km/h). Limit 70 m/s (252 km/h).
+        case road
+        /// Aircraft: faster. Limit 300 m/s (1080 km/h, an airliner's ground speed with a tail wind).
+        case air
+
+        /// The speed over which a leg is implausible for this activity, m/s.
+        public var speedLimit: Double {
+            switch self {
+            case .foot: 12
+            case .cycle: 30
+            case .road: 70
+            case .air: 300
+            }
+        }
+
+        /// The activity whose typical speed `typicalSpeed` (m/s, >= 0) fits.
+        public init(typicalSpeed: Double) {
+            switch typicalSpeed {
+            case ...5: self = .foot
+            case ...15: self = .cycle
+            case ...45: self = .road
+            default: self = .air
+            }
+        }
+    }
+
+    /// Thresholds of the route checks.
+    public struct Options: Hashable, Sendable {
+        /// Seconds between consecutive timed points over which a `time-gap` is reported (> 0). Default 60.
+        public var gap: Double = 60
+        /// Metres per second over which a leg is `speed-implausible` (> 0). `nil` (default): the
+        /// ``Activity/speedLimit`` of the activity the route's typical moving speed suggests.
+        public var maxSpeed: Double? = nil
+        /// Metres over which a leg inside a segment is a `jump` (> 0). `nil` (default): 1000 m for recorded
+        /// tracks (tracks with timestamps: recorded every few seconds, a kilometre between fixes is a lost
+        /// signal); routes (`rte`) and untimed lines (planned or drawn, far apart by design) are not
+        /// checked unless a value is given.
+        public var maxJump: Double? = nil
+
+        public init(gap: Double = 60, maxSpeed: Double? = nil, maxJump: Double? = nil) {
+            self.gap = gap
+            self.maxSpeed = maxSpeed
+            self.maxJump = maxJump
+        }
+    }
+
+    /// What the route check measured besides its findings.
+    public struct Summary: Hashable, Sendable {
+        public var points: Int
+        public var segments: Int
+        public var timedPoints: Int
+        /// The activity the typical moving speed suggests, or `nil` when no leg has a usable speed.
+        public var activity: Activity?
+        /// The 90th percentile of the speeds of the timed legs that move (more than ``RouteCheck/movingSpeed``,
+        /// lasting at least 0.05 s), m/s, or `nil`: the speed the recording usually reaches, robust to a few
+        /// GPS spikes and to long slow stretches (a plane taxiing).
+        public var typicalMovingSpeed: Double?
+        /// The speed limit used, m/s, or `nil` when the route has no speed to check.
+        public var speedLimit: Double?
+        /// The jump limit used, metres, or `nil` when jumps were not checked.
+        public var jumpLimit: Double?
+        /// Whether zone notations were checked (the file's time texts were scanned, ``TimeZoneScan``).
+        public var zonesChecked: Bool
+        /// The zone notations seen, e.g. `["Z"]` or `["+01:00", "none"]`, sorted.
+        public var zones: [String]
+    }
+
+    /// Speeds below this, m/s, are a stop, not movement (for the typical speed that picks the activity).
+    public static let movingSpeed = 0.5
+    /// The GPS epoch, 1980-01-06T00:00:00Z: no GPS fix can be older.
+    public static let gpsEpoch = Date(timeIntervalSince1970: 315_964_800)
+
+    /// Checks `route`'s clock and geometry.
+    ///
+    /// - Parameters:
+    ///   - route: The route.
+    ///   - options: The thresholds.
+    ///   - zones: One zone designator per point (``TimeZoneScan/zones(for:xml:)``), or `nil` to skip
+    ///     the zone checks (formats whose time texts are not scanned).
+    /// - Returns: The findings in a fixed order (clock, then geometry; each kind in point order), and
+    ///   the summary.
+    /// - Complexity: O(n log n) for n points (the percentile).
+    public static func check(_ route: Route, options: Options = Options(),
+                             zones: [TimeZoneDesignator?]? = nil) -> (findings: [Finding], summary: Summary) {
+        let points = route.points
+        var findings: [Finding] = []
+        func num(_ v: Double, _ places: Int) -> String { FixedDecimal.string(v, places: places) }
+        func stamp(_ d: Date) -> String { ISO8601.string(from: d) }
+
+        // Which legs are gaps (they join segments).
+        let legs = route.legs
+
+        // MARK: Clock
+        let timed = route.timedPointCount
+        if timed == 0 {
+            findings.append(Finding(.note, "time-missing",
+                "No point has a time: recorded timing ('--timing recorded') is impossible; distance and equal timing still work."))
+        } else if timed < points.count, let first = points.firstIndex(where: { $0.time == nil }) {
+            findings.append(Finding(.warning, "time-partial", index: first,
+                "\(points.count - timed) of \(points.count) points have no time (the first is point \(first))."))
+        }
+        if let first = points.firstIndex(where: { ($0.time ?? gpsEpoch) < gpsEpoch }) {
+            let count = points.reduce(0) { $0 + (($1.time ?? gpsEpoch) < gpsEpoch ? 1 : 0) }
+            findings.append(Finding(.warning, "time-before-gps-epoch", index: first, time: .recorded(points[first].time),
+                "\(count) point\(count == 1 ? "" : "s") have times before the GPS epoch (1980-01-06), from \(stamp(points[first].time!)): the recorder's clock was not set."))
+        }
+
+        // Speeds of timed legs inside segments, for the activity and the speed check.
+        var legSpeeds: [(index: Int, speed: Double, distance: Double, dt: Double)] = []
+        var previousTimed: Int? = nil
+        for i in points.indices {
+            guard let t = points[i].time else { continue }
+            if let p = previousTimed, let tp = points[p].time {
+                let dt = t.timeIntervalSince(tp)
+                // Distance travelled from p to i (p and i may not be adjacent when points between are untimed).
+                let crossesGap = (p..<i).contains { legs[$0].isGap }
+                let distance = (p..<i).reduce(0.0) { $0 + legs[$1].distance }
+                if dt < 0 {
+                    findings.append(Finding(.error, "time-backwards", index: i, time: .recorded(t),
+                        "Point \(i)'s time \(stamp(t)) is \(num(-dt, -dt < 1 ? 7 : 3)) s before point \(p)'s \(stamp(tp))\(crossesGap ? " (across a segment break)" : "")."))
+                } else if dt == 0, distance > 0 {
+                    findings.append(Finding(.warning, "time-equal-while-moving", index: i, time: .recorded(t),
+                        "Point \(i) has the same time as point \(p) (\(stamp(t))) but is \(num(distance, 1)) m away: an infinite speed."))
+                } else if dt > options.gap {
+                    findings.append(Finding(.warning, "time-gap", index: i, time: .recorded(t),
+                        "\(num(dt, 1)) s pass between point \(p) and point \(i)\(crossesGap ? " (a segment break)" : "") (more than \(num(options.gap, 1)) s)."))
+                }
+                if dt > 0, !crossesGap {
+                    legSpeeds.append((i, distance / dt, distance, dt))
+                }
+            }
+            previousTimed = i
+        }
+        // The activity: from the 90th percentile of the moving legs' speeds (legs of at least 0.05 s; a
+        // shorter step is below any logger's resolution, e.g. Mojstrovka's 0.0003 s between sentinel times).
+        let moving = legSpeeds.filter { $0.dt >= 0.05 && $0.speed > movingSpeed }.map(\.speed).sorted()
+        let typical: Double? = moving.isEmpty ? nil : moving[min(moving.count - 1, Int((Double(moving.count) * 0.9).rounded(.down)))]
+        let activity = typical.map(Activity.init(typicalSpeed:))
+        let speedLimit = options.maxSpeed ?? activity?.speedLimit
+        if let limit = speedLimit {
+            for leg in legSpeeds where leg.speed > limit {
+                findings.append(Finding(.warning, "speed-implausible", index: leg.index, time: .recorded(points[leg.index].time),
+                    "The leg to point \(leg.index) covers \(num(leg.distance, 1)) m in \(num(leg.dt, 3)) s: \(num(leg.speed, 1)) m/s, over the limit of \(num(limit, 1)) m/s\(options.maxSpeed == nil ? " for \(activity!.rawValue)" : "")."))
+            }
+        }
+
+        // Zones.
+        var zoneNames: [String] = []
+        if let zones {
+            precondition(zones.count == points.count, "one zone per point")
+            let seen = zones.compactMap { $0 }
+            zoneNames = Set(seen.map(\.description)).sorted()
+            if let first = zones.firstIndex(where: { $0 != nil }), let reference = zones[first],
+               let other = zones.indices.first(where: { zones[$0] != nil && zones[$0] != reference }) {
+                findings.append(Finding(.warning, "time-zone-mixed", index: other, time: .recorded(points[other].time),
+                    "Times are written in \(zoneNames.count) zone notations (\(zoneNames.joined(separator: ", "))): point \(first) uses \(reference), point \(other) uses \(zones[other]!)."))
+            }
+            if let first = zones.firstIndex(where: { $0 == TimeZoneDesignator.none }) {
+                let count = seen.filter { $0 == .none }.count
+                findings.append(Finding(.note, "time-zone-missing", index: first, time: .recorded(points[first].time),
+                    "\(count) time\(count == 1 ? " has" : "s have") no zone (the first at point \(first)); \(count == 1 ? "it was" : "they were") read as UTC."))
+            }
+        }
+
+        // MARK: Geometry
+        for (s, range) in route.segments.enumerated() {
+            let length = range.dropLast().reduce(0.0) { $0 + legs[$1].distance }
+            if length == 0 {
+                findings.append(Finding(.warning, "zero-length-segment", index: range.lowerBound, time: .recorded(points[range.lowerBound].time),
+                    range.count == 1
+                        ? "Segment \(s) (point \(range.lowerBound)) has a single point: it travels nowhere."
+                        : "Segment \(s) (points \(range.lowerBound) to \(range.upperBound - 1)) has \(range.count) points at one place: it travels nowhere."))
+            }
+        }
+        for i in legs.indices where !legs[i].isGap && legs[i].distance == 0 && points[i].coordinate == points[i + 1].coordinate {
+            findings.append(Finding(.note, "duplicate-point", index: i + 1, time: .recorded(points[i + 1].time),
+                "Point \(i + 1) repeats point \(i)'s position."))
+        }
+        let jumpLimit = options.maxJump ?? (route.source.kind == .tracks && timed > 0 ? 1000 : nil)
+        if let limit = jumpLimit {
+            for i in legs.indices where !legs[i].isGap && legs[i].distance > limit {
+                findings.append(Finding(.warning, "jump", index: i + 1, time: .recorded(points[i + 1].time),
+                    "Point \(i + 1) is \(num(legs[i].distance, 1)) m from point \(i) (more than \(num(limit, 1)) m)."))
+            }
+        }
+        for (i, p) in points.enumerated() {
+            let c = p.coordinate
+            if c.latitude == 0 && c.longitude == 0 {
+                findings.append(Finding(.error, "null-island", index: i, time: .recorded(p.time),
+                    "Point \(i) is at latitude 0, longitude 0: a fix the device never had."))
+            }
+            if !(c.latitude.isFinite && (-90...90).contains(c.latitude)) {
+                findings.append(Finding(.error, "latitude-out-of-range", index: i, time: .recorded(p.time),
+                    "Point \(i)'s latitude \(c.latitude) is outside -90...90 degrees."))
+            }
+            if !(c.longitude.isFinite && (-180...180).contains(c.longitude)) {
+                findings.append(Finding(.warning, "longitude-out-of-range", index: i, time: .recorded(p.time),
+                    "Point \(i)'s longitude \(c.longitude) is outside -180...180 degrees."))
+            }
+        }
+
+        let summary = Summary(points: points.count, segments: route.segments.count, timedPoints: timed,
+                              activity: activity, typicalMovingSpeed: typical, speedLimit: speedLimit,
+                              jumpLimit: jumpLimit, zonesChecked: zones != nil, zones: zoneNames)
+        return (findings, summary)
+    }
+}

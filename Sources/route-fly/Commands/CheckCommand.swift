@@ -1,0 +1,155 @@
+import Foundation
+import RouteKit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `route-fly check ROUTE [flight options] [--script FILE] [--fps N] [--json] [--strict] [--all] [limits]`
+///
+/// Exit status: 0 when no finding is an error (with `--strict`: no warning either), 2 when one is, 1
+/// when the check could not run (unreadable or unparsable route or script), 64 on usage errors.
+struct CheckOptions: Equatable {
+    var routePath: String
+    var input = InputArguments()
+    var flight = FlightArguments()
+    var scriptPath: String? = nil
+    var json = false
+    var strict = false
+    var all = false
+    var route = RouteCheck.Options()
+    var flightCheck = FlightCheck.Options()
+
+    /// Findings listed per code unless `--all`.
+    static let listLimit = 20
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> CheckOptions {
+        var scanner = ArgumentScanner(arguments, subcommand: "check")
+        var path: String? = nil
+        var options = CheckOptions(routePath: "")
+        var seen = Set<String>()
+        while let token = scanner.next() {
+            switch token {
+            case .positional(let p):
+                guard path == nil else {
+                    throw UsageError(message: "Unexpected argument '\(p)': 'check' takes one route file.", subcommand: "check")
+                }
+                path = p
+            case .option(let name, let inline):
+                if seen.contains(name) {
+                    throw UsageError(message: "The option '\(name)' was given more than once.", subcommand: "check")
+                }
+                seen.insert(name)
+                if FlightArguments.names.contains(name) {
+                    try options.flight.parse(name, inline: inline, scanner: &scanner)
+                    continue
+                }
+                if InputArguments.names.contains(name) {
+                    try options.input.parse(name, inline: inline, scanner: &scanner)
+                    continue
+                }
+                func positive(_ valueName: String, _ what: String) throws(UsageError) -> Double {
+                    let text = try scanner.value(for: name, inline: inline, valueName: valueName)
+                    let v = try scanner.number(text, option: name, valueName: valueName, range: 0...1e12, expectation: "\(what), more than 0")
+                    guard v > 0 else {
+                        throw UsageError(message: "The value '\(text)' is invalid for '\(name) <\(valueName)>': expected \(what), more than 0.", subcommand: "check")
+                    }
+                    return v
+                }
+                switch name {
+                case "--json", "--strict", "--all":
+                    guard inline == nil else { throw UsageError(message: "'\(name)' takes no value.", subcommand: "check") }
+                    if name == "--json" { options.json = true } else if name == "--strict" { options.strict = true } else { options.all = true }
+                case "--script":
+                    let v = try scanner.value(for: name, inline: inline, valueName: "file")
+                    guard !v.isEmpty else { throw UsageError(message: "The script file name is empty.", subcommand: "check") }
+                    options.scriptPath = v
+                case "--fps":
+                    let v = try scanner.value(for: name, inline: inline, valueName: "fps")
+                    options.flightCheck.framesPerSecond = try scanner.number(v, option: name, valueName: "fps",
+                        range: 1e-3...1000, expectation: "frames per second, more than 0 and at most 1000")
+                case "--gap": options.route.gap = try positive("seconds", "seconds")
+                case "--max-speed": options.route.maxSpeed = try positive("metres-per-second", "metres per second")
+                case "--max-jump": options.route.maxJump = try positive("metres", "metres")
+                case "--max-heading-rate": options.flightCheck.maxHeadingRate = try positive("degrees-per-second", "degrees per second")
+                case "--max-camera-speed": options.flightCheck.maxCenterSpeed = try positive("metres-per-second", "metres per second")
+                case "--max-eye-speed": options.flightCheck.maxEyeSpeed = try positive("metres-per-second", "metres per second")
+                case "--max-distance-rate": options.flightCheck.maxDistanceRate = try positive("metres-per-second", "metres per second")
+                case "--duration-tolerance":
+                    let v = try scanner.value(for: name, inline: inline, valueName: "seconds")
+                    options.flightCheck.durationTolerance = try scanner.number(v, option: name, valueName: "seconds",
+                        range: 0...1e7, expectation: "seconds, 0 or more")
+                default:
+                    throw UsageError(message: "Unknown option '\(name)'.", subcommand: "check")
+                }
+            }
+        }
+        guard let path else { throw UsageError(message: "Missing expected argument '<route>'.", subcommand: "check") }
+        options.routePath = path
+        try options.flight.validate(subcommand: "check")
+        if options.scriptPath != nil {
+            let planning = options.flight.given.subtracting(["--viewport", "--fov"])
+            if let first = planning.sorted().first {
+                throw UsageError(message: "'\(first)' shapes a planned flight; with '--script' the script decides the flight (only '--viewport' and '--fov' still apply).", subcommand: "check")
+            }
+        }
+        return options
+    }
+
+    /// Runs the checks and prints the report; exits 2 itself when the check fails (see the type).
+    func run() throws {
+        let report = try self.report()
+        let limit = all ? nil : CheckOptions.listLimit
+        let displayPath = routePath == "-" ? "<stdin>" : routePath
+        writeStandardOutput(Array((json ? report.json(limit: limit) : report.text(path: displayPath, limit: limit)).utf8))
+        if report.fails(strict: strict) { exit(2) }
+    }
+
+    /// Reads the route (once, into memory: the zone scan reads its bytes again) and checks it and its flight.
+    func report() throws -> CheckReport {
+        let data: Data
+        do {
+            data = routePath == "-" ? FileHandle.standardInput.readDataToEndOfFile()
+                : try Data(contentsOf: URL(fileURLWithPath: routePath))
+        } catch {
+            throw CommandFailure(description: "\(routePath): error: cannot read the file: \((error as NSError).localizedDescription)")
+        }
+        let displayPath = routePath == "-" ? "<stdin>" : routePath
+        let result = try RouteFile.read(data: data, displayPath: displayPath, format: input.format,
+                                        options: .init(csv: .init(columns: input.columns), polyline: .init(precision: input.polylinePrecision)))
+        let route = result.route
+        let zones: [TimeZoneDesignator?]? = [.gpx, .kml, .tcx].contains(result.format)
+            ? TimeZoneScan.zones(for: route, xml: data) : nil
+        var (findings, routeSummary) = RouteCheck.check(route, options: self.route, zones: zones)
+
+        var flightSummary: FlightCheck.Summary? = nil
+        var scripted: ScriptedFlight? = nil
+        var checkOptions = flightCheck
+        if let scriptPath {
+            let script = try CameraScript.load(path: scriptPath)
+            do {
+                scripted = try script.resolved(for: route, framing: flight.options.framing)
+            } catch {
+                var located = error
+                located.path = located.path ?? scriptPath
+                throw located
+            }
+        } else {
+            do {
+                let plan = try FlightPlanner(options: flight.options).plan(for: route)
+                scripted = try plan.script.resolved(for: route, framing: flight.options.framing)
+                checkOptions.expectedDuration = FlightCheck.expectedDuration(options: flight.options, route: route)
+            } catch let error as FlightPlanError {
+                findings.append(FlightCheck.unplannable(error.description))
+            }
+        }
+        if let scripted {
+            if scripted.duration * checkOptions.framesPerSecond > SampleOptions.maximumFrames {
+                throw UsageError(message: "The flight lasts \(FixedDecimal.string(scripted.duration, places: 3)) s: at \(checkOptions.framesPerSecond) fps that is more than \(Int(SampleOptions.maximumFrames)) frames. Lower '--fps' or shorten the flight.", subcommand: "check")
+            }
+            let checked = FlightCheck.check(scripted, options: checkOptions)
+            findings += checked.findings
+            flightSummary = checked.summary
+        }
+        return CheckReport(findings: findings, route: routeSummary, flight: flightSummary, readerNotes: result.notes)
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+@testable import RouteKit
+
+/// End-to-end tests of `route-fly check` and `route-fly profile`, and of the SVG pictures (well-formed
+/// with `xmllint`, deterministic, rendered with `rsvg-convert`; skipped with a reason when the tools are
+/// absent: Debian's libxml2-utils and librsvg2-bin).
+@Suite struct RouteFlyCheckTests {
+    static func fixture(_ name: String) -> String { Fixtures.url("check/\(name)").path }
+
+    /// The path of a tool on PATH, or `nil` (with a printed reason).
+    static func tool(_ name: String) -> String? {
+        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+            let path = "\(dir)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        print("note: \(name) is not installed; skipping its SVG check (apt-get install libxml2-utils librsvg2-bin)")
+        return nil
+    }
+
+    /// Runs a tool, returning its exit status and standard error.
+    static func run(_ tool: String, _ arguments: [String]) throws -> (Int32, String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: tool)
+        p.arguments = arguments
+        let err = Pipe()
+        p.standardError = err
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        let data = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// Checks an SVG file: well-formed XML and renders to a non-empty PNG.
+    static func validate(svg path: String, png: String) throws {
+        if let xmllint = tool("xmllint") {
+            let (status, err) = try run(xmllint, ["--noout", path])
+            #expect(status == 0, "xmllint: \(err)")
+        }
+        if let rsvg = tool("rsvg-convert") {
+            let (status, err) = try run(rsvg, ["-o", png, path])
+            #expect(status == 0, "rsvg-convert: \(err)")
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: png))
+            #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]))  // PNG signature
+        }
+    }
+
+    @Test func cleanRouteExitsZero() throws {
+        let r = try runRouteFly(["check", Self.fixture("clean.gpx")])
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        #expect(!r.stdout.contains(": error:") && !r.stdout.contains(": warning:"))
+        #expect(r.stdout.contains("[flight-duration]"))
+        #expect(r.stdout.hasSuffix("0 errors, 0 warnings, 5 notes\n"))
+    }
+
+    @Test func errorsExitTwoAndWarningsOnlyWithStrict() throws {
+        let back = try runRouteFly(["check", Self.fixture("backwards.gpx")])
+        #expect(back.status == 2)
+        #expect(back.stdout.contains("backwards.gpx: error: point 3: Point 3's time 2020-09-13T12:26:45Z is 15.000 s before point 2's 2020-09-13T12:27:00Z. [time-backwards]"))
+        let gap = try runRouteFly(["check", Self.fixture("gap.gpx")])
+        #expect(gap.status == 0)
+        #expect(gap.stdout.contains("warning: point 4: 120.0 s pass between point 3 and point 4 (more than 60.0 s). [time-gap]"))
+        #expect(try runRouteFly(["check", Self.fixture("gap.gpx"), "--strict"]).status == 2)
+        #expect(try runRouteFly(["check", Self.fixture("gap.gpx"), "--strict", "--gap", "120"]).status == 0)
+        // A flight limit the plan breaks is a warning.
+        let fast = try runRouteFly(["check", Self.fixture("clean.gpx"), "--max-camera-speed", "0.001", "--strict"])
+        #expect(fast.status == 2 && fast.stdout.contains("[center-speed-over-limit]"))
+    }
+
+    @Test func jsonReportIsDeterministicWithNullsWhereNothingApplies() throws {
+        let a = try runRouteFly(["check", Self.fixture("backwards.gpx"), "--json", "--duration", "10"])
+        let b = try runRouteFly(["check", Self.fixture("backwards.gpx"), "--json", "--duration", "10"])
+        #expect(a.status == 2 && a.stdout == b.stdout)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(a.stdout.utf8)) as? [String: Any])
+        let findings = try #require(object["findings"] as? [[String: Any]])
+        let first = try #require(findings.first)
+        #expect(first["severity"] as? String == "error" && first["code"] as? String == "time-backwards")
+        #expect(first["index"] as? Int == 3 && first["time"] as? String == "2020-09-13T12:26:45Z")
+        let duration = try #require(findings.first { $0["code"] as? String == "flight-duration" })
+        #expect(duration["index"] is NSNull)
+        #expect(duration["time"] as? Double == 16)  // 3 + 10 + 3
+        let summary = try #require(object["summary"] as? [String: Any])
+        #expect(summary["status"] as? String == "errors")
+        #expect((summary["counts"] as? [String: Int])?["time-backwards"] == 1)
+        #expect(((summary["flight"] as? [String: Any])?["frames"] as? Int) == 481)
+    }
+
+    @Test func couldNotRunAndUsage() throws {
+        let missing = try runRouteFly(["check", "/nonexistent/route.gpx"])
+        #expect(missing.status == 1 && missing.stdout.isEmpty)
+        for args in [["check"], ["check", Self.fixture("clean.gpx"), "--gap", "0"], ["check", Self.fixture("clean.gpx"), "--max-speed", "x"],
+                     ["check", Self.fixture("clean.gpx"), "--bogus"], ["profile", Self.fixture("clean.gpx"), "--format", "kml"],
+                     ["profile", Self.fixture("clean.gpx"), "--bin", "0"]] {
+            let r = try runRouteFly(args)
+            #expect(r.status == 64, "\(args)")
+            #expect(r.stderr.contains("Usage: route-fly"), "\(args)")
+        }
+        for args in [["help", "check"], ["check", "--help"], ["profile", "-h"]] {
+            let r = try runRouteFly(args)
+            #expect(r.status == 0 && r.stdout.contains("USAGE: route-fly"), "\(args)")
+        }
+    }
+
+    @Test func profileFormats() throws {
+        let csv = try runRouteFly(["profile", Self.fixture("clean.gpx"), "--format", "csv"])
+        #expect(csv.status == 0)
+        #expect(csv.stdout.hasPrefix(RouteProfile.csvHeader + "\n0,0.000,77.806,8,300.00,307.00,"))
+        let hike = try runRouteFly(["profile", Self.fixture("clean.gpx"), "--format", "hike-json"])
+        #expect(hike.status == 0 && hike.stdout.contains("\"name\": \"clean walk\""))
+        #expect(hike.stderr.contains("note: the route has no heart rate"))
+        let json = try runRouteFly(["profile", Self.fixture("clean.gpx")])
+        #expect(json.stdout.hasPrefix("{\"name\":\"clean walk\",\"bin_m\":375.000,"))
+    }
+
+    @Test func profileSVGIsWellFormedDeterministicAndRenders() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let route = Fixtures.real("gpx/togeojson-run_gpxtpx.gpx")?.path ?? Self.fixture("clean.gpx")
+        let svg = dir.appendingPathComponent("profile.svg").path
+        let r = try runRouteFly(["profile", route, "-o", svg])
+        #expect(r.status == 0, "\(r.stderr)")
+        let again = try runRouteFly(["profile", route, "--format", "svg"])
+        #expect(try String(contentsOfFile: svg, encoding: .utf8) == again.stdout)
+        try Self.validate(svg: svg, png: dir.appendingPathComponent("profile.png").path)
+    }
+
+    @Test func flightSVGIsWellFormedDeterministicAndRenders() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = Fixtures.real("gpx/gpxpy-cerknicko-jezero.gpx")?.path ?? Self.fixture("clean.gpx")
+        let route = try RouteFile.load(path: path)
+        let flight = try FlightPlanner().plan(for: route).script.resolved(for: route)
+        let poses = PoseSampler(framesPerSecond: 30).sample(flight.camera).poses
+        let a = FlightSVG.render(poses: poses, route: route, title: "cerknicko & <friends>")
+        let b = FlightSVG.render(poses: poses, route: route, title: "cerknicko & <friends>")
+        #expect(a == b)
+        let text = String(decoding: a, as: UTF8.self)
+        #expect(text.contains("cerknicko &amp; &lt;friends&gt;"))
+        // One heading tick per whole second of the flight, 0 included.
+        let ticks = text.components(separatedBy: "\n").drop { !$0.contains("id=\"heading-ticks\"") }.dropFirst().prefix { $0.contains("<line") }
+        #expect(ticks.count == Int(poses.last!.time) + 1)
+        let svg = dir.appendingPathComponent("flight.svg").path
+        try Data(a).write(to: URL(fileURLWithPath: svg))
+        try Self.validate(svg: svg, png: dir.appendingPathComponent("flight.png").path)
+        if ProcessInfo.processInfo.environment["ROUTEKIT_KEEP_SVG"] != nil {
+            try Data(a).write(to: URL(fileURLWithPath: "/tmp/routekit-flight.svg"))
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+@testable import RouteKit
+
+/// The flight checks: duration against the request, frame count, peaks and their limits.
+@Suite struct FlightCheckTests {
+    /// The clean walk of `Fixtures/check/clean.gpx` (8 points, 77.8 m north).
+    static func cleanRoute() throws -> Route { try RouteFile.load(path: Fixtures.url("check/clean.gpx").path) }
+
+    static func flight(_ options: FlightOptions, route: Route) throws -> ScriptedFlight {
+        try FlightPlanner(options: options).plan(for: route).script.resolved(for: route)
+    }
+
+    @Test func durationAsRequestedAndFrames() throws {
+        let route = try Self.cleanRoute()
+        var options = FlightOptions()
+        options.duration = 10
+        options.intro = 1
+        options.outro = 1
+        #expect(FlightCheck.expectedDuration(options: options, route: route) == 12)
+        var check = FlightCheck.Options()
+        check.expectedDuration = 12
+        let (findings, summary) = FlightCheck.check(try Self.flight(options, route: route), options: check)
+        #expect(summary.frameCount == 361)  // 12 s at 30 fps, both ends
+        #expect(summary.duration == 12)
+        #expect(findings.first?.code == "flight-duration")
+        #expect(findings.first?.message == "The flight lasts 12.000 s: 361 frames at 30.000 fps.")
+        #expect(!findings.contains { $0.code == "flight-duration-mismatch" || $0.code == "flight-frame-count" })
+        #expect(findings.map(\.code).filter { $0.hasPrefix("flight-max-") } ==
+                ["flight-max-heading-rate", "flight-max-center-speed", "flight-max-eye-speed", "flight-max-distance-rate"])
+        #expect(findings.allSatisfy { $0.severity != .error })
+    }
+
+    @Test func durationMismatchAndAShortLastFrame() throws {
+        let route = try Self.cleanRoute()
+        var options = FlightOptions()
+        options.duration = 10
+        options.intro = 1
+        options.outro = 1
+        var check = FlightCheck.Options()
+        check.expectedDuration = 20
+        check.framesPerSecond = 0.7  // 12 s is 8.4 frame intervals
+        let (findings, summary) = FlightCheck.check(try Self.flight(options, route: route), options: check)
+        let mismatch = try #require(findings.first { $0.code == "flight-duration-mismatch" })
+        #expect(mismatch.severity == .warning)
+        #expect(mismatch.message == "The flight lasts 12.000 s, not the 20.000 s asked for (-8.000 s; tolerance 0.500 s).")
+        let frames = try #require(findings.first { $0.code == "flight-frame-count" })
+        #expect(summary.frameCount == 9)
+        #expect(frames.time == .flight(8 / 0.7))
+    }
+
+    @Test func limitsTurnPeaksIntoWarnings() throws {
+        let route = try Self.cleanRoute()
+        var check = FlightCheck.Options()
+        check.maxHeadingRate = 1e-6
+        check.maxCenterSpeed = 1e-6
+        check.maxEyeSpeed = 1e-6
+        check.maxDistanceRate = 1e-6
+        let (findings, summary) = FlightCheck.check(try Self.flight(FlightOptions(), route: route), options: check)
+        let over = findings.filter { $0.code.hasSuffix("-over-limit") }
+        // The walk runs due north, so the heading never turns; the camera moves and zooms.
+        #expect(summary.headingRate.value == 0)
+        #expect(over.map(\.code) == ["center-speed-over-limit", "eye-speed-over-limit", "distance-rate-over-limit"])
+        #expect(over.allSatisfy { $0.severity == .warning })
+        // The peak is where the message says, and reported at the earlier frame of its pair.
+        #expect(over[0].time == .flight(summary.centerSpeed.time))
+        #expect(summary.centerSpeed.value > 0 && summary.centerSpeed.framesOverLimit > 0)
+    }
+
+    @Test func aConstantCameraHasZeroRates() throws {
+        // An overview with a fixed heading and no drift: script of one hold keyframe.
+        let route = try Self.cleanRoute()
+        let camera = MapCamera(centerCoordinate: route.start, distance: 1000, heading: 30, pitch: 0)
+        let script = CameraScript(initialCamera: .init(centerCoordinate: .coordinate(camera.centerCoordinate), distance: .number(1000),
+                                                       heading: .number(30), pitch: .number(0), centerElevation: .number(0)),
+                                  heading: [.init(.linear(.linear), .number(30), duration: 2)])
+        let flight = try script.resolved(for: route)
+        let (_, summary) = FlightCheck.check(flight)
+        #expect(summary.frameCount == 61)
+        #expect(summary.headingRate.value < 1e-9)  // 30 degrees held; interpolation leaves ~1e-13
+        #expect(summary.centerSpeed.value == 0)
+        #expect(summary.eyeSpeed.value == 0)
+        #expect(summary.distanceRate.value == 0)
+    }
+}

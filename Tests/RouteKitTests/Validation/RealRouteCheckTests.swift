@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+@testable import RouteKit
+
+/// `check` on every file in ../shared/real (skipped, with a printed reason, when the folder is absent),
+/// asserting the findings a person would agree with (SOURCES.md says what each file exercises).
+@Suite struct RealRouteCheckTests {
+    /// The route findings and summary of a real file, with zones scanned for XML formats, as the CLI does.
+    static func check(_ relative: String) throws -> (findings: [Finding], summary: RouteCheck.Summary)? {
+        guard let url = Fixtures.real(relative) else { return nil }
+        let data = try Data(contentsOf: url)
+        let options = RouteFile.Options(polyline: .init(precision: relative.hasSuffix(".p6.txt") ? 6 : 5))
+        let result = try RouteFile.read(data: data, displayPath: url.path, options: options)
+        let zones = [.gpx, .kml, .tcx].contains(result.format) ? TimeZoneScan.zones(for: result.route, xml: data) : nil
+        return RouteCheck.check(result.route, zones: zones)
+    }
+
+    static func count(_ code: String, _ findings: [Finding]) -> Int { findings.filter { $0.code == code }.count }
+
+    @Test func everyRealRouteCanBeChecked() throws {
+        guard let root = Fixtures.sharedReal else { return }
+        let unflyable: Set<String> = ["gpxpy-unicode_with_bom.gpx", "gpsbabel-xsddatetime.kml"]  // waypoints or Points only
+        for folder in ["gpx", "kml", "tcx", "geojson", "csv", "polyline"] {
+            let files = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path).sorted()
+            for file in files where !unflyable.contains(file) {
+                let r = try #require(try Self.check("\(folder)/\(file)"), "\(file)")
+                #expect(r.summary.points > 0, "\(file)")
+            }
+        }
+    }
+
+    @Test func mojstrovkaHasABrokenClock() throws {
+        guard let (findings, summary) = try Self.check("gpx/gpxpy-Mojstrovka.gpx") else { return }
+        // 184 points at the 1901 sentinel: 181 equal consecutive times while moving, 1 step back.
+        #expect(Self.count("time-before-gps-epoch", findings) == 1)
+        #expect(findings.first { $0.code == "time-before-gps-epoch" }?.message.hasPrefix("184 points") == true)
+        #expect(Self.count("time-equal-while-moving", findings) == 181)
+        let back = try #require(findings.first { $0.code == "time-backwards" })
+        #expect(Self.count("time-backwards", findings) == 1)
+        #expect(back.index == 1)
+        #expect(summary.zones == ["Z"])
+    }
+
+    @Test func blueHillsGoesBackwardsBetweenSegments() throws {
+        guard let (findings, _) = try Self.check("gpx/togeojson-blue_hills.gpx") else { return }
+        let back = findings.filter { $0.code == "time-backwards" }
+        #expect(back.count == 1)
+        #expect(back.first?.index == 807)
+        #expect(back.first?.message.hasSuffix("(across a segment break).") == true)
+        #expect(Self.count("duplicate-point", findings) == 23)  // SOURCES.md: 23 duplicate positions
+        #expect(Self.count("zero-length-segment", findings) >= 1)  // its 1-point segments
+    }
+
+    @Test func osmHasDuplicatesEqualTimesAndAnUntimedTrack() throws {
+        guard let (findings, _) = try Self.check("gpx/togeojson-osm.gpx") else { return }
+        #expect(Self.count("duplicate-point", findings) == 3092)  // SOURCES.md: 3092 duplicate consecutive positions
+        let partial = try #require(findings.first { $0.code == "time-partial" })
+        #expect(partial.message.hasPrefix("2605 of 5000 points have no time"))  // track 3
+        #expect(Self.count("time-equal-while-moving", findings) > 0)
+        #expect(Self.count("time-backwards", findings) == 0)
+    }
+
+    @Test func cerknickoWithoutTimesIsPartlyTimed() throws {
+        guard let (findings, _) = try Self.check("gpx/gpxpy-cerknicko-without-times.gpx") else { return }
+        let partial = try #require(findings.first { $0.code == "time-partial" })
+        #expect(partial.message == "291 of 296 points have no time (the first is point 0).")  // 5 of the last 21 timed
+        #expect(findings.allSatisfy { $0.severity != .error })
+        guard let (full, _) = try Self.check("gpx/gpxpy-cerknicko-jezero.gpx") else { return }
+        #expect(!full.contains { $0.code.hasPrefix("time-partial") || $0.code == "time-missing" || $0.code == "time-backwards" })
+    }
+
+    @Test func runDuplicatesAndOffsetsAndUntimedRoutes() throws {
+        if let (findings, summary) = try Self.check("gpx/togeojson-run_gpxtpx.gpx") {
+            #expect(Self.count("duplicate-point", findings) == 22)  // SOURCES.md: 22 duplicate consecutive positions
+            #expect(summary.activity == .foot)
+            #expect(findings.allSatisfy { $0.severity != .error })
+        }
+        if let (findings, summary) = try Self.check("gpx/gpxpy-track-with-less-sec-time.gpx") {
+            #expect(summary.zones == ["+01:00"])  // one notation: not mixed
+            #expect(findings.isEmpty, "\(findings)")
+        }
+        if let (findings, summary) = try Self.check("gpx/gpsbabel-bendgc-expected.gpx") {
+            #expect(findings.map(\.code) == ["time-missing"])  // a route: long legs are not jumps
+            #expect(summary.jumpLimit == nil)
+        }
+        if let (findings, _) = try Self.check("geojson/antimeridian-multi-line.json") {
+            #expect(findings.contains { $0.code == "null-island" && $0.index == 2 })  // its second line starts at [0, 0]
+        }
+        if let (findings, _) = try Self.check("kml/togeojson-gxmultitrack.kml") {
+            // The second gx:Track starts before the first ends.
+            #expect(findings.filter { $0.code == "time-backwards" }.map(\.index) == [13])
+        }
+        if let (findings, _) = try Self.check("tcx/gpsbabel-history.tcx") {
+            #expect(findings.allSatisfy { $0.severity == .note || $0.code == "time-gap" }, "\(findings.map(\.code))")
+        }
+    }
+}
