@@ -35,6 +35,8 @@ enum RouteFly {
         do {
             try command.run()
             return 0
+        } catch let status as ExitStatus {
+            return status.code
         } catch let error as UsageError {
             printError("Error: \(error.message)")
             if let subcommand = error.subcommand {
@@ -55,6 +57,12 @@ enum RouteFly {
         }
         return 1
     }
+}
+
+/// A command that ran to the end but must exit with a status other than 0 (everything it had to say is
+/// already written): `check` with an error finding exits 2.
+struct ExitStatus: Error {
+    var code: Int32
 }
 
 /// A failure while running a command, with the text to print.

@@ -101,7 +101,7 @@ struct CheckOptions: Equatable {
         let limit = all ? nil : CheckOptions.listLimit
         let displayPath = routePath == "-" ? "<stdin>" : routePath
         writeStandardOutput(Array((json ? report.json(limit: limit) : report.text(path: displayPath, limit: limit)).utf8))
-        if report.fails(strict: strict) { exit(2) }
+        if report.fails(strict: strict) { throw ExitStatus(code: 2) }
     }
 
     /// Reads the route (once, into memory: the zone scan reads its bytes again) and checks it and its flight.
