@@ -2,7 +2,7 @@ import Foundation
 
 // The JSON form of a camera script: what `route-fly plan` prints and `route-fly sample --script` reads.
 // The schema is documented for users in docs/camera-script.md; decoding is in
-// CameraScript+JSONDecoding.swift, the tokenizer in CameraScriptJSONParser.swift.
+// CameraScript+JSONDecoding.swift, the JSON parser (shared with GeoJSON) in Formats/JSON.
 
 extension CameraScript {
     /// The schema version this RouteKit reads and writes (`"routekitCameraScript": 1`).
@@ -33,14 +33,14 @@ extension CameraScript {
     ///   found and what was expected.
     /// - Complexity: O(n) for n bytes.
     public init(json: Data, path: String? = nil) throws(CameraScriptError) {
-        var parser = ScriptJSONParser(data: json)
-        let root: ScriptJSONNode
+        let bytes = [UInt8](json)
+        let document: JSONDocument
         do {
-            root = try parser.parseDocument()
+            document = try JSONDocument(bytes: bytes, maximumDepth: 256, numbersOutOfRange: .infinity)
         } catch {
-            throw CameraScriptError(path: path, line: error.line, column: error.column, message: error.message)
+            throw error.cameraScriptError(in: bytes, path: path)
         }
-        self = try ScriptJSONDecoder(file: path).script(root)
+        self = try ScriptJSONDecoder(file: path, document: document).script(document.root)
     }
 
     /// The script's JSON form: deterministic (fixed key order, 2-space indentation, one keyframe per

@@ -8,17 +8,34 @@ import Foundation
 struct ScriptJSONDecoder {
     /// The script file's path as the user typed it, copied into errors.
     let file: String?
+    /// The parsed script, for the line and column of a node and the text of a number.
+    let document: JSONDocument
 
-    typealias Node = ScriptJSONNode
+    typealias Node = JSONNode
 
     // MARK: Errors and paths
 
     func fail(_ node: Node, _ path: String?, _ message: String) -> CameraScriptError {
-        CameraScriptError(path: file, jsonPath: path, line: node.line, column: node.column, message: message)
+        let (line, column) = document.location(of: node.offset)
+        return CameraScriptError(path: file, jsonPath: path, line: line, column: column, message: message)
     }
 
-    func fail(_ member: Node.Member, _ path: String, _ message: String) -> CameraScriptError {
-        CameraScriptError(path: file, jsonPath: path, line: member.keyLine, column: member.keyColumn, message: message)
+    func fail(_ member: JSONMember, _ path: String, _ message: String) -> CameraScriptError {
+        let (line, column) = document.location(of: member.keyOffset)
+        return CameraScriptError(path: file, jsonPath: path, line: line, column: column, message: message)
+    }
+
+    /// How a message names a value's JSON type: "an object", "a string (\"abc\")", "a number (1e999)"
+    /// (its text as written), "a boolean (true)".
+    func typeDescription(_ node: Node) -> String {
+        switch node.value {
+        case .object: return "an object"
+        case .array: return "an array"
+        case .string(let s): return "a string (\(ScriptJSONWriter.quoted(s)))"
+        case .number: return "a number (\(document.numberText(of: node)))"
+        case .bool(let b): return "a boolean (\(b))"
+        case .null: return "null"
+        }
     }
 
     /// `base.key`, or `base["odd key"]` for a key that is not an identifier; `key` alone at the root.
@@ -72,11 +89,11 @@ struct ScriptJSONDecoder {
     struct Object {
         let node: Node
         let path: String
-        let members: [String: Node.Member]
+        let members: [String: JSONMember]
         /// Keys in document order.
         let keys: [String]
 
-        subscript(key: String) -> Node? { members[key]?.value }
+        subscript(key: String) -> Node? { members[key]?.node }
     }
 
     /// Checks that `node` is an object whose keys are all among `keys`, none twice.
@@ -85,15 +102,16 @@ struct ScriptJSONDecoder {
     ///   - what: How messages name the value (`"initialCamera"`, `keyframe 2 of "heading"`).
     ///   - expected: What the object should look like, for the type message.
     func object(_ node: Node, _ path: String, what: String, keys allowed: [String], expected: String? = nil) throws(CameraScriptError) -> Object {
-        guard case .object(let members) = node.content else {
-            throw fail(node, path.isEmpty ? nil : path, "\(what) is \(node.typeDescription); expected \(expected ?? "an object with the keys \(Self.list(allowed))")")
+        guard case .object(let members) = node.value else {
+            throw fail(node, path.isEmpty ? nil : path, "\(what) is \(typeDescription(node)); expected \(expected ?? "an object with the keys \(Self.list(allowed))")")
         }
-        var byKey: [String: Node.Member] = [:]
+        var byKey: [String: JSONMember] = [:]
         var order: [String] = []
         for m in members {
             let memberPath = Self.path(path, m.key)
             if let first = byKey[m.key] {
-                throw fail(m, memberPath, "duplicate key \(ScriptJSONWriter.quoted(m.key)) (it is also at line \(first.keyLine), column \(first.keyColumn))")
+                let (line, column) = document.location(of: first.keyOffset)
+                throw fail(m, memberPath, "duplicate key \(ScriptJSONWriter.quoted(m.key)) (it is also at line \(line), column \(column))")
             }
             guard allowed.contains(m.key) else {
                 throw fail(m, memberPath, "unknown key \(ScriptJSONWriter.quoted(m.key))\(Self.suggestion(for: m.key, among: allowed)); expected \(Self.list(allowed))")
@@ -110,19 +128,19 @@ struct ScriptJSONDecoder {
 
     /// A finite number.
     func number(_ node: Node, _ path: String, what: String, expected: String = "a number") throws(CameraScriptError) -> Double {
-        guard case .number(let v, let text) = node.content else {
-            throw fail(node, path, "\(what) is \(node.typeDescription); expected \(expected)")
+        guard case .number(let v) = node.value else {
+            throw fail(node, path, "\(what) is \(typeDescription(node)); expected \(expected)")
         }
         guard v.isFinite else {
-            throw fail(node, path, "\(what) is \(text), which is out of range; expected \(expected) (finite, magnitude below about 1.8e308)")
+            throw fail(node, path, "\(what) is \(document.numberText(of: node)), which is out of range; expected \(expected) (finite, magnitude below about 1.8e308)")
         }
         return v
     }
 
     /// A string among `names` (with a suggestion when it is not).
     func name(_ node: Node, _ path: String, what: String, among names: [String], expected: String? = nil) throws(CameraScriptError) -> String {
-        guard case .string(let s) = node.content else {
-            throw fail(node, path, "\(what) is \(node.typeDescription); expected \(expected ?? "one of \(Self.list(names, quoted: false))")")
+        guard case .string(let s) = node.value else {
+            throw fail(node, path, "\(what) is \(typeDescription(node)); expected \(expected ?? "one of \(Self.list(names, quoted: false))")")
         }
         guard names.contains(s) else {
             throw fail(node, path, "\(what) is \(ScriptJSONWriter.quoted(s)); expected \(expected ?? "one of \(Self.list(names, quoted: false))")\(Self.suggestion(for: s, among: names))")
@@ -206,7 +224,7 @@ struct ScriptJSONDecoder {
     /// A literal number, or a reference string among `references`.
     func numberValue(_ node: Node, _ path: String, what: String, unit: String, references: [String]) throws(CameraScriptError) -> CameraScript.NumberValue {
         let expected = Self.list(["a number (\(unit))"] + references.map { ScriptJSONWriter.quoted($0) }, quoted: false)
-        if case .string = node.content {
+        if case .string = node.value {
             let s = try name(node, path, what: what, among: references, expected: expected)
             return ScriptJSONNames.numberReferences.first { $0.name == s }!.value
         }
@@ -216,14 +234,14 @@ struct ScriptJSONDecoder {
     /// A literal coordinate, or a reference string among `references`.
     func coordinateValue(_ node: Node, _ path: String, what: String, references: [String]) throws(CameraScriptError) -> CameraScript.CoordinateValue {
         let expected = Self.list(["{\"latitude\": …, \"longitude\": …} (degrees)"] + references.map { ScriptJSONWriter.quoted($0) }, quoted: false)
-        switch node.content {
+        switch node.value {
         case .string:
             let s = try name(node, path, what: what, among: references, expected: expected)
             return ScriptJSONNames.coordinateReferences.first { $0.name == s }!.value
         case .object:
             return .coordinate(try coordinate(node, path, what: what, unit: "degrees", isVelocity: false))
         default:
-            throw fail(node, path, "\(what) is \(node.typeDescription); expected \(expected)")
+            throw fail(node, path, "\(what) is \(typeDescription(node)); expected \(expected)")
         }
     }
 
@@ -257,8 +275,8 @@ struct ScriptJSONDecoder {
                      value: (Node, String) throws(CameraScriptError) -> V,
                      velocity: (Node, String) throws(CameraScriptError) -> W,
                      isRoutePoints: (V) -> Bool) throws(CameraScriptError) -> [CameraScript.Keyframe<V, W>] {
-        guard case .array(let elements) = node.content else {
-            throw fail(node, path, "\(Self.quotedKey(path)) is \(node.typeDescription); expected an array of keyframes")
+        guard case .array(let elements) = node.value else {
+            throw fail(node, path, "\(Self.quotedKey(path)) is \(typeDescription(node)); expected an array of keyframes")
         }
         var keyframes: [CameraScript.Keyframe<V, W>] = []
         for (i, element) in elements.enumerated() {
@@ -329,7 +347,7 @@ struct ScriptJSONDecoder {
     func curve(_ node: Node, _ path: String, what: String) throws(CameraScriptError) -> UnitCurve {
         let names = ScriptJSONNames.readableCurves.map(\.name)
         let expected = "a curve name (\(Self.list(Array(names.prefix(7)), quoted: false)), or a Penner easing easeInQuad … easeInOutBack) or {\"bezier\": [x1, y1, x2, y2]}"
-        switch node.content {
+        switch node.value {
         case .string:
             let s = try name(node, path, what: what, among: names, expected: expected)
             return ScriptJSONNames.readableCurves.first { $0.name == s }!.curve
@@ -339,7 +357,7 @@ struct ScriptJSONDecoder {
             if let inner = o["inverse"] { return try curve(inner, path + ".inverse", what: "\"inverse\"").inverse }
             let b = o["bezier"]!
             let shape = "an array of 4 numbers [x1, y1, x2, y2] (the control points; x is clamped to 0...1)"
-            guard case .array(let elements) = b.content else { throw fail(b, path + ".bezier", "\"bezier\" is \(b.typeDescription); expected \(shape)") }
+            guard case .array(let elements) = b.value else { throw fail(b, path + ".bezier", "\"bezier\" is \(typeDescription(b)); expected \(shape)") }
             guard elements.count == 4 else { throw fail(b, path + ".bezier", "\"bezier\" has \(elements.count) number\(elements.count == 1 ? "" : "s"); expected \(shape)") }
             var p: [Double] = []
             for (i, e) in elements.enumerated() {
@@ -347,7 +365,7 @@ struct ScriptJSONDecoder {
             }
             return .bezier(startControlPoint: UnitPoint(x: p[0], y: p[1]), endControlPoint: UnitPoint(x: p[2], y: p[3]))
         default:
-            throw fail(node, path, "\(what) is \(node.typeDescription); expected \(expected)")
+            throw fail(node, path, "\(what) is \(typeDescription(node)); expected \(expected)")
         }
     }
 
@@ -364,14 +382,14 @@ struct ScriptJSONDecoder {
         let presets = ScriptJSONNames.springPresets.map(\.name)
         let forms = "{\"duration\", \"bounce\"}, {\"response\", \"dampingRatio\"}, {\"mass\", \"stiffness\", \"damping\"} or {\"angularFrequency\", \"decayConstant\", \"mass\"}"
         let expected = "a preset (\(Self.list(presets, quoted: false))) or an object \(forms)"
-        switch node.content {
+        switch node.value {
         case .string:
             let s = try name(node, path, what: "\"spring\"", among: presets, expected: expected)
             return ScriptJSONNames.springPresets.first { $0.name == s }!.spring
         case .object:
             break
         default:
-            throw fail(node, path, "\"spring\" is \(node.typeDescription); expected \(expected)")
+            throw fail(node, path, "\"spring\" is \(typeDescription(node)); expected \(expected)")
         }
         let allKeys = Self.springForms.flatMap(\.keys).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         let o = try object(node, path, what: "\"spring\"", keys: allKeys, expected: expected)
@@ -399,8 +417,8 @@ struct ScriptJSONDecoder {
         case "mass":
             var allow = false
             if let n = o["allowOverDamping"] {
-                guard case .bool(let b) = n.content else {
-                    throw fail(n, path + ".allowOverDamping", "\"allowOverDamping\" is \(n.typeDescription); expected true or false")
+                guard case .bool(let b) = n.value else {
+                    throw fail(n, path + ".allowOverDamping", "\"allowOverDamping\" is \(typeDescription(n)); expected true or false")
                 }
                 allow = b
             }
@@ -436,4 +454,104 @@ struct ScriptJSONTrack {
         ScriptJSONTrack(name: "pitch", unit: "degrees", references: ["initial"]),
         ScriptJSONTrack(name: "centerElevation", unit: "metres", references: ["initial"]),
     ]
+}
+
+extension JSONSyntaxError {
+    /// The error as a camera script reports it: a message naming what was found and what was
+    /// expected (with messages of their own for comments, single quotes, trailing commas, `NaN` and
+    /// `Infinity`), at the line and column of the offending character (a misspelt `true`, `false` or
+    /// `null`: its first letter); no JSON path.
+    func cameraScriptError(in bytes: [UInt8], path: String?) -> CameraScriptError {
+        /// "character 'x'", "end of file", a control character or an invalid byte, for messages.
+        func describe(_ offset: Int) -> String {
+            guard offset < bytes.count else { return "end of file" }
+            let b = bytes[offset]
+            if b >= 0x20 && b < 0x7F { return "character '\(Character(Unicode.Scalar(b)))'" }
+            if b < 0x20 || b == 0x7F { return "control character U+\(hex(UInt32(b)))" }
+            // A non-ASCII scalar: decode it for the message.
+            var end = offset + 1
+            while end < bytes.count && bytes[end] & 0xC0 == 0x80 && end - offset < 4 { end += 1 }
+            if let s = String(bytes: bytes[offset..<end], encoding: .utf8) { return "character '\(s)'" }
+            return "invalid UTF-8 byte 0x\(String(b, radix: 16, uppercase: true))"
+        }
+        func hex(_ v: UInt32) -> String {
+            let digits = String(v, radix: 16, uppercase: true)
+            return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+        }
+        func startsWith(_ word: String, at offset: Int) -> Bool { bytes[offset...].starts(with: word.utf8) }
+        let finiteOnly = "is not a JSON number (a camera script holds finite numbers only)"
+        let atEnd = offset >= bytes.count
+        var at = offset
+        let message: String
+        switch kind {
+        case .empty:
+            message = "the document is empty; expected a JSON object"
+        case .trailingContent:
+            message = "unexpected \(describe(offset)) after the end of the JSON document"
+        case .expectedValue:
+            if atEnd {
+                message = "unexpected end of file; expected a value"
+            } else if bytes[offset] == UInt8(ascii: "/") {
+                message = "comments are not allowed in JSON"
+            } else if bytes[offset] == UInt8(ascii: "'") {
+                message = "strings must be in double quotes (\") in JSON"
+            } else if let word = ["NaN", "Infinity"].first(where: { startsWith($0, at: offset) }) {
+                message = "\(word) \(finiteOnly)"
+            } else if bytes[offset] == UInt8(ascii: "N") || bytes[offset] == UInt8(ascii: "I") {
+                message = "unexpected \(describe(offset)); expected true, false or null"
+            } else {
+                message = "unexpected \(describe(offset)); expected a value (object, array, string, number, true, false or null)"
+            }
+        case .invalidLiteral(let start):
+            at = start
+            message = "unexpected \(describe(start)); expected true, false or null"
+        case .trailingComma:
+            message = "trailing comma before '\(Character(Unicode.Scalar(bytes[offset])))' (JSON allows none)"
+        case .expectedKey:
+            message = atEnd ? "unexpected end of file; expected a key in double quotes or '}'"
+                : bytes[offset] == UInt8(ascii: "/") ? "comments are not allowed in JSON"
+                : "unexpected \(describe(offset)); expected a key in double quotes"
+        case .expectedColon(let key):
+            message = "unexpected \(describe(offset)); expected ':' after the key \(ScriptJSONWriter.quoted(key))"
+        case .expectedObjectSeparator:
+            message = atEnd ? "unexpected end of file; expected ',' or '}'"
+                : "unexpected \(describe(offset)); expected ',' or '}' after an object member"
+        case .expectedArraySeparator:
+            message = atEnd ? "unexpected end of file; expected ',' or ']'"
+                : "unexpected \(describe(offset)); expected ',' or ']' after an array element"
+        case .tooDeep(let limit):
+            message = "nesting deeper than \(limit) levels"
+        case .expectedDigitAfterMinus:
+            message = !atEnd && bytes[offset] == UInt8(ascii: "I") ? "-Infinity \(finiteOnly)"
+                : "unexpected \(describe(offset)); expected a digit"
+        case .leadingZero:
+            message = "leading zeros are not allowed in JSON numbers"
+        case .expectedFractionDigit:
+            message = "unexpected \(describe(offset)); expected a digit after '.'"
+        case .expectedExponentDigit:
+            message = "unexpected \(describe(offset)); expected a digit in the exponent"
+        case .numberOutOfRange:
+            message = "the number is out of range; expected a finite number (magnitude below about 1.8e308)"
+        case .controlCharacterInString:
+            message = bytes[offset] == 0x0A ? "unterminated string (a line break before the closing '\"')"
+                : "\(describe(offset)) in a string (write it as an escape such as \\t)"
+        case .unterminatedString(_, let inEscape):
+            message = inEscape ? "unterminated string (end of file in an escape)"
+                : "unterminated string (end of file before the closing '\"')"
+        case .invalidEscape:
+            message = "unknown escape: \(describe(offset)) after '\\' in a string (expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)"
+        case .expectedHexDigit:
+            message = "unexpected \(describe(offset)); expected 4 hexadecimal digits after \\u"
+        case .loneHighSurrogate(let high, _):
+            message = "a lone UTF-16 high surrogate \\u\(hex(high)) (expected a low surrogate \\uDC00...\\uDFFF next)"
+        case .notLowSurrogate(let high, let low, _):
+            message = "\\u\(hex(low)) is not a low surrogate after \\u\(hex(high))"
+        case .loneLowSurrogate(let low, _):
+            message = "a lone UTF-16 low surrogate \\u\(hex(low))"
+        case .invalidUTF8:
+            message = "the string is not valid UTF-8"
+        }
+        let (line, column) = JSONDocument.location(of: at, in: bytes)
+        return CameraScriptError(path: path, line: line, column: column, message: message)
+    }
 }

@@ -24,7 +24,8 @@ import Foundation
 ///
 /// Errors carry both a JSON path (``RouteParseError/codingPath``, e.g.
 /// `features[3].geometry.coordinates[12][1]`) and the line:column where that value starts; syntax
-/// errors (``JSONParser``) have the line:column of the offending character only.
+/// errors (``JSONParser``: strict RFC 8259, so strings must also be UTF-8 without lone surrogate escapes)
+/// have the line:column of the offending character only.
 ///
 /// The document is parsed whole into a tree that remembers positions (GeoJSON's `type` may come
 /// after `coordinates`, so a one-pass reader would have to buffer anyway): memory is a few times the
@@ -49,9 +50,15 @@ public enum GeoJSONReader {
 
     static func read(_ input: RouteInput, displayPath: String?) throws(RouteParseError) -> RouteFile.Result {
         let data = try input.bytes(format: "GeoJSON", path: displayPath)
-        var parser = JSONParser(bytes: [UInt8](data), path: displayPath)
-        let root = try parser.parseDocument()
-        var walker = Walker(parser: parser)
+        let bytes = [UInt8](data)
+        let document: JSONDocument
+        do {
+            document = try JSONDocument(bytes: bytes, maximumDepth: 512, numbersOutOfRange: .rejected)
+        } catch {
+            throw error.geoJSONError(in: bytes, path: displayPath)
+        }
+        let root = document.root
+        var walker = Walker(document: document, displayPath: displayPath)
         try walker.visit(root, path: "")
         let counts = walker.skipped.sorted { $0.key < $1.key }.map { "\($0.value.count) \($0.key)" }
         guard let route = Route(segments: walker.segments, name: walker.name ?? root.value["name"].flatMap(\.value.stringValue),
@@ -59,7 +66,7 @@ public enum GeoJSONReader {
                                                      trackSegmentCount: walker.lineCount,
                                                      waypointCount: walker.waypoints)) else {
             let found = counts.isEmpty ? "the file holds no geometry" : "the file holds only " + counts.joined(separator: ", ")
-            throw RouteParseError(format: "GeoJSON", location: parser.location(of: root.offset),
+            throw RouteParseError(format: "GeoJSON", location: walker.location(of: root),
                                   reason: .noLine(found: found + " (expected a LineString or MultiLineString with positions)"))
         }
         var notes: [String] = []
@@ -77,7 +84,9 @@ public enum GeoJSONReader {
 
     /// The recursive walk over the GeoJSON objects.
     private struct Walker {
-        let parser: JSONParser
+        let document: JSONDocument
+        /// The file's path as the user typed it, for locations.
+        let displayPath: String?
         var segments: [[RoutePoint]] = []
         var name: String?
         var lineFeatures = 0
@@ -92,8 +101,13 @@ public enum GeoJSONReader {
         static let geometryTypes = ["Point", "MultiPoint", "LineString", "MultiLineString", "Polygon", "MultiPolygon",
                                     "GeometryCollection"]
 
+        func location(of node: JSONNode) -> SourceLocation {
+            let (line, column) = document.location(of: node.offset)
+            return SourceLocation(path: displayPath, line: line, column: column)
+        }
+
         func fail(_ node: JSONNode, _ path: String, _ reason: RouteParseError.Reason) -> RouteParseError {
-            RouteParseError(format: "GeoJSON", location: parser.location(of: node.offset),
+            RouteParseError(format: "GeoJSON", location: location(of: node),
                             codingPath: path.isEmpty ? "(top level)" : path, reason: reason)
         }
 
@@ -218,33 +232,35 @@ public enum GeoJSONReader {
             var points: [RoutePoint] = []
             points.reserveCapacity(positions.count)
             for (k, p) in positions.enumerated() {
-                let pp = path + "[\(k)]"
+                /// The position's JSON path, built only for a message or a note (not for every position).
+                func pp() -> String { path + "[\(k)]" }
                 guard case .array(let numbers) = p.value, numbers.count >= 2 else {
-                    throw fail(p, pp, .unexpectedValue(field: "position", found: p.value.kindDescription,
-                                                       expected: "a position [longitude, latitude(, elevation)]"))
+                    throw fail(p, pp(), .unexpectedValue(field: "position", found: p.value.kindDescription,
+                                                         expected: "a position [longitude, latitude(, elevation)]"))
                 }
-                var values: [Double] = []
-                for (n, v) in numbers.prefix(3).enumerated() {
+                func coordinate(_ n: Int) throws(RouteParseError) -> Double {
+                    let v = numbers[n]
                     guard case .number(let x) = v.value else {
-                        throw fail(v, pp + "[\(n)]", .unexpectedValue(field: ["longitude", "latitude", "elevation"][n], found: v.value.kindDescription,
-                                                                      expected: n == 2 ? "an elevation in metres" : "a number of degrees"))
+                        throw fail(v, pp() + "[\(n)]", .unexpectedValue(field: ["longitude", "latitude", "elevation"][n], found: v.value.kindDescription,
+                                                                        expected: n == 2 ? "an elevation in metres" : "a number of degrees"))
                     }
-                    values.append(x)
+                    return x
                 }
-                var lon = values[0]
-                let lat = values[1]
+                var lon = try coordinate(0)
+                let lat = try coordinate(1)
+                let elevation = numbers.count > 2 ? try coordinate(2) : nil
                 if !(-90...90).contains(lat) {
                     if (-90...90).contains(lon) {
-                        throw fail(numbers[1], pp + "[1]", .swappedCoordinates(latitude: lat, longitude: lon))
+                        throw fail(numbers[1], pp() + "[1]", .swappedCoordinates(latitude: lat, longitude: lon))
                     }
-                    throw fail(numbers[1], pp + "[1]", .latitudeOutOfRange(element: "position", value: lat))
+                    throw fail(numbers[1], pp() + "[1]", .latitudeOutOfRange(element: "position", value: lat))
                 }
                 if !(-180...180).contains(lon) {
-                    if normalisedLongitudes == 0 { firstNormalised = pp + "[0]" }
+                    if normalisedLongitudes == 0 { firstNormalised = pp() + "[0]" }
                     normalisedLongitudes += 1
                     lon = remainder(lon, 360)
                 }
-                points.append(RoutePoint(latitude: lat, longitude: lon, elevation: values.count > 2 ? values[2] : nil))
+                points.append(RoutePoint(latitude: lat, longitude: lon, elevation: elevation))
             }
             return points
         }
@@ -252,9 +268,102 @@ public enum GeoJSONReader {
 }
 
 extension JSONValue {
-    /// The string, when this is one.
-    var stringValue: String? {
-        if case .string(let s) = self { return s }
-        return nil
+    /// What the value is, for GeoJSON messages: `an object`, `an array of 2`, `a string ("LineString")`,
+    /// `a number (95.25)`, `true`, `null`.
+    var kindDescription: String {
+        switch self {
+        case .object: "an object"
+        case .array(let a): "an array of \(a.count)"
+        case .string(let s): "a string (\"\(s.count > 40 ? s.prefix(40) + "…" : Substring(s))\")"
+        case .number(let n): "a number (\(n))"
+        case .bool(let b): "\(b)"
+        case .null: "null"
+        }
+    }
+}
+
+extension JSONSyntaxError {
+    /// The error as GeoJSON reports it: ``RouteParseError/Reason/empty`` at 1:1 for an empty file,
+    /// otherwise ``RouteParseError/Reason/malformedJSON(_:)`` saying what was expected and found,
+    /// located at the offending byte (a string that is not closed: at its opening quote; a leading
+    /// zero or a number out of range: at the number's first character; an invalid escape or
+    /// surrogate: at its backslash).
+    func geoJSONError(in bytes: [UInt8], path: String?) -> RouteParseError {
+        func located(_ offset: Int) -> SourceLocation {
+            let (line, column) = JSONDocument.location(of: offset, in: bytes)
+            return SourceLocation(path: path, line: line, column: column)
+        }
+        /// The byte at `offset`, quoted, or "the end of the input".
+        func found(_ offset: Int) -> String {
+            guard offset < bytes.count else { return "found the end of the input" }
+            let b = bytes[offset]
+            if b >= 0x20, b < 0x7F { return "found '\(Character(Unicode.Scalar(b)))'" }
+            return "found byte 0x\(String(b, radix: 16, uppercase: true))"
+        }
+        func hex(_ v: UInt32) -> String {
+            let digits = String(v, radix: 16, uppercase: true)
+            return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+        }
+        var at = offset
+        let message: String
+        switch kind {
+        case .empty:
+            return RouteParseError(format: "GeoJSON", location: located(0), reason: .empty)
+        case .trailingContent:
+            message = "extra content after the top-level value: \(found(offset))"
+        case .expectedValue:
+            message = "expected a value, \(found(offset))"
+        case .invalidLiteral(let start):
+            let word = bytes[start] == UInt8(ascii: "t") ? "true" : bytes[start] == UInt8(ascii: "f") ? "false" : "null"
+            message = "expected '\(word)', \(found(offset))"
+        case .trailingComma:
+            message = bytes[offset] == UInt8(ascii: "]") ? "expected a value, \(found(offset))"
+                : "expected a member name in double quotes, \(found(offset))"
+        case .expectedKey:
+            message = "expected a member name in double quotes, \(found(offset))"
+        case .expectedColon(let key):
+            message = "expected ':' after the member name \"\(key)\", \(found(offset))"
+        case .expectedObjectSeparator(let key):
+            message = offset < bytes.count ? "expected ',' or '}' after the value of \"\(key)\", \(found(offset))"
+                : "expected ',' or '}' in an object, found the end of the input"
+        case .expectedArraySeparator:
+            message = offset < bytes.count ? "expected ',' or ']' after an array element, \(found(offset))"
+                : "expected ',' or ']' in an array, found the end of the input"
+        case .tooDeep(let limit):
+            message = "nesting deeper than \(limit) levels"
+        case .expectedDigitAfterMinus:
+            message = "expected a digit after '-', \(found(offset))"
+        case .leadingZero(let start):
+            at = start
+            message = "a number must not have a leading zero"
+        case .expectedFractionDigit:
+            message = "expected a digit after the decimal point, \(found(offset))"
+        case .expectedExponentDigit:
+            message = "expected a digit in the exponent, \(found(offset))"
+        case .numberOutOfRange:
+            message = "the number is too large"
+        case .controlCharacterInString:
+            message = "a control character (0x\(String(bytes[offset], radix: 16))) inside a string must be escaped"
+        case .unterminatedString(let quote, _):
+            at = quote
+            message = "the string is not closed (it starts here)"
+        case .invalidEscape:
+            at = offset - 1
+            message = "invalid escape '\\\(Character(Unicode.Scalar(bytes[offset])))' in a string"
+        case .expectedHexDigit:
+            message = "expected 4 hexadecimal digits after '\\u', \(found(offset))"
+        case .loneHighSurrogate(let high, let escape):
+            at = escape
+            message = "a lone UTF-16 high surrogate '\\u\(hex(high))' in a string (expected a low surrogate \\uDC00...\\uDFFF next)"
+        case .notLowSurrogate(let high, let low, let escape):
+            at = escape
+            message = "'\\u\(hex(low))' is not a low surrogate after '\\u\(hex(high))' in a string"
+        case .loneLowSurrogate(let low, let escape):
+            at = escape
+            message = "a lone UTF-16 low surrogate '\\u\(hex(low))' in a string"
+        case .invalidUTF8:
+            message = "a string is not valid UTF-8 (\(found(offset)); RFC 8259 §8.1 requires UTF-8)"
+        }
+        return RouteParseError(format: "GeoJSON", location: located(at), reason: .malformedJSON(message))
     }
 }
