@@ -40,11 +40,11 @@ struct CameraAttitude {
     var up: SIMD3<Double>
     var right: SIMD3<Double>
 
+    /// The attitude of the line of sight from `eye` to the pose's centre (steps 1 to 4).
     init(pose: CameraPose, eye: EyePosition) {
-        self.eye = eye
         let c = EarthCenteredFrame.position(of: pose.camera.centerCoordinate, height: pose.centerElevation)
         let e = EarthCenteredFrame.position(of: eye.coordinate, height: eye.altitude)
-        eyeECEF = SIMD3(e.x, e.y, e.z)
+        let eyeECEF = SIMD3(e.x, e.y, e.z)
         let frame = CameraAttitude.eastNorthUp(at: eye.coordinate)
         var look = SIMD3(c.x, c.y, c.z) - eyeECEF
         let length = (look * look).sum().squareRoot()
@@ -56,6 +56,16 @@ struct CameraAttitude {
             t = atan2(horizontal, -fu) * 180 / .pi
             if horizontal > 1e-9 { h = atan2(fe, fn) * 180 / .pi }
         }
+        self.init(eye: eye, heading: h, tilt: t)
+    }
+
+    /// The attitude of a camera at `eye` looking along `heading` (degrees clockwise from north at the eye)
+    /// and `tilt` (degrees from the eye's nadir), with no roll: step 4 of the type's discussion.
+    init(eye: EyePosition, heading h: Double, tilt t: Double) {
+        self.eye = eye
+        let e = EarthCenteredFrame.position(of: eye.coordinate, height: eye.altitude)
+        eyeECEF = SIMD3(e.x, e.y, e.z)
+        let frame = CameraAttitude.eastNorthUp(at: eye.coordinate)
         heading = normalizedHeading(h)
         tilt = t
         let hr = heading * .pi / 180, tr = tilt * .pi / 180

@@ -11,7 +11,7 @@ import Foundation
 /// <kml xmlns="http://www.opengis.net/kml/2.2" xmlns:gx="http://www.google.com/kml/ext/2.2">
 /// <Document>
 /// <name>ROUTE NAME or RouteKit camera flight</name>
-/// <Placemark><name>Route</name>                       (only when the route is known)
+/// <Placemark><name>ROUTE NAME or Route</name>        (only when the route is known)
 /// <LineString><tessellate>1</tessellate><coordinates>lon,lat lon,lat …</coordinates></LineString>
 /// </Placemark>                                         (a MultiGeometry of LineStrings for several segments)
 /// <gx:Tour><name>Camera flight</name><gx:Playlist>
@@ -59,7 +59,9 @@ public struct KMLTourWriter: PoseWriter, Sendable {
         out.append(text: XMLText.escaped(context.route?.name ?? "RouteKit camera flight"))
         out.append(text: "</name>\n")
         if let route = context.route {
-            out.append(text: "<Placemark>\n<name>Route</name>\n")
+            out.append(text: "<Placemark>\n<name>")
+            out.append(text: XMLText.escaped(route.name ?? "Route"))
+            out.append(text: "</name>\n")
             let multiple = route.segments.count > 1
             if multiple { out.append(text: "<MultiGeometry>\n") }
             for segment in route.segments {
