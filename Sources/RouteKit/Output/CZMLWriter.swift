@@ -33,7 +33,7 @@ import Foundation
 ///   quaternion `[x, y, z, w]` (``quaternionPlaces`` = 9 decimals). Body axes: **x forward**
 ///   along the exact line of sight from the eye to the centre, **y left**, **z up** (the top of the
 ///   picture); no roll. The construction (east-north-up frame at the eye, then heading and tilt of the line
-///   of sight) and the quaternion formula are in ``CameraAttitude``. To aim a Cesium camera from it:
+///   of sight) and the quaternion formula are in `CameraAttitude` (internal). To aim a Cesium camera from it:
 ///   `direction = R * (1,0,0)`, `up = R * (0,0,1)`, `right = -R * (0,1,0)`. Consecutive quaternions are
 ///   kept in the same hemisphere (q and -q are the same rotation), so interpolation takes the short way.
 /// - Streaming: a sampled property may be split over several packets with the same `id`; the client

@@ -33,7 +33,7 @@ import Foundation
 ///     X towards 0 N 0 E, Y towards 0 N 90 E, Z towards the north pole;
 ///   - `rotation`: Euler angles in degrees (6 decimals) of the rotation from the camera's axes (x right,
 ///     y down, z forward) to ECEF axes, `Rx(x) * Ry(y) * Rz(z)`: the convention real exports follow as far
-///     as two published examples show (``CameraAttitude/earthStudioRotation``; inferred, not documented by
+///     as two published examples show (`CameraAttitude.earthStudioRotation`, internal; inferred, not documented by
 ///     Google);
 ///   - `coordinate`: the eye's `latitude` and `longitude` (degrees, 8 decimals, longitude in -180...180)
 ///     and `altitude` (metres above the ellipsoid as RouteKit computes the eye, 3 decimals);

@@ -31,7 +31,7 @@ import Foundation
 /// - `Camera` is the **eye**: `longitude` (-180...180) and `latitude` (degrees, 8 decimals), `altitude`
 ///   (metres, 3 decimals) with `altitudeMode` `absolute`, `heading` (0..<360, 4 decimals) and `tilt`
 ///   (0 = straight down, 4 decimals) of the exact line of sight from the eye to the centre, seen in the
-///   eye's own local frame (``CameraAttitude``; they differ from the pose's heading and pitch, which are
+///   eye's own local frame (computed by the internal `CameraAttitude`; they differ from the pose's heading and pitch, which are
 ///   defined at the centre, by the Earth's curvature over the ground offset), `roll` 0. A pose without an
 ///   eye gets one from ``PoseWriterContext/eyeModel``.
 /// - Heights: `absolute` means above sea level. RouteKit's eye altitude is the centre elevation the route
