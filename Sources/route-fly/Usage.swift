@@ -5,7 +5,7 @@ enum Usage {
 
     static func usageLine(_ subcommand: String) -> String {
         switch subcommand {
-        case "sample": return "route-fly sample <route> [--preset follow|wwdc|overview|orbit] [flight options] [--script <file>] [--fps <fps>] [--format csv|geojson] [--eye|--no-eye] [-o <file>]"
+        case "sample": return "route-fly sample <route> [--preset follow|wwdc|overview|orbit] [flight options] [--script <file>] [--fps <fps>] [--format <format>] [--eye|--no-eye] [-o <file>]"
         case "plan": return "route-fly plan <route> [--preset follow|wwdc|overview|orbit] [flight options] [-o <file>]"
         case "info": return "route-fly info <route> [--json] [input options]"
         case "check": return "route-fly check <route> [flight options] [--script <file>] [--fps <fps>] [--json] [--strict] [--all] [limits] [input options]"
@@ -104,7 +104,8 @@ enum Usage {
                                   docs/camera-script.md) instead of a preset.
           --fps <fps>             Frames per second (default: 30). Frame i is at i / fps seconds,
                                   from 0 to the end inclusive: 20 s at 30 fps is 601 frames.
-          --format <format>       csv or geojson (default: from the -o extension, else csv).
+          --format <format>       csv, geojson, kml, czml, earth-studio or gpx (default: from the -o
+                                  extension: .csv, .geojson/.json, .kml, .czml, .gpx; else csv).
           --eye, --no-eye         Add (or leave out) the eye's position (default: added for every preset
                                   but wwdc, whose output keeps the seven columns below).
           -o, --output <file>     Write to <file> (streamed, atomically: nothing is left on failure or
@@ -127,7 +128,17 @@ enum Usage {
                          degrees, the point on the ellipsoid under the eye (8 decimals)
           eye_altitude   metres above the WGS 84 ellipsoid (3 decimals)
         OUTPUT (GeoJSON): an RFC 7946 FeatureCollection of Point features at the centre, the other
-        columns as properties, and a bbox.
+        columns as properties, then the route as a LineString (MultiLineString) feature, and a bbox.
+        OUTPUT (KML): a Google Earth tour (gx:Tour) of one smooth gx:FlyTo per frame to a Camera at the
+        eye (absolute altitude; heading and tilt of the line of sight at the eye), and the route.
+        OUTPUT (CZML): for CesiumJS: a document packet with a clock over the flight, the route, and a
+        'camera' entity with the eye as sampled cartographicDegrees and its orientation as sampled unit
+        quaternions (body x forward, y left, z up), LINEAR interpolation.
+        OUTPUT (earth-studio): JSON in the shape of Google Earth Studio's 3D camera export:
+        cameraFrames[] of position (ECEF metres), rotation (Euler degrees), coordinate (eye latitude,
+        longitude, altitude) and fovVertical; frame size, frame rate and fields of view on top.
+        OUTPUT (GPX): the camera centre as a GPX 1.1 track, one trkpt per frame with ele (centre
+        elevation) and time (2000-01-01T00:00:00Z + the frame's time, milliseconds).
 
         """
 

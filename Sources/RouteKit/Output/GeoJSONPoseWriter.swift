@@ -9,17 +9,27 @@
 ///   section 5.2). It is written after `features`, so that the file streams in constant memory
 ///   (JSON members are unordered).
 ///
-/// One Feature per line, so that files diff well; no dates, fixed decimals: deterministic bytes.
 /// - with ``includesEye``, also `eye_latitude`, `eye_longitude` (degrees, 8 decimals) and `eye_altitude`
-///   (metres above the WGS 84 ellipsoid, 3 decimals).
+///   (metres above the WGS 84 ellipsoid, 3 decimals);
+/// - when the ``route`` is known, one more Feature **after** the Points: the route as a `LineString`
+///   (a `MultiLineString` when it has several segments), `[longitude, latitude]` positions (8 decimals,
+///   longitudes in -180...180, not cut at the antimeridian), with properties `{"role":"route"}` and the
+///   route's `name` when it has one. The Points keep their indices and properties. This is what
+///   ``GeoJSONReader`` reads back (it skips Points); the `bbox` then covers the centres and the route
+///   (their path accumulated one after the other).
+///
+/// One Feature per line, so that files diff well; no dates, fixed decimals: deterministic bytes.
 public struct GeoJSONPoseWriter: PoseWriter, Sendable {
     private var bounds = BoundingBox.PathAccumulator()
     private var count = 0
     /// Whether the eye properties are written.
     public var includesEye: Bool
+    /// The route, written as a line Feature after the poses, or `nil`.
+    public var route: Route?
 
-    public init(includesEye: Bool = false) {
+    public init(includesEye: Bool = false, route: Route? = nil) {
         self.includesEye = includesEye
+        self.route = route
     }
 
     public func begin(into out: inout [UInt8]) {
@@ -55,7 +65,34 @@ public struct GeoJSONPoseWriter: PoseWriter, Sendable {
         out.append(text: "}}")
     }
 
-    public func end(into out: inout [UInt8]) {
+    public mutating func end(into out: inout [UInt8]) {
+        if let route {
+            out.append(text: count == 0 ? "\n" : ",\n")
+            let multiple = route.segments.count > 1
+            out.append(text: "{\"type\":\"Feature\",\"geometry\":{\"type\":\"")
+            out.append(text: multiple ? "MultiLineString\",\"coordinates\":[" : "LineString\",\"coordinates\":")
+            for (s, segment) in route.segments.enumerated() {
+                if s > 0 { out.append(UInt8(ascii: ",")) }
+                out.append(UInt8(ascii: "["))
+                // RFC 7946 section 3.1.4: a LineString has two or more positions; repeat a lone point.
+                let points = route.points[segment]
+                let coordinates = points.count == 1 ? [points.first!.coordinate, points.first!.coordinate] : points.map(\.coordinate)
+                for (i, c) in coordinates.enumerated() {
+                    bounds.add(c)
+                    if i > 0 { out.append(UInt8(ascii: ",")) }
+                    out.append(UInt8(ascii: "["))
+                    FixedDecimal.append(normalizedLongitude(c.longitude), places: PosePrecision.coordinate, to: &out)
+                    out.append(UInt8(ascii: ","))
+                    FixedDecimal.append(c.latitude, places: PosePrecision.coordinate, to: &out)
+                    out.append(UInt8(ascii: "]"))
+                }
+                out.append(UInt8(ascii: "]"))
+            }
+            if multiple { out.append(UInt8(ascii: "]")) }
+            out.append(text: "},\"properties\":{\"role\":\"route\"")
+            if let name = route.name { out.append(text: ",\"name\":" + JSONText.quoted(name)) }
+            out.append(text: "}}")
+        }
         out.append(text: "\n]")
         if let box = bounds.boundingBox {
             out.append(text: ",\"bbox\":[")

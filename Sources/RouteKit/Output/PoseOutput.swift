@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -21,24 +22,37 @@ public enum PoseOutput {
     public static func write(
         _ timeline: KeyframeTimeline<MapCamera>, sampler: PoseSampler, format: PoseFormat, to destination: Destination
     ) throws(AtomicFile.WriteError) -> PoseSampler.Summary {
-        try write(format: format, includesEye: false, to: destination) { body in
+        let context = PoseWriterContext(framesPerSecond: sampler.framesPerSecond,
+                                        frameCount: sampler.frameCount(forDuration: timeline.duration))
+        return try write(format: format, includesEye: false, context: context, to: destination) { body in
             sampler.forEachPose(of: timeline, body)
         }
     }
 
     /// Samples a scripted flight and writes every pose, with the eye's position when `eye` is given.
+    ///
+    /// - Parameters:
+    ///   - route: The route flown; GeoJSON, KML and CZML write it beside the poses (default none).
+    ///   - framing: The viewport and field of view the flight was planned for (Earth Studio writes them).
+    ///   - epoch: The instant of frame 0 for GPX times and the CZML clock (default
+    ///     ``PoseWriterContext/defaultEpoch``, 2000-01-01T00:00:00Z).
     @discardableResult
     public static func write(
         _ flight: ScriptedFlight, sampler: PoseSampler, eye: EyePosition.Model?, format: PoseFormat,
+        route: Route? = nil, framing: CameraFraming = CameraFraming(), epoch: Date = PoseWriterContext.defaultEpoch,
         to destination: Destination
     ) throws(AtomicFile.WriteError) -> PoseSampler.Summary {
-        try write(format: format, includesEye: eye != nil, to: destination) { body in
+        let context = PoseWriterContext(
+            route: route, framesPerSecond: sampler.framesPerSecond,
+            frameCount: sampler.frameCount(forDuration: flight.duration), framing: framing, epoch: epoch,
+            eyeModel: eye ?? .tangentPlane)
+        return try write(format: format, includesEye: eye != nil, context: context, to: destination) { body in
             sampler.forEachPose(of: flight, eye: eye, body)
         }
     }
 
     private static func write(
-        format: PoseFormat, includesEye: Bool, to destination: Destination,
+        format: PoseFormat, includesEye: Bool, context: PoseWriterContext? = nil, to destination: Destination,
         poses: ((CameraPose) -> Bool) -> PoseSampler.Summary
     ) throws(AtomicFile.WriteError) -> PoseSampler.Summary {
         let file: AtomicFile?
@@ -49,7 +63,7 @@ public enum PoseOutput {
         let chunk = 1 << 20
         var buffer: [UInt8] = []
         buffer.reserveCapacity(chunk + 4096)
-        var writer = format.makeWriter(includesEye: includesEye)
+        var writer = format.makeWriter(includesEye: includesEye, context: context)
         var failure: AtomicFile.WriteError? = nil
         func flush() {
             guard failure == nil, !buffer.isEmpty else { return }

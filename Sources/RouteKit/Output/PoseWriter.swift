@@ -30,29 +30,60 @@ extension PoseWriter {
 public enum PoseFormat: String, CaseIterable, Sendable {
     /// Comma-separated values, one row per frame (``CSVPoseWriter``).
     case csv
-    /// An RFC 7946 FeatureCollection, one Point feature per frame (``GeoJSONPoseWriter``).
+    /// An RFC 7946 FeatureCollection, one Point feature per frame, then the route as a line
+    /// (``GeoJSONPoseWriter``).
     case geojson
+    /// A KML 2.2 Google Earth tour, one `gx:FlyTo` to a `Camera` at the eye per frame, and the route
+    /// (``KMLTourWriter``).
+    case kml
+    /// A CZML document for CesiumJS: a clock and a sampled eye position and orientation (``CZMLWriter``).
+    case czml
+    /// JSON in the shape of Google Earth Studio's 3D camera export (``EarthStudioWriter``).
+    case earthStudio = "earth-studio"
+    /// The camera centre's path as a GPX 1.1 track with a time per frame (``GPXPoseWriter``).
+    case gpx
 
-    /// The format a file name's extension asks for (`.csv`, `.geojson` or `.json`), if any.
+    /// The format a file name's extension asks for (`.csv`, `.geojson` or `.json`, `.kml`, `.czml`,
+    /// `.gpx`), if any. Earth Studio JSON has no extension of its own (`.json` stays GeoJSON).
     public init?(pathExtension: String) {
         switch pathExtension.lowercased() {
         case "csv": self = .csv
         case "geojson", "json": self = .geojson
+        case "kml": self = .kml
+        case "czml": self = .czml
+        case "gpx": self = .gpx
         default: return nil
         }
     }
 
-    /// A fresh writer for this format, with or without the eye's position.
-    public func makeWriter(includesEye: Bool = false) -> any PoseWriter {
+    /// A fresh writer for this format, with or without the eye's position (CSV and GeoJSON; the other
+    /// formats always place the camera at its eye, or write the centre only, as their documentation
+    /// says).
+    ///
+    /// - Parameter context: What the writer needs before the first pose (route, frame rate and count,
+    ///   framing, epoch). Without one, a one-frame, 30 fps context with no route is assumed: right for
+    ///   CSV and GeoJSON, but CZML's clock and Earth Studio's frame count then say nothing true; pass one.
+    public func makeWriter(includesEye: Bool = false, context: PoseWriterContext? = nil) -> any PoseWriter {
+        let context = context ?? PoseWriterContext(framesPerSecond: 30, frameCount: 1)
         switch self {
         case .csv: return CSVPoseWriter(includesEye: includesEye)
-        case .geojson: return GeoJSONPoseWriter(includesEye: includesEye)
+        case .geojson: return GeoJSONPoseWriter(includesEye: includesEye, route: context.route)
+        case .kml: return KMLTourWriter(context: context)
+        case .czml: return CZMLWriter(context: context)
+        case .earthStudio: return EarthStudioWriter(context: context)
+        case .gpx: return GPXPoseWriter(context: context)
         }
     }
 
     /// Encodes poses in this format. The bytes are deterministic (fixed decimals, no dates, no locale).
-    public func encode(_ poses: [CameraPose]) -> [UInt8] {
-        var writer = makeWriter()
+    ///
+    /// - Parameters:
+    ///   - poses: One pose per frame, in frame order.
+    ///   - route: The route flown, written beside the poses by GeoJSON, KML and CZML (default none).
+    ///   - framing: Viewport and field of view (Earth Studio's frame size and field of view).
+    /// - Complexity: O(f) for f poses.
+    public func encode(_ poses: [CameraPose], route: Route? = nil, framing: CameraFraming = CameraFraming()) -> [UInt8] {
+        var writer = makeWriter(context: PoseWriterContext(poses: poses, route: route, framing: framing))
         return writer.encode(poses)
     }
 }

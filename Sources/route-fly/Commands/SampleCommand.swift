@@ -4,7 +4,7 @@ import RouteKit
 import Glibc
 #endif
 
-/// `route-fly sample ROUTE [flight options] [--fps N] [--format csv|geojson] [--eye|--no-eye] [-o FILE]`
+/// `route-fly sample ROUTE [flight options] [--fps N] [--format csv|geojson|kml|czml|earth-studio|gpx] [--eye|--no-eye] [-o FILE]`
 struct SampleOptions: Equatable {
     var routePath: String
     var input = InputArguments()
@@ -127,7 +127,8 @@ struct SampleOptions: Equatable {
         let includesEye = eye ?? (scriptPath != nil || flight.options.preset != .wwdc)
         let destination: PoseOutput.Destination = outputPath.flatMap { $0 == "-" ? nil : .file($0) } ?? .standardOutput
         let summary = try PoseOutput.write(scripted, sampler: sampler, eye: includesEye ? .tangentPlane : nil,
-                                           format: resolvedFormat, to: destination)
+                                           format: resolvedFormat, route: route, framing: flight.options.framing,
+                                           to: destination)
         if summary.clampedFrameCount > 0 {
             printError("\(routePath): warning: the camera distance fell below \(FixedDecimal.string(sampler.minimumDistance, places: 0)) m in \(summary.clampedFrameCount) of \(summary.frameCount) frames and was held there: the keyframes overshoot (the wwdc recipe's 24000 m and 18000 m keyframes after an initial distance of \(FixedDecimal.string(scripted.initialCamera.distance, places: 0)) m suit routes of a few tens of kilometres; '--preset follow' scales with the route)")
         }

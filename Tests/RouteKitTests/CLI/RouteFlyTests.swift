@@ -25,7 +25,7 @@ import Testing
             (["sample", Self.bundled, "--fps", "0"], "The value '0' is invalid for '--fps <fps>'"),
             (["sample", Self.bundled, "--duration", "-3"], "The value '-3' is invalid for '--duration <seconds>'"),
             (["sample", Self.bundled, "--duration", "nan"], "The value 'nan' is invalid"),
-            (["sample", Self.bundled, "--format", "kml"], "The value 'kml' is invalid for '--format <format>'"),
+            (["sample", Self.bundled, "--format", "svg"], "The value 'svg' is invalid for '--format <format>'"),
             (["sample", Self.bundled, "--preset", "spin"], "The value 'spin' is invalid for '--preset <preset>'"),
             (["sample", Self.bundled, "--bogus"], "Unknown option '--bogus'"),
             (["sample", Self.bundled, "-o"], "Missing value for '-o <file>'"),
@@ -61,7 +61,7 @@ import Testing
         let r = try runRouteFly(["sample", Self.bundled, "--preset", "wwdc", "--duration", "8", "--return", "2", "--fps", "10", "-o", out])
         #expect(r.status == 0 && r.stdout.isEmpty && r.stderr.isEmpty)
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out))) as? [String: Any]
-        #expect((json?["features"] as? [Any])?.count == 101)  // 10 s at 10 fps
+        #expect((json?["features"] as? [Any])?.count == 101 + 1)  // 10 s at 10 fps, then the route
         let csv = try runRouteFly(["sample", Self.bundled, "--preset=wwdc", "--format", "csv", "--fps=24"])
         #expect(csv.stdout.split(separator: "\n").count == 1 + 481)  // 20 s at 24 fps
     }

@@ -1,0 +1,106 @@
+import Foundation
+
+/// Writes poses as a KML 2.2 document holding a Google Earth tour, and the route as a line.
+///
+/// Sources: the KML reference (https://developers.google.com/kml/documentation/kmlreference, sections
+/// `#gxtour`, `#gxflyto`, `#camera`, `#linestring`, `#altitudemode`) and the touring guide
+/// (https://developers.google.com/kml/documentation/touring). Shape:
+///
+/// ```xml
+/// <?xml version="1.0" encoding="UTF-8"?>
+/// <kml xmlns="http://www.opengis.net/kml/2.2" xmlns:gx="http://www.google.com/kml/ext/2.2">
+/// <Document>
+/// <name>ROUTE NAME or RouteKit camera flight</name>
+/// <Placemark><name>ROUTE NAME or Route</name>        (only when the route is known)
+/// <LineString><tessellate>1</tessellate><coordinates>lon,lat lon,lat …</coordinates></LineString>
+/// </Placemark>                                         (a MultiGeometry of LineStrings for several segments)
+/// <gx:Tour><name>Camera flight</name><gx:Playlist>
+/// <gx:FlyTo><gx:duration>0.033333</gx:duration><gx:flyToMode>smooth</gx:flyToMode>
+/// <Camera><longitude>…</longitude><latitude>…</latitude><altitude>…</altitude><heading>…</heading>
+/// <tilt>…</tilt><roll>0</roll><altitudeMode>absolute</altitudeMode></Camera></gx:FlyTo>
+/// … one gx:FlyTo per pose …
+/// </gx:Playlist></gx:Tour>
+/// </Document>
+/// </kml>
+/// ```
+///
+/// - One `gx:FlyTo` per pose, in frame order. `gx:duration` is the seconds since the previous pose (the
+///   frame interval, 6 decimals; 0 for the first pose, which is a cut to the start), and
+///   `gx:flyToMode` is `smooth`, so Google Earth flies through the poses without stopping (touring guide,
+///   "FlyTo and flyToMode").
+/// - `Camera` is the **eye**: `longitude` (-180...180) and `latitude` (degrees, 8 decimals), `altitude`
+///   (metres, 3 decimals) with `altitudeMode` `absolute`, `heading` (0..<360, 4 decimals) and `tilt`
+///   (0 = straight down, 4 decimals) of the exact line of sight from the eye to the centre, seen in the
+///   eye's own local frame (computed by the internal `CameraAttitude`; they differ from the pose's heading and pitch, which are
+///   defined at the centre, by the Earth's curvature over the ground offset), `roll` 0. A pose without an
+///   eye gets one from ``PoseWriterContext/eyeModel``.
+/// - Heights: `absolute` means above sea level. RouteKit's eye altitude is the centre elevation the route
+///   gives (GPX `ele` is normally above sea level) plus the camera's height over it, so it is written
+///   as is.
+/// - The route line is drawn on the ground (`tessellate` 1, default `clampToGround`, no altitude), 8
+///   decimals, longitudes normalised to -180...180. A route that crosses the antimeridian is written as
+///   is (Google Earth joins consecutive points the short way).
+///
+/// Streaming: constant memory; about 270 bytes per pose. Deterministic bytes (fixed decimals, no dates).
+/// ``KMLReader`` reads the file back as the route (the Camera elements are not a route).
+public struct KMLTourWriter: PoseWriter, Sendable {
+    /// What the document holds besides the poses.
+    public var context: PoseWriterContext
+    private var previousTime: Double? = nil
+
+    public init(context: PoseWriterContext) {
+        self.context = context
+    }
+
+    public func begin(into out: inout [UInt8]) {
+        out.append(text: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+        out.append(text: "<kml xmlns=\"http://www.opengis.net/kml/2.2\" xmlns:gx=\"http://www.google.com/kml/ext/2.2\">\n")
+        out.append(text: "<Document>\n<name>")
+        out.append(text: XMLText.escaped(context.route?.name ?? "RouteKit camera flight"))
+        out.append(text: "</name>\n")
+        if let route = context.route {
+            out.append(text: "<Placemark>\n<name>")
+            out.append(text: XMLText.escaped(route.name ?? "Route"))
+            out.append(text: "</name>\n")
+            let multiple = route.segments.count > 1
+            if multiple { out.append(text: "<MultiGeometry>\n") }
+            for segment in route.segments {
+                out.append(text: "<LineString><tessellate>1</tessellate><coordinates>")
+                for (i, point) in route.points[segment].enumerated() {
+                    if i > 0 { out.append(UInt8(ascii: i % 4 == 0 ? "\n" : " ")) }
+                    let c = point.coordinate
+                    FixedDecimal.append(normalizedLongitude(c.longitude), places: PosePrecision.coordinate, to: &out)
+                    out.append(UInt8(ascii: ","))
+                    FixedDecimal.append(c.latitude, places: PosePrecision.coordinate, to: &out)
+                }
+                out.append(text: "</coordinates></LineString>\n")
+            }
+            if multiple { out.append(text: "</MultiGeometry>\n") }
+            out.append(text: "</Placemark>\n")
+        }
+        out.append(text: "<gx:Tour>\n<name>Camera flight</name>\n<gx:Playlist>\n")
+    }
+
+    public mutating func write(_ pose: CameraPose, into out: inout [UInt8]) {
+        let attitude = CameraAttitude(pose: pose, eye: context.eye(of: pose))
+        let interval = previousTime.map { max(pose.time - $0, 0) } ?? 0
+        previousTime = pose.time
+        out.append(text: "<gx:FlyTo><gx:duration>")
+        FixedDecimal.append(interval, places: PosePrecision.time, to: &out)
+        out.append(text: "</gx:duration><gx:flyToMode>smooth</gx:flyToMode><Camera><longitude>")
+        FixedDecimal.append(normalizedLongitude(attitude.eye.coordinate.longitude), places: PosePrecision.coordinate, to: &out)
+        out.append(text: "</longitude><latitude>")
+        FixedDecimal.append(attitude.eye.coordinate.latitude, places: PosePrecision.coordinate, to: &out)
+        out.append(text: "</latitude><altitude>")
+        FixedDecimal.append(attitude.eye.altitude, places: PosePrecision.distance, to: &out)
+        out.append(text: "</altitude><heading>")
+        FixedDecimal.append(PosePrecision.printableHeading(attitude.heading), places: PosePrecision.angle, to: &out)
+        out.append(text: "</heading><tilt>")
+        FixedDecimal.append(attitude.tilt, places: PosePrecision.angle, to: &out)
+        out.append(text: "</tilt><roll>0</roll><altitudeMode>absolute</altitudeMode></Camera></gx:FlyTo>\n")
+    }
+
+    public func end(into out: inout [UInt8]) {
+        out.append(text: "</gx:Playlist>\n</gx:Tour>\n</Document>\n</kml>\n")
+    }
+}

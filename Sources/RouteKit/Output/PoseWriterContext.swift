@@ -1,0 +1,68 @@
+import Foundation
+
+/// What a pose writer may need to know before the first pose: the flight's length, its frame rate, how it
+/// is framed, the route it follows and the instant it starts.
+///
+/// Formats with a header that depends on the whole flight (a CZML clock spanning it, an Earth Studio
+/// frame count) read it from here, so that every writer still streams in constant memory. Writers that
+/// need none of it (CSV) ignore it.
+///
+/// Determinism: the default ``epoch`` is the fixed instant ``defaultEpoch`` (2000-01-01T00:00:00Z), never
+/// the current date, so the same flight always gives the same bytes. A caller that knows when the flight
+/// "happens" (e.g. the route's recorded start time, for recorded timing) passes it explicitly.
+public struct PoseWriterContext: Sendable {
+    /// The route the flight follows, when known. KML, CZML and GeoJSON write it as a line beside the
+    /// poses; `nil` leaves the line out.
+    public var route: Route?
+    /// Frames per second of the poses (> 0); frame `i` is at `i / framesPerSecond` seconds.
+    public var framesPerSecond: Double
+    /// The number of poses that will be written (>= 1).
+    public var frameCount: Int
+    /// The viewport (pixels) and vertical field of view (degrees) the poses were framed for.
+    public var framing: CameraFraming
+    /// The instant of frame 0 (time 0). Pose `time` seconds are added to it for the absolute times of
+    /// GPX `time` and the CZML clock. Default ``defaultEpoch``.
+    public var epoch: Date
+    /// How to place the eye of a pose that has none (``CameraPose/eye`` is `nil`): KML, CZML and Earth
+    /// Studio need the eye. Default ``EyePosition/Model/tangentPlane``.
+    public var eyeModel: EyePosition.Model
+
+    /// 2000-01-01T00:00:00Z: the documented, fixed default ``epoch`` (946684800 s after the Unix epoch).
+    public static let defaultEpoch = Date(timeIntervalSince1970: 946_684_800)
+
+    /// Creates a context.
+    ///
+    /// - Parameters:
+    ///   - route: The route flown, or `nil`.
+    ///   - framesPerSecond: Frames per second, > 0.
+    ///   - frameCount: Poses to be written, >= 1.
+    ///   - framing: Viewport and field of view (default ``CameraFraming/init(viewportWidth:viewportHeight:verticalFieldOfView:margin:)``'s defaults).
+    ///   - epoch: The instant of time 0 (default ``defaultEpoch``).
+    ///   - eyeModel: How missing eyes are computed (default ``EyePosition/Model/tangentPlane``).
+    public init(route: Route? = nil, framesPerSecond: Double, frameCount: Int, framing: CameraFraming = CameraFraming(),
+                epoch: Date = PoseWriterContext.defaultEpoch, eyeModel: EyePosition.Model = .tangentPlane) {
+        precondition(framesPerSecond > 0 && framesPerSecond.isFinite, "framesPerSecond must be > 0")
+        self.route = route
+        self.framesPerSecond = framesPerSecond
+        self.frameCount = max(frameCount, 1)
+        self.framing = framing
+        self.epoch = epoch
+        self.eyeModel = eyeModel
+    }
+
+    /// Seconds from the first frame to the last, `(frameCount - 1) / framesPerSecond` (>= 0): the span
+    /// the poses cover (a flight's nominal duration can be up to one frame longer).
+    public var duration: Double { Double(frameCount - 1) / framesPerSecond }
+
+    /// A context for poses already in hand (their count; the frame rate from their times, else 30 fps).
+    public init(poses: [CameraPose], route: Route? = nil, framing: CameraFraming = CameraFraming()) {
+        var fps = 30.0
+        if poses.count >= 2, let last = poses.last, last.time > 0 { fps = Double(last.frame) / last.time }
+        self.init(route: route, framesPerSecond: fps, frameCount: poses.count, framing: framing)
+    }
+
+    /// The pose's eye: its own, or one computed with ``eyeModel``.
+    func eye(of pose: CameraPose) -> EyePosition {
+        pose.eye ?? pose.camera.eye(centerElevation: pose.centerElevation, model: eyeModel)
+    }
+}
