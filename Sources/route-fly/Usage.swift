@@ -104,8 +104,8 @@ enum Usage {
                                   docs/camera-script.md) instead of a preset.
           --fps <fps>             Frames per second (default: 30). Frame i is at i / fps seconds,
                                   from 0 to the end inclusive: 20 s at 30 fps is 601 frames.
-          --format <format>       csv, geojson, kml, czml, earth-studio or gpx (default: from the -o
-                                  extension: .csv, .geojson/.json, .kml, .czml, .gpx; else csv).
+          --format <format>       csv, geojson, kml, czml, earth-studio, gpx or svg (default: from the -o
+                                  extension: .csv, .geojson/.json, .kml, .czml, .gpx, .svg; else csv).
           --eye, --no-eye         Add (or leave out) the eye's position (default: added for every preset
                                   but wwdc, whose output keeps the seven columns below).
           -o, --output <file>     Write to <file> (streamed, atomically: nothing is left on failure or
@@ -139,6 +139,8 @@ enum Usage {
         longitude, altitude) and fovVertical; frame size, frame rate and fields of view on top.
         OUTPUT (GPX): the camera centre as a GPX 1.1 track, one trkpt per frame with ele (centre
         elevation) and time (2000-01-01T00:00:00Z + the frame's time, milliseconds).
+        OUTPUT (SVG): a picture of the flight over a plain map of the route: the route, the camera
+        centre's path, heading ticks every second, start and end (at most 100000 frames).
 
         """
 

@@ -67,6 +67,21 @@ public struct FlightPlanner: Sendable {
         Spring(duration: duration / 2.5, bounce: 0.15)
     }
 
+    /// The fastest heading change in the fly-in and pull-out, degrees per second: twice the following
+    /// turn rate (``FlightOptions/maxTurnRate``, 45 by default), the 90 degrees per second that
+    /// `route-fly check` accepts by default.
+    var transitionTurnRate: Double { 2 * (options.maxTurnRate ?? 45) }
+
+    /// The heading, as near `target` as needed, that `goal` can be reached from within `duration`
+    /// seconds on an `easeInOut` curve without turning faster than `rate` degrees per second. The
+    /// curve's peak speed is 1.7241 times the average (keyframes.md UC-6: `easeInOut.velocity(at: 0.5)`).
+    static func limitedTurn(from target: Double, to goal: Double, duration: Double, rate: Double) -> Double {
+        let turn = headingDifference(from: goal, to: target)  // from goal back to target, -180...180
+        let allowed = rate * duration / UnitCurve.easeInOut.velocity(at: 0.5)
+        guard abs(turn) > allowed else { return goal + turn }
+        return goal + (turn < 0 ? -allowed : allowed)
+    }
+
     /// Plans the flight for `route`.
     ///
     /// - Throws: ``FlightPlanError``: fewer than 2 points (every preset but `overview` and `orbit`), or
@@ -202,7 +217,12 @@ public struct FlightPlanner: Sendable {
         // Phase 1: fly in.
         let initial: MapCamera
         if options.intro > 0 {
-            initial = framed
+            // North up, unless turning from north to the route's heading within the fly-in would whip
+            // the camera round faster than ``transitionTurnRate``: then the overview starts turned.
+            var overview = framed
+            overview.heading = Self.limitedTurn(from: 0, to: first.heading, duration: options.intro,
+                                                rate: transitionTurnRate)
+            initial = overview
             builder.start(initial, elevation: firstElevation)
             builder.flyTo(first, duration: options.intro, framing: framing, rho: options.rho, elevation: firstElevation,
                           springPitch: true)
@@ -245,7 +265,8 @@ public struct FlightPlanner: Sendable {
         // Phase 3: pull out.
         if options.outro > 0 {
             var back = framed
-            back.heading = unwrappedAngle(0, near: builder.heading)
+            back.heading = Self.limitedTurn(from: unwrappedAngle(0, near: builder.heading), to: builder.heading,
+                                            duration: options.outro, rate: transitionTurnRate)
             builder.flyTo(back, duration: options.outro, framing: framing, rho: options.rho, elevation: elevation,
                           cubic: true, easeAngles: true)
         }

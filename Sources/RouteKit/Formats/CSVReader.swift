@@ -170,12 +170,10 @@ public enum CSVReader {
             + (headerNames[$0.value].isEmpty || options.columns != nil ? "" : " '\(headerNames[$0.value])'") }
         let delimiterName = records.delimiter == 9 ? "tab" : "'\(Character(Unicode.Scalar(records.delimiter)))'"
         notes.insert("columns: " + used.joined(separator: ", ") + "; delimiter \(delimiterName)", at: 0)
-        if roles[.time] != nil, roles[.utcOffset] == nil {
-            notes.append("times without a zone are read as UTC (no UTC offset column)")
-        }
 
         var points: [RoutePoint] = []
         var skipped = 0
+        var sawRelativeTimes = false, sawAbsoluteTimes = false
         var firstSkippedLine = 0
         var lastLine = 1
         while let row = try records.next() {
@@ -220,15 +218,32 @@ public enum CSVReader {
             var point = RoutePoint(latitude: lat, longitude: lon, elevation: try number(.elevation))
             if let t = cell(.time) {
                 let text = cell(.date).map { $0.text + "T" + t.text } ?? t.text
+                // A time column of plain numbers (RouteKit's own pose CSV, many loggers) holds seconds
+                // from the start: read them as relative times, dated from 1970-01-01 UTC.
+                if cell(.date) == nil, cell(.utcOffset) == nil, let relative = DecimalParser.parse(t.text), relative.isFinite {
+                    if !sawRelativeTimes {
+                        sawRelativeTimes = true
+                        notes.append("the '\(name(.time))' column holds plain numbers: read as seconds from the start (relative times, dated from 1970-01-01 UTC)")
+                    }
+                    point.time = Date(timeIntervalSince1970: relative)
+                    point.heartRate = try number(.heartRate)
+                    point.cadence = try number(.cadence)
+                    points.append(point)
+                    continue
+                }
                 guard let seconds = CSVTime.seconds(text, offset: cell(.utcOffset)?.text) else {
                     let shown = cell(.date).map { "\($0.text) \(t.text)" } ?? t.text
                     throw fail(cell(.date) ?? t, .malformedTime(element: "row", text: shown + (cell(.utcOffset).map { " \($0.text)" } ?? "")))
                 }
                 point.time = Date(timeIntervalSinceReferenceDate: seconds)
+                sawAbsoluteTimes = true
             }
             point.heartRate = try number(.heartRate)
             point.cadence = try number(.cadence)
             points.append(point)
+        }
+        if sawAbsoluteTimes, roles[.utcOffset] == nil {
+            notes.append("times without a zone are read as UTC (no UTC offset column)")
         }
         if skipped > 0 {
             notes.append("skipped \(skipped) row\(skipped == 1 ? "" : "s") without a latitude or longitude (the first on line \(firstSkippedLine))")

@@ -42,9 +42,11 @@ public enum PoseFormat: String, CaseIterable, Sendable {
     case earthStudio = "earth-studio"
     /// The camera centre's path as a GPX 1.1 track with a time per frame (``GPXPoseWriter``).
     case gpx
+    /// A picture of the flight over its route (``FlightSVG``), for a quick look.
+    case svg
 
     /// The format a file name's extension asks for (`.csv`, `.geojson` or `.json`, `.kml`, `.czml`,
-    /// `.gpx`), if any. Earth Studio JSON has no extension of its own (`.json` stays GeoJSON).
+    /// `.gpx`, `.svg`), if any. Earth Studio JSON has no extension of its own (`.json` stays GeoJSON).
     public init?(pathExtension: String) {
         switch pathExtension.lowercased() {
         case "csv": self = .csv
@@ -52,6 +54,7 @@ public enum PoseFormat: String, CaseIterable, Sendable {
         case "kml": self = .kml
         case "czml": self = .czml
         case "gpx": self = .gpx
+        case "svg": self = .svg
         default: return nil
         }
     }
@@ -72,6 +75,7 @@ public enum PoseFormat: String, CaseIterable, Sendable {
         case .czml: return CZMLWriter(context: context)
         case .earthStudio: return EarthStudioWriter(context: context)
         case .gpx: return GPXPoseWriter(context: context)
+        case .svg: return FlightSVGWriter(context: context)
         }
     }
 

@@ -4,7 +4,7 @@ import RouteKit
 import Glibc
 #endif
 
-/// `route-fly sample ROUTE [flight options] [--fps N] [--format csv|geojson|kml|czml|earth-studio|gpx] [--eye|--no-eye] [-o FILE]`
+/// `route-fly sample ROUTE [flight options] [--fps N] [--format csv|geojson|kml|czml|earth-studio|gpx|svg] [--eye|--no-eye] [-o FILE]`
 struct SampleOptions: Equatable {
     var routePath: String
     var input = InputArguments()
@@ -123,6 +123,9 @@ struct SampleOptions: Equatable {
         let sampler = PoseSampler(framesPerSecond: fps)
         if scripted.duration * fps > SampleOptions.maximumFrames {
             throw UsageError(message: "The flight lasts \(FixedDecimal.string(scripted.duration, places: 3)) s: at \(fps) fps that is more than \(Int(SampleOptions.maximumFrames)) frames. Lower '--fps' or shorten the flight ('--duration', '--speedup', '--skip-idle').", subcommand: "sample")
+        }
+        if resolvedFormat == .svg, sampler.frameCount(forDuration: scripted.duration) > FlightSVGWriter.maximumFrames {
+            throw UsageError(message: "A picture (--format svg) is drawn from at most \(FlightSVGWriter.maximumFrames) frames; this flight has \(sampler.frameCount(forDuration: scripted.duration)) at \(fps) fps. Lower '--fps'.", subcommand: "sample")
         }
         let includesEye = eye ?? (scriptPath != nil || flight.options.preset != .wwdc)
         let destination: PoseOutput.Destination = outputPath.flatMap { $0 == "-" ? nil : .file($0) } ?? .standardOutput

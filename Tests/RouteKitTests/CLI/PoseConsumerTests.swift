@@ -176,6 +176,6 @@ private func wktPositionCount(_ listing: String) -> Int {
         let es = try runRouteFly(["sample", Self.route, "--fps", "2", "--format", "earth-studio"])
         #expect(es.status == 0 && es.stdout.hasPrefix("{\"format\":\"routekit-earth-studio-camera\""))
         let help = try runRouteFly(["sample", "--help"])
-        #expect(help.stdout.contains("csv, geojson, kml, czml, earth-studio or gpx"))
+        #expect(help.stdout.contains("csv, geojson, kml, czml, earth-studio, gpx or svg"))
     }
 }

@@ -25,7 +25,7 @@ import Testing
             (["sample", Self.bundled, "--fps", "0"], "The value '0' is invalid for '--fps <fps>'"),
             (["sample", Self.bundled, "--duration", "-3"], "The value '-3' is invalid for '--duration <seconds>'"),
             (["sample", Self.bundled, "--duration", "nan"], "The value 'nan' is invalid"),
-            (["sample", Self.bundled, "--format", "svg"], "The value 'svg' is invalid for '--format <format>'"),
+            (["sample", Self.bundled, "--format", "png"], "The value 'png' is invalid for '--format <format>'"),
             (["sample", Self.bundled, "--preset", "spin"], "The value 'spin' is invalid for '--preset <preset>'"),
             (["sample", Self.bundled, "--bogus"], "Unknown option '--bogus'"),
             (["sample", Self.bundled, "-o"], "Missing value for '-o <file>'"),
@@ -173,6 +173,7 @@ import Testing
 @Suite struct SamplesGoldenTests {
     @Test(arguments: [("cerknicko-jezero-wwdc.csv", ["sample", "--preset", "wwdc"]), ("cerknicko-jezero-wwdc.geojson", ["sample", "--preset", "wwdc", "--format", "geojson"]),
                       ("cerknicko-jezero-follow.csv", ["sample"]), ("cerknicko-jezero-follow.geojson", ["sample", "--format", "geojson"]),
+                      ("cerknicko-jezero-follow.svg", ["sample", "--format", "svg"]),
                       ("cerknicko-jezero-info.json", ["info", "--json"])])
     func sampleFileIsReproduced(file: String, arguments: [String]) throws {
         let route = Fixtures.packageRoot.appendingPathComponent("routes/gpxpy-cerknicko-jezero.gpx").path

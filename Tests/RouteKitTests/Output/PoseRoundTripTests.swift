@@ -29,15 +29,16 @@ import Testing
         #expect(route.segments.count == 1)
     }
 
-    /// Reported, not fixed here (Formats/ belongs to the readers' work): RouteKit's CSV reader refuses
-    /// RouteKit's own pose CSV because its `time` column is seconds, not a date-time. When the reader
-    /// learns to skip (or read) relative seconds, this known issue stops occurring and the test fails:
-    /// then turn it into a plain round trip.
-    @Test func csvReaderRejectsThePoseFilesRelativeTimeColumn() {
-        let bytes = PoseFormat.csv.encode(writerTestPoses(count: 3))
-        withKnownIssue("CSVReader wants an ISO 8601 date-time in a 'time' column; pose CSV has seconds") {
-            _ = try CSVReader.read(data: Data(bytes))
+    /// The pose CSV reads back as it is: its `time` column of seconds becomes relative times.
+    @Test func csvReadsBackWholeWithRelativeTimes() throws {
+        let poses = writerTestPoses(count: 5)
+        let result = try CSVReader.read(data: Data(PoseFormat.csv.encode(poses)))
+        Self.expectSameCoordinates(result.route.points, poses.map(\.camera.centerCoordinate), "csv")
+        for (point, pose) in zip(result.route.points, poses) {
+            #expect(abs((point.time?.timeIntervalSince1970 ?? .nan) - pose.time) <= 5e-7)  // 6 decimals
         }
+        #expect(result.notes.contains { $0.contains("plain numbers") })
+        #expect(!result.notes.contains { $0.contains("read as UTC") })
     }
 
     @Test(arguments: [false, true])

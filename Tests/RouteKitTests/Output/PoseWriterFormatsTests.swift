@@ -37,11 +37,20 @@ private func values(of tag: String, in xml: String) -> [Double] {
 
 @Suite struct PoseWriterFormatsTests {
     @Test func formatNamesAndExtensions() {
-        #expect(PoseFormat.allCases.map(\.rawValue) == ["csv", "geojson", "kml", "czml", "earth-studio", "gpx"])
+        #expect(PoseFormat.allCases.map(\.rawValue) == ["csv", "geojson", "kml", "czml", "earth-studio", "gpx", "svg"])
         #expect(PoseFormat(pathExtension: "KML") == .kml)
         #expect(PoseFormat(pathExtension: "czml") == .czml)
         #expect(PoseFormat(pathExtension: "gpx") == .gpx)
         #expect(PoseFormat(pathExtension: "json") == .geojson)  // Earth Studio only by --format
+        #expect(PoseFormat(pathExtension: "svg") == .svg)
+    }
+
+    @Test func svgIsAPictureOfTheFlightOverTheRoute() throws {
+        let poses = writerTestPoses()
+        let svg = text(PoseFormat.svg.encode(poses, route: writerTestRoute()))
+        #expect(svg.hasPrefix("<?xml") || svg.hasPrefix("<svg"))
+        #expect(svg.contains("<polyline") && svg.hasSuffix("</svg>\n"))
+        #expect(svg == text(PoseFormat.svg.encode(poses, route: writerTestRoute())))  // deterministic
     }
 
     @Test func kmlIsATourOfSmoothFlyTosToTheEyeAndTheRoute() throws {
