@@ -122,3 +122,57 @@ struct ArgumentScanner {
         return v
     }
 }
+
+extension ArgumentScanner {
+    /// Options that are one option under two spellings, for the "given more than once" check.
+    static let aliases = ["-o": "--output", "--no-eye": "--eye"]
+
+    /// Reads one subcommand's arguments: exactly one positional `<route>`, and options, each at most once
+    /// (aliases count as one), each handed to `handle` with the scanner to read its value from.
+    ///
+    /// - Returns: The route argument.
+    /// - Throws: ``UsageError``: a second positional argument, a repeated option, a missing route, or
+    ///   whatever `handle` throws (it throws for an unknown option).
+    static func routeAndOptions(
+        _ arguments: [String], subcommand: String,
+        _ handle: (_ name: String, _ inline: String?, _ scanner: inout ArgumentScanner) throws(UsageError) -> Void
+    ) throws(UsageError) -> String {
+        var scanner = ArgumentScanner(arguments, subcommand: subcommand)
+        var route: String? = nil
+        var seen = Set<String>()
+        while let token = scanner.next() {
+            switch token {
+            case .positional(let p):
+                guard route == nil else {
+                    throw UsageError(message: "Unexpected argument '\(p)': '\(subcommand)' takes one route file.", subcommand: subcommand)
+                }
+                route = p
+            case .option(let name, let inline):
+                let canonical = aliases[name] ?? name
+                guard seen.insert(canonical).inserted else {
+                    throw UsageError(message: "The option '\(name)' was given more than once.", subcommand: subcommand)
+                }
+                try handle(name, inline, &scanner)
+            }
+        }
+        guard let route else { throw UsageError(message: "Missing expected argument '<route>'.", subcommand: subcommand) }
+        return route
+    }
+
+    /// Refuses a value on a flag (`--json=yes`).
+    func flag(_ name: String, inline: String?) throws(UsageError) {
+        guard inline == nil else { throw UsageError(message: "'\(name)' takes no value.", subcommand: subcommand) }
+    }
+
+    /// A file name option's value, refusing an empty one.
+    mutating func fileName(for name: String, inline: String?, what: String = "output file") throws(UsageError) -> String {
+        let v = try value(for: name, inline: inline, valueName: "file")
+        guard !v.isEmpty else { throw UsageError(message: "The \(what) name is empty.", subcommand: subcommand) }
+        return v
+    }
+
+    /// An unknown option.
+    func unknown(_ name: String) -> UsageError {
+        UsageError(message: "Unknown option '\(name)'.", subcommand: subcommand)
+    }
+}

@@ -107,24 +107,8 @@ struct ScriptJSONWriter {
         text += "\n"
     }
 
-    /// A JSON string literal: quotes, backslashes and control characters escaped.
-    static func quoted(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    /// A JSON string literal (``JSONText/quoted(_:)``).
+    static func quoted(_ s: String) -> String { JSONText.quoted(s) }
 
     /// A finite number in Swift's shortest round-trip form, without a `.0` on integral values.
     static func number(_ v: Double) -> String {

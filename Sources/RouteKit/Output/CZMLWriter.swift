@@ -134,27 +134,3 @@ public struct CZMLWriter: PoseWriter, Sendable {
     }
 }
 
-/// JSON string literals for RouteKit's writers (RFC 8259 section 7).
-enum JSONText {
-    /// `text` as a JSON string: quoted, with `"` and `\` escaped and control characters as `\uXXXX`.
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
-}

@@ -28,25 +28,25 @@ extension CheckReport {
         out += listed.map { f in
             let time: String
             switch f.time {
-            case .recorded(let d)?: time = jsonString(ISO8601.string(from: d))
+            case .recorded(let d)?: time = JSONText.quoted(ISO8601.string(from: d))
             case .flight(let t)?: time = num(t, 6)
             case nil: time = "null"
             }
-            return "{\"severity\":\"\(f.severity.rawValue)\",\"code\":\(jsonString(f.code)),\"index\":\(f.index.map(String.init) ?? "null"),\"time\":\(time),\"message\":\(jsonString(f.message))}"
+            return "{\"severity\":\"\(f.severity.rawValue)\",\"code\":\(JSONText.quoted(f.code)),\"index\":\(f.index.map(String.init) ?? "null"),\"time\":\(time),\"message\":\(JSONText.quoted(f.message))}"
         }.joined(separator: ",")
         out += "],\"summary\":{"
         let status = worstSeverity == .error ? "errors" : worstSeverity == .warning ? "warnings" : "ok"
         var s: [String] = []
         s.append("\"status\":\"\(status)\"")
         s.append("\"errors\":\(count(.error)),\"warnings\":\(count(.warning)),\"notes\":\(count(.note))")
-        s.append("\"counts\":{" + counts.map { "\(jsonString($0.code)):\($0.count)" }.joined(separator: ",") + "}")
-        s.append("\"omitted\":{" + omitted.map { "\(jsonString($0.code)):\($0.count)" }.joined(separator: ",") + "}")
+        s.append("\"counts\":{" + counts.map { "\(JSONText.quoted($0.code)):\($0.count)" }.joined(separator: ",") + "}")
+        s.append("\"omitted\":{" + omitted.map { "\(JSONText.quoted($0.code)):\($0.count)" }.joined(separator: ",") + "}")
         let r = route
         s.append("\"route\":{\"points\":\(r.points),\"segments\":\(r.segments),\"timed_points\":\(r.timedPoints),"
                  + "\"activity\":\(r.activity.map { "\"\($0.rawValue)\"" } ?? "null"),"
                  + "\"typical_moving_speed_mps\":\(opt(r.typicalMovingSpeed, 3)),\"speed_limit_mps\":\(opt(r.speedLimit, 3)),"
                  + "\"jump_limit_m\":\(opt(r.jumpLimit, 3)),\"zones_checked\":\(r.zonesChecked),"
-                 + "\"zones\":[\(r.zones.map(jsonString).joined(separator: ","))]}")
+                 + "\"zones\":[\(r.zones.map(JSONText.quoted).joined(separator: ","))]}")
         if let f = flight {
             func peak(_ p: FlightCheck.Peak) -> String {
                 "{\"max\":\(num(p.value, 3)),\"time_s\":\(num(p.time, 6)),\"frames_over_limit\":\(p.framesOverLimit)}"
@@ -58,7 +58,7 @@ extension CheckReport {
         } else {
             s.append("\"flight\":null")
         }
-        s.append("\"reader_notes\":[" + readerNotes.map(jsonString).joined(separator: ",") + "]")
+        s.append("\"reader_notes\":[" + readerNotes.map(JSONText.quoted).joined(separator: ",") + "]")
         out += s.joined(separator: ",") + "}}\n"
         return out
     }

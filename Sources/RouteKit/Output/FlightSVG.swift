@@ -69,7 +69,7 @@ public enum FlightSVG {
         s += "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\">\n"
         s += "  <rect x=\"0\" y=\"0\" width=\"\(width)\" height=\"\(height)\" fill=\"#fbfaf7\"/>\n"
         let name = title ?? route.name ?? "Route"
-        s += "  <text x=\"\(n(side))\" y=\"26\" font-family=\"sans-serif\" font-size=\"16\" fill=\"#000000\">\(SVGText.escaped(name))</text>\n"
+        s += "  <text x=\"\(n(side))\" y=\"26\" font-family=\"sans-serif\" font-size=\"16\" fill=\"#000000\">\(XMLText.escaped(name))</text>\n"
         s += "  <g id=\"route\" fill=\"none\" stroke-linejoin=\"round\" stroke-linecap=\"round\">\n"
         for (k, segment) in route.segments.enumerated() {
             if k > 0 {

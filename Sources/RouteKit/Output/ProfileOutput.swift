@@ -79,7 +79,7 @@ extension RouteProfile {
         var lines: [String] = []
         lines.append("[")
         lines.append("  {")
-        lines.append("    \"name\": \(jsonString(hikeName)),")
+        lines.append("    \"name\": \(JSONText.quoted(hikeName)),")
         lines.append("    \"id\": \(RouteProfile.hikeID(name: hikeName)),")
         lines.append("    \"distance\": \(num(length / 1000, 3)),")
         lines.append("    \"difficulty\": \(hikeDifficulty),")
@@ -105,7 +105,7 @@ extension RouteProfile {
     public var json: String {
         func num(_ v: Double, _ p: Int) -> String { FixedDecimal.string(v, places: p) }
         func range(_ r: ClosedRange<Double>?) -> String { r.map { "[\(num($0.lowerBound, 2)),\(num($0.upperBound, 2))]" } ?? "null" }
-        var out = "{\"name\":\(name.map(jsonString) ?? "null"),\"bin_m\":\(num(options.binWidth, 3)),\"length_m\":\(num(length, 3)),"
+        var out = "{\"name\":\(name.map(JSONText.quoted) ?? "null"),\"bin_m\":\(num(options.binWidth, 3)),\"length_m\":\(num(length, 3)),"
         out += "\"moving_s\":\(num(movingTime, 3)),\"stopped_s\":\(num(stoppedTime, 3)),\"ascent_m\":\(num(ascent, 3)),\"descent_m\":\(num(descent, 3)),"
         out += "\"method\":{\"stop_speed_mps\":\(num(options.stopSpeed, 3)),\"hysteresis_m\":\(num(options.hysteresis, 3)),\"pace_window_points\":\(options.paceWindow)},"
         out += "\"bins\":[" + bins.map { b in

@@ -37,7 +37,7 @@ public enum ProfileSVG {
         s += "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"\(n(width))\" height=\"\(n(height))\" viewBox=\"0 0 \(n(width)) \(n(height))\">\n"
         s += "  <rect x=\"0\" y=\"0\" width=\"\(n(width))\" height=\"\(n(height))\" fill=\"#ffffff\"/>\n"
         let name = title ?? profile.name ?? "Route"
-        s += "  <text x=\"20\" y=\"28\" font-family=\"sans-serif\" font-size=\"16\" fill=\"#000000\">\(SVGText.escaped(name)): \(FixedDecimal.string(profile.length / 1000, places: 2)) km, \(profile.bins.count) bins of \(FixedDecimal.string(profile.options.binWidth, places: 0)) m</text>\n"
+        s += "  <text x=\"20\" y=\"28\" font-family=\"sans-serif\" font-size=\"16\" fill=\"#000000\">\(XMLText.escaped(name)): \(FixedDecimal.string(profile.length / 1000, places: 2)) km, \(profile.bins.count) bins of \(FixedDecimal.string(profile.options.binWidth, places: 0)) m</text>\n"
         let count = Double(profile.bins.count)
         let step = plotWidth / count
         let capsuleWidth = max(1, min(step * 0.6, 16))

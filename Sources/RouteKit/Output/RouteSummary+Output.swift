@@ -35,7 +35,7 @@ extension RouteSummary {
         fields.append("\"timed_points\":\(timedPoints)")
         fields.append("\"heading_start_to_end\":\(startToEndHeading.map { num($0, 4) } ?? "null")")
         if let format { fields.append("\"format\":\"\(format.rawValue)\"") }
-        fields.append("\"notes\":[" + notes.map(jsonString).joined(separator: ",") + "]")
+        fields.append("\"notes\":[" + notes.map(JSONText.quoted).joined(separator: ",") + "]")
         return "{" + fields.joined(separator: ",") + "}\n"
     }
 
@@ -68,22 +68,4 @@ extension RouteSummary {
         return lines.map { $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 }
             .joined(separator: "\n") + "\n"
     }
-}
-
-/// `text` as a JSON string literal (RFC 8259 section 7 escapes).
-func jsonString(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        case _ where scalar.value < 0x20:
-            out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
-        default: out.unicodeScalars.append(scalar)
-        }
-    }
-    return out + "\""
 }

@@ -23,68 +23,49 @@ struct CheckOptions: Equatable {
     static let listLimit = 20
 
     static func parse(_ arguments: [String]) throws(UsageError) -> CheckOptions {
-        var scanner = ArgumentScanner(arguments, subcommand: "check")
-        var path: String? = nil
         var options = CheckOptions(routePath: "")
-        var seen = Set<String>()
-        while let token = scanner.next() {
-            switch token {
-            case .positional(let p):
-                guard path == nil else {
-                    throw UsageError(message: "Unexpected argument '\(p)': 'check' takes one route file.", subcommand: "check")
+        options.routePath = try ArgumentScanner.routeAndOptions(arguments, subcommand: "check") { name, inline, scanner throws(UsageError) in
+            if FlightArguments.names.contains(name) {
+                try options.flight.parse(name, inline: inline, scanner: &scanner)
+                return
+            }
+            if InputArguments.names.contains(name) {
+                try options.input.parse(name, inline: inline, scanner: &scanner)
+                return
+            }
+            func positive(_ valueName: String, _ what: String) throws(UsageError) -> Double {
+                let text = try scanner.value(for: name, inline: inline, valueName: valueName)
+                let v = try scanner.number(text, option: name, valueName: valueName, range: 0...1e12, expectation: "\(what), more than 0")
+                guard v > 0 else {
+                    throw UsageError(message: "The value '\(text)' is invalid for '\(name) <\(valueName)>': expected \(what), more than 0.", subcommand: "check")
                 }
-                path = p
-            case .option(let name, let inline):
-                if seen.contains(name) {
-                    throw UsageError(message: "The option '\(name)' was given more than once.", subcommand: "check")
-                }
-                seen.insert(name)
-                if FlightArguments.names.contains(name) {
-                    try options.flight.parse(name, inline: inline, scanner: &scanner)
-                    continue
-                }
-                if InputArguments.names.contains(name) {
-                    try options.input.parse(name, inline: inline, scanner: &scanner)
-                    continue
-                }
-                func positive(_ valueName: String, _ what: String) throws(UsageError) -> Double {
-                    let text = try scanner.value(for: name, inline: inline, valueName: valueName)
-                    let v = try scanner.number(text, option: name, valueName: valueName, range: 0...1e12, expectation: "\(what), more than 0")
-                    guard v > 0 else {
-                        throw UsageError(message: "The value '\(text)' is invalid for '\(name) <\(valueName)>': expected \(what), more than 0.", subcommand: "check")
-                    }
-                    return v
-                }
-                switch name {
-                case "--json", "--strict", "--all":
-                    guard inline == nil else { throw UsageError(message: "'\(name)' takes no value.", subcommand: "check") }
-                    if name == "--json" { options.json = true } else if name == "--strict" { options.strict = true } else { options.all = true }
-                case "--script":
-                    let v = try scanner.value(for: name, inline: inline, valueName: "file")
-                    guard !v.isEmpty else { throw UsageError(message: "The script file name is empty.", subcommand: "check") }
-                    options.scriptPath = v
-                case "--fps":
-                    let v = try scanner.value(for: name, inline: inline, valueName: "fps")
-                    options.flightCheck.framesPerSecond = try scanner.number(v, option: name, valueName: "fps",
-                        range: 1e-3...1000, expectation: "frames per second, more than 0 and at most 1000")
-                case "--gap": options.route.gap = try positive("seconds", "seconds")
-                case "--max-speed": options.route.maxSpeed = try positive("metres-per-second", "metres per second")
-                case "--max-jump": options.route.maxJump = try positive("metres", "metres")
-                case "--max-heading-rate": options.flightCheck.maxHeadingRate = try positive("degrees-per-second", "degrees per second")
-                case "--max-camera-speed": options.flightCheck.maxCenterSpeed = try positive("metres-per-second", "metres per second")
-                case "--max-eye-speed": options.flightCheck.maxEyeSpeed = try positive("metres-per-second", "metres per second")
-                case "--max-distance-rate": options.flightCheck.maxDistanceRate = try positive("metres-per-second", "metres per second")
-                case "--duration-tolerance":
-                    let v = try scanner.value(for: name, inline: inline, valueName: "seconds")
-                    options.flightCheck.durationTolerance = try scanner.number(v, option: name, valueName: "seconds",
-                        range: 0...1e7, expectation: "seconds, 0 or more")
-                default:
-                    throw UsageError(message: "Unknown option '\(name)'.", subcommand: "check")
-                }
+                return v
+            }
+            switch name {
+            case "--json", "--strict", "--all":
+                try scanner.flag(name, inline: inline)
+                if name == "--json" { options.json = true } else if name == "--strict" { options.strict = true } else { options.all = true }
+            case "--script":
+                options.scriptPath = try scanner.fileName(for: name, inline: inline, what: "script file")
+            case "--fps":
+                let v = try scanner.value(for: name, inline: inline, valueName: "fps")
+                options.flightCheck.framesPerSecond = try scanner.number(v, option: name, valueName: "fps",
+                    range: 1e-3...1000, expectation: "frames per second, more than 0 and at most 1000")
+            case "--gap": options.route.gap = try positive("seconds", "seconds")
+            case "--max-speed": options.route.maxSpeed = try positive("metres-per-second", "metres per second")
+            case "--max-jump": options.route.maxJump = try positive("metres", "metres")
+            case "--max-heading-rate": options.flightCheck.maxHeadingRate = try positive("degrees-per-second", "degrees per second")
+            case "--max-camera-speed": options.flightCheck.maxCenterSpeed = try positive("metres-per-second", "metres per second")
+            case "--max-eye-speed": options.flightCheck.maxEyeSpeed = try positive("metres-per-second", "metres per second")
+            case "--max-distance-rate": options.flightCheck.maxDistanceRate = try positive("metres-per-second", "metres per second")
+            case "--duration-tolerance":
+                let v = try scanner.value(for: name, inline: inline, valueName: "seconds")
+                options.flightCheck.durationTolerance = try scanner.number(v, option: name, valueName: "seconds",
+                    range: 0...1e7, expectation: "seconds, 0 or more")
+            default:
+                throw scanner.unknown(name)
             }
         }
-        guard let path else { throw UsageError(message: "Missing expected argument '<route>'.", subcommand: "check") }
-        options.routePath = path
         try options.flight.validate(subcommand: "check")
         if options.scriptPath != nil {
             let planning = options.flight.given.subtracting(["--viewport", "--fov"])
@@ -95,7 +76,7 @@ struct CheckOptions: Equatable {
         return options
     }
 
-    /// Runs the checks and prints the report; exits 2 itself when the check fails (see the type).
+    /// Runs the checks and prints the report; throws ``ExitStatus`` 2 when the check fails (see the type).
     func run() throws {
         let report = try self.report()
         let limit = all ? nil : CheckOptions.listLimit

@@ -10,38 +10,18 @@ struct PlanOptions: Equatable {
     var outputPath: String? = nil
 
     static func parse(_ arguments: [String]) throws(UsageError) -> PlanOptions {
-        var scanner = ArgumentScanner(arguments, subcommand: "plan")
-        var route: String? = nil
         var options = PlanOptions(routePath: "")
-        var seen = Set<String>()
-        while let token = scanner.next() {
-            switch token {
-            case .positional(let p):
-                guard route == nil else {
-                    throw UsageError(message: "Unexpected argument '\(p)': 'plan' takes one route file.", subcommand: "plan")
-                }
-                route = p
-            case .option(let name, let inline):
-                let canonical = name == "-o" ? "--output" : name
-                if seen.contains(canonical) {
-                    throw UsageError(message: "The option '\(name)' was given more than once.", subcommand: "plan")
-                }
-                seen.insert(canonical)
-                if FlightArguments.names.contains(name) {
-                    try options.flight.parse(name, inline: inline, scanner: &scanner)
-                } else if InputArguments.names.contains(name) {
-                    try options.input.parse(name, inline: inline, scanner: &scanner)
-                } else if name == "-o" || name == "--output" {
-                    let v = try scanner.value(for: name, inline: inline, valueName: "file")
-                    guard !v.isEmpty else { throw UsageError(message: "The output file name is empty.", subcommand: "plan") }
-                    options.outputPath = v
-                } else {
-                    throw UsageError(message: "Unknown option '\(name)'.", subcommand: "plan")
-                }
+        options.routePath = try ArgumentScanner.routeAndOptions(arguments, subcommand: "plan") { name, inline, scanner throws(UsageError) in
+            if FlightArguments.names.contains(name) {
+                try options.flight.parse(name, inline: inline, scanner: &scanner)
+            } else if InputArguments.names.contains(name) {
+                try options.input.parse(name, inline: inline, scanner: &scanner)
+            } else if name == "-o" || name == "--output" {
+                options.outputPath = try scanner.fileName(for: name, inline: inline)
+            } else {
+                throw scanner.unknown(name)
             }
         }
-        guard let route else { throw UsageError(message: "Missing expected argument '<route>'.", subcommand: "plan") }
-        options.routePath = route
         try options.flight.validate(subcommand: "plan")
         return options
     }

@@ -16,51 +16,31 @@ struct ProfileOptions: Equatable {
     var outputPath: String? = nil
 
     static func parse(_ arguments: [String]) throws(UsageError) -> ProfileOptions {
-        var scanner = ArgumentScanner(arguments, subcommand: "profile")
-        var path: String? = nil
         var options = ProfileOptions(routePath: "")
-        var seen = Set<String>()
-        while let token = scanner.next() {
-            switch token {
-            case .positional(let p):
-                guard path == nil else {
-                    throw UsageError(message: "Unexpected argument '\(p)': 'profile' takes one route file.", subcommand: "profile")
+        options.routePath = try ArgumentScanner.routeAndOptions(arguments, subcommand: "profile") { name, inline, scanner throws(UsageError) in
+            if InputArguments.names.contains(name) {
+                try options.input.parse(name, inline: inline, scanner: &scanner)
+                return
+            }
+            switch name {
+            case "--bin":
+                let v = try scanner.value(for: name, inline: inline, valueName: "metres")
+                options.binWidth = try scanner.number(v, option: name, valueName: "metres", range: 1...1e7,
+                                                      expectation: "a bin width in metres, at least 1")
+            case "--format":
+                let v = try scanner.value(for: name, inline: inline, valueName: "format")
+                guard let f = Format(rawValue: v) else {
+                    throw UsageError(message: "The value '\(v)' is invalid for '--format <format>': expected one of \(Format.allCases.map(\.rawValue).joined(separator: ", ")).", subcommand: "profile")
                 }
-                path = p
-            case .option(let name, let inline):
-                let canonical = name == "-o" ? "--output" : name
-                if seen.contains(canonical) {
-                    throw UsageError(message: "The option '\(name)' was given more than once.", subcommand: "profile")
-                }
-                seen.insert(canonical)
-                if InputArguments.names.contains(name) {
-                    try options.input.parse(name, inline: inline, scanner: &scanner)
-                    continue
-                }
-                switch name {
-                case "--bin":
-                    let v = try scanner.value(for: name, inline: inline, valueName: "metres")
-                    options.binWidth = try scanner.number(v, option: name, valueName: "metres", range: 1...1e7,
-                                                          expectation: "a bin width in metres, at least 1")
-                case "--format":
-                    let v = try scanner.value(for: name, inline: inline, valueName: "format")
-                    guard let f = Format(rawValue: v) else {
-                        throw UsageError(message: "The value '\(v)' is invalid for '--format <format>': expected one of \(Format.allCases.map(\.rawValue).joined(separator: ", ")).", subcommand: "profile")
-                    }
-                    options.format = f
-                case "--name":
-                    options.name = try scanner.value(for: name, inline: inline, valueName: "name")
-                case "-o", "--output":
-                    let v = try scanner.value(for: name, inline: inline, valueName: "file")
-                    guard !v.isEmpty else { throw UsageError(message: "The output file name is empty.", subcommand: "profile") }
-                    options.outputPath = v
-                default:
-                    throw UsageError(message: "Unknown option '\(name)'.", subcommand: "profile")
-                }
+                options.format = f
+            case "--name":
+                options.name = try scanner.value(for: name, inline: inline, valueName: "name")
+            case "-o", "--output":
+                options.outputPath = try scanner.fileName(for: name, inline: inline)
+            default:
+                throw scanner.unknown(name)
             }
         }
-        guard let path else { throw UsageError(message: "Missing expected argument '<route>'.", subcommand: "profile") }
-        options.routePath = path
         return options
     }
 

@@ -21,60 +21,38 @@ struct SampleOptions: Equatable {
     static let maximumFrames = 20_000_000.0
 
     static func parse(_ arguments: [String]) throws(UsageError) -> SampleOptions {
-        var scanner = ArgumentScanner(arguments, subcommand: "sample")
-        var route: String? = nil
         var options = SampleOptions(routePath: "")
-        var seen = Set<String>()
-        while let token = scanner.next() {
-            switch token {
-            case .positional(let p):
-                guard route == nil else {
-                    throw UsageError(message: "Unexpected argument '\(p)': 'sample' takes one route file.", subcommand: "sample")
+        options.routePath = try ArgumentScanner.routeAndOptions(arguments, subcommand: "sample") { name, inline, scanner throws(UsageError) in
+            if FlightArguments.names.contains(name) {
+                try options.flight.parse(name, inline: inline, scanner: &scanner)
+                return
+            }
+            if InputArguments.names.contains(name) {
+                try options.input.parse(name, inline: inline, scanner: &scanner)
+                return
+            }
+            switch name {
+            case "--fps":
+                let v = try scanner.value(for: name, inline: inline, valueName: "fps")
+                options.fps = try scanner.number(v, option: name, valueName: "fps",
+                    range: 1e-3...1000, expectation: "frames per second, more than 0 and at most 1000")
+            case "--format":
+                let v = try scanner.value(for: name, inline: inline, valueName: "format")
+                guard let f = PoseFormat(rawValue: v) else {
+                    throw UsageError(message: "The value '\(v)' is invalid for '--format <format>': expected one of \(PoseFormat.allCases.map(\.rawValue).joined(separator: ", ")).", subcommand: "sample")
                 }
-                route = p
-            case .option(let name, let inline):
-                let canonical = name == "-o" ? "--output" : name == "--no-eye" ? "--eye" : name
-                if seen.contains(canonical) {
-                    throw UsageError(message: "The option '\(name)' was given more than once.", subcommand: "sample")
-                }
-                seen.insert(canonical)
-                if FlightArguments.names.contains(name) {
-                    try options.flight.parse(name, inline: inline, scanner: &scanner)
-                    continue
-                }
-                if InputArguments.names.contains(name) {
-                    try options.input.parse(name, inline: inline, scanner: &scanner)
-                    continue
-                }
-                switch name {
-                case "--fps":
-                    let v = try scanner.value(for: name, inline: inline, valueName: "fps")
-                    options.fps = try scanner.number(v, option: name, valueName: "fps",
-                        range: 1e-3...1000, expectation: "frames per second, more than 0 and at most 1000")
-                case "--format":
-                    let v = try scanner.value(for: name, inline: inline, valueName: "format")
-                    guard let f = PoseFormat(rawValue: v) else {
-                        throw UsageError(message: "The value '\(v)' is invalid for '--format <format>': expected one of \(PoseFormat.allCases.map(\.rawValue).joined(separator: ", ")).", subcommand: "sample")
-                    }
-                    options.format = f
-                case "-o", "--output":
-                    let v = try scanner.value(for: name, inline: inline, valueName: "file")
-                    guard !v.isEmpty else { throw UsageError(message: "The output file name is empty.", subcommand: "sample") }
-                    options.outputPath = v
-                case "--script":
-                    let v = try scanner.value(for: name, inline: inline, valueName: "file")
-                    guard !v.isEmpty else { throw UsageError(message: "The script file name is empty.", subcommand: "sample") }
-                    options.scriptPath = v
-                case "--eye", "--no-eye":
-                    guard inline == nil else { throw UsageError(message: "'\(name)' takes no value.", subcommand: "sample") }
-                    options.eye = name == "--eye"
-                default:
-                    throw UsageError(message: "Unknown option '\(name)'.", subcommand: "sample")
-                }
+                options.format = f
+            case "-o", "--output":
+                options.outputPath = try scanner.fileName(for: name, inline: inline)
+            case "--script":
+                options.scriptPath = try scanner.fileName(for: name, inline: inline, what: "script file")
+            case "--eye", "--no-eye":
+                try scanner.flag(name, inline: inline)
+                options.eye = name == "--eye"
+            default:
+                throw scanner.unknown(name)
             }
         }
-        guard let route else { throw UsageError(message: "Missing expected argument '<route>'.", subcommand: "sample") }
-        options.routePath = route
         try options.flight.validate(subcommand: "sample")
         if options.scriptPath != nil {
             // A script replaces the plan: only the framing options still mean something (they resolve
