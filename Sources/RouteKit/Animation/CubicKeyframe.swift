@@ -8,7 +8,7 @@ import Foundation
 /// previous keyframe (or the track's initial value) to `to` over `duration` seconds, with the curve
 /// `x(u) = h00·p0 + h01·p1 + h10·m0 + h11·m1`, `u = t/duration` (keyframes.md §1). Tangents `m0`,
 /// `m1` are velocities times `duration`. A `nil` velocity is chosen automatically by the rules of
-/// keyframes.md §1 (documented on ``AnimationPath``): at an interior keyframe between cubic
+/// keyframes.md §1 (documented on `AnimationPath`): at an interior keyframe between cubic
 /// neighbours the velocity is `(P_{k+1} − P_{k−1}) / (d_k + d_{k+1})`; a track starts and ends at
 /// rest; next to a move the velocity is 0; next to a linear or spring keyframe it is that
 /// keyframe's velocity.

@@ -52,7 +52,7 @@ where Content.Value == Value {
     }
 }
 
-/// A track after resolution: a key path and the ``AnimationPath`` of its property's animatable data.
+/// A track after resolution: a key path and the `AnimationPath` of its property's animatable data.
 struct ResolvedKeyframeTrack<Root, Value: Animatable>: KeyframeTrackEvaluator {
     let keyPath: WritableKeyPath<Root, Value>
     let path: AnimationPath<Value.AnimatableData>

@@ -9,7 +9,7 @@ import Foundation
 /// result.
 ///
 /// Deviation from SwiftUI: SwiftUI lets a custom type conform by declaring a `body` of other
-/// keyframe content; RouteKit's requirement is the internal-facing ``_appendKeyframes(to:)``, so
+/// keyframe content; RouteKit's requirement is the internal-facing `_appendKeyframes(to:)`, so
 /// write custom groups as functions returning keyframes inside a builder (e.g. a `for` loop).
 public protocol KeyframeTrackContent<Value> {
     /// The type of the animated property.

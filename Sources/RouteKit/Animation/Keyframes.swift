@@ -7,7 +7,7 @@ import Foundation
 /// (https://developer.apple.com/documentation/swiftui/keyframes), so `some Keyframes<MapCamera>`
 /// reads the same. Deviations: the primary associated type is named `Root` here (SwiftUI: `Value`),
 /// which only matters if you spell `K.Value`; and custom conformances with a `body` are not
-/// supported (the requirement is the implementation detail ``_appendTracks(to:)``).
+/// supported (the requirement is the implementation detail `_appendTracks(to:)`).
 public protocol Keyframes<Root> {
     /// The type of the value the tracks animate.
     associatedtype Root

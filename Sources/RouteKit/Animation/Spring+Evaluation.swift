@@ -76,7 +76,7 @@ extension Spring {
     }
 
     /// The velocity, in value units per second, after `time` seconds: the time derivative of
-    /// ``value(target:initialVelocity:time:)`` (keyframes.md §6.4).
+    /// `value(target:initialVelocity:time:)` (keyframes.md §6.4).
     ///
     /// - Complexity: O(number of components).
     @inlinable
@@ -85,14 +85,14 @@ extension Spring {
         return target.scaled(by: a) + initialVelocity.scaled(by: b)
     }
 
-    /// ``value(target:initialVelocity:time:)`` for a scalar.
+    /// `value(target:initialVelocity:time:)` for a scalar.
     @inlinable
     public func value(target: Double, initialVelocity: Double = 0, time: TimeInterval) -> Double {
         let (a, b) = valueCoefficients(time: time)
         return a * target + b * initialVelocity
     }
 
-    /// ``velocity(target:initialVelocity:time:)`` for a scalar.
+    /// `velocity(target:initialVelocity:time:)` for a scalar.
     @inlinable
     public func velocity(target: Double, initialVelocity: Double = 0, time: TimeInterval) -> Double {
         let (a, b) = velocityCoefficients(time: time)

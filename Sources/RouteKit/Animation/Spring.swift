@@ -16,8 +16,8 @@ import Foundation
 ///
 /// where `ω₀` is the natural angular frequency and `ζ` the damping ratio, `ω₀² = λ² + ω·|ω|`.
 ///
-/// Evaluation: see `Spring+Evaluation.swift` (``value(target:initialVelocity:time:)``,
-/// ``velocity(target:initialVelocity:time:)``, ``settlingDuration(target:initialVelocity:epsilon:)``).
+/// Evaluation: see `Spring+Evaluation.swift` (`value(target:initialVelocity:time:)`,
+/// `velocity(target:initialVelocity:time:)`, ``settlingDuration(target:initialVelocity:epsilon:)``).
 /// Presets: ``smooth``, ``snappy``, ``bouncy``.
 public struct Spring: Hashable, Sendable {
     /// `ω`, signed damped angular frequency, radians per second.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A camera flight written out as keyframe tracks, one per `MapCamera` property: what
-/// `route-fly plan` prints and `route-fly sample --script` reads (as JSON, ``CameraScript+JSON``).
+/// `route-fly plan` prints and `route-fly sample --script` reads (as JSON, `CameraScript+JSON.swift`).
 ///
 /// Every preset is planned into a script and every script is resolved into the same
 /// `KeyframeTimeline<MapCamera>`, so a plan printed by `plan` and fed back with `--script` flies the

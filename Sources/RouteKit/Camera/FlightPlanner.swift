@@ -37,7 +37,7 @@ public enum FlightPlanError: Error, Hashable, Sendable, CustomStringConvertible 
 ///    pitch 0) to the route's first point at the follow distance and pitch, facing along the route. The
 ///    centre and distance fly van Wijk and Nuij's optimal zoom-and-pan path (camera.md section 3) sampled
 ///    at 24 cubic keyframes; the heading eases in and out (`easeInOut`) and the camera tilts on a spring
-///    (``introPitchSpring(duration:)``).
+///    (`introPitchSpring(duration:)`).
 /// 2. *follow* (the route part): one linear keyframe per point of the prepared route (duplicates dropped,
 ///    Douglas-Peucker simplified), timed by ``FlightOptions/timing``, so the centre is *on* the route line
 ///    at every frame and reaches point `k` exactly at its time (with `--timing recorded --speedup 1 --intro

@@ -13,7 +13,7 @@ import Foundation
 /// Keyframe use: point `k` becomes a keyframe reached at `times[k]`, i.e. a keyframe lasting
 /// `times[k] - times[k - 1]` (the first lasting `times[0]`). Equal consecutive times (zero-length legs,
 /// compressed idle steps of duration 0, clamped backward steps) mean a zero-duration keyframe: callers
-/// should drop such points or merge them (``Route/prepared(simplifyTolerance:)`` removes duplicates first).
+/// should drop such points or merge them (``Route/prepared(simplifyTolerance:keepingStops:)`` removes duplicates first).
 public struct FlightTiming: Hashable, Sendable {
     /// Seconds from the start of the flight at which each route point is reached: `route.points.count`
     /// values, in point order, non-decreasing, all finite and >= 0.

@@ -24,7 +24,7 @@ import Foundation
 ///
 /// Errors carry both a JSON path (``RouteParseError/codingPath``, e.g.
 /// `features[3].geometry.coordinates[12][1]`) and the line:column where that value starts; syntax
-/// errors (``JSONParser``: strict RFC 8259, so strings must also be UTF-8 without lone surrogate escapes)
+/// errors (`JSONParser`: strict RFC 8259, so strings must also be UTF-8 without lone surrogate escapes)
 /// have the line:column of the offending character only.
 ///
 /// The document is parsed whole into a tree that remembers positions (GeoJSON's `type` may come

@@ -32,7 +32,7 @@ import Foundation
 /// Elements are matched by namespace URI (KML `http://www.opengis.net/kml/2.2`, `…/kml/2.3`,
 /// `http://earth.google.com/kml/2.0`, `…/2.1`, `…/2.2`, or none; gx
 /// `http://www.google.com/kml/ext/2.2`), never by prefix. DOCTYPE and entity declarations are refused
-/// before parsing (``XMLPrologScanner``).
+/// before parsing (`XMLPrologScanner`).
 ///
 /// Error locations: for a bad tuple or `gx:coord`, the line and column of the tuple itself,
 /// counted from the element's start tag (approximate after a comment or entity reference inside

@@ -100,6 +100,8 @@ public enum RouteFile {
     /// - Parameters:
     ///   - data: The file's bytes.
     ///   - displayPath: A name for error messages (its extension also helps detection); `nil` prints `<input>`.
+    ///   - format: The format to read it as, or `nil` to detect it.
+    ///   - options: Settings for CSV and polyline input.
     public static func read(data: Data, displayPath: String? = nil, format: RouteFormat? = nil,
                             options: Options = .init()) throws(RouteParseError) -> Result {
         try read(.data(data), displayPath: displayPath, format: format, options: options)

@@ -4,8 +4,10 @@ import Foundation
 public enum ISO8601 {
     /// `YYYY-MM-DDTHH:MM:SS[.fff]Z` in UTC.
     ///
-    /// - Parameter fractionDigits: digits after the seconds, 0...9; `nil` (the default) writes as many as
-    ///   needed, up to 6 (microseconds), dropping trailing zeros, and none for whole seconds.
+    /// - Parameters:
+    ///   - date: The instant.
+    ///   - fractionDigits: Digits after the seconds, 0...9; `nil` (the default) writes as many as
+    ///     needed, up to 6 (microseconds), dropping trailing zeros, and none for whole seconds.
     /// Dates are split with Howard Hinnant's `civil_from_days` algorithm
     /// (https://howardhinnant.github.io/date_algorithms.html), valid for the proleptic Gregorian calendar.
     public static func string(from date: Date, fractionDigits: Int? = nil) -> String {

@@ -32,10 +32,17 @@ public enum PoseOutput {
     /// Samples a scripted flight and writes every pose, with the eye's position when `eye` is given.
     ///
     /// - Parameters:
+    ///   - flight: The resolved flight (camera and centre elevation timelines).
+    ///   - sampler: The frame rate and distance floor.
+    ///   - eye: How to place the eye, or `nil` to leave it out (CSV and GeoJSON then have no eye columns).
+    ///   - format: The output format.
     ///   - route: The route flown; GeoJSON, KML and CZML write it beside the poses (default none).
     ///   - framing: The viewport and field of view the flight was planned for (Earth Studio writes them).
     ///   - epoch: The instant of frame 0 for GPX times and the CZML clock (default
     ///     ``PoseWriterContext/defaultEpoch``, 2000-01-01T00:00:00Z).
+    ///   - destination: Standard output, or a file written atomically.
+    /// - Returns: Frames written and frames whose distance was clamped.
+    /// - Throws: ``AtomicFile/WriteError`` when the file cannot be written (nothing is left behind).
     @discardableResult
     public static func write(
         _ flight: ScriptedFlight, sampler: PoseSampler, eye: EyePosition.Model?, format: PoseFormat,

@@ -63,9 +63,11 @@ public enum PoseFormat: String, CaseIterable, Sendable {
     /// formats always place the camera at its eye, or write the centre only, as their documentation
     /// says).
     ///
-    /// - Parameter context: What the writer needs before the first pose (route, frame rate and count,
-    ///   framing, epoch). Without one, a one-frame, 30 fps context with no route is assumed: right for
-    ///   CSV and GeoJSON, but CZML's clock and Earth Studio's frame count then say nothing true; pass one.
+    /// - Parameters:
+    ///   - includesEye: Whether CSV and GeoJSON write the eye's position.
+    ///   - context: What the writer needs before the first pose (route, frame rate and count, framing,
+    ///     epoch). Without one, a one-frame, 30 fps context with no route is assumed: right for CSV and
+    ///     GeoJSON, but CZML's clock and Earth Studio's frame count then say nothing true; pass one.
     public func makeWriter(includesEye: Bool = false, context: PoseWriterContext? = nil) -> any PoseWriter {
         let context = context ?? PoseWriterContext(framesPerSecond: 30, frameCount: 1)
         switch self {

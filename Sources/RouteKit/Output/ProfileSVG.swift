@@ -20,7 +20,9 @@ public enum ProfileSVG {
 
     /// Renders `profile`.
     ///
-    /// - Parameter title: The title line (the profile's name if `nil`).
+    /// - Parameters:
+    ///   - profile: The binned profile to draw.
+    ///   - title: The title line (the profile's name if `nil`).
     /// - Returns: The SVG document's UTF-8 bytes, ending in a newline.
     /// - Complexity: O(bins).
     public static func render(_ profile: RouteProfile, title: String? = nil) -> [UInt8] {

@@ -1,7 +1,7 @@
 import Foundation
 
 extension Route {
-    /// What ``Route/preparation(simplifyTolerance:)`` removed.
+    /// What ``Route/preparation(simplifyTolerance:keepingStops:)`` removed.
     public struct Preparation: Sendable {
         /// The prepared route: same segments (none dropped, each keeps its first and last point), name
         /// and source.
@@ -31,7 +31,7 @@ extension Route {
 
     /// A copy of the route fit for camera keyframes: duplicates dropped, then optionally simplified.
     ///
-    /// See ``preparation(simplifyTolerance:)``, which also reports what was removed.
+    /// See ``preparation(simplifyTolerance:keepingStops:)``, which also reports what was removed.
     /// - Complexity: O(n log n) typical, O(n^2) worst case, for n points.
     public func prepared(simplifyTolerance: Double?, keepingStops: Bool = false) -> Route {
         preparation(simplifyTolerance: simplifyTolerance, keepingStops: keepingStops).route
@@ -130,7 +130,7 @@ extension Route {
     }
 
     /// Distance in metres from `point` to the geodesic segment `start -> end`, measured in the azimuthal
-    /// equidistant projection centred at `start` (see ``preparation(simplifyTolerance:)``).
+    /// equidistant projection centred at `start` (see ``preparation(simplifyTolerance:keepingStops:)``).
     static func distanceFromChord(_ point: LocationCoordinate2D, start: LocationCoordinate2D,
                                   chord: Geodesic.Inverse, end: LocationCoordinate2D) -> Double {
         let p = Geodesic.wgs84.inverse(from: start, to: point)

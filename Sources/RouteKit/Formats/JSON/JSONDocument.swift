@@ -3,7 +3,7 @@ import Foundation
 /// A parsed JSON document (RFC 8259, https://www.rfc-editor.org/rfc/rfc8259): its UTF-8 text and
 /// the tree of its values, each remembering where it starts so that errors can name a line and column.
 ///
-/// RouteKit reads JSON with ``JSONParser`` instead of `JSONSerialization` or `JSONDecoder` because
+/// RouteKit reads JSON with `JSONParser` instead of `JSONSerialization` or `JSONDecoder` because
 /// those report no line or column (`JSONDecoder` gives none for type errors and only a character
 /// offset for syntax errors), round numbers through `NSNumber` (which on Linux does not tell
 /// `true` from `1`), and silently keep one of two duplicate keys. Here:
@@ -23,7 +23,7 @@ struct JSONDocument: Sendable {
     /// The top-level value.
     let root: JSONNode
 
-    /// Parses `bytes` as one JSON document; see ``JSONParser`` for what is accepted.
+    /// Parses `bytes` as one JSON document; see `JSONParser` for what is accepted.
     ///
     /// - Parameters:
     ///   - maximumDepth: Objects and arrays nested deeper than this are refused (instead of
