@@ -88,9 +88,11 @@ public enum RouteCheck {
         public var timedPoints: Int
         /// The activity the typical moving speed suggests, or `nil` when no leg has a usable speed.
         public var activity: Activity?
-        /// The 90th percentile of the speeds of the timed legs that move (more than ``RouteCheck/movingSpeed``,
-        /// lasting at least 0.05 s), m/s, or `nil`: the speed the recording usually reaches, robust to a few
-        /// GPS spikes and to long slow stretches (a plane taxiing).
+        /// The median, weighted by time, of the speeds of the timed legs that move (legs faster than ``RouteCheck/movingSpeed``,
+        /// lasting at least 0.05 s), m/s, or `nil`: the speed the recording usually moves at, robust to GPS
+        /// jitter. When the recording is faster than that activity's speed limit for more than a tenth
+        /// of its moving time (the time-weighted 90th percentile; a plane that taxis for long), that
+        /// 90th percentile instead.
         public var typicalMovingSpeed: Double?
         /// The speed limit used, m/s, or `nil` when the route has no speed to check.
         public var speedLimit: Double?
@@ -168,10 +170,26 @@ public enum RouteCheck {
             }
             previousTimed = i
         }
-        // The activity: from the 90th percentile of the moving legs' speeds (legs of at least 0.05 s; a
-        // shorter step is below any logger's resolution, e.g. Mojstrovka's 0.0003 s between sentinel times).
-        let moving = legSpeeds.filter { $0.dt >= 0.05 && $0.speed > movingSpeed }.map(\.speed).sorted()
-        let typical: Double? = moving.isEmpty ? nil : moving[min(moving.count - 1, Int((Double(moving.count) * 0.9).rounded(.down)))]
+        // The activity, from the moving legs' speeds weighted by their durations (legs of at least 0.05 s:
+        // a shorter step is below any logger's resolution, e.g. Mojstrovka's 0.0003 s between sentinel
+        // times; weighting by time keeps the short, noisy legs of GPS jitter from passing a hike off as a
+        // bike ride). The typical speed is the weighted median; but when the recording moves faster than
+        // that activity's limit for more than a tenth of its time (the weighted 90th percentile), it is
+        // the faster activity (a plane that taxis for half its log still flies).
+        let moving = legSpeeds.filter { $0.dt >= 0.05 && $0.speed > movingSpeed }.sorted { $0.speed < $1.speed }
+        let movingTime = moving.reduce(0) { $0 + $1.dt }
+        func weightedPercentile(_ q: Double) -> Double? {
+            var elapsed = 0.0
+            for leg in moving {
+                elapsed += leg.dt
+                if elapsed >= q * movingTime { return leg.speed }
+            }
+            return moving.last?.speed
+        }
+        var typical = weightedPercentile(0.5)
+        if let median = typical, let fast = weightedPercentile(0.9), fast > Activity(typicalSpeed: median).speedLimit {
+            typical = fast
+        }
         let activity = typical.map(Activity.init(typicalSpeed:))
         let speedLimit = options.maxSpeed ?? activity?.speedLimit
         if let limit = speedLimit {

@@ -29,6 +29,19 @@ import Testing
         }
     }
 
+    @Test func activitiesArePlausible() throws {
+        // Found by a new-user test: a 90th percentile of leg speeds called this hike a bike ride. The
+        // time-weighted median calls it a walk; the Cessna's log, half of it taxiing, still flies (its
+        // time-weighted 90th percentile is over the cycling limit); the Edge 305 ride is a ride.
+        for (file, activity) in [("gpx/gpxpy-cerknicko-jezero.gpx", RouteCheck.Activity.foot),
+                                 ("gpx/togeojson-run_gpxtpx.gpx", .foot),
+                                 ("tcx/gpsbabel-history.tcx", .cycle),
+                                 ("csv/gpsbabel-garmin_g1000.csv", .air)] {
+            guard let result = try Self.check(file) else { return }
+            #expect(result.summary.activity == activity, "\(file)")
+        }
+    }
+
     @Test func mojstrovkaHasABrokenClock() throws {
         guard let (findings, summary) = try Self.check("gpx/gpxpy-Mojstrovka.gpx") else { return }
         // 184 points at the 1901 sentinel: 181 equal consecutive times while moving, 1 step back.
