@@ -59,12 +59,13 @@ public struct FlightPlanner: Sendable {
     /// Keyframes sampled along each van Wijk path.
     static let flyToSamples = 24
 
-    /// The spring that tilts the camera during the fly-in: 40 % of the phase's duration, a little bounce
-    /// (SwiftUI's `.snappy` bounce, 0.15), so it has settled by the phase's end: its envelope
-    /// `exp(-zeta omega0 t)` is `exp(-0.85 * 2 pi * 2.5)` = 1.6e-6 there (under 1e-3 degrees of a 45
-    /// degree tilt), and the next keyframe starts from wherever it really is (keyframes.md section 3).
+    /// The spring that tilts the camera during the fly-in: SwiftUI's `.smooth` shape (no bounce, critically
+    /// damped, so the tilt never overshoots: a pitch near 90 must not pass the horizon) with a duration
+    /// of 40 % of the phase, so it has settled by the phase's end: `1 - (1 + w t) exp(-w t)` with
+    /// `w t = 2 pi * 2.5` leaves 2.4e-6 of the tilt (keyframes.md section 6.4), and the next keyframe
+    /// starts from wherever it really is (section 3).
     static func introPitchSpring(duration: Double) -> Spring {
-        Spring(duration: duration / 2.5, bounce: 0.15)
+        Spring(duration: duration / 2.5, bounce: 0)
     }
 
     /// The fastest heading change in the fly-in and pull-out, degrees per second: twice the following
@@ -275,7 +276,8 @@ public struct FlightPlanner: Sendable {
 }
 
 extension FlightOptions.Heading {
-    var fixedValue: Double? { if case .fixed(let h) = self { return h } else { return nil } }
+    /// The heading of `.fixed`, degrees, or `nil` for the other modes.
+    public var fixedValue: Double? { if case .fixed(let h) = self { return h } else { return nil } }
 }
 
 /// Appends keyframes to all five tracks together, so that every track spends the same time in each

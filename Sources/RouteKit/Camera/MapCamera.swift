@@ -25,12 +25,19 @@ public struct MapCamera: Hashable, Sendable {
         self.pitch = pitch
     }
 
-    /// The same camera with its heading in `0..<360`, its longitude in `-180...180` and its latitude
-    /// clamped to `-90...90` degrees (an interpolated path near a pole can overshoot it).
+    /// The largest pitch a camera may have, degrees: just short of the horizon (and still under 90
+    /// when printed with 4 decimals).
+    public static let maximumPitch = 89.9999
+
+    /// The same camera with its heading in `0..<360`, its longitude in `-180...180`, its latitude
+    /// clamped to `-90...90` degrees (an interpolated path near a pole can overshoot it) and its pitch
+    /// clamped to `0...maximumPitch` (a keyframe curve can swing past the horizon, where the eye would
+    /// be below the ground, or past straight down).
     public var normalized: MapCamera {
         let c = centerCoordinate.normalized
         return MapCamera(
             centerCoordinate: LocationCoordinate2D(latitude: min(max(c.latitude, -90), 90), longitude: c.longitude),
-            distance: distance, heading: normalizedHeading(heading), pitch: pitch)
+            distance: distance, heading: normalizedHeading(heading),
+            pitch: pitch.isNaN ? pitch : min(max(pitch, 0), MapCamera.maximumPitch))
     }
 }

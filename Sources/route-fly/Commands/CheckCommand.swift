@@ -123,10 +123,11 @@ struct CheckOptions: Equatable {
                 findings.append(FlightCheck.unplannable(error.description))
             }
         }
+        if let flight = scripted, let tooLong = SampleOptions.tooManyFrames(duration: flight.duration, fps: checkOptions.framesPerSecond) {
+            findings.append(FlightCheck.unplannable(tooLong))
+            scripted = nil
+        }
         if let scripted {
-            if scripted.duration * checkOptions.framesPerSecond > SampleOptions.maximumFrames {
-                throw UsageError(message: "The flight lasts \(FixedDecimal.string(scripted.duration, places: 3)) s: at \(checkOptions.framesPerSecond) fps that is more than \(Int(SampleOptions.maximumFrames)) frames. Lower '--fps' or shorten the flight.", subcommand: "check")
-            }
             let checked = FlightCheck.check(scripted, options: checkOptions)
             findings += checked.findings
             flightSummary = checked.summary

@@ -93,6 +93,20 @@ struct FlightArguments: Equatable {
         if given.contains("--speedup") && given.contains("--duration") {
             throw UsageError(message: "'--speedup' and '--duration' both set the length of a recorded flight; give one of them.", subcommand: subcommand)
         }
+        // Options a preset does not use are refused rather than silently ignored.
+        let everywhere: Set<String> = ["--preset", "--viewport", "--fov", "--duration"]
+        let uses: Set<String>
+        switch options.preset {
+        case .wwdc: uses = everywhere.union(["--timing", "--return"])
+        case .follow: uses = FlightArguments.names.subtracting(["--return"])
+        case .overview, .orbit: uses = everywhere.union(["--pitch", "--distance", "--heading"])
+        }
+        if let unused = given.subtracting(uses).sorted().first {
+            throw UsageError(message: "'\(unused)' does not apply to the \(options.preset.rawValue) preset (see 'route-fly help \(subcommand)').", subcommand: subcommand)
+        }
+        if options.preset == .overview || options.preset == .orbit, given.contains("--heading"), options.heading.fixedValue == nil {
+            throw UsageError(message: "The \(options.preset.rawValue) preset takes only '--heading fixed:DEGREES' (its starting heading).", subcommand: subcommand)
+        }
         if options.preset == .wwdc && options.timing == .recorded {
             throw UsageError(message: "The wwdc preset times the route with '--timing equal' (the WWDC23 split) or '--timing distance'; recorded timing needs '--preset follow'.", subcommand: subcommand)
         }

@@ -40,7 +40,14 @@ struct InputArguments: Equatable {
         let result = try RouteFile.read(
             path: path, format: format,
             options: .init(csv: .init(columns: columns), polyline: .init(precision: polylinePrecision)))
-        for note in result.notes { printError("\(path == "-" ? "<stdin>" : path): note: \(note)") }
+        let shown = path == "-" ? "<stdin>" : path
+        for note in result.notes { printError("\(shown): note: \(note)") }
+        if columns != nil, result.format != .csv {
+            printError("\(shown): warning: '--columns' applies to CSV files only; this file was read as \(result.format)")
+        }
+        if polylinePrecision != 5, result.format != .polyline {
+            printError("\(shown): warning: '--polyline-precision' applies to encoded polylines only; this file was read as \(result.format)")
+        }
         return result
     }
 }

@@ -20,6 +20,12 @@ struct SampleOptions: Equatable {
     /// The most frames one run may produce (a day at 60 fps is 5.2 million).
     static let maximumFrames = 20_000_000.0
 
+    /// Why a flight of `duration` seconds at `fps` is too long to sample, or `nil` when it is not.
+    static func tooManyFrames(duration: Double, fps: Double) -> String? {
+        guard duration * fps > maximumFrames else { return nil }
+        return "the flight lasts \(describeSeconds(duration)): at \(FixedDecimal.string(fps, places: 3)) fps that is more than \(Int(maximumFrames)) frames (lower '--fps', or shorten the flight with '--duration', '--speedup' or '--skip-idle')"
+    }
+
     static func parse(_ arguments: [String]) throws(UsageError) -> SampleOptions {
         var options = SampleOptions(routePath: "")
         options.routePath = try ArgumentScanner.routeAndOptions(arguments, subcommand: "sample") { name, inline, scanner throws(UsageError) in
@@ -99,8 +105,11 @@ struct SampleOptions: Equatable {
             throw located
         }
         let sampler = PoseSampler(framesPerSecond: fps)
-        if scripted.duration * fps > SampleOptions.maximumFrames {
-            throw UsageError(message: "The flight lasts \(FixedDecimal.string(scripted.duration, places: 3)) s: at \(fps) fps that is more than \(Int(SampleOptions.maximumFrames)) frames. Lower '--fps' or shorten the flight ('--duration', '--speedup', '--skip-idle').", subcommand: "sample")
+        if let tooLong = SampleOptions.tooManyFrames(duration: scripted.duration, fps: fps) {
+            throw CommandFailure(description: "\(routePath): error: \(tooLong)")
+        }
+        if scripted.duration > 3600 {
+            printError("\(routePath): warning: the flight lasts \(describeSeconds(scripted.duration)) (\(sampler.frameCount(forDuration: scripted.duration)) frames at \(fps) fps)\(flight.options.timing == .recorded && flight.options.skipIdle == nil ? ": recorded stops and gaps are flown in real time; '--skip-idle S' flies each in 1 s" : "")")
         }
         if resolvedFormat == .svg, sampler.frameCount(forDuration: scripted.duration) > FlightSVGWriter.maximumFrames {
             throw UsageError(message: "A picture (--format svg) is drawn from at most \(FlightSVGWriter.maximumFrames) frames; this flight has \(sampler.frameCount(forDuration: scripted.duration)) at \(fps) fps. Lower '--fps'.", subcommand: "sample")
@@ -111,7 +120,10 @@ struct SampleOptions: Equatable {
                                            format: resolvedFormat, route: route, framing: flight.options.framing,
                                            to: destination)
         if summary.clampedFrameCount > 0 {
-            printError("\(routePath): warning: the camera distance fell below \(FixedDecimal.string(sampler.minimumDistance, places: 0)) m in \(summary.clampedFrameCount) of \(summary.frameCount) frames and was held there: the keyframes overshoot (the wwdc recipe's 24000 m and 18000 m keyframes after an initial distance of \(FixedDecimal.string(scripted.initialCamera.distance, places: 0)) m suit routes of a few tens of kilometres; '--preset follow' scales with the route)")
+            let why = scriptPath == nil && flight.options.preset == .wwdc
+                ? "the wwdc recipe's 24000 m and 18000 m keyframes, after an initial distance of \(FixedDecimal.string(scripted.initialCamera.distance, places: 0)) m, overshoot (the recipe suits routes of a few tens of kilometres; '--preset follow' scales with the route)"
+                : "the distance keyframes overshoot below it (cubic and spring keyframes swing past their values)"
+            printError("\(routePath): warning: the camera distance fell below \(FixedDecimal.string(sampler.minimumDistance, places: 0)) m in \(summary.clampedFrameCount) of \(summary.frameCount) frames and was held there: \(why)")
         }
     }
 }
@@ -121,4 +133,14 @@ func isSameFile(_ a: String, _ b: String) -> Bool {
     var sa = stat(), sb = stat()
     guard stat(a, &sa) == 0, stat(b, &sb) == 0 else { return false }
     return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
+}
+
+/// Seconds as people read them: `12.500 s`, or with hours or days added when long (`90061.000 s (25.0 h)`),
+/// or in scientific notation when absurdly long (`1.00e+300 s`).
+func describeSeconds(_ seconds: Double) -> String {
+    guard seconds.isFinite, abs(seconds) < 1e9 else { return String(format: "%.2e s", seconds) }
+    let text = FixedDecimal.string(seconds, places: 3) + " s"
+    if seconds >= 2 * 86400 { return text + " (\(FixedDecimal.string(seconds / 86400, places: 1)) days)" }
+    if seconds >= 3600 { return text + " (\(FixedDecimal.string(seconds / 3600, places: 1)) h)" }
+    return text
 }

@@ -11,9 +11,10 @@ import Testing
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let script = dir.appendingPathComponent("plan.json").path
-        let plan = try runRouteFly(["plan", Self.bundled, "--preset", preset, "--pitch", preset == "wwdc" ? "0" : "40", "-o", script])
+        let pitch = preset == "wwdc" ? [] : ["--pitch", "40"]  // the wwdc recipe has no pitch option
+        let plan = try runRouteFly(["plan", Self.bundled, "--preset", preset, "-o", script] + pitch)
         #expect(plan.status == 0, "\(plan.stderr)")
-        let planned = try runRouteFly(["sample", Self.bundled, "--preset", preset, "--pitch", preset == "wwdc" ? "0" : "40", "--fps", "12", "--eye"])
+        let planned = try runRouteFly(["sample", Self.bundled, "--preset", preset, "--fps", "12", "--eye"] + pitch)
         let scripted = try runRouteFly(["sample", Self.bundled, "--script", script, "--fps", "12", "--eye"])
         #expect(planned.status == 0 && scripted.status == 0, "\(scripted.stderr)")
         #expect(planned.stdout.count > 1000)
@@ -58,9 +59,12 @@ import Testing
         for name in files where name != "gpxpy-unicode_with_bom.gpx" {
             let path = dir.appendingPathComponent(name).path
             for preset in ["follow", "wwdc", "overview", "orbit"] {
-                for timing in ["equal", "distance", "recorded"] {
-                    let r = try runRouteFly(["sample", path, "--preset", preset, "--timing", timing, "--fps", "4",
-                                             "--skip-idle", "60"].filter { timing == "recorded" || ($0 != "--skip-idle" && $0 != "60") })
+                // overview and orbit are not timed by the route: '--timing' is refused for them.
+                for timing in preset == "overview" || preset == "orbit" ? ["distance"] : ["equal", "distance", "recorded"] {
+                    var arguments = ["sample", path, "--preset", preset, "--fps", "4"]
+                    if preset != "overview" && preset != "orbit" { arguments += ["--timing", timing] }
+                    if timing == "recorded" { arguments += ["--skip-idle", "60"] }
+                    let r = try runRouteFly(arguments)
                     if r.status != 0 {
                         let clean = r.stdout.isEmpty && (r.status == 1 || r.status == 64) && r.stderr.contains("error") || r.stderr.contains("Error")
                         #expect(clean, "\(name) \(preset) \(timing): \(r.status) \(r.stderr)")
@@ -80,7 +84,7 @@ import Testing
                 }
             }
         }
-        #expect(flown >= 100)
+        #expect(flown >= 70)
     }
 
     @Test func otherFormatsFlyToo() throws {
