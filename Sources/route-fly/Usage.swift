@@ -244,7 +244,7 @@ enum Usage {
     static let profile = """
         OVERVIEW: Summarise a route per distance bin: elevation, pace, heart rate, time and climb.
 
-        Per bin: the [low, high] ranges of elevation (m), pace (s/km, over a window of 5 points) and heart
+        Per bin: the [low, high] ranges of elevation (m), pace (s/km, over 2 points on each side) and heart
         rate (bpm), moving and stopped time (a leg is stopped below 0.5 m/s), ascent and descent (changes of
         at least 3 m, to ignore GPS noise).
 

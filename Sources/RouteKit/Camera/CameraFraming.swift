@@ -16,6 +16,9 @@ public struct CameraFraming: Hashable, Sendable {
     /// Extra room around the framed area, as a fraction of its size (0.1 = 10 % larger). Default 0.1.
     public var margin: Double
 
+    /// The smallest ground extent a framing shows, metres (100): a street corner.
+    public static let minimumExtent = 100.0
+
     /// The default vertical field of view, degrees: `2 atan(1/3)` (Mapbox GL JS).
     public static let defaultVerticalFieldOfView = 2 * atan(1.0 / 3.0) * 180 / .pi
 
@@ -34,9 +37,10 @@ public struct CameraFraming: Hashable, Sendable {
     /// when looking straight down:
     /// `d = max(height, width / aspect) / (2 tan(fov / 2)) * (1 + margin)` (camera.md section 2).
     ///
-    /// A zero-sized area (a one-point route) is framed as if it were 1 metre across.
+    /// An area smaller than ``minimumExtent`` (a one-point route, a stop) is framed as if it were that
+    /// large, so the camera does not dive to the ground.
     public func distance(toFitWidth width: Double, height: Double) -> Double {
-        let needed = max(height, width / aspectRatio, 1)
+        let needed = max(height, width / aspectRatio, CameraFraming.minimumExtent)
         return needed / (2 * tan(verticalFieldOfView * .pi / 360)) * (1 + margin)
     }
 

@@ -309,6 +309,9 @@ struct ScriptJSONDecoder {
             guard seconds >= 0 else {
                 throw fail(d, path + ".duration", "\"duration\" is \(ScriptJSONWriter.number(seconds)), which is negative; expected seconds >= 0")
             }
+            guard seconds <= CameraScript.maximumKeyframeDuration else {
+                throw fail(d, path + ".duration", "\"duration\" is \(ScriptJSONWriter.number(seconds)) s, which is longer than any flight (expected at most \(ScriptJSONWriter.number(CameraScript.maximumKeyframeDuration)) s, about 116 days)")
+            }
             duration = seconds
         } else if type == "cubic" || type == "linear" {
             throw missing(o, "duration", "seconds >= 0 (a \(type) keyframe needs one; only a spring may omit it, to settle)")

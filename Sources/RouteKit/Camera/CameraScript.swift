@@ -126,6 +126,10 @@ public struct CameraScript: Hashable, Sendable {
         }
     }
 
+    /// The longest duration one keyframe may have, seconds (10 million, about 116 days): longer values are
+    /// typing mistakes, and would overflow any frame count.
+    public static let maximumKeyframeDuration = 1e7
+
     /// Total seconds of the longest track, before resolution (settling springs count as 0 here).
     public var nominalDuration: Double {
         func sum<V, W>(_ track: [Keyframe<V, W>]) -> Double { track.reduce(0) { $0 + ($1.duration ?? 0) } }

@@ -15,11 +15,15 @@ public enum FlightPlanError: Error, Hashable, Sendable, CustomStringConvertible 
     case tooFewPoints(Int)
     /// Recorded timing was asked for a route without enough timestamps.
     case untimedRoute(timedPoints: Int, points: Int)
+    /// Every point of the route is at the same place: there is nothing to follow.
+    case noMovement(points: Int)
 
     public var description: String {
         switch self {
         case .tooFewPoints(let n):
             return "the route has \(n) point\(n == 1 ? "" : "s"); a flight needs at least 2"
+        case .noMovement(let points):
+            return "the route's \(points) points are all at one place: there is nothing to follow (try '--preset orbit' or '--preset overview')"
         case .untimedRoute(let timed, let points):
             return "recorded timing needs timestamps, but only \(timed) of \(points) points have one; use '--timing distance' (constant ground speed) instead"
         }
@@ -158,7 +162,8 @@ public struct FlightPlanner: Sendable {
         if recorded, original.timedPointCount < 2 {
             throw .untimedRoute(timedPoints: original.timedPointCount, points: original.points.count)
         }
-        guard route.points.count >= 2 else { throw .tooFewPoints(route.points.count) }
+        guard original.points.count >= 2 else { throw .tooFewPoints(original.points.count) }
+        guard route.points.count >= 2 else { throw .noMovement(points: original.points.count) }
 
         // Timing of the route part.
         let timing: FlightTiming

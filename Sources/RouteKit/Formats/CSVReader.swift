@@ -154,7 +154,22 @@ public enum CSVReader {
                             + "columns (--columns latitude,longitude)"))
                 }
                 let missing = roles[.latitude] == nil ? "latitude (looked for: latitude, lat)" : "longitude (looked for: longitude, lon, lng, long)"
-                let shown = header.map { "'\($0.text)'" }.joined(separator: ", ")
+                // Show the header as text a terminal can print: control and non-text bytes escaped, long
+                // headers cut (a binary file read as CSV must not spill its bytes into the message).
+                func printable(_ text: String) -> String {
+                    var out = ""
+                    for scalar in text.unicodeScalars {
+                        if out.count >= 40 { out += "…"; break }
+                        if scalar == "\u{FFFD}" || scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) {
+                            out += "\\u{\(String(scalar.value, radix: 16))}"
+                        } else {
+                            out.unicodeScalars.append(scalar)
+                        }
+                    }
+                    return out
+                }
+                var shown = header.prefix(12).map { "'\(printable($0.text))'" }.joined(separator: ", ")
+                if header.count > 12 { shown += ", … (\(header.count) columns)" }
                 throw fail(header.first, .missingColumns("no \(missing) column in the header \(shown) "
                                                          + "(or name the columns with --columns)"))
             }

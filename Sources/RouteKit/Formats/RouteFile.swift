@@ -114,6 +114,10 @@ public enum RouteFile {
             chosen = format
         } else {
             let head = try input.head(limit: 4096, path: displayPath)
+            if looksBinary(head.bytes) {
+                throw RouteParseError(format: "route", location: SourceLocation(path: displayPath, line: 1, column: 1),
+                                      reason: .unknownFormat("the file holds binary data, not text (route files are XML, JSON or text)"))
+            }
             guard let detected = detectFormat(path: displayPath, head: head.bytes) else {
                 if head.bytes.allSatisfy(isXMLSpace) {
                     throw RouteParseError(format: "route", location: SourceLocation(path: displayPath, line: 1, column: 1),
@@ -161,4 +165,14 @@ public enum RouteFile {
         if let byExtension { return byExtension }  // an empty file goes to its reader, which says "empty"
         return sniffed?.format  // nil: empty, or XML with an unknown root
     }
+}
+
+/// `true` when the first bytes of a file are not text: a NUL byte in them (UTF-16 files start with a byte
+/// order mark and are let through), or more than one in ten bytes that cannot be UTF-8.
+func looksBinary(_ head: [UInt8]) -> Bool {
+    if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) { return false }
+    if head.contains(0) { return true }
+    let text = String(decoding: head.prefix(4096), as: UTF8.self)
+    let replaced = text.unicodeScalars.reduce(0) { $0 + ($1 == "\u{FFFD}" ? 1 : 0) }
+    return replaced * 10 > max(text.unicodeScalars.count, 1)
 }

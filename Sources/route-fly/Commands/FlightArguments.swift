@@ -43,7 +43,7 @@ struct FlightArguments: Equatable {
         case "--duration": options.duration = try number("seconds", 1e-3...1e7, "seconds, at least 0.001 and at most 10000000")
         case "--speedup": options.speedup = try positive("factor", "recorded seconds per flight second")
         case "--skip-idle": options.skipIdle = try positive("seconds", "recorded seconds")
-        case "--simplify": options.simplify = try number("metres", 0...1e7, "a tolerance in metres, 0 or more")
+        case "--simplify": options.simplify = try number("metres", 0...1e7, "a tolerance in metres, 0 or more and at most 10000000")
         case "--look-ahead": options.lookAhead = try positive("metres", "metres along the route")
         case "--max-turn-rate": options.maxTurnRate = try positive("degrees-per-second", "degrees per second")
         case "--fov":

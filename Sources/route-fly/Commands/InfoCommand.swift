@@ -26,6 +26,11 @@ struct InfoOptions: Equatable {
         var summary = RouteSummary(result.route)
         summary.format = result.format
         summary.notes = result.notes
+        if let d = summary.duration, d < 0 {
+            let note = "the last timed point is \(FixedDecimal.string(-d, places: 3)) s before the first: the file's clock goes backwards (see 'route-fly check')"
+            summary.notes.append(note)
+            printError("\(routePath == "-" ? "<stdin>" : routePath): note: \(note)")
+        }
         writeStandardOutput(Array((json ? summary.json : summary.text).utf8))
     }
 }

@@ -154,3 +154,35 @@ private func flight(_ route: Route, _ configure: (inout FlightOptions) -> Void) 
         }
     }
 }
+
+@Suite struct FlightPlannerEdgeTests {
+    @Test func aRouteThatNeverMovesHasNothingToFollow() {
+        let still = Route(segments: [[RoutePoint(latitude: 1, longitude: 2), RoutePoint(latitude: 1, longitude: 2)]],
+                          source: .init(kind: .tracks))!
+        #expect(throws: FlightPlanError.noMovement(points: 2)) { try FlightPlanner().plan(for: still) }
+        // Orbit still works, framed at the minimum extent of 100 m: 100 / (2 tan(fov/2)) * 1.1 = 165 m.
+        var options = FlightOptions()
+        options.preset = .orbit
+        let plan = try? FlightPlanner(options: options).plan(for: still)
+        let flight = try? plan?.script.resolved(for: still)
+        #expect(flight.map { isClose($0.initialCamera.distance, 165, absolute: 1e-9) } == true)
+    }
+
+    @Test func posesNeverPassTheHorizon() {
+        // A pitch keyframe curve that swings past 90 is clamped in the pose (MapCamera.normalized).
+        let camera = MapCamera(centerCoordinate: .init(latitude: 0, longitude: 0), distance: 10, heading: 0, pitch: 90.4)
+        #expect(camera.normalized.pitch == MapCamera.maximumPitch)
+        #expect(MapCamera(centerCoordinate: .zero, distance: 10, heading: 0, pitch: -2).normalized.pitch == 0)
+        // And the fly-in's tilt does not overshoot: its spring is critically damped.
+        var options = FlightOptions()
+        options.pitch = 89.9
+        let route = Route(segments: [[RoutePoint(latitude: 46, longitude: 14), RoutePoint(latitude: 46.01, longitude: 14.01)]],
+                          source: .init(kind: .tracks))!
+        guard let flight = try? FlightPlanner(options: options).plan(for: route).script.resolved(for: route) else {
+            Issue.record("no flight")
+            return
+        }
+        let highest = stride(from: 0.0, through: 3, by: 0.01).map { flight.camera.value(time: $0).pitch }.max() ?? 0
+        #expect(highest <= 89.9 + 1e-9)
+    }
+}

@@ -24,6 +24,17 @@ extension Formats {
             #expect(RouteFile.detectFormat(path: name, head: Array("abc\n".utf8)) == format)
         }
 
+        @Test func binaryDataIsRefusedAsSuch() throws {
+            var bytes: [UInt8] = Array("lat,lon\n".utf8)
+            bytes += [0, 1, 2, 0xFF, 0xFE, 0x80, 0x81] + Array(repeating: 0x9F, count: 50)
+            let error = try #require(throws: RouteParseError.self) {
+                try RouteFile.read(data: Data(bytes), displayPath: "photo.jpg")
+            }
+            #expect(error.message.contains("binary data"))
+            // UTF-16 with a byte order mark is text.
+            #expect(!looksBinary([0xFF, 0xFE, 0x3C, 0x00, 0x67, 0x00]))
+        }
+
         @Test func txtIsDecidedByContent() {
             #expect(RouteFormat(pathExtension: "txt") == nil)
             #expect(RouteFile.detectFormat(path: "r.txt", head: Array("_p~iF~ps|U_ulLnnqC_mqNvxq`@\n".utf8)) == .polyline)
