@@ -67,12 +67,7 @@ struct CheckOptions: Equatable {
             }
         }
         try options.flight.validate(subcommand: "check")
-        if options.scriptPath != nil {
-            let planning = options.flight.given.subtracting(["--viewport", "--fov"])
-            if let first = planning.sorted().first {
-                throw UsageError(message: "'\(first)' shapes a planned flight; with '--script' the script decides the flight (only '--viewport' and '--fov' still apply).", subcommand: "check")
-            }
-        }
+        try options.flight.validate(withScript: options.scriptPath != nil, subcommand: "check")
         return options
     }
 
@@ -106,14 +101,7 @@ struct CheckOptions: Equatable {
         var scripted: ScriptedFlight? = nil
         var checkOptions = flightCheck
         if let scriptPath {
-            let script = try CameraScript.load(path: scriptPath)
-            do {
-                scripted = try script.resolved(for: route, framing: flight.options.framing)
-            } catch {
-                var located = error
-                located.path = located.path ?? scriptPath
-                throw located
-            }
+            scripted = try flight.resolve(try CameraScript.load(path: scriptPath), for: route, scriptPath: scriptPath)
         } else {
             do {
                 let plan = try FlightPlanner(options: flight.options).plan(for: route)

@@ -111,4 +111,24 @@ struct FlightArguments: Equatable {
             throw UsageError(message: "The wwdc preset times the route with '--timing equal' (the WWDC23 split) or '--timing distance'; recorded timing needs '--preset follow'.", subcommand: subcommand)
         }
     }
+
+    /// With `--script`, the script decides the flight: only the framing options still apply (they
+    /// resolve `framed` and `route.center`).
+    func validate(withScript: Bool, subcommand: String) throws(UsageError) {
+        guard withScript else { return }
+        if let first = given.subtracting(["--viewport", "--fov"]).sorted().first {
+            throw UsageError(message: "'\(first)' shapes a planned flight; with '--script' the script decides the flight (only '--viewport' and '--fov' still apply).", subcommand: subcommand)
+        }
+    }
+
+    /// Resolves a script against the route with these options' framing; errors name the script file.
+    func resolve(_ script: CameraScript, for route: Route, scriptPath: String?) throws(CameraScriptError) -> ScriptedFlight {
+        do {
+            return try script.resolved(for: route, framing: options.framing)
+        } catch {
+            var located = error
+            located.path = located.path ?? scriptPath
+            throw located
+        }
+    }
 }

@@ -60,14 +60,7 @@ struct SampleOptions: Equatable {
             }
         }
         try options.flight.validate(subcommand: "sample")
-        if options.scriptPath != nil {
-            // A script replaces the plan: only the framing options still mean something (they resolve
-            // "framed" and "route.center").
-            let planning = options.flight.given.subtracting(["--viewport", "--fov"])
-            if let first = planning.sorted().first {
-                throw UsageError(message: "'\(first)' shapes a planned flight; with '--script' the script decides the flight (only '--viewport' and '--fov' still apply).", subcommand: "sample")
-            }
-        }
+        try options.flight.validate(withScript: options.scriptPath != nil, subcommand: "sample")
         return options
     }
 
@@ -96,14 +89,7 @@ struct SampleOptions: Equatable {
             for note in plan.notes { printError("\(routePath): note: \(note)") }
             script = plan.script
         }
-        let scripted: ScriptedFlight
-        do {
-            scripted = try script.resolved(for: route, framing: flight.options.framing)
-        } catch {
-            var located = error
-            located.path = located.path ?? scriptPath
-            throw located
-        }
+        let scripted = try flight.resolve(script, for: route, scriptPath: scriptPath)
         let sampler = PoseSampler(framesPerSecond: fps)
         if let tooLong = SampleOptions.tooManyFrames(duration: scripted.duration, fps: fps) {
             throw CommandFailure(description: "\(routePath): error: \(tooLong)")
