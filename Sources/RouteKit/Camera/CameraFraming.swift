@@ -48,9 +48,10 @@ public struct CameraFraming: Hashable, Sendable {
     /// centre, north up (heading 0), looking straight down (pitch 0), from the distance at which the rect
     /// fits the viewport.
     ///
-    /// The rect's size is converted to metres on the ellipsoid through its centre: its height as the
-    /// meridian arc between its north and south edges (a geodesic through PROJ), its width as the arc of
-    /// the parallel through its centre latitude (radius `a cos(lat) / sqrt(1 - e^2 sin^2(lat))`, WGS 84).
+    /// The rect's size is converted to metres on the ellipsoid: its height as the meridian arc between
+    /// its north and south edges (a geodesic through PROJ), its width as the arc of its widest parallel,
+    /// the one nearest the equator (radius `a cos(lat) / sqrt(1 - e^2 sin^2(lat))`, WGS 84), so that a tall
+    /// rect is not under-framed at its equatorward edge.
     ///
     /// - Complexity: O(1).
     public func camera(framing rect: MapRect) -> MapCamera {
@@ -60,7 +61,8 @@ public struct CameraFraming: Hashable, Sendable {
         let height = LocationCoordinate2D(latitude: south, longitude: center.longitude)
             .distance(to: LocationCoordinate2D(latitude: north, longitude: center.longitude))
         let span = rect.width / MapSize.world.width * 360  // degrees of longitude
-        let width = parallelArcLength(latitude: center.latitude, longitudeSpan: span)
+        let widest = south <= 0 && north >= 0 ? 0 : min(abs(south), abs(north))
+        let width = parallelArcLength(latitude: widest, longitudeSpan: span)
         return MapCamera(centerCoordinate: center, distance: distance(toFitWidth: width, height: height),
                          heading: 0, pitch: 0)
     }

@@ -125,6 +125,20 @@ private struct Resolver {
         return d
     }
 
+    /// A spring keyframe without a duration lasts its settling duration (epsilon 1e-4, keyframes.md
+    /// section 3). One that cannot settle — undamped (infinite), or so slow that SwiftUI's 102.4 s search
+    /// runs out (which SwiftUI then reads as 0 s, a keyframe that never moves) — is refused here.
+    func checkSettles<V: VectorArithmetic>(_ kind: CameraScript.Kind<V>, duration: Double?, from: V, to: V,
+                                           path: String) throws(CameraScriptError) {
+        guard duration == nil, case .spring(let spring, let v0) = kind else { return }
+        let displacement = to - from
+        guard displacement.magnitudeSquared > 1e-8 else { return }
+        let settling = spring.settlingDuration(target: displacement, initialVelocity: v0 ?? .zero, epsilon: 1e-4)
+        guard settling.isFinite, settling > 0, settling < 102 else {
+            throw fail(path, "this spring has no duration and does not settle within 102.4 s (\(spring.dampingRatio == 0 ? "it is undamped" : "it is too slow")); give the keyframe a \"duration\" (seconds)")
+        }
+    }
+
     func segment<V: Animatable>(_ kind: CameraScript.Kind<V>, to value: V, duration: Double?) -> _KeyframeSegment<V> {
         switch kind {
         case .cubic(let s, let e): return .cubic(to: value, startVelocity: s, endVelocity: e, duration: duration ?? 0)
@@ -146,13 +160,16 @@ private struct Resolver {
             let d = try duration(k, path: path)
             guard k.value == .routePoints else {
                 let c = unwrapped(try coordinate(k.value, path: path + ".value"))
+                try checkSettles(k.kind, duration: d, from: previous, to: c, path: path)
                 segments.append(segment(k.kind, to: c, duration: d))
                 previous = c
                 continue
             }
             // One keyframe per route point, sharing the duration.
+            guard let total = d else {
+                throw fail(path + ".duration", "a \"route.points\" keyframe needs a duration: the seconds its points share")
+            }
             let points = route.points.map(\.coordinate)
-            let total = d ?? 0
             var shares: [Double]
             switch k.timing ?? .equal {
             case .equal:
@@ -190,6 +207,7 @@ private struct Resolver {
             let d = try duration(k, path: path)
             var v = try number(k.value, name: name, path: path + ".value")
             if name == "heading" { v = unwrappedAngle(v, near: previous) }
+            try checkSettles(k.kind, duration: d, from: previous, to: v, path: path)
             segments.append(segment(k.kind, to: v, duration: d))
             previous = v
         }

@@ -41,7 +41,8 @@ public struct FlightOptions: Hashable, Sendable {
     public enum Gaps: String, Hashable, Sendable, CaseIterable {
         /// Jump to the next segment at once.
         case cut
-        /// Wait at the end of the segment for the gap's time, then jump.
+        /// Wait at the end of the segment for the gap's time (its recorded time, or with `distance` timing
+        /// the time the gap's length would take), then jump.
         case hold
         /// Fly across; a gap longer than the view's width is flown on van Wijk and Nuij's optimal
         /// zoom-and-pan path (zooming out, across, and in again).

@@ -17,11 +17,15 @@ public enum FlightPlanError: Error, Hashable, Sendable, CustomStringConvertible 
     case untimedRoute(timedPoints: Int, points: Int)
     /// Every point of the route is at the same place: there is nothing to follow.
     case noMovement(points: Int)
+    /// The route part would last longer than ``CameraScript/maximumKeyframeDuration`` seconds.
+    case tooLong(seconds: Double)
 
     public var description: String {
         switch self {
         case .tooFewPoints(let n):
             return "the route has \(n) point\(n == 1 ? "" : "s"); a flight needs at least 2"
+        case .tooLong(let seconds):
+            return "the route part would last \(String(format: "%.3g", seconds)) s, more than the \(Int(CameraScript.maximumKeyframeDuration)) s (about 116 days) a flight may last; raise '--speedup', set '--duration', or use '--skip-idle'"
         case .noMovement(let points):
             return "the route's \(points) points are all at one place: there is nothing to follow (try '--preset orbit' or '--preset overview')"
         case .untimedRoute(let timed, let points):
@@ -174,7 +178,7 @@ public struct FlightPlanner: Sendable {
             let d = options.duration ?? 30
             timing = FlightTiming(times: (0..<n).map { d * Double($0) / Double(n - 1) })
         case .distance:
-            timing = FlightTiming.distance(for: route, duration: options.duration ?? 30, flyingGaps: options.gaps == .fly)
+            timing = FlightTiming.distance(for: route, duration: options.duration ?? 30, flyingGaps: options.gaps != .cut)
         case .recorded:
             let idle = options.skipIdle.map { FlightTiming.IdleCompression(threshold: $0) }
             do {
@@ -190,6 +194,10 @@ public struct FlightPlanner: Sendable {
             if r.filledTimes > 0 { notes.append("\(r.filledTimes) point\(r.filledTimes == 1 ? "" : "s") without a time were timed by distance between their timed neighbours") }
             if r.nonIncreasingSteps > 0 { notes.append("\(r.nonIncreasingSteps) step\(r.nonIncreasingSteps == 1 ? "" : "s") where the recorded time stands still or goes backwards were flown in no time") }
             if r.compressedIdleSteps > 0 { notes.append("\(r.compressedIdleSteps) idle step\(r.compressedIdleSteps == 1 ? "" : "s") (\(FixedDecimal.string(r.compressedIdleTime, places: 0)) s recorded) were flown in 1 s each") }
+        }
+
+        if timing.duration > CameraScript.maximumKeyframeDuration {
+            throw .tooLong(seconds: timing.duration)
         }
 
         let framing = options.framing
@@ -309,7 +317,7 @@ private struct ScriptBuilder {
     private static func append(_ track: inout [NumberKeyframe], _ value: Double, from previous: Double,
                                duration: Double, kind: CameraScript.Kind<Double> = .linear(.linear)) {
         if value == previous, let last = track.last, case .linear(.linear) = last.kind, last.value == .number(value),
-           case .linear(.linear) = kind {
+           case .linear(.linear) = kind, (last.duration ?? 0) + duration <= CameraScript.maximumKeyframeDuration {
             track[track.count - 1].duration = (last.duration ?? 0) + duration
         } else {
             track.append(.init(kind, .number(value), duration: duration))

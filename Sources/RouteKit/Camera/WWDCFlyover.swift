@@ -7,11 +7,13 @@
 ///   centre of the rect, heading 0, pitch 0);
 /// - `centerCoordinate`: one `CubicKeyframe` per route point, each `flightDuration / N` seconds, then a
 ///   `CubicKeyframe` back to the initial centre lasting `returnDuration`;
-/// - `heading`: to `heading(from: route.start, to: route.end)` over 30 % of `T`, held for 40 %, back to
-///   the initial heading over 30 % (6 / 8 / 6 s by default). The session's slide writes the middle
+/// - `heading`: keyframes at `heading(from: route.start, to: route.end)` at 30 % and at 70 % of `T`, back
+///   to the initial heading at 100 % (6 / 8 / 6 s by default). The session's slide writes the middle
 ///   keyframe as `heading(from: route.end, to: route.end)`, a degenerate bearing of 0 that would swing the
-///   camera back to north mid-flight; RouteKit holds the start-to-end heading instead, as the recipe
-///   intends;
+///   camera back to north mid-flight; RouteKit repeats the start-to-end heading instead, as the recipe
+///   intends. Being cubic keyframes, the heading passes through that value at 6 s and 14 s and bulges
+///   past it in between (Catmull-Rom velocities, exactly as SwiftUI flies it), and the distance likewise
+///   swings past 24000 m and 18000 m;
 /// - `distance`: to 24000 m over 20 % of `T`, to 18000 m over 60 %, back to the initial distance over
 ///   20 % (4 / 12 / 4 s);
 /// - `pitch`: not animated (stays at the initial camera's 0).

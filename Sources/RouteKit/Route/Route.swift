@@ -84,8 +84,8 @@ public struct Route: Sendable {
     ///   - name: The route's name, if any.
     ///   - source: What the file held.
     /// - Returns: `nil` when there is no point at all.
-    /// - Complexity: O(n log n) for n points: one geodesic inverse per leg (about 0.5 microsecond each)
-    ///   and one sort for the bounding box.
+    /// - Complexity: O(n) for n points: one geodesic inverse per leg (about 0.5 microsecond each), and
+    ///   two passes for the bounding box and the map rect.
     public init?(segments: [[RoutePoint]], name: String? = nil, source: Source) {
         var points: [RoutePoint] = []
         var ranges: [Range<Int>] = []

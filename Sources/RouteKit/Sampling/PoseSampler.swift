@@ -35,6 +35,18 @@ public struct PoseSampler: Sendable {
         public var clampedFrameCount: Int
     }
 
+    /// The most frames one flight may be sampled into: 20 million (a day at 60 fps is 5.2 million).
+    /// Beyond it a flight is a mistake (a recorded year flown in real time), not a video.
+    public static let maximumFrameCount = 20_000_000
+
+    /// Why a flight of `duration` seconds is too long to sample at this frame rate, or `nil` when it
+    /// is not (more than ``maximumFrameCount`` frames, or not a finite duration).
+    public func tooManyFrames(duration: Double) -> String? {
+        guard !(duration * framesPerSecond <= Double(PoseSampler.maximumFrameCount)) else { return nil }
+        let length = duration.isFinite && duration < 1e9 ? FixedDecimal.string(duration, places: 3) + " s" : String(format: "%.2e s", duration)
+        return "the flight lasts \(length): at \(FixedDecimal.string(framesPerSecond, places: 3)) fps that is more than \(PoseSampler.maximumFrameCount) frames"
+    }
+
     /// The number of frames for a flight of `duration` seconds: `floor(duration * fps) + 1`.
     ///
     /// A product within 1e-9 (relative) of a whole number counts as whole, so that 20 s at 29.97 fps or

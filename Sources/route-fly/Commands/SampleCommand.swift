@@ -17,13 +17,11 @@ struct SampleOptions: Equatable {
     /// A camera script to fly instead of a preset (`--script FILE`).
     var scriptPath: String? = nil
 
-    /// The most frames one run may produce (a day at 60 fps is 5.2 million).
-    static let maximumFrames = 20_000_000.0
-
-    /// Why a flight of `duration` seconds at `fps` is too long to sample, or `nil` when it is not.
+    /// Why a flight is too long to sample (``PoseSampler/tooManyFrames(duration:)``), with what to do.
     static func tooManyFrames(duration: Double, fps: Double) -> String? {
-        guard duration * fps > maximumFrames else { return nil }
-        return "the flight lasts \(describeSeconds(duration)): at \(FixedDecimal.string(fps, places: 3)) fps that is more than \(Int(maximumFrames)) frames (lower '--fps', or shorten the flight with '--duration', '--speedup' or '--skip-idle')"
+        PoseSampler(framesPerSecond: fps).tooManyFrames(duration: duration).map {
+            $0 + " (lower '--fps', or shorten the flight with '--duration', '--speedup' or '--skip-idle'; a script's own durations)"
+        }
     }
 
     static func parse(_ arguments: [String]) throws(UsageError) -> SampleOptions {

@@ -40,7 +40,7 @@ import Testing
         #expect(mixed.status == 64)
     }
 
-    @Test func recordedTimingOnAnUntimedRouteFailsWithASuggestion() throws {
+    @Test(.enabled(if: Fixtures.sharedReal != nil, "needs ../shared/real")) func recordedTimingOnAnUntimedRouteFailsWithASuggestion() throws {
         guard let path = Fixtures.real("gpx/gpsbabel-bendgc-expected.gpx")?.path else { return }
         let r = try runRouteFly(["sample", path, "--timing", "recorded"])
         #expect(r.status == 1 && r.stdout.isEmpty)
@@ -52,7 +52,7 @@ import Testing
     /// Issue 4: every preset and timing on every real GPX gives poses free of NaN, heading in 0..<360,
     /// latitude in range and longitude in -180...180, or fails cleanly (recorded timing without times;
     /// recorded real-time flights of years beyond the frame limit; wwdc with recorded timing).
-    @Test func everyPresetAndTimingOnEveryRealGPX() throws {
+    @Test(.enabled(if: Fixtures.sharedReal != nil, "needs ../shared/real")) func everyPresetAndTimingOnEveryRealGPX() throws {
         guard let dir = Fixtures.real("gpx") else { return }
         let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".gpx") }.sorted()
         var flown = 0
@@ -87,7 +87,7 @@ import Testing
         #expect(flown >= 70)
     }
 
-    @Test func otherFormatsFlyToo() throws {
+    @Test(.enabled(if: Fixtures.sharedReal != nil, "needs ../shared/real")) func otherFormatsFlyToo() throws {
         for (file, points) in [("kml/togeojson-gxmultitrack.kml", 26), ("geojson/turf-route1.geojson", 4757),
                                ("tcx/gpsbabel-history.tcx", 1202), ("csv/gpsbabel-iblue747.csv", 747)] {
             guard let path = Fixtures.real(file)?.path else { return }

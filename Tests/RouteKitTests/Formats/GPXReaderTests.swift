@@ -117,7 +117,7 @@ extension Formats {
                      first: (37.7832920, -122.4072250), last: (37.7830730, -122.4071220), timed: 1118),
         ]
 
-        @Test("counts, names and end points match an independent count", arguments: expectations)
+        @Test("counts, names and end points match an independent count", .enabled(if: Fixtures.sharedReal != nil, "needs ../shared/real"), arguments: expectations)
         func countsMatch(_ expected: Expected) throws {
             guard let url = realFile(expected.file) else { return }
             let route = try GPXReader.read(contentsOf: url)
@@ -136,14 +136,14 @@ extension Formats {
             #expect(route.timedPointCount == expected.timed)
         }
 
-        @Test func everySharedGPXFileIsCovered() throws {
+        @Test(.enabled(if: Fixtures.sharedReal != nil, "needs ../shared/real")) func everySharedGPXFileIsCovered() throws {
             guard let dir = Fixtures.real("gpx") else { return }
             let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".gpx") }
             let covered = Set(Self.expectations.map(\.file) + ["gpxpy-unicode_with_bom.gpx"])
             #expect(Set(names) == covered)
         }
 
-        @Test func cerknickoSegmentSizesAndTimes() throws {
+        @Test(.enabled(if: Fixtures.sharedReal != nil, "needs ../shared/real")) func cerknickoSegmentSizesAndTimes() throws {
             guard let url = realFile("gpxpy-cerknicko-jezero.gpx") else { return }
             let route = try GPXReader.read(contentsOf: url)
             // count_gpx.py seg sizes: 0,173,52,2,44,2,2,21 (the empty one dropped)
@@ -153,7 +153,7 @@ extension Formats {
             #expect(route.points.first?.elevation == 542.320923)
         }
 
-        @Test func lessThanASecondWithOffset() throws {
+        @Test(.enabled(if: Fixtures.sharedReal != nil, "needs ../shared/real")) func lessThanASecondWithOffset() throws {
             guard let url = realFile("gpxpy-track-with-less-sec-time.gpx") else { return }
             let route = try GPXReader.read(contentsOf: url)
             // 2015-12-11T15:43:13.000+01:00 = 14:43:13Z = 1449844993
@@ -164,7 +164,7 @@ extension Formats {
             #expect(route.points[1].elevation == 23.551199)
         }
 
-        @Test func subsecondSteps() throws {
+        @Test(.enabled(if: Fixtures.sharedReal != nil, "needs ../shared/real")) func subsecondSteps() throws {
             guard let url = realFile("gpsbabel-gpx_subsecond-sample.gpx") else { return }
             let route = try GPXReader.read(contentsOf: url)
             // 2011-07-02T17:47:25.2Z .. 26Z in 0.2 s steps; 17:47:25Z = 1309628845
@@ -176,7 +176,7 @@ extension Formats {
             #expect(route.points[0].elevation == 289.2)
         }
 
-        @Test func mojstrovkaSevenFractionalDigits() throws {
+        @Test(.enabled(if: Fixtures.sharedReal != nil, "needs ../shared/real")) func mojstrovkaSevenFractionalDigits() throws {
             guard let url = realFile("gpxpy-Mojstrovka.gpx") else { return }
             let route = try GPXReader.read(contentsOf: url)
             // 1901-12-13T20:45:52.2073437Z = -2^31 s + 0.2073437 s; the 2nd point has ...52.207Z
@@ -190,7 +190,7 @@ extension Formats {
             #expect(abs(gap - 0.0003437) < 2e-6)
         }
 
-        @Test func blueHillsGoesBackInTimeBetweenSegments() throws {
+        @Test(.enabled(if: Fixtures.sharedReal != nil, "needs ../shared/real")) func blueHillsGoesBackInTimeBetweenSegments() throws {
             guard let url = realFile("togeojson-blue_hills.gpx") else { return }
             let route = try GPXReader.read(contentsOf: url)
             // count_gpx.py seg sizes, in file order
@@ -199,7 +199,7 @@ extension Formats {
             #expect(epoch(route.points.last?.time) == 990_909_851)   // 2001-05-26T20:44:11Z (earlier!)
         }
 
-        @Test func bomWithoutNamespaceHasOnlyAWaypoint() throws {
+        @Test(.enabled(if: Fixtures.sharedReal != nil, "needs ../shared/real")) func bomWithoutNamespaceHasOnlyAWaypoint() throws {
             guard let url = realFile("gpxpy-unicode_with_bom.gpx") else { return }
             let error = try #require(readError(url, displayPath: "bom.gpx"))
             #expect(error.reason == .noRoute(waypoints: 1))
@@ -207,7 +207,7 @@ extension Formats {
             #expect(error.location == Location(path: "bom.gpx", line: 2, column: 5))
         }
 
-        @Test func tp1PrefixedExtensionsDoNotConfuse() throws {
+        @Test(.enabled(if: Fixtures.sharedReal != nil, "needs ../shared/real")) func tp1PrefixedExtensionsDoNotConfuse() throws {
             guard let url = realFile("gpxpy-track-with-empty-segment.gpx") else { return }
             let route = try GPXReader.read(contentsOf: url)
             #expect(route.points.count == 9)
@@ -216,7 +216,7 @@ extension Formats {
             #expect(route.points[0].elevation == 191.5999756)
         }
 
-        @Test func osmThirdTrackHasNoTimes() throws {
+        @Test(.enabled(if: Fixtures.sharedReal != nil, "needs ../shared/real")) func osmThirdTrackHasNoTimes() throws {
             guard let url = realFile("togeojson-osm.gpx") else { return }
             let route = try GPXReader.read(contentsOf: url)
             #expect(route.segments.map(\.count) == [2280, 115, 2605])  // count_gpx.py seg sizes
@@ -225,7 +225,7 @@ extension Formats {
             #expect(epoch(route.points[0].time) == 1_178_896_926)   // 2007-05-11T15:22:06Z
         }
 
-        @Test func antimeridianRouteKeepsRawLongitudes() throws {
+        @Test(.enabled(if: Fixtures.sharedReal != nil, "needs ../shared/real")) func antimeridianRouteKeepsRawLongitudes() throws {
             guard let url = realFile("gpsbabel-bendgc-expected.gpx") else { return }
             let route = try GPXReader.read(contentsOf: url)
             let longitudes = route.points.map(\.coordinate.longitude)
@@ -234,7 +234,7 @@ extension Formats {
             #expect(longitudes.contains(-170.887231372))
         }
 
-        @Test func dataAndFileGiveTheSameRoute() throws {
+        @Test(.enabled(if: Fixtures.sharedReal != nil, "needs ../shared/real")) func dataAndFileGiveTheSameRoute() throws {
             guard let url = realFile("gpxpy-around-visnjan-with-car.gpx") else { return }
             let fromFile = try GPXReader.read(contentsOf: url)
             let fromData = try GPXReader.read(data: try Data(contentsOf: url))

@@ -17,7 +17,7 @@ import Testing
 
     static func count(_ code: String, _ findings: [Finding]) -> Int { findings.filter { $0.code == code }.count }
 
-    @Test func everyRealRouteCanBeChecked() throws {
+    @Test(.enabled(if: Fixtures.sharedReal != nil, "needs ../shared/real")) func everyRealRouteCanBeChecked() throws {
         guard let root = Fixtures.sharedReal else { return }
         let unflyable: Set<String> = ["gpxpy-unicode_with_bom.gpx", "gpsbabel-xsddatetime.kml"]  // waypoints or Points only
         for folder in ["gpx", "kml", "tcx", "geojson", "csv", "polyline"] {
@@ -42,7 +42,7 @@ import Testing
         }
     }
 
-    @Test func mojstrovkaHasABrokenClock() throws {
+    @Test(.enabled(if: Fixtures.sharedReal != nil, "needs ../shared/real")) func mojstrovkaHasABrokenClock() throws {
         guard let (findings, summary) = try Self.check("gpx/gpxpy-Mojstrovka.gpx") else { return }
         // 184 points at the 1901 sentinel: 181 equal consecutive times while moving, 1 step back.
         #expect(Self.count("time-before-gps-epoch", findings) == 1)
@@ -54,7 +54,7 @@ import Testing
         #expect(summary.zones == ["Z"])
     }
 
-    @Test func blueHillsGoesBackwardsBetweenSegments() throws {
+    @Test(.enabled(if: Fixtures.sharedReal != nil, "needs ../shared/real")) func blueHillsGoesBackwardsBetweenSegments() throws {
         guard let (findings, _) = try Self.check("gpx/togeojson-blue_hills.gpx") else { return }
         let back = findings.filter { $0.code == "time-backwards" }
         #expect(back.count == 1)
@@ -64,7 +64,7 @@ import Testing
         #expect(Self.count("zero-length-segment", findings) >= 1)  // its 1-point segments
     }
 
-    @Test func osmHasDuplicatesEqualTimesAndAnUntimedTrack() throws {
+    @Test(.enabled(if: Fixtures.sharedReal != nil, "needs ../shared/real")) func osmHasDuplicatesEqualTimesAndAnUntimedTrack() throws {
         guard let (findings, _) = try Self.check("gpx/togeojson-osm.gpx") else { return }
         #expect(Self.count("duplicate-point", findings) == 3092)  // SOURCES.md: 3092 duplicate consecutive positions
         let partial = try #require(findings.first { $0.code == "time-partial" })
@@ -73,7 +73,7 @@ import Testing
         #expect(Self.count("time-backwards", findings) == 0)
     }
 
-    @Test func cerknickoWithoutTimesIsPartlyTimed() throws {
+    @Test(.enabled(if: Fixtures.sharedReal != nil, "needs ../shared/real")) func cerknickoWithoutTimesIsPartlyTimed() throws {
         guard let (findings, _) = try Self.check("gpx/gpxpy-cerknicko-without-times.gpx") else { return }
         let partial = try #require(findings.first { $0.code == "time-partial" })
         #expect(partial.message == "291 of 296 points have no time (the first is point 0).")  // 5 of the last 21 timed
@@ -82,7 +82,7 @@ import Testing
         #expect(!full.contains { $0.code.hasPrefix("time-partial") || $0.code == "time-missing" || $0.code == "time-backwards" })
     }
 
-    @Test func runDuplicatesAndOffsetsAndUntimedRoutes() throws {
+    @Test(.enabled(if: Fixtures.sharedReal != nil, "needs ../shared/real")) func runDuplicatesAndOffsetsAndUntimedRoutes() throws {
         if let (findings, summary) = try Self.check("gpx/togeojson-run_gpxtpx.gpx") {
             #expect(Self.count("duplicate-point", findings) == 22)  // SOURCES.md: 22 duplicate consecutive positions
             #expect(summary.activity == .foot)

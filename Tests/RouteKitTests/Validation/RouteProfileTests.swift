@@ -61,7 +61,7 @@ import Testing
         ([10.9, 14.0], [246.04, 1053.67], [163.0, 174.0]),
     ]
 
-    @Test func hikeJSONOfARealRunMatchesIndependentRanges() throws {
+    @Test(.enabled(if: Fixtures.sharedReal != nil, "needs ../shared/real")) func hikeJSONOfARealRunMatchesIndependentRanges() throws {
         guard let url = Fixtures.real("gpx/togeojson-run_gpxtpx.gpx") else { return }
         let route = try RouteFile.load(path: url.path)
         #expect(route.points.count == 1118)
