@@ -186,3 +186,51 @@ private func flight(_ route: Route, _ configure: (inout FlightOptions) -> Void) 
         #expect(highest <= 89.9 + 1e-9)
     }
 }
+
+@Suite struct ScriptResolutionGuardTests {
+    let route = Route(segments: [[RoutePoint(latitude: 46, longitude: 14), RoutePoint(latitude: 46.01, longitude: 14.01)]],
+                      source: .init(kind: .tracks))!
+
+    private func resolve(_ json: String) throws -> ScriptedFlight {
+        try CameraScript(json: Data(json.utf8), path: "s.json").resolved(for: route)
+    }
+
+    @Test func springsThatCannotSettleNeedADuration() throws {
+        // Over-damped so much (bounce -0.99: damping ratio 100) that SwiftUI's 102.4 s search gives up and
+        // would make the keyframe last 0 s; and an undamped spring (bounce 1.5) never settles.
+        for spring in [#"{"duration": 0.5, "bounce": -0.99}"#, #"{"duration": 0.5, "bounce": 1.5}"#] {
+            let json = #"{"routekitCameraScript": 1, "tracks": {"distance": [{"type": "spring", "value": 100, "spring": "# + spring + "}]}}"
+            let error = try #require(throws: CameraScriptError.self) { try resolve(json) }
+            #expect(error.jsonPath == "tracks.distance[0]")
+            #expect(error.message.contains("give the keyframe a \"duration\""))
+        }
+        // A settling spring is fine: .smooth settles in about a second.
+        let ok = try resolve(#"{"routekitCameraScript": 1, "tracks": {"distance": [{"type": "spring", "value": 100, "spring": "smooth"}]}}"#)
+        #expect(ok.duration > 0.5 && ok.duration < 3)
+    }
+
+    @Test func routePointsNeedADuration() throws {
+        let json = #"{"routekitCameraScript": 1, "tracks": {"centerCoordinate": [{"type": "spring", "value": "route.points"}]}}"#
+        let error = try #require(throws: CameraScriptError.self) { try resolve(json) }
+        #expect(error.jsonPath == "tracks.centerCoordinate[0].duration")
+    }
+
+    @Test func holdWaitsForTheGapUnderDistanceTiming() throws {
+        // Two segments 1.5 km apart, 1.5 km each, 30 s of distance timing: cut shares the 30 s between the
+        // two segments (15 s each) and jumps; hold gives the gap its third (10 s) and waits it out.
+        let gapped = Route(segments: [[RoutePoint(latitude: 0, longitude: 0), RoutePoint(latitude: 0, longitude: 0.0134747)],
+                                      [RoutePoint(latitude: 0, longitude: 0.0269494), RoutePoint(latitude: 0, longitude: 0.0404241)]],
+                           source: .init(kind: .tracks))!
+        func flight(_ gaps: FlightOptions.Gaps) throws -> ScriptedFlight {
+            var options = FlightOptions()
+            options.intro = 0; options.outro = 0; options.simplify = 0; options.gaps = gaps; options.duration = 30
+            return try FlightPlanner(options: options).plan(for: gapped).script.resolved(for: gapped)
+        }
+        let cut = try flight(.cut)
+        #expect(isClose(cut.duration, 30, absolute: 1e-6))
+        #expect(isClose(cut.camera.value(time: 15.5).centerCoordinate.longitude, 0.0269494 + 0.0134747 / 30, absolute: 1e-9))
+        let hold = try flight(.hold)
+        #expect(isClose(hold.duration, 30, absolute: 1e-6))
+        #expect(isClose(hold.camera.value(time: 15).centerCoordinate.longitude, 0.0134747, absolute: 1e-9))
+    }
+}
