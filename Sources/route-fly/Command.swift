@@ -58,9 +58,9 @@ enum Command: Equatable {
     func run() throws {
         switch self {
         case .help(let name):
-            writeStandardOutput(Array(Usage.help(name).utf8))
+            try writeStandardOutput(Array(Usage.help(name).utf8))
         case .version:
-            writeStandardOutput(Array("route-fly \(Usage.version)\n".utf8))
+            try writeStandardOutput(Array("route-fly \(Usage.version)\n".utf8))
         case .sample(let options):
             try options.run()
         case .info(let options):

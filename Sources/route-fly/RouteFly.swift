@@ -77,6 +77,6 @@ func printError(_ line: String) {
 
 /// Writes bytes to standard output in one go (the caller has everything computed already, so a failure
 /// never leaves half an output behind).
-func writeStandardOutput(_ bytes: [UInt8]) {
-    FileHandle.standardOutput.write(Data(bytes))
+func writeStandardOutput(_ bytes: [UInt8]) throws(AtomicFile.WriteError) {
+    try AtomicFile.standardOutput().write(bytes)
 }

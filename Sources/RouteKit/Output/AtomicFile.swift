@@ -7,10 +7,15 @@ import Glibc
 ///
 /// Bytes go to a temporary file beside the destination (`.NAME.routekit-PID-RANDOM.tmp`), which is
 /// renamed over the destination only by ``commit()``, after everything was written and synced
-/// (POSIX `rename(2)` replaces a file in one step). ``abort()``, a thrown error, and SIGINT, SIGTERM or
-/// SIGHUP while writing all remove the temporary file, so a failed or interrupted run leaves no file
-/// behind (a run killed with SIGKILL cannot clean up). Writing to a symbolic link writes the file it
-/// points to; an existing file keeps its permission bits.
+/// (POSIX `rename(2)` replaces a file in one step). ``abort()``, a thrown error, and the signals that
+/// end a process by default (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGALRM, SIGUSR1, SIGUSR2,
+/// SIGXFSZ) all remove the temporary file, so a failed or interrupted run leaves no file behind (a run
+/// killed with SIGKILL cannot clean up). Writing to a symbolic link writes the file it points to; an
+/// existing file keeps its permission bits.
+///
+/// A destination that exists and is not a regular file — a FIFO, a device such as `/dev/null`, a
+/// terminal — is written directly (it cannot be replaced, and must not be: it stays what it is).
+/// ``standardOutput`` writes file descriptor 1 the same way.
 public final class AtomicFile {
     /// Why a file could not be written.
     public struct WriteError: Error, CustomStringConvertible {
@@ -18,21 +23,50 @@ public final class AtomicFile {
         public var path: String
         /// The system's reason, in words.
         public var reason: String
-        public var description: String { "\(path): error: cannot write the file: \(reason)" }
+        public var description: String {
+            path == "<stdout>" ? "error: cannot write to standard output: \(reason)"
+                : "\(path): error: cannot write the file: \(reason)"
+        }
     }
 
     /// The destination as the user typed it.
     public let path: String
     private let target: String
-    private let temporary: String
+    /// The temporary file, or `nil` when writing directly (a FIFO, a device, standard output).
+    private let temporary: String?
     private var fd: Int32
     private var mode: mode_t = 0o644
+    /// Whether ``commit()`` closes `fd` (not for standard output).
+    private let ownsDescriptor: Bool
 
-    /// Creates the temporary file for `path`.
-    /// - Throws: ``WriteError`` when `path` is a directory or its folder cannot be written.
+    private init(path: String, target: String, fd: Int32, ownsDescriptor: Bool) {
+        self.path = path
+        self.target = target
+        self.temporary = nil
+        self.fd = fd
+        self.ownsDescriptor = ownsDescriptor
+    }
+
+    /// Standard output (file descriptor 1), written directly; errors name it `<stdout>`.
+    public static func standardOutput() -> AtomicFile {
+        AtomicFile(path: "<stdout>", target: "<stdout>", fd: 1, ownsDescriptor: false)
+    }
+
+    /// Opens `path` for writing: a temporary file beside it, or the file itself when it exists and is
+    /// not a regular file (FIFO, device).
+    /// - Throws: ``WriteError`` when `path` is a directory or cannot be written.
     public init(path: String) throws(WriteError) {
         self.path = path
+        self.ownsDescriptor = true
         var info = stat()
+        if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG, (info.st_mode & S_IFMT) != S_IFDIR {
+            let fd = open(path, O_WRONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
+            self.target = path
+            self.temporary = nil
+            self.fd = fd
+            return
+        }
         var target = path
         if lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK, let resolved = realpath(path, nil) {
             target = String(cString: resolved)
@@ -46,14 +80,15 @@ public final class AtomicFile {
         }
         self.target = target
         let url = URL(fileURLWithPath: target)
-        temporary = url.deletingLastPathComponent().path + "/." + url.lastPathComponent
+        let temporary = url.deletingLastPathComponent().path + "/." + url.lastPathComponent
             + ".routekit-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        self.temporary = temporary
         fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
         AtomicFile.registerForCleanup(temporary)
     }
 
-    deinit { if fd >= 0 { abort() } }
+    deinit { if fd >= 0 && ownsDescriptor { abort() } }
 
     /// Appends bytes to the temporary file.
     /// - Throws: ``WriteError`` (the temporary file is removed).
@@ -78,9 +113,18 @@ public final class AtomicFile {
         }
     }
 
-    /// Syncs the temporary file and renames it over the destination.
+    /// Syncs the temporary file and renames it over the destination (a direct destination is only
+    /// closed).
     /// - Throws: ``WriteError`` (the temporary file is removed, the destination left as it was).
     public func commit() throws(WriteError) {
+        guard let temporary else {
+            if ownsDescriptor, fd >= 0, close(fd) != 0 {
+                fd = -1
+                throw WriteError(path: path, reason: String(cString: strerror(errno)))
+            }
+            if ownsDescriptor { fd = -1 }
+            return
+        }
         var failure: String? = nil
         if fchmod(fd, mode) != 0 || fsync(fd) != 0 { failure = String(cString: strerror(errno)) }
         if close(fd) != 0, failure == nil { failure = String(cString: strerror(errno)) }
@@ -96,8 +140,9 @@ public final class AtomicFile {
 
     /// Removes the temporary file; the destination is left as it was.
     public func abort() {
-        if fd >= 0 { close(fd) }
-        fd = -1
+        if fd >= 0 && ownsDescriptor { close(fd) }
+        if ownsDescriptor { fd = -1 }
+        guard let temporary else { return }
         unlink(temporary)
         AtomicFile.registerForCleanup(nil)
     }
@@ -118,7 +163,7 @@ public final class AtomicFile {
         pendingTemporaryPath = temporary.flatMap { strdup($0) }
         guard temporary != nil, !handlersInstalled else { return }
         handlersInstalled = true
-        for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
+        for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGALRM, SIGUSR1, SIGUSR2, SIGXFSZ] {
             signal(signalNumber) { received in
                 if let path = pendingTemporaryPath { unlink(path) }
                 signal(received, SIG_DFL)

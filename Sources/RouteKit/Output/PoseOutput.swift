@@ -62,9 +62,9 @@ public enum PoseOutput {
         format: PoseFormat, includesEye: Bool, context: PoseWriterContext? = nil, to destination: Destination,
         poses: ((CameraPose) -> Bool) -> PoseSampler.Summary
     ) throws(AtomicFile.WriteError) -> PoseSampler.Summary {
-        let file: AtomicFile?
+        let file: AtomicFile
         switch destination {
-        case .standardOutput: file = nil
+        case .standardOutput: file = AtomicFile.standardOutput()
         case .file(let path): file = try AtomicFile(path: path)
         }
         let chunk = 1 << 20
@@ -74,11 +74,7 @@ public enum PoseOutput {
         var failure: AtomicFile.WriteError? = nil
         func flush() {
             guard failure == nil, !buffer.isEmpty else { return }
-            if let file {
-                do { try file.write(buffer) } catch { failure = error }
-            } else {
-                writeAll(buffer, to: 1)
-            }
+            do { try file.write(buffer) } catch { failure = error }
             buffer.removeAll(keepingCapacity: true)
         }
         writer.begin(into: &buffer)
@@ -90,19 +86,7 @@ public enum PoseOutput {
         writer.end(into: &buffer)
         flush()
         if let failure { throw failure }
-        try file?.commit()
+        try file.commit()
         return summary
-    }
-
-    private static func writeAll(_ bytes: [UInt8], to fd: Int32) {
-        bytes.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return }
-            var offset = 0
-            while offset < raw.count {
-                let n = Glibc.write(fd, base + offset, raw.count - offset)
-                if n < 0 { if errno == EINTR { continue }; return }
-                offset += n
-            }
-        }
     }
 }

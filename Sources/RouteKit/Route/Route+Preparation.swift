@@ -93,9 +93,16 @@ extension Route {
                 }
             }
             if let tolerance = simplifyTolerance, kept.count > 2 {
-                let keep = Self.douglasPeucker(kept.map(\.coordinate), tolerance: tolerance)
                 let before = kept.count
-                kept = kept.indices.filter { keep[$0] }.map { kept[$0] }
+                // A radial pass first (a tenth of the tolerance): points that close to the last kept one
+                // cannot matter, and dense tracks shrink a lot before the costlier Douglas-Peucker pass,
+                // which then works to the remaining nine tenths, so every dropped point stays within the
+                // tolerance of the result.
+                kept = Self.radiallyThinned(kept, radius: tolerance / 10, keepingStops: keepingStops)
+                if kept.count > 2 {
+                    let keep = Self.douglasPeucker(kept.map(\.coordinate), tolerance: tolerance * 0.9)
+                    kept = kept.indices.filter { keep[$0] }.map { kept[$0] }
+                }
                 simplified += before - kept.count
             }
             newSegments.append(kept)
@@ -103,6 +110,21 @@ extension Route {
         let route = Route(segments: newSegments, name: name, source: source)!  // every segment keeps >= 1 point
         return Preparation(route: route, duplicatesRemoved: duplicates, simplifiedAway: simplified,
                            tolerance: simplifyTolerance)
+    }
+
+    /// Drops every point within `radius` metres (geodesic) of the last point kept; the first and last
+    /// points always stay (and, with `keepingStops`, the second of two coincident points, a stop's end).
+    /// O(n).
+    static func radiallyThinned(_ points: [RoutePoint], radius: Double, keepingStops: Bool) -> [RoutePoint] {
+        guard points.count > 2, radius > 0 else { return points }
+        var result = [points[0]]
+        result.reserveCapacity(points.count)
+        for i in 1..<(points.count - 1) {
+            let d = Geodesic.wgs84.inverse(from: result[result.count - 1].coordinate, to: points[i].coordinate).distance
+            if d > radius || (keepingStops && d == 0) { result.append(points[i]) }
+        }
+        result.append(points[points.count - 1])
+        return result
     }
 
     /// Douglas-Peucker on one segment: `true` for each point kept. Iterative.

@@ -76,7 +76,7 @@ struct CheckOptions: Equatable {
         let report = try self.report()
         let limit = all ? nil : CheckOptions.listLimit
         let displayPath = routePath == "-" ? "<stdin>" : routePath
-        writeStandardOutput(Array((json ? report.json(limit: limit) : report.text(path: displayPath, limit: limit)).utf8))
+        try writeStandardOutput(Array((json ? report.json(limit: limit) : report.text(path: displayPath, limit: limit)).utf8))
         if report.fails(strict: strict) { throw ExitStatus(code: 2) }
     }
 

@@ -31,6 +31,6 @@ struct InfoOptions: Equatable {
             summary.notes.append(note)
             printError("\(routePath == "-" ? "<stdin>" : routePath): note: \(note)")
         }
-        writeStandardOutput(Array((json ? summary.json : summary.text).utf8))
+        try writeStandardOutput(Array((json ? summary.json : summary.text).utf8))
     }
 }

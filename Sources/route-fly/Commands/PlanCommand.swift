@@ -42,7 +42,7 @@ struct PlanOptions: Equatable {
         if let outputPath, outputPath != "-" {
             try AtomicFile.write(Array(text.utf8), to: outputPath)
         } else {
-            writeStandardOutput(Array(text.utf8))
+            try writeStandardOutput(Array(text.utf8))
         }
     }
 }

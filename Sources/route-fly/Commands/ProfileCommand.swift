@@ -75,7 +75,7 @@ struct ProfileOptions: Equatable {
         if let outputPath, outputPath != "-" {
             try AtomicFile.write(bytes, to: outputPath)
         } else {
-            writeStandardOutput(bytes)
+            try writeStandardOutput(bytes)
         }
     }
 }
