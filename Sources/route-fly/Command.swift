@@ -150,7 +150,8 @@ extension ArgumentScanner {
             case .option(let name, let inline):
                 let canonical = aliases[name] ?? name
                 guard seen.insert(canonical).inserted else {
-                    throw UsageError(message: "The option '\(name)' was given more than once.", subcommand: subcommand)
+                    let also = aliases.first { $0.value == canonical && $0.key != name }?.key ?? (canonical != name ? canonical : nil)
+                    throw UsageError(message: "The option '\(name)'\(also.map { " (or '\($0)')" } ?? "") was given more than once.", subcommand: subcommand)
                 }
                 try handle(name, inline, &scanner)
             }

@@ -256,6 +256,11 @@ struct ScriptJSONDecoder {
         if !isVelocity && !(-90.0...90.0).contains(latitude) {
             throw fail(lat, path + ".latitude", "latitude \(ScriptJSONWriter.number(latitude)) is out of range; expected degrees in -90...90")
         }
+        // Unwrapped longitudes may pass 180, but not by whole turns of the Earth: beyond ten turns a
+        // value is a mistake (and too large to unwrap exactly).
+        if !isVelocity && !(-3600.0...3600.0).contains(longitude) {
+            throw fail(lon, path + ".longitude", "longitude \(ScriptJSONWriter.number(longitude)) is out of range; expected degrees in -3600...3600 (normally -180...180)")
+        }
         return LocationCoordinate2D(latitude: latitude, longitude: longitude)
     }
 

@@ -47,9 +47,11 @@ public struct MapPoint: Hashable, Sendable {
     }
 
     /// Map points per metre at a latitude: `W / (2 pi a cos(lat))`, `a` = 6378137 m (the sphere of
-    /// Web Mercator). About 6.6983 at the equator (`MKMapPointsPerMeterAtLatitude`).
+    /// Web Mercator). About 6.6983 at the equator (`MKMapPointsPerMeterAtLatitude`). The latitude is
+    /// clamped to ``maximumLatitude`` first, as map points are (the scale grows without bound at a pole).
     public static func pointsPerMeter(atLatitude latitude: Double) -> Double {
-        MapSize.world.width / (2 * .pi * Geodesic.wgs84EquatorialRadius * cos(latitude * .pi / 180))
+        let lat = min(max(latitude, -maximumLatitude), maximumLatitude)
+        return MapSize.world.width / (2 * .pi * Geodesic.wgs84EquatorialRadius * cos(lat * .pi / 180))
     }
 }
 

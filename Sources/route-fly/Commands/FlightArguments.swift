@@ -22,9 +22,9 @@ struct FlightArguments: Equatable {
             try scanner.number(try value(valueName), option: name, valueName: valueName, range: range, expectation: expectation)
         }
         func positive(_ valueName: String, _ what: String) throws(UsageError) -> Double {
-            let v = try number(valueName, 0...1e9, "\(what), more than 0")
+            let v = try number(valueName, 0...1e9, "\(what), more than 0 and at most 1000000000")
             guard v > 0 else {
-                throw UsageError(message: "The value '\(FixedDecimal.string(v, places: 0))' is invalid for '\(name) <\(valueName)>': expected \(what), more than 0.", subcommand: sub)
+                throw UsageError(message: "The value '\(FixedDecimal.string(v, places: 0))' is invalid for '\(name) <\(valueName)>': expected \(what), more than 0 and at most 1000000000.", subcommand: sub)
             }
             return v
         }
@@ -57,7 +57,8 @@ struct FlightArguments: Equatable {
         case "--intro": options.intro = try number("seconds", 0...1e6, "seconds, 0 or more")
         case "--outro": options.outro = try number("seconds", 0...1e6, "seconds, 0 or more")
         case "--return": options.returnDuration = try number("seconds", 0...1e6, "seconds back to the initial camera, 0 or more (at most 1000000)")
-        case "--rho": options.rho = try positive("rho", "van Wijk's rho")
+        case "--rho":
+            options.rho = try number("rho", 0.01...10, "van Wijk's rho, from 0.01 (pan) to 10 (zoom); 1.42 by default")
         case "--viewport":
             let v = try value("WxH")
             let parts = v.lowercased().split(separator: "x", omittingEmptySubsequences: false)
@@ -72,10 +73,10 @@ struct FlightArguments: Equatable {
             case "endpoints": options.heading = .endpoints
             case "along": options.heading = .along
             default:
-                guard v.hasPrefix("fixed:"), let d = Double(v.dropFirst(6)), d.isFinite else {
-                    throw UsageError(message: "The value '\(v)' is invalid for '--heading <mode>': expected endpoints, along or fixed:DEGREES (e.g. fixed:90).", subcommand: sub)
+                guard v.hasPrefix("fixed:"), let d = Double(v.dropFirst(6)), d.isFinite, abs(d) <= 3600 else {
+                    throw UsageError(message: "The value '\(v)' is invalid for '--heading <mode>': expected endpoints, along or fixed:DEGREES (e.g. fixed:90, degrees in -3600...3600).", subcommand: sub)
                 }
-                options.heading = .fixed(d)
+                options.heading = .fixed(normalizedHeading(d))
             }
         default:
             preconditionFailure("not a flight option: \(name)")

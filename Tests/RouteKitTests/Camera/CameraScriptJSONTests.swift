@@ -337,7 +337,7 @@ private func everythingScript() -> CameraScript {
         let script = try decode(#"{"routekitCameraScript": 1, "tracks": {"distance": [{"type": "linear", "value": 0, "duration": 1}]}}"#)
         let error = #expect(throws: CameraScriptError.self) { try script.resolved(for: toyRoute) }
         #expect(error?.jsonPath == "tracks.distance[0].value")
-        #expect(error?.message.contains("not positive") == true)
+        #expect(error?.message.contains("out of range (expected metres > 0") == true)
     }
 
     // MARK: Malformed scripts (Fixtures/scripts/bad, one defect each)
