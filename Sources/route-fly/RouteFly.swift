@@ -80,3 +80,8 @@ func printError(_ line: String) {
 func writeStandardOutput(_ bytes: [UInt8]) throws(AtomicFile.WriteError) {
     try AtomicFile.standardOutput().write(bytes)
 }
+
+/// The route argument as messages name it: `<stdin>` for `-`, as the readers do.
+func shownPath(_ path: String) -> String {
+    path == "-" ? "<stdin>" : path
+}

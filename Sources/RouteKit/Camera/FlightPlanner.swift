@@ -191,6 +191,12 @@ public struct FlightPlanner: Sendable {
                 throw .untimedRoute(timedPoints: original.timedPointCount, points: original.points.count)
             }
             let r = timing.report
+            if original.timedPointCount * 2 < original.points.count {
+                notes.append("only \(original.timedPointCount) of \(original.points.count) points have a time: the timing of the rest is made up (interpolated by distance between timed points, extrapolated at their mean speed beyond them); '--timing distance' may suit this route better")
+            }
+            if timing.duration < 1, route.length > 0 {
+                notes.append("the recorded times span only \(String(format: "%.3g", timing.duration)) s of flight for \(FixedDecimal.string(route.length, places: 0)) m of route: the file's clock looks broken ('route-fly check' tells more)")
+            }
             if r.filledTimes > 0 { notes.append("\(r.filledTimes) point\(r.filledTimes == 1 ? "" : "s") without a time were timed by distance between their timed neighbours") }
             if r.nonIncreasingSteps > 0 { notes.append("\(r.nonIncreasingSteps) step\(r.nonIncreasingSteps == 1 ? "" : "s") where the recorded time stands still or goes backwards were flown in no time") }
             if r.compressedIdleSteps > 0 { notes.append("\(r.compressedIdleSteps) idle step\(r.compressedIdleSteps == 1 ? "" : "s") (\(FixedDecimal.string(r.compressedIdleTime, places: 0)) s recorded) were flown in 1 s each") }

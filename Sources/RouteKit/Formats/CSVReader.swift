@@ -188,7 +188,7 @@ public enum CSVReader {
 
         var points: [RoutePoint] = []
         var skipped = 0
-        var sawRelativeTimes = false, sawAbsoluteTimes = false
+        var sawRelativeTimes = false, sawAbsoluteTimes = false  // absolute: without a zone of their own
         var firstSkippedLine = 0
         var lastLine = 1
         while let row = try records.next() {
@@ -251,7 +251,10 @@ public enum CSVReader {
                     throw fail(cell(.date) ?? t, .malformedTime(element: "row", text: shown + (cell(.utcOffset).map { " \($0.text)" } ?? "")))
                 }
                 point.time = Date(timeIntervalSinceReferenceDate: seconds)
-                sawAbsoluteTimes = true
+                // A zone in the time itself: `Z`, or a sign after the date part.
+                let clock = cell(.date) == nil ? t.text.dropFirst(10) : Substring(t.text)
+                let zoned = clock.hasSuffix("Z") || clock.hasSuffix("z") || clock.contains("+") || clock.contains("-")
+                if !zoned { sawAbsoluteTimes = true }
             }
             point.heartRate = try number(.heartRate)
             point.cadence = try number(.cadence)

@@ -87,7 +87,7 @@ struct CheckOptions: Equatable {
             data = routePath == "-" ? FileHandle.standardInput.readDataToEndOfFile()
                 : try Data(contentsOf: URL(fileURLWithPath: routePath))
         } catch {
-            throw CommandFailure(description: "\(routePath): error: cannot read the file: \((error as NSError).localizedDescription)")
+            throw CommandFailure(description: "\(shownPath(routePath)): error: cannot read the file: \((error as NSError).localizedDescription)")
         }
         let displayPath = routePath == "-" ? "<stdin>" : routePath
         let result = try RouteFile.read(data: data, displayPath: displayPath, format: input.format,

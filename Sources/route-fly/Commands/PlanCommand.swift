@@ -35,9 +35,9 @@ struct PlanOptions: Equatable {
         do {
             plan = try FlightPlanner(options: flight.options).plan(for: route)
         } catch {
-            throw CommandFailure(description: "\(routePath): error: \(error)")
+            throw CommandFailure(description: "\(shownPath(routePath)): error: \(error)")
         }
-        for note in plan.notes { printError("\(routePath): note: \(note)") }
+        for note in plan.notes { printError("\(shownPath(routePath)): note: \(note)") }
         let text = try plan.script.encodedJSON()
         if let outputPath, outputPath != "-" {
             try AtomicFile.write(Array(text.utf8), to: outputPath)

@@ -82,18 +82,18 @@ struct SampleOptions: Equatable {
             do {
                 plan = try FlightPlanner(options: flight.options).plan(for: route)
             } catch {
-                throw CommandFailure(description: "\(routePath): error: \(error)")
+                throw CommandFailure(description: "\(shownPath(routePath)): error: \(error)")
             }
-            for note in plan.notes { printError("\(routePath): note: \(note)") }
+            for note in plan.notes { printError("\(shownPath(routePath)): note: \(note)") }
             script = plan.script
         }
         let scripted = try flight.resolve(script, for: route, scriptPath: scriptPath)
         let sampler = PoseSampler(framesPerSecond: fps)
         if let tooLong = SampleOptions.tooManyFrames(duration: scripted.duration, fps: fps) {
-            throw CommandFailure(description: "\(routePath): error: \(tooLong)")
+            throw CommandFailure(description: "\(shownPath(routePath)): error: \(tooLong)")
         }
         if scripted.duration > 3600 {
-            printError("\(routePath): warning: the flight lasts \(describeSeconds(scripted.duration)) (\(sampler.frameCount(forDuration: scripted.duration)) frames at \(fps) fps)\(flight.options.timing == .recorded && flight.options.skipIdle == nil ? ": recorded stops and gaps are flown in real time; '--skip-idle S' flies each in 1 s" : "")")
+            printError("\(shownPath(routePath)): warning: the flight lasts \(describeSeconds(scripted.duration)) (\(sampler.frameCount(forDuration: scripted.duration)) frames at \(fps) fps)\(flight.options.timing == .recorded && flight.options.skipIdle == nil ? ": recorded stops and gaps are flown in real time; '--skip-idle S' flies each in 1 s" : "")")
         }
         if resolvedFormat == .svg, sampler.frameCount(forDuration: scripted.duration) > FlightSVGWriter.maximumFrames {
             throw UsageError(message: "A picture (--format svg) is drawn from at most \(FlightSVGWriter.maximumFrames) frames; this flight has \(sampler.frameCount(forDuration: scripted.duration)) at \(fps) fps. Lower '--fps'.", subcommand: "sample")
@@ -107,7 +107,7 @@ struct SampleOptions: Equatable {
             let why = scriptPath == nil && flight.options.preset == .wwdc
                 ? "the wwdc recipe's 24000 m and 18000 m keyframes, after an initial distance of \(FixedDecimal.string(scripted.initialCamera.distance, places: 0)) m, overshoot (the recipe suits routes of a few tens of kilometres; '--preset follow' scales with the route)"
                 : "the distance keyframes overshoot below it (cubic and spring keyframes swing past their values)"
-            printError("\(routePath): warning: the camera distance fell below \(FixedDecimal.string(sampler.minimumDistance, places: 0)) m in \(summary.clampedFrameCount) of \(summary.frameCount) frames and was held there: \(why)")
+            printError("\(shownPath(routePath)): warning: the camera distance fell below \(FixedDecimal.string(sampler.minimumDistance, places: 0)) m in \(summary.clampedFrameCount) of \(summary.frameCount) frames and was held there: \(why)")
         }
     }
 }
