@@ -197,9 +197,11 @@ public struct FlightPlanner: Sendable {
             if timing.duration < 1, route.length > 0 {
                 notes.append("the recorded times span only \(String(format: "%.3g", timing.duration)) s of flight for \(FixedDecimal.string(route.length, places: 0)) m of route: the file's clock looks broken ('route-fly check' tells more)")
             }
-            if r.filledTimes > 0 { notes.append("\(r.filledTimes) point\(r.filledTimes == 1 ? "" : "s") without a time were timed by distance between their timed neighbours") }
-            if r.nonIncreasingSteps > 0 { notes.append("\(r.nonIncreasingSteps) step\(r.nonIncreasingSteps == 1 ? "" : "s") where the recorded time stands still or goes backwards were flown in no time") }
-            if r.compressedIdleSteps > 0 { notes.append("\(r.compressedIdleSteps) idle step\(r.compressedIdleSteps == 1 ? "" : "s") (\(FixedDecimal.string(r.compressedIdleTime, places: 0)) s recorded) were flown in 1 s each") }
+            func count(_ n: Int, _ noun: String) -> String { n == 1 ? "1 \(noun)" : "\(n) \(noun)s" }
+            func were(_ n: Int) -> String { n == 1 ? "was" : "were" }
+            if r.filledTimes > 0 { notes.append("\(count(r.filledTimes, "point")) without a time \(were(r.filledTimes)) timed by distance from the timed points") }
+            if r.nonIncreasingSteps > 0 { notes.append("\(count(r.nonIncreasingSteps, "step")) where the recorded time stands still or goes backwards \(were(r.nonIncreasingSteps)) flown in no time") }
+            if r.compressedIdleSteps > 0 { notes.append("\(count(r.compressedIdleSteps, "idle step")) (\(FixedDecimal.string(r.compressedIdleTime, places: 0)) s recorded) \(were(r.compressedIdleSteps)) flown in 1 s each") }
         }
 
         if timing.duration > CameraScript.maximumKeyframeDuration {

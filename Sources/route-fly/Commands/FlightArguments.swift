@@ -105,6 +105,9 @@ struct FlightArguments: Equatable {
         if let unused = given.subtracting(uses).sorted().first {
             throw UsageError(message: "'\(unused)' does not apply to the \(options.preset.rawValue) preset (see 'route-fly help \(subcommand)').", subcommand: subcommand)
         }
+        if given.contains("--look-ahead"), options.heading != .along {
+            throw UsageError(message: "'--look-ahead' only shapes '--heading along'.", subcommand: subcommand)
+        }
         if options.preset == .overview || options.preset == .orbit, given.contains("--heading"), options.heading.fixedValue == nil {
             throw UsageError(message: "The \(options.preset.rawValue) preset takes only '--heading fixed:DEGREES' (its starting heading).", subcommand: subcommand)
         }
