@@ -12,8 +12,9 @@
 /// - with ``includesEye``, also `eye_latitude`, `eye_longitude` (degrees, 8 decimals) and `eye_altitude`
 ///   (metres above the WGS 84 ellipsoid, 3 decimals);
 /// - when the ``route`` is known, one more Feature **after** the Points: the route as a `LineString`
-///   (a `MultiLineString` when it has several segments), `[longitude, latitude]` positions (8 decimals,
-///   longitudes in -180...180, not cut at the antimeridian), with properties `{"role":"route"}` and the
+///   (a `MultiLineString` when it has several segments, or crosses the antimeridian, where it is cut as
+///   RFC 7946 section 3.1.9 asks: ``antimeridianParts(_:)``), `[longitude, latitude]` positions (8
+///   decimals, longitudes in -180...180), with properties `{"role":"route"}` and the
 ///   route's `name` when it has one. The Points keep their indices and properties. This is what
 ///   ``GeoJSONReader`` reads back (it skips Points); the `bbox` then covers the centres and the route
 ///   (their path accumulated one after the other).
@@ -68,15 +69,18 @@ public struct GeoJSONPoseWriter: PoseWriter, Sendable {
     public mutating func end(into out: inout [UInt8]) {
         if let route {
             out.append(text: count == 0 ? "\n" : ",\n")
-            let multiple = route.segments.count > 1
+            // Each segment, cut at the antimeridian (RFC 7946 section 3.1.9).
+            let lines = route.segments.flatMap { segment -> [[LocationCoordinate2D]] in
+                antimeridianParts(route.points[segment].map(\.coordinate))
+            }
+            let multiple = lines.count > 1
             out.append(text: "{\"type\":\"Feature\",\"geometry\":{\"type\":\"")
             out.append(text: multiple ? "MultiLineString\",\"coordinates\":[" : "LineString\",\"coordinates\":")
-            for (s, segment) in route.segments.enumerated() {
+            for (s, line) in lines.enumerated() {
                 if s > 0 { out.append(UInt8(ascii: ",")) }
                 out.append(UInt8(ascii: "["))
                 // RFC 7946 section 3.1.4: a LineString has two or more positions; repeat a lone point.
-                let points = route.points[segment]
-                let coordinates = points.count == 1 ? [points.first!.coordinate, points.first!.coordinate] : points.map(\.coordinate)
+                let coordinates = line.count == 1 ? [line[0], line[0]] : line
                 for (i, c) in coordinates.enumerated() {
                     bounds.add(c)
                     if i > 0 { out.append(UInt8(ascii: ",")) }

@@ -69,3 +69,34 @@ import Testing
         #expect(rect.spans180thMeridian)
     }
 }
+
+@Suite struct AntimeridianCutTests {
+    @Test func rfc7946ExampleIsCutAt180() {
+        // RFC 7946 section 3.1.9: a line from 170 E to 170 W at 45 N becomes [[170,45],[180,45]] and
+        // [[-180,45],[-170,45]].
+        let parts = antimeridianParts([.init(latitude: 45, longitude: 170), .init(latitude: 45, longitude: -170)])
+        #expect(parts == [[.init(latitude: 45, longitude: 170), .init(latitude: 45, longitude: 180)],
+                          [.init(latitude: 45, longitude: -180), .init(latitude: 45, longitude: -170)]])
+    }
+
+    @Test func crossingLatitudeIsInterpolatedAndWestwardWorks() {
+        // 179 -> -179 going west? No: 179 -> -179 is 2 degrees east through 180, latitude 0 -> 2: crosses at 1.
+        let east = antimeridianParts([.init(latitude: 0, longitude: 179), .init(latitude: 2, longitude: -179)])
+        #expect(east.count == 2 && east[0].last == .init(latitude: 1, longitude: 180) && east[1].first == .init(latitude: 1, longitude: -180))
+        // -179 -> 179 goes 2 degrees west through -180.
+        let west = antimeridianParts([.init(latitude: 0, longitude: -179), .init(latitude: 2, longitude: 179)])
+        #expect(west.count == 2 && west[0].last == .init(latitude: 1, longitude: -180) && west[1].first == .init(latitude: 1, longitude: 180))
+        // A line that does not cross stays whole, longitudes normalised.
+        #expect(antimeridianParts([.init(latitude: 0, longitude: 10), .init(latitude: 0, longitude: 370)]).count == 1)
+    }
+}
+
+@Suite struct AntimeridianCutEdgeTests {
+    @Test func pointsOnTheAntimeridianItselfDoNotMakeEmptyParts() {
+        let parts = antimeridianParts([.init(latitude: 0, longitude: 179), .init(latitude: 1, longitude: 180),
+                                       .init(latitude: 2, longitude: -180), .init(latitude: 3, longitude: -179)])
+        #expect(parts.allSatisfy { part in part.allSatisfy { $0.latitude.isFinite && $0.longitude.isFinite } })
+        #expect(parts.count == 2)
+        #expect(parts[0] == [.init(latitude: 0, longitude: 179), .init(latitude: 1, longitude: 180), .init(latitude: 2, longitude: 180)])
+    }
+}

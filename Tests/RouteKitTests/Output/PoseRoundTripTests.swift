@@ -77,9 +77,13 @@ import Testing
         let route = writerTestRoute(acrossAntimeridian: acrossAntimeridian)
         let poses = writerTestPoses()
         let result = try GeoJSONReader.read(data: Data(PoseFormat.geojson.encode(poses, route: route)))
-        #expect(result.route.segments.count == 2)
+        // Lines are cut at the antimeridian (RFC 7946 section 3.1.9): each crossing adds a part and a
+        // point on each side of 180.
+        let parts = route.segments.flatMap { antimeridianParts(route.points[$0].map(\.coordinate)) }
+        #expect(parts.count == (acrossAntimeridian ? 3 : 2))
+        #expect(result.route.segments.count == parts.count)
         #expect(result.route.name == route.name)
-        Self.expectSameCoordinates(result.route.points, route.points.map(\.coordinate), "geojson")
+        Self.expectSameCoordinates(result.route.points, parts.flatMap { $0 }, "geojson")
         #expect(result.route.source.waypointCount == poses.count)  // the pose Points, counted, not flown
     }
 
