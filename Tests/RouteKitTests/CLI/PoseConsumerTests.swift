@@ -79,7 +79,7 @@ private func wktPositionCount(_ listing: String) -> Int {
 
     static let routePointCount: Int = (try? RouteFile.load(path: route).points.count) ?? -1
 
-    @Test func ogrinfoOpensGeoJSONWithOnePointPerFrameAndTheRoute() throws {
+    @Test(.enabled(if: tool("ogrinfo") != nil, "needs ogrinfo")) func ogrinfoOpensGeoJSONWithOnePointPerFrameAndTheRoute() throws {
         guard let ogrinfo = tool("ogrinfo") else { return }
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -91,7 +91,7 @@ private func wktPositionCount(_ listing: String) -> Int {
         #expect(wktPositionCount(listing.stdout) == frames + Self.routePointCount)
     }
 
-    @Test func ogrinfoOpensKMLWithTheRoutePlacemarkAndItsPoints() throws {
+    @Test(.enabled(if: tool("ogrinfo") != nil, "needs ogrinfo")) func ogrinfoOpensKMLWithTheRoutePlacemarkAndItsPoints() throws {
         guard let ogrinfo = tool("ogrinfo") else { return }
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -104,7 +104,7 @@ private func wktPositionCount(_ listing: String) -> Int {
         #expect(wktPositionCount(listing.stdout) == Self.routePointCount)
     }
 
-    @Test func ogrinfoOpensCSVWithOnePointPerFrame() throws {
+    @Test(.enabled(if: tool("ogrinfo") != nil, "needs ogrinfo")) func ogrinfoOpensCSVWithOnePointPerFrame() throws {
         guard let ogrinfo = tool("ogrinfo") else { return }
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -115,7 +115,7 @@ private func wktPositionCount(_ listing: String) -> Int {
         #expect(summary.stdout.contains("Geometry: Point"))
     }
 
-    @Test func ogrinfoOpensGPXWithOneTrackOfOnePointPerFrame() throws {
+    @Test(.enabled(if: tool("ogrinfo") != nil, "needs ogrinfo")) func ogrinfoOpensGPXWithOneTrackOfOnePointPerFrame() throws {
         guard let ogrinfo = tool("ogrinfo") else { return }
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -126,7 +126,7 @@ private func wktPositionCount(_ listing: String) -> Int {
         #expect(counts == ["waypoints": 0, "routes": 0, "tracks": 1, "route_points": 0, "track_points": frames])
     }
 
-    @Test func xmllintAcceptsKMLAndGPX() throws {
+    @Test(.enabled(if: tool("xmllint") != nil, "needs xmllint")) func xmllintAcceptsKMLAndGPX() throws {
         guard let xmllint = tool("xmllint") else { return }
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

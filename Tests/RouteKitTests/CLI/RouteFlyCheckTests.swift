@@ -113,7 +113,7 @@ import Testing
         #expect(json.stdout.hasPrefix("{\"name\":\"clean walk\",\"bin_m\":375.000,"))
     }
 
-    @Test(.enabled(if: Fixtures.sharedReal != nil, "needs ../shared/real")) func profileSVGIsWellFormedDeterministicAndRenders() throws {
+    @Test(.enabled(if: Fixtures.sharedReal != nil, "needs ../shared/real"), .enabled(if: Self.tool("xmllint") != nil && Self.tool("rsvg-convert") != nil, "needs xmllint and rsvg-convert")) func profileSVGIsWellFormedDeterministicAndRenders() throws {
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let route = Fixtures.real("gpx/togeojson-run_gpxtpx.gpx")?.path ?? Self.fixture("clean.gpx")
@@ -125,7 +125,7 @@ import Testing
         try Self.validate(svg: svg, png: dir.appendingPathComponent("profile.png").path)
     }
 
-    @Test(.enabled(if: Fixtures.sharedReal != nil, "needs ../shared/real")) func flightSVGIsWellFormedDeterministicAndRenders() throws {
+    @Test(.enabled(if: Fixtures.sharedReal != nil, "needs ../shared/real"), .enabled(if: Self.tool("xmllint") != nil && Self.tool("rsvg-convert") != nil, "needs xmllint and rsvg-convert")) func flightSVGIsWellFormedDeterministicAndRenders() throws {
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = Fixtures.real("gpx/gpxpy-cerknicko-jezero.gpx")?.path ?? Self.fixture("clean.gpx")
