@@ -243,7 +243,8 @@ final class KMLParserDelegate: XMLRouteDelegate {
     private func parseCoordinates(_ parser: XMLParser, _ text: String, at start: SourceLocation,
                                   keepAltitude: Bool) -> [RoutePoint]? {
         var points: [RoutePoint] = []
-        var line = start.line, column = start.column
+        // The parser reports the start tag at its closing `>`; the text begins one column later.
+        var line = start.line, column = start.column + 1
         var tuple: [UInt8] = []
         var tupleLocation = start
         let bytes = Array(text.utf8) + [0x20]

@@ -38,3 +38,16 @@ extension Formats {
         }
     }
 }
+
+extension Formats {
+    @Suite struct KMLCoordinateLocationTests {
+        @Test func aBadTupleOnTheStartTagsLineIsLocatedAtItsFirstCharacter() throws {
+            // Line 2: `<kml ...><Placemark><LineString><coordinates>1,2 3,x 5,6</coordinates>...`;
+            // "3,x" starts at column 85 (python3: line.index('3,x') + 1).
+            let text = "<?xml version=\"1.0\"?>\n<kml xmlns=\"http://www.opengis.net/kml/2.2\"><Placemark><LineString><coordinates>1,2 3,x 5,6</coordinates></LineString></Placemark></kml>\n"
+            let error = try #require(throws: RouteParseError.self) { try KMLReader.read(data: Data(text.utf8)) }
+            #expect(error.location?.line == 2)
+            #expect(error.location?.column == 85)
+        }
+    }
+}
