@@ -15,7 +15,14 @@ let package = Package(
             pkgConfig: "proj",
             providers: [.apt(["libproj-dev"])]
         ),
-        .target(name: "RouteKit", dependencies: ["CProj"]),
+        // libxml2's SAX2 push parser from Debian's libxml2-dev. Only Sources/RouteKit/Formats imports it.
+        .systemLibrary(
+            name: "CLibXML2",
+            path: "Sources/CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+        .target(name: "RouteKit", dependencies: ["CProj", "CLibXML2"]),
         .executableTarget(name: "route-fly", dependencies: ["RouteKit"]),
         // Benchmarks: run on demand with `swift run -c release route-bench`; never part of the tests.
         .executableTarget(name: "route-bench", dependencies: ["RouteKit"]),

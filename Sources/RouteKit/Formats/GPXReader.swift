@@ -1,12 +1,4 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Reads GPX 1.0 and 1.1 files into a ``Route``, streaming (no document tree), so that files of
 /// hundreds of megabytes load in bounded extra memory.
@@ -41,9 +33,8 @@ import Darwin
 /// not the attribute itself; for `ele` and `time` it is the `>` of their start tag, just before the
 /// bad text; for a declaration it is its `<`; for XML syntax errors it is where libxml2 stopped.
 ///
-/// Uses FoundationXML's `XMLParser(stream:)` over an `InputStream` for files and data alike:
-/// `XMLParser(data:)` fails on documents above about 10 MB on Linux
-/// (swiftlang/swift-corelibs-foundation#4851, geo-formats.md §13).
+/// Parses with libxml2's SAX2 push parser driven directly on the bytes (`XMLRouteParsing`): files
+/// are read through a fixed 128 KiB buffer, and no Swift string is made per element.
 ///
 /// See also ``Route``, ``RouteParseError``, ``DateTimeParser``.
 public enum GPXReader {
@@ -99,9 +90,11 @@ public enum GPXReader {
         }
         let route: Route?
         if !delegate.trackSegments.isEmpty {
-            route = Route(segments: delegate.trackSegments, name: delegate.flownTrackName, source: source(.tracks))
+            route = Route(points: delegate.trackPoints, segments: delegate.trackSegments, name: delegate.flownTrackName,
+                          source: source(.tracks))
         } else if !delegate.routeSegments.isEmpty {
-            route = Route(segments: delegate.routeSegments, name: delegate.flownRouteName, source: source(.routes))
+            route = Route(points: delegate.routePoints, segments: delegate.routeSegments, name: delegate.flownRouteName,
+                          source: source(.routes))
         } else {
             route = nil
         }

@@ -4,7 +4,8 @@
 /// GPX (and KML, TCX) never need a DTD, and a DTD is how entity-expansion attacks ("billion laughs")
 /// and external entities (XXE) get in (OWASP XXE Prevention Cheat Sheet,
 /// https://cheatsheetseries.owasp.org/cheatsheets/XML_External_Entity_Prevention_Cheat_Sheet.html).
-/// FoundationXML always parses with entity substitution on (geo-formats.md §11.9), so the only safe
+/// The readers parse without entity substitution, but a DTD can still declare entities that libxml2
+/// would expand in attribute values and load (geo-formats.md §11.9); the only safe
 /// place to stop a declaration is here, on the raw bytes.
 ///
 /// The XML grammar allows a DOCTYPE only in the prolog, before the root element

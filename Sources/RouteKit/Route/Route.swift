@@ -98,7 +98,13 @@ public struct Route: Sendable {
         self.init(points: points, segments: ranges, name: name, source: source)
     }
 
-    private init(points: [RoutePoint], segments: [Range<Int>], name: String?, source: Source) {
+    /// Builds a route from points already flattened, measuring every leg on WGS 84 (the readers use
+    /// it to avoid copying their points again).
+    ///
+    /// - Parameters:
+    ///   - points: At least one point, in file order.
+    ///   - segments: Non-empty ranges of `points` that tile its indices, in order.
+    init(points: [RoutePoint], segments: [Range<Int>], name: String?, source: Source) {
         self.points = points
         self.segments = segments
         self.name = name

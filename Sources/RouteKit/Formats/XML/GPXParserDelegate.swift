@@ -1,10 +1,9 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
-/// The SAX state machine behind ``GPXReader``: it receives `XMLParser` events, keeps a stack of
-/// what each open element is, and collects points, counts and names. It never builds a tree.
+/// The SAX state machine behind ``GPXReader``: it receives libxml2's events as bytes, keeps a stack of
+/// what each open element is, and collects points, counts and names. It never builds a tree, and
+/// makes no `String` per element: names are recognised by their interned pointers
+/// (``XMLNameTable``), numbers and times are parsed from the bytes.
 ///
 /// An element is a GPX element when its namespace URI is the root's (GPX 1.0, GPX 1.1, or none for
 /// files without a namespace) **and** it sits where the GPX schema puts it: `trk`, `rte`, `wpt` are
@@ -12,6 +11,9 @@ import FoundationXML
 /// `rtept` and `name` children of `rte`; `ele` and `time` children of a `trkpt` or `rtept`. Anything
 /// else (extensions, GPX 1.0's foreign elements, metadata) is skipped with its whole subtree, so an
 /// extension's `<gpxtpx:time>` or a nested `<ele>` is never taken for the point's own.
+///
+/// Points go straight into one flat array per kind (track points, route points) with the segments
+/// as index ranges, so that ``Route`` is built without copying them again.
 final class GPXParserDelegate: XMLRouteDelegate {
     /// What an open element is.
     enum Kind: UInt8 {
@@ -27,14 +29,28 @@ final class GPXParserDelegate: XMLRouteDelegate {
     static let gpx11Namespace = "http://www.topografix.com/GPX/1/1"
     /// Garmin's TrackPointExtension namespaces (https://www8.garmin.com/xmlschemas/TrackPointExtensionv1.xsd,
     /// …v2.xsd): `hr` (beats per minute), `cad` (revolutions per minute) in both, `speed` (m/s) in v2.
-    static let trackPointExtensionNamespaces: Set<String> = [
+    static let trackPointExtensionNamespaces = [
         "http://www.garmin.com/xmlschemas/TrackPointExtension/v1",
         "http://www.garmin.com/xmlschemas/TrackPointExtension/v2",
     ]
 
+    /// Namespace URIs by position: none, GPX 1.0, GPX 1.1, TrackPointExtension v1, v2.
+    private var namespaces = XMLNameTable(["", gpx10Namespace, gpx11Namespace] + trackPointExtensionNamespaces)
+    private enum Name: Int {
+        case gpx, trk, rte, wpt, trkseg, name, trkpt, rtept, ele, time, extensions, trackPointExtension, hr, cad, speed
+    }
+    private var names = XMLNameTable(["gpx", "trk", "rte", "wpt", "trkseg", "name", "trkpt", "rtept", "ele", "time",
+                                      "extensions", "TrackPointExtension", "hr", "cad", "speed"])
+
     // Results (``XMLRouteDelegate`` keeps the error and the root's bookkeeping).
-    private(set) var trackSegments: [[RoutePoint]] = []
-    private(set) var routeSegments: [[RoutePoint]] = []
+    /// Every track point, in file order; ``trackSegments`` index it.
+    private(set) var trackPoints: [RoutePoint] = []
+    /// The non-empty track segments, as ranges of ``trackPoints``.
+    private(set) var trackSegments: [Range<Int>] = []
+    /// The route points flown (only while the file has shown no track point).
+    private(set) var routePoints: [RoutePoint] = []
+    /// The non-empty routes, as ranges of ``routePoints``.
+    private(set) var routeSegments: [Range<Int>] = []
     private(set) var trackCount = 0
     private(set) var trackSegmentCount = 0
     private(set) var routeCount = 0
@@ -47,13 +63,13 @@ final class GPXParserDelegate: XMLRouteDelegate {
     private(set) var sawFlownRoute = false
 
     // State.
-    private var gpxNamespace = ""
+    /// The root's namespace, as a position in `namespaces`.
+    private var gpxNamespace = 0
     private var stack: [Kind] = []
-    /// The local names of the open elements, for messages about truncated files.
-    private var openNames: [String] = []
-    private var text = ""
+    private var text: [UInt8] = []
     private var textLocation = SourceLocation(path: nil, line: 0, column: 0)
-    private var currentSegment: [RoutePoint] = []
+    /// Where the open segment (track segment or route) starts in its point array.
+    private var segmentStart = 0
     private var pointsInCurrentTrack = 0
     private var currentName: String?
     private var latitude = 0.0
@@ -66,40 +82,36 @@ final class GPXParserDelegate: XMLRouteDelegate {
     private var sawTrackPoint = false
 
     init(path: String?) {
-        super.init(format: "GPX", path: path)
+        super.init(format: "GPX", path: path, qualifiedNames: false)
         stack.reserveCapacity(16)
         text.reserveCapacity(64)
     }
 
-    override var openElementNames: [String] { openNames }
-
     // MARK: Elements
 
-    override func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                qualifiedName qName: String?, attributes attributeDict: [String: String]) {
-        openNames.append(elementName)
-        guard error == nil else { return }
-        let namespace = namespaceURI ?? ""
+    override func startElement(_ element: XMLName, _ attributes: XMLAttributes) {
+        let namespace = namespaces.index(element.uri)
         guard let parent = stack.last else {
-            startRoot(parser, elementName, namespace)
+            startRoot(element, namespace)
             return
         }
-        if Self.trackPointExtensionNamespaces.contains(namespace) {
+        let name = Name(rawValue: names.index(element.localName))
+        if namespace >= 3 {
             // Garmin's TrackPointExtension: inside a point's <extensions> (GPX 1.1) or directly in the
             // point (GPX 1.0 allows foreign elements there).
             var kind = Kind.other
-            switch (parent, elementName) {
-            case (.extensions, "TrackPointExtension"), (.trackPoint, "TrackPointExtension"),
-                 (.routePoint, "TrackPointExtension"):
+            switch (parent, name) {
+            case (.extensions, .trackPointExtension), (.trackPoint, .trackPointExtension),
+                 (.routePoint, .trackPointExtension):
                 kind = .trackPointExtension
-            case (.trackPointExtension, "hr"): kind = .heartRate
-            case (.trackPointExtension, "cad"): kind = .cadence
-            case (.trackPointExtension, "speed"): kind = .speed
+            case (.trackPointExtension, .hr): kind = .heartRate
+            case (.trackPointExtension, .cad): kind = .cadence
+            case (.trackPointExtension, .speed): kind = .speed
             default: break
             }
             if kind == .heartRate || kind == .cadence || kind == .speed {
                 text.removeAll(keepingCapacity: true)
-                textLocation = location(parser)
+                textLocation = location()
             }
             stack.append(kind)
             return
@@ -111,51 +123,56 @@ final class GPXParserDelegate: XMLRouteDelegate {
         var kind = Kind.other
         switch parent {
         case .root:
-            switch elementName {
-            case "trk":
+            switch name {
+            case .trk:
                 kind = .track
                 trackCount += 1
                 pointsInCurrentTrack = 0
                 currentName = nil
-            case "rte":
+            case .rte:
                 kind = .route
                 routeCount += 1
-                currentSegment = []
+                segmentStart = routePoints.count
                 currentName = nil
-            case "wpt":
+            case .wpt:
                 kind = .waypoint
                 waypointCount += 1
-                guard readCoordinate(parser, "wpt", attributeDict) else { return }
+                guard readCoordinate("wpt", attributes) else { return }
             default:
                 break
             }
         case .track:
-            if elementName == "trkseg" {
+            if name == .trkseg {
                 kind = .trackSegment
                 trackSegmentCount += 1
-                currentSegment = []
-            } else if elementName == "name" {
+                segmentStart = trackPoints.count
+            } else if name == .name {
                 kind = .name
             }
         case .trackSegment:
-            if elementName == "trkpt" {
+            if name == .trkpt {
                 kind = .trackPoint
-                sawTrackPoint = true
-                guard readCoordinate(parser, "trkpt", attributeDict) else { return }
+                if !sawTrackPoint {
+                    // Route points are flown only when the file has no track point at all.
+                    sawTrackPoint = true
+                    routePoints = []
+                    routeSegments = []
+                }
+                guard readCoordinate("trkpt", attributes) else { return }
             }
         case .route:
-            if elementName == "rtept" {
+            if name == .rtept {
                 kind = .routePoint
-                guard readCoordinate(parser, "rtept", attributeDict) else { return }
-            } else if elementName == "name" {
+                guard readCoordinate("rtept", attributes) else { return }
+            } else if name == .name {
                 kind = .name
             }
         case .trackPoint, .routePoint:
-            if elementName == "ele" {
+            if name == .ele {
                 kind = .elevation
-            } else if elementName == "time" {
+            } else if name == .time {
                 kind = .time
-            } else if elementName == "extensions" {
+            } else if name == .extensions {
                 kind = .extensions
             }
         default:
@@ -163,19 +180,18 @@ final class GPXParserDelegate: XMLRouteDelegate {
         }
         if kind == .elevation || kind == .time || kind == .name {
             text.removeAll(keepingCapacity: true)
-            textLocation = location(parser)
+            textLocation = location()
         }
         stack.append(kind)
     }
 
-    private func startRoot(_ parser: XMLParser, _ name: String, _ namespace: String) {
+    private func startRoot(_ element: XMLName, _ namespace: Int) {
         sawRoot = true
-        rootLocation = location(parser)
-        guard name == "gpx",
-              namespace.isEmpty || namespace == Self.gpx10Namespace || namespace == Self.gpx11Namespace
-        else {
-            fail(parser, .unexpectedRoot(name: name, namespace: namespace.isEmpty ? nil : namespace,
-                                         expected: "<gpx> in the GPX 1.0 or 1.1 namespace, or in none"))
+        rootLocation = location()
+        guard XMLNameTable.equal(element.localName, "gpx"), namespace >= 0, namespace <= 2 else {
+            let uri = element.uriString
+            fail(.unexpectedRoot(name: element.localString, namespace: uri.isEmpty ? nil : uri,
+                                 expected: "<gpx> in the GPX 1.0 or 1.1 namespace, or in none"))
             return
         }
         gpxNamespace = namespace
@@ -183,29 +199,29 @@ final class GPXParserDelegate: XMLRouteDelegate {
     }
 
     /// Reads and checks `lat` and `lon`; on failure records the error and returns `false`.
-    private func readCoordinate(_ parser: XMLParser, _ element: String, _ attributes: [String: String]) -> Bool {
-        guard let latText = attributes["lat"] else {
-            fail(parser, .missingField(element: element, field: "lat"))
+    private func readCoordinate(_ element: String, _ attributes: XMLAttributes) -> Bool {
+        guard let latText = attributes.value("lat") else {
+            fail(.missingField(element: element, field: "lat"))
             return false
         }
-        guard let lonText = attributes["lon"] else {
-            fail(parser, .missingField(element: element, field: "lon"))
+        guard let lonText = attributes.value("lon") else {
+            fail(.missingField(element: element, field: "lon"))
             return false
         }
         guard let lat = DecimalParser.parse(latText) else {
-            fail(parser, .malformedNumber(element: element, field: "lat", text: latText))
+            fail(.malformedNumber(element: element, field: "lat", text: String(decoding: latText, as: UTF8.self)))
             return false
         }
         guard let lon = DecimalParser.parse(lonText) else {
-            fail(parser, .malformedNumber(element: element, field: "lon", text: lonText))
+            fail(.malformedNumber(element: element, field: "lon", text: String(decoding: lonText, as: UTF8.self)))
             return false
         }
         guard lat >= -90, lat <= 90 else {
-            fail(parser, .latitudeOutOfRange(element: element, value: lat))
+            fail(.latitudeOutOfRange(element: element, value: lat))
             return false
         }
         guard lon >= -180, lon <= 180 else {
-            fail(parser, .longitudeOutOfRange(element: element, value: lon))
+            fail(.longitudeOutOfRange(element: element, value: lon))
             return false
         }
         latitude = lat
@@ -218,18 +234,17 @@ final class GPXParserDelegate: XMLRouteDelegate {
         return true
     }
 
-    override func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
-                qualifiedName qName: String?) {
-        if !openNames.isEmpty { openNames.removeLast() }
-        guard error == nil, let kind = stack.popLast() else { return }
+    override func endElement(_ element: XMLName) {
+        guard let kind = stack.popLast() else { return }
         switch kind {
         case .other, .waypoint, .extensions, .trackPointExtension:
             break
         case .heartRate, .cadence, .speed:
             let field = kind == .heartRate ? "hr" : kind == .cadence ? "cad" : "speed"
-            guard let value = DecimalParser.parse(text) else {
+            guard let value = text.withUnsafeBufferPointer({ DecimalParser.parse($0) }) else {
                 let element = stack.contains(.routePoint) ? "rtept" : "trkpt"
-                fail(parser, .malformedNumber(element: element, field: field, text: text), at: textLocation)
+                fail(.malformedNumber(element: element, field: field, text: String(decoding: text, as: UTF8.self)),
+                     at: textLocation)
                 return
             }
             switch kind {
@@ -239,35 +254,35 @@ final class GPXParserDelegate: XMLRouteDelegate {
             }
         case .elevation:
             let element = stack.last == .routePoint ? "rtept" : "trkpt"
-            guard let value = DecimalParser.parse(text) else {
-                fail(parser, .malformedNumber(element: element, field: "ele", text: text), at: textLocation)
+            guard let value = text.withUnsafeBufferPointer({ DecimalParser.parse($0) }) else {
+                fail(.malformedNumber(element: element, field: "ele", text: String(decoding: text, as: UTF8.self)),
+                     at: textLocation)
                 return
             }
             elevation = value
         case .time:
             let element = stack.last == .routePoint ? "rtept" : "trkpt"
-            guard let seconds = DateTimeParser.secondsSinceReferenceDate(text) else {
-                fail(parser, .malformedTime(element: element, text: text), at: textLocation)
+            guard let seconds = text.withUnsafeBufferPointer({ DateTimeParser.parse($0) }) else {
+                fail(.malformedTime(element: element, text: String(decoding: text, as: UTF8.self)), at: textLocation)
                 return
             }
             time = Date(timeIntervalSinceReferenceDate: seconds)
         case .name:
             if currentName == nil {
-                let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+                let trimmed = String(decoding: text, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
                 if !trimmed.isEmpty { currentName = trimmed }
             }
         case .trackPoint:
-            currentSegment.append(currentPoint())
+            trackPoints.append(currentPoint())
         case .routePoint:
             // Route points are flown only when the file has no track point at all.
             if !sawTrackPoint {
-                currentSegment.append(currentPoint())
+                routePoints.append(currentPoint())
             }
         case .trackSegment:
-            if !currentSegment.isEmpty {
-                pointsInCurrentTrack += currentSegment.count
-                trackSegments.append(currentSegment)
-                currentSegment = []  // not removeAll(keepingCapacity:): the buffer is now shared
+            if trackPoints.count > segmentStart {
+                pointsInCurrentTrack += trackPoints.count - segmentStart
+                trackSegments.append(segmentStart..<trackPoints.count)
             }
         case .track:
             if pointsInCurrentTrack > 0, !sawFlownTrack {
@@ -275,14 +290,13 @@ final class GPXParserDelegate: XMLRouteDelegate {
                 flownTrackName = currentName
             }
         case .route:
-            if !currentSegment.isEmpty, !sawTrackPoint {
+            if routePoints.count > segmentStart, !sawTrackPoint {
                 if !sawFlownRoute {
                     sawFlownRoute = true
                     flownRouteName = currentName
                 }
-                routeSegments.append(currentSegment)
+                routeSegments.append(segmentStart..<routePoints.count)
             }
-            currentSegment = []
         case .root:
             rootClosed = true
         }
@@ -299,21 +313,10 @@ final class GPXParserDelegate: XMLRouteDelegate {
 
     // MARK: Text
 
-    private static func capturesText(_ kind: Kind) -> Bool {
-        switch kind {
-        case .elevation, .time, .name, .heartRate, .cadence, .speed: true
-        default: false
+    override func characters(_ bytes: UnsafeBufferPointer<UInt8>) {
+        switch stack.last {
+        case .elevation, .time, .name, .heartRate, .cadence, .speed: text.append(contentsOf: bytes)
+        default: break
         }
     }
-
-    override func parser(_ parser: XMLParser, foundCharacters string: String) {
-        guard let kind = stack.last, Self.capturesText(kind) else { return }
-        text += string
-    }
-
-    override func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-        guard let kind = stack.last, Self.capturesText(kind) else { return }
-        text += String(decoding: CDATABlock, as: UTF8.self)
-    }
-
 }

@@ -1,24 +1,11 @@
-import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
-
-/// Words for FoundationXML's parse errors.
+/// Words for libxml2's parse errors.
 ///
-/// On Linux, `XMLParser` reports an `NSError` in `NSXMLParserErrorDomain` whose code is libxml2's
-/// `xmlParserErrors` number and whose `userInfo` is empty (observed with Swift 6.3.1 and libxml2
-/// 2.9.14), so there is no message to pass on. swift-corelibs-foundation's `XMLParser.ErrorCode` enum
-/// numbers its cases from 0 and so does not match those codes; Apple's `NSXMLParserErrorCode` does.
-/// This table gives the common codes a description (code numbers as in libxml2's `xmlerror.h` and
-/// Apple's `NSXMLParserErrorCode`); others are reported by number.
+/// libxml2 reports an `xmlError` whose `code` is an `xmlParserErrors` number (libxml2's `xmlerror.h`;
+/// the same numbers as Apple's `NSXMLParserErrorCode`, which FoundationXML passed on without a message).
+/// This table gives the common codes a description; others are reported by number.
 enum XMLParserErrorMessages {
-    /// A one-line description of an `XMLParser` error, ending with its code.
-    static func message(for error: Error) -> String {
-        let nsError = error as NSError
-        guard nsError.domain == XMLParser.errorDomain else {
-            return nsError.localizedDescription
-        }
-        let code = nsError.code
+    /// A one-line description of a libxml2 error code, ending with the code.
+    static func message(forCode code: Int) -> String {
         if let text = descriptions[code] {
             return "\(text) (XML parser error \(code))"
         }

@@ -1,0 +1,90 @@
+import CLibXML2
+
+/// The common part of the GPX, KML and TCX SAX state machines: the first error (which stops the
+/// parser), root bookkeeping, the stack of open element names for "ends too early" messages, and the
+/// translation of libxml2's diagnostics.
+///
+/// Subclasses override ``startElement(_:_:)``, ``endElement(_:)`` and ``characters(_:)``; names and
+/// text arrive as byte pointers valid during the call.
+class XMLRouteDelegate {
+    let path: String?
+    let format: String
+    private(set) var error: RouteParseError?
+    var sawRoot = false
+    var rootClosed = false
+    var rootLocation: SourceLocation?
+    /// The libxml2 context while parsing (set by ``XMLPushSession``), for positions and stopping.
+    var context: xmlParserCtxtPtr?
+    /// Whether messages name open elements by qualified name (`gx:Track`) rather than local name.
+    private let qualifiedNames: Bool
+    /// The open elements, outermost first (pointers into libxml2's name dictionary).
+    private var openElements: [(localName: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?)] = []
+
+    init(format: String, path: String?, qualifiedNames: Bool) {
+        self.format = format
+        self.path = path
+        self.qualifiedNames = qualifiedNames
+        openElements.reserveCapacity(32)
+    }
+
+    /// The 1-based line and column where libxml2 stands (at a start tag: just past its `>`); 0, 0
+    /// before the parser exists.
+    func location() -> SourceLocation {
+        guard let context else { return SourceLocation(path: path, line: 0, column: 0) }
+        return SourceLocation(path: path, line: Int(xmlSAX2GetLineNumber(context)),
+                              column: Int(xmlSAX2GetColumnNumber(context)))
+    }
+
+    /// Records the first error and stops the parser.
+    func fail(_ reason: RouteParseError.Reason, at location: SourceLocation? = nil) {
+        guard error == nil else { return }
+        error = RouteParseError(format: format, location: location ?? self.location(), reason: reason)
+        if let context { xmlStopParser(context) }
+    }
+
+    /// The names of the open elements, outermost first.
+    var openElementNames: [String] {
+        openElements.map { element in
+            let local = String(cString: element.localName)
+            guard qualifiedNames, let prefix = element.prefix else { return local }
+            return String(cString: prefix) + ":" + local
+        }
+    }
+
+    // MARK: Events from XMLPushSession
+
+    final func startElementEvent(_ name: XMLName, _ attributes: XMLAttributes) {
+        guard error == nil else { return }
+        openElements.append((name.localName, name.prefix))
+        startElement(name, attributes)
+    }
+
+    final func endElementEvent(_ name: XMLName) {
+        guard error == nil else { return }
+        if !openElements.isEmpty { openElements.removeLast() }
+        endElement(name)
+    }
+
+    /// A libxml2 diagnostic (any level): the parse stops with it.
+    final func parseErrorEvent(code: Int) {
+        guard error == nil else { return }
+        if sawRoot, !rootClosed, XMLParserErrorMessages.endOfInputCodes.contains(code) {
+            let open = openElementNames
+            fail(.truncated("the input ends inside <\(open.last ?? "?")> (XML parser error \(code)); "
+                            + "elements still open: " + open.joined(separator: " > ")))
+        } else {
+            fail(.malformedXML(XMLParserErrorMessages.message(forCode: code)))
+        }
+    }
+
+    // MARK: For subclasses
+
+    /// A start tag (after its `>`).
+    func startElement(_ name: XMLName, _ attributes: XMLAttributes) {}
+
+    /// An end tag (or the end of an empty-element tag).
+    func endElement(_ name: XMLName) {}
+
+    /// Text or CDATA content, in pieces.
+    func characters(_ bytes: UnsafeBufferPointer<UInt8>) {}
+}
