@@ -22,7 +22,13 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
-        .target(name: "RouteKit", dependencies: ["CProj", "CLibXML2"]),
+        .target(
+            name: "RouteKit",
+            dependencies: ["CProj", "CLibXML2"],
+            // The SAX readers touch their state once per XML event; run-time exclusivity checks on those
+            // class properties cost more than the parse itself. Debug builds (and the tests) keep them.
+            swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+        ),
         .executableTarget(name: "route-fly", dependencies: ["RouteKit"]),
         // Benchmarks: run on demand with `swift run -c release route-bench`; never part of the tests.
         .executableTarget(name: "route-bench", dependencies: ["RouteKit"]),

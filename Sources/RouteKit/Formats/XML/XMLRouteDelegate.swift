@@ -10,6 +10,8 @@ class XMLRouteDelegate {
     let path: String?
     let format: String
     private(set) var error: RouteParseError?
+    /// `true` once ``error`` is set (checked on every event without copying the error).
+    private(set) var isStopped = false
     var sawRoot = false
     var rootClosed = false
     var rootLocation: SourceLocation?
@@ -37,7 +39,8 @@ class XMLRouteDelegate {
 
     /// Records the first error and stops the parser.
     func fail(_ reason: RouteParseError.Reason, at location: SourceLocation? = nil) {
-        guard error == nil else { return }
+        guard !isStopped else { return }
+        isStopped = true
         error = RouteParseError(format: format, location: location ?? self.location(), reason: reason)
         if let context { xmlStopParser(context) }
     }
@@ -54,20 +57,20 @@ class XMLRouteDelegate {
     // MARK: Events from XMLPushSession
 
     final func startElementEvent(_ name: XMLName, _ attributes: XMLAttributes) {
-        guard error == nil else { return }
+        guard !isStopped else { return }
         openElements.append((name.localName, name.prefix))
         startElement(name, attributes)
     }
 
     final func endElementEvent(_ name: XMLName) {
-        guard error == nil else { return }
+        guard !isStopped else { return }
         if !openElements.isEmpty { openElements.removeLast() }
         endElement(name)
     }
 
     /// A libxml2 diagnostic (any level): the parse stops with it.
     final func parseErrorEvent(code: Int) {
-        guard error == nil else { return }
+        guard !isStopped else { return }
         if sawRoot, !rootClosed, XMLParserErrorMessages.endOfInputCodes.contains(code) {
             let open = openElementNames
             fail(.truncated("the input ends inside <\(open.last ?? "?")> (XML parser error \(code)); "

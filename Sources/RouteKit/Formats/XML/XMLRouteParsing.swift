@@ -145,7 +145,7 @@ final class XMLPushSession {
     private static let initializeLibrary: Void = { xmlInitParser() }()
 
     /// `true` once the delegate has stopped the parse.
-    var isStopped: Bool { delegate.error != nil }
+    var isStopped: Bool { delegate.isStopped }
 
     /// Parses the next bytes.
     func feed(_ bytes: UnsafeBufferPointer<UInt8>) {
