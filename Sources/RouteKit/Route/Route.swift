@@ -110,8 +110,8 @@ public struct Route: Sendable {
         self.name = name
         self.source = source
 
-        var gapAfter = Set<Int>()
-        for r in segments.dropLast() { gapAfter.insert(r.upperBound - 1) }
+        // The geodesics, on all cores (each leg is computed alone, so the result is the serial one).
+        let measured = Route.measureLegs(points, threads: ProcessInfo.processInfo.activeProcessorCount)
 
         var legs: [Leg] = []
         legs.reserveCapacity(max(points.count - 1, 0))
@@ -119,12 +119,15 @@ public struct Route: Sendable {
         cumulative.reserveCapacity(points.count)
         var lastHeading: Double? = nil
         var leadingZeroLegs = 0
+        // Segment ends, in order: the leg after each is a gap.
+        var segmentIndex = 0
         for i in 0..<(points.count - 1) {
-            let inverse = Geodesic.wgs84.inverse(from: points[i].coordinate, to: points[i + 1].coordinate)
-            let isGap = gapAfter.contains(i)
+            let distance = measured.distances[i]
+            while segmentIndex < segments.count - 1, segments[segmentIndex].upperBound - 1 < i { segmentIndex += 1 }
+            let isGap = segmentIndex < segments.count - 1 && segments[segmentIndex].upperBound - 1 == i
             var heading = 0.0
-            if inverse.distance > 0 {
-                heading = normalizedHeading(inverse.initialAzimuth)
+            if distance > 0 {
+                heading = measured.headings[i]
                 if lastHeading == nil {
                     // Back-fill the zero-length legs at the start with the first real heading.
                     for j in 0..<leadingZeroLegs { legs[j].heading = heading }
@@ -135,17 +138,57 @@ public struct Route: Sendable {
             } else {
                 leadingZeroLegs += 1
             }
-            legs.append(Leg(distance: inverse.distance, heading: heading, isGap: isGap))
-            cumulative.append(cumulative[i] + (isGap ? 0 : inverse.distance))
+            legs.append(Leg(distance: distance, heading: heading, isGap: isGap))
+            cumulative.append(cumulative[i] + (isGap ? 0 : distance))
         }
         self.legs = legs
         self.cumulativeDistances = cumulative
 
         // Boxes of the path as travelled (legs and gaps the shorter way round in longitude), not of
         // the bare point set: a sparse route across longitude 0 keeps 0 inside its box.
-        let coordinates = points.lazy.map(\.coordinate)
+        let coordinates = points.lazy.map { $0.coordinate }
         self.boundingBox = BoundingBox(path: coordinates)!  // points is non-empty
         self.rect = MapRect(enclosingPath: coordinates)!
+    }
+
+    /// The geodesic inverse of every leg (`points[i]` to `points[i + 1]`): its length in metres and
+    /// its initial azimuth as a heading (``normalizedHeading(_:)``, degrees in `0..<360`).
+    ///
+    /// The legs are split into `threads` contiguous runs computed at the same time; each leg is one
+    /// independent `geod_inverse` (Karney 2013, through PROJ), so the result is the same, bit for bit,
+    /// whatever `threads` is.
+    ///
+    /// - Complexity: O(n) work, about n / threads wall time.
+    static func measureLegs(_ points: [RoutePoint], threads: Int) -> (distances: [Double], headings: [Double]) {
+        let count = max(points.count - 1, 0)
+        var distances = [Double](repeating: 0, count: count)
+        var headings = [Double](repeating: 0, count: count)
+        // Below about 16k legs a thread costs more than it saves.
+        let runs = max(1, min(threads, count / 16_384))
+        points.withUnsafeBufferPointer { pointBuffer in
+            distances.withUnsafeMutableBufferPointer { distanceBuffer in
+                headings.withUnsafeMutableBufferPointer { headingBuffer in
+                    // Each run writes only its own indices.
+                    nonisolated(unsafe) let points = pointBuffer
+                    nonisolated(unsafe) let distances = distanceBuffer
+                    nonisolated(unsafe) let headings = headingBuffer
+                    let work: @Sendable (Int) -> Void = { run in
+                        let start = count * run / runs, end = count * (run + 1) / runs
+                        for i in start..<end {
+                            let inverse = Geodesic.wgs84.inverse(from: points[i].coordinate, to: points[i + 1].coordinate)
+                            distances[i] = inverse.distance
+                            headings[i] = normalizedHeading(inverse.initialAzimuth)
+                        }
+                    }
+                    if runs == 1 {
+                        work(0)
+                    } else {
+                        DispatchQueue.concurrentPerform(iterations: runs, execute: work)
+                    }
+                }
+            }
+        }
+        return (distances, headings)
     }
 
     /// Total distance travelled along the segments, in metres (gaps between segments excluded).
