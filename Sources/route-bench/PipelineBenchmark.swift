@@ -1,64 +1,208 @@
 import Foundation
-import RouteKit
+@_spi(Benchmarks) import RouteKit
+#if canImport(Glibc)
+import Glibc
+#endif
 
-/// The whole `route-fly sample` pipeline on a large GPX: read (streaming), measure (geodesics), plan
-/// (wwdc), sample (30 fps) and encode (CSV). Prints seconds, throughput, and the ratio to gpxpy (the
-/// Python library people use today) when `python3 -c 'import gpxpy'` works on this machine.
+/// The `route-fly sample` pipeline on a large GPX, stage by stage, then end to end beside its yardsticks
+/// (../shared/bench), all in this one invocation so that ratios, not seconds, are compared:
 ///
-/// - Parameter path: a GPX file; by default `/tmp/route-bench-200k.gpx`, generated with
-///   `../shared/tools/gen_gpx.py --points 200000` when it is missing.
-func benchmarkPipeline(path givenPath: String?) {
+/// - in process: read (parse to points), measure (geodesics, boxes), plan (the `follow` flight of
+///   `--duration FRAMES/60 --intro 0 --outro 0`), sample (FRAMES poses at 60 fps, with the eye) and
+///   write (CSV to a file), each with seconds and MB/s of the GPX, and the peak RSS;
+/// - as processes, with wall time and peak RSS: `route-fly sample` (the same flight), `route-fly info`,
+///   the lxml + pyproj + numpy peer (`peers/bench_pyproj.py`) and the Swift limit program
+///   (`swift/e2e_limit.swift`) on 1 and 2 threads, each where it is installed.
+///
+/// - Parameters:
+///   - givenPath: A GPX file; by default `/tmp/route-bench-200k.gpx`, generated with
+///     `../shared/tools/gen_gpx.py --points 200000` when missing.
+///   - frames: Poses to sample (36,000 = 10 minutes at 60 fps).
+func benchmarkPipeline(path givenPath: String?, frames: Int) {
     let path = givenPath ?? "/tmp/route-bench-200k.gpx"
+    let shared = packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
     if !FileManager.default.fileExists(atPath: path) {
-        let generator = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/tools/gen_gpx.py").path
+        let generator = shared.appendingPathComponent("tools/gen_gpx.py").path
         guard givenPath == nil, FileManager.default.fileExists(atPath: generator) else {
             print("pipeline: \(path) not found (and no generator at \(generator)); skipped")
             return
         }
-        _ = run("/usr/bin/env", ["python3", generator, "--points", "200000", "--out", path])
+        _ = runMeasured("/usr/bin/env", ["python3", generator, "--points", "200000", "--seed", "1", "--out", path])
     }
     let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-    var route: Route? = nil
-    let readSeconds = measureSeconds { route = try? RouteFile.load(path: path) }
-    guard let route else {
-        print("pipeline: cannot read \(path)")
+    let mb = Double(bytes) / 1e6
+    let duration = Double(frames) / 60
+    let output = FileManager.default.temporaryDirectory.appendingPathComponent("route-bench-\(getpid()).csv").path
+    defer { unlink(output) }
+
+    // In process, stage by stage.
+    var read: (points: [RoutePoint], segments: [Range<Int>])? = nil
+    let readSeconds = measureSeconds { read = try? GPXReader.readPoints(contentsOf: URL(fileURLWithPath: path)) }
+    guard let read else {
+        print("pipeline: cannot read \(path) as GPX")
         return
     }
-    var timeline: KeyframeTimeline<MapCamera>? = nil
-    let planSeconds = measureSeconds { timeline = try? WWDCFlyover().timeline(for: route) }
-    guard let timeline else { return }
-    var poses: [CameraPose] = []
-    let sampleSeconds = measureSeconds { poses = PoseSampler(framesPerSecond: 30).poses(of: timeline) }
-    var csv: [UInt8] = []
-    let encodeSeconds = measureSeconds { csv = PoseFormat.csv.encode(poses) }
-    let mb = Double(bytes) / 1e6
-    print("pipeline on \(path): \(route.points.count) points, \(String(format: "%.1f", mb)) MB")
-    print(String(format: "  read + measure  %8.3f s  (%.1f MB/s, %.0f points/s)", readSeconds, mb / readSeconds,
-                 Double(route.points.count) / readSeconds))
-    print(String(format: "  plan (wwdc)     %8.3f s", planSeconds))
-    print(String(format: "  sample 30 fps   %8.3f s  (%d poses)", sampleSeconds, poses.count))
-    print(String(format: "  encode CSV      %8.3f s  (%d bytes)", encodeSeconds, csv.count))
-
-    // gpxpy, for comparison: parse only (its fastest path).
-    let script = "import gpxpy,time,sys; t=time.perf_counter(); g=gpxpy.parse(open(sys.argv[1])); print(time.perf_counter()-t)"
-    if let output = run("/usr/bin/env", ["python3", "-c", script, path]), let seconds = Double(output.trimmingCharacters(in: .whitespacesAndNewlines)) {
-        print(String(format: "  gpxpy.parse     %8.3f s  -> RouteKit reads %.1fx faster", seconds, seconds / readSeconds))
-    } else {
-        print("  gpxpy not installed (pip install gpxpy) - no ratio printed")
+    var route: Route? = nil
+    let measureSeconds_ = measureSeconds {
+        route = Route(points: read.points, segments: read.segments, name: nil,
+                      source: Route.Source(kind: .tracks, trackCount: 1, trackSegmentCount: read.segments.count))
     }
+    guard let route else { return }
+    var options = FlightOptions()
+    options.duration = duration
+    options.intro = 0
+    options.outro = 0
+    var flight: ScriptedFlight? = nil
+    let planSeconds = measureSeconds {
+        flight = try? FlightPlanner(options: options).plan(for: route).script.resolved(for: route, framing: options.framing)
+    }
+    guard let flight else {
+        print("pipeline: cannot plan a flight along \(path)")
+        return
+    }
+    let sampler = PoseSampler(framesPerSecond: 60)
+    var poses: [CameraPose] = []
+    poses.reserveCapacity(frames + 1)
+    let sampleSeconds = measureSeconds {
+        _ = sampler.forEachPose(of: flight, eye: .tangentPlane) { poses.append($0); return true }
+    }
+    let context = PoseWriterContext(route: route, framesPerSecond: 60, frameCount: poses.count, framing: options.framing)
+    let writeSeconds = measureSeconds {
+        var writer = PoseFormat.csv.makeWriter(includesEye: true, context: context)
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(1 << 20 + 4096)
+        let fd = open(output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        writer.begin(into: &buffer)
+        for pose in poses {
+            writer.write(pose, into: &buffer)
+            if buffer.count >= 1 << 20 { _ = buffer.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }; buffer.removeAll(keepingCapacity: true) }
+        }
+        writer.end(into: &buffer)
+        _ = buffer.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+    }
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    let inProcessTotal = readSeconds + measureSeconds_ + planSeconds + sampleSeconds + writeSeconds
+
+    print("pipeline on \(path): \(route.points.count) points, \(String(format: "%.1f", mb)) MB, \(poses.count) poses; "
+          + "\(ProcessInfo.processInfo.activeProcessorCount) cores")
+    print("in process (route-fly's code, stage by stage):")
+    func stage(_ name: String, _ seconds: Double) {
+        print(String(format: "  %-8@ %8.3f s  %8.1f MB/s of GPX", name as NSString, seconds, mb / seconds))
+    }
+    stage("read", readSeconds)
+    stage("measure", measureSeconds_)
+    stage("plan", planSeconds)
+    stage("sample", sampleSeconds)
+    stage("write", writeSeconds)
+    stage("total", inProcessTotal)
+    print(String(format: "  peak RSS %.0f MB", Double(usage.ru_maxrss) / 1024))
+
+    // End to end, as processes.
+    print("end to end (wall seconds, peak RSS), same input, \(frames) poses:")
+    let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+    let routeFly = here.appendingPathComponent("route-fly").path
+    var sample: Measured? = nil
+    var info: Measured? = nil
+    if FileManager.default.isExecutableFile(atPath: routeFly) {
+        let flightArguments = ["--duration", String(duration), "--intro", "0", "--outro", "0", "--fps", "60", "-o", output]
+        sample = runMeasured(routeFly, ["sample", path] + flightArguments)
+        info = runMeasured(routeFly, ["info", path])
+        show("route-fly sample", sample)
+        show("route-fly info", info)
+    } else {
+        print("  route-fly: not built beside route-bench (swift build -c release) - skipped")
+    }
+    var peer: Measured? = nil
+    let peerScript = shared.appendingPathComponent("bench/peers/bench_pyproj.py").path
+    if runMeasured("/usr/bin/env", ["python3", "-c", "import lxml, pyproj, numpy"])?.status == 0,
+       FileManager.default.fileExists(atPath: peerScript) {
+        peer = runMeasured("/usr/bin/env", ["python3", peerScript, path, output, "--parser", "lxml", "--frames", String(frames),
+                                            "--write", "frames", "--geod-repeat", "1"])
+        show("lxml+pyproj peer", peer)
+    } else {
+        print("  lxml+pyproj peer: not installed (apt-get install -y python3-lxml python3-numpy python3-pyproj, "
+              + "or pip install lxml numpy pyproj; and ../shared/bench) - skipped")
+    }
+    var limit1: Measured? = nil
+    var limit2: Measured? = nil
+    if let limit = limitProgram(shared) {
+        limit1 = runMeasured(limit, [path, output, String(frames), "1"])
+        limit2 = runMeasured(limit, [path, output, String(frames), "2"])
+        show("Swift limit, 1 thread", limit1)
+        show("Swift limit, 2 threads", limit2)
+    }
+
+    print("goals:")
+    func ratio(_ label: String, _ value: Double?, goal: String) {
+        guard let value else { return print("  \(label): n/a") }
+        print(String(format: "  %@: %.2f (goal %@)", label as NSString, value, goal as NSString))
+    }
+    let readMBs = mb / readSeconds
+    print(String(format: "  GPX read: %.0f MB/s (goal >= 300 MB/s)", readMBs))
+    if let sample, let peer { ratio("lxml+pyproj wall / route-fly sample wall", peer.seconds / sample.seconds, goal: ">= 10") }
+    if let sample, let limit2 { ratio("route-fly sample wall / limit on 2 threads", sample.seconds / limit2.seconds, goal: "<= 1.6") }
+    if let info { ratio("route-fly info wall / in-process read", info.seconds / readSeconds, goal: "<= 1.3") }
+    if let sample { print(String(format: "  route-fly sample peak RSS: %.0f MB (goal < 200 MB)", sample.peakMB)) }
 }
 
-/// Runs a program and returns its standard output, or nil when it fails.
-private func run(_ executable: String, _ arguments: [String]) -> String? {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return nil }
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return process.terminationStatus == 0 ? String(decoding: data, as: UTF8.self) : nil
+/// The package root (route-bench's sources are in `Sources/route-bench`).
+private let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+/// A finished process: wall seconds, peak resident set, exit status.
+struct Measured {
+    var seconds: Double
+    var peakMB: Double
+    var status: Int32
+}
+
+private func show(_ label: String, _ m: Measured?) {
+    guard let m else { return print("  \(label): could not run") }
+    print(String(format: "  %-24@ %8.3f s  %6.0f MB%@", label as NSString, m.seconds, m.peakMB,
+                 (m.status == 0 ? "" : "  (exit status \(m.status))") as NSString))
+}
+
+/// The limit program, built into `.build/route-bench-peers/` with `swiftc -O` when missing; `nil`
+/// (saying why) when it cannot be.
+private func limitProgram(_ shared: URL) -> String? {
+    let source = shared.appendingPathComponent("bench/swift/e2e_limit.swift").path
+    let directory = packageRoot.appendingPathComponent(".build/route-bench-peers")
+    let binary = directory.appendingPathComponent("e2e_limit").path
+    if FileManager.default.isExecutableFile(atPath: binary) { return binary }
+    guard FileManager.default.fileExists(atPath: source) else {
+        print("  Swift limit: \(source) absent - skipped")
+        return nil
+    }
+    try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    print("  (building the limit program: swiftc -O -I ../shared/bench/swift/CProj -o \(binary) \(source))")
+    let built = runMeasured("/usr/bin/env", ["swiftc", "-O", "-I", shared.appendingPathComponent("bench/swift/CProj").path,
+                                             "-o", binary, source])
+    guard built?.status == 0 else {
+        print("  Swift limit: could not build it with swiftc - skipped")
+        return nil
+    }
+    return binary
+}
+
+/// Runs a program with its output discarded, and measures its wall time and peak RSS (wait4's rusage).
+@discardableResult
+func runMeasured(_ executable: String, _ arguments: [String]) -> Measured? {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
+    defer { for p in argv { free(p) } }
+    var pid = pid_t()
+    let start = DispatchTime.now().uptimeNanoseconds
+    guard posix_spawn(&pid, executable, &actions, nil, argv, environ) == 0 else { return nil }
+    var status: Int32 = 0
+    var usage = rusage()
+    guard wait4(pid, &status, 0, &usage) == pid else { return nil }
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    let exit = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+    return Measured(seconds: seconds, peakMB: Double(usage.ru_maxrss) / 1024, status: exit)
 }

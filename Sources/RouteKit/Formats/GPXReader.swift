@@ -81,6 +81,24 @@ public enum GPXReader {
         try read(.data(data), path: displayPath)
     }
 
+    /// Parses a GPX file to its flown points without measuring them (``Route`` does that): the
+    /// benchmark's "read" stage.
+    ///
+    /// - Returns: The points flown (track points, or route points when there are none) and their
+    ///   segments as ranges of `points`.
+    /// - Throws: ``RouteParseError``, as ``read(contentsOf:displayPath:)``.
+    @_spi(Benchmarks)
+    public static func readPoints(contentsOf url: URL) throws(RouteParseError) -> (points: [RoutePoint], segments: [Range<Int>]) {
+        let delegate = GPXParserDelegate(path: url.path)
+        try XMLRouteParsing.parse(.file(url), format: "GPX", path: url.path, delegate: delegate)
+        if !delegate.trackSegments.isEmpty { return (delegate.trackPoints, delegate.trackSegments) }
+        guard !delegate.routeSegments.isEmpty else {
+            throw RouteParseError(format: "GPX", location: delegate.rootLocation,
+                                  reason: .noRoute(waypoints: delegate.waypointCount))
+        }
+        return (delegate.routePoints, delegate.routeSegments)
+    }
+
     private static func read(_ input: RouteInput, path: String?) throws(RouteParseError) -> Route {
         let delegate = GPXParserDelegate(path: path)
         try XMLRouteParsing.parse(input, format: "GPX", path: path, delegate: delegate)

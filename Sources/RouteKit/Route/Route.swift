@@ -104,7 +104,10 @@ public struct Route: Sendable {
     /// - Parameters:
     ///   - points: At least one point, in file order.
     ///   - segments: Non-empty ranges of `points` that tile its indices, in order.
-    init(points: [RoutePoint], segments: [Range<Int>], name: String?, source: Source) {
+    /// - Complexity: O(n): one geodesic per leg, on all cores (``measureLegs(_:threads:)``), then one
+    ///   pass for headings and distances and one each for the bounding box and the map rect.
+    @_spi(Benchmarks)
+    public init(points: [RoutePoint], segments: [Range<Int>], name: String?, source: Source) {
         self.points = points
         self.segments = segments
         self.name = name
