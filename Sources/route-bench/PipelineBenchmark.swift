@@ -35,6 +35,45 @@ func benchmarkPipeline(path givenPath: String?, frames: Int) {
     let output = FileManager.default.temporaryDirectory.appendingPathComponent("route-bench-\(getpid()).csv").path
     defer { unlink(output) }
 
+    // End to end, as processes.
+    // Run first, while this process is small: a spawned child starts with its parent's peak RSS.
+    var lines: [String] = []
+    let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+    let routeFly = here.appendingPathComponent("route-fly").path
+    var sample: Measured? = nil
+    var info: Measured? = nil
+    if FileManager.default.isExecutableFile(atPath: routeFly) {
+        let flightArguments = ["--duration", String(duration), "--intro", "0", "--outro", "0", "--fps", "60", "-o", output]
+        sample = runMeasured(routeFly, ["sample", path] + flightArguments)
+        info = runMeasured(routeFly, ["info", path])
+        lines.append(shown("route-fly sample", sample))
+        lines.append(shown("route-fly info", info))
+    } else {
+        lines.append("  route-fly: not built beside route-bench (swift build -c release) - skipped")
+    }
+    var peer: Measured? = nil
+    let peerScript = shared.appendingPathComponent("bench/peers/bench_pyproj.py").path
+    // Debian's python3 (where apt's python3-lxml, -numpy, -pyproj go) first, then the one on PATH.
+    let python = ["/usr/bin/python3", "/usr/bin/env"].first {
+        runMeasured($0, ($0.hasSuffix("env") ? ["python3"] : []) + ["-c", "import lxml, pyproj, numpy"])?.status == 0
+    }
+    if let python, FileManager.default.fileExists(atPath: peerScript) {
+        peer = runMeasured(python, (python.hasSuffix("env") ? ["python3"] : []) + [peerScript, path, output, "--parser", "lxml", "--frames", String(frames),
+                                            "--write", "frames", "--geod-repeat", "1"])
+        lines.append(shown("lxml+pyproj peer", peer))
+    } else {
+        lines.append("  lxml+pyproj peer: not installed (apt-get install -y python3-lxml python3-numpy python3-pyproj, "
+              + "or pip install lxml numpy pyproj; and ../shared/bench) - skipped")
+    }
+    var limit1: Measured? = nil
+    var limit2: Measured? = nil
+    if let limit = limitProgram(shared, &lines) {
+        limit1 = runMeasured(limit, [path, output, String(frames), "1"])
+        limit2 = runMeasured(limit, [path, output, String(frames), "2"])
+        lines.append(shown("Swift limit, 1 thread", limit1))
+        lines.append(shown("Swift limit, 2 threads", limit2))
+    }
+
     // In process, stage by stage.
     var read: (points: [RoutePoint], segments: [Range<Int>])? = nil
     let readSeconds = measureSeconds { read = try? GPXReader.readPoints(contentsOf: URL(fileURLWithPath: path)) }
@@ -89,7 +128,8 @@ func benchmarkPipeline(path givenPath: String?, frames: Int) {
           + "\(ProcessInfo.processInfo.activeProcessorCount) cores")
     print("in process (route-fly's code, stage by stage):")
     func stage(_ name: String, _ seconds: Double) {
-        print(String(format: "  %-8@ %8.3f s  %8.1f MB/s of GPX", name as NSString, seconds, mb / seconds))
+        print("  " + name.padding(toLength: 8, withPad: " ", startingAt: 0)
+              + String(format: " %8.3f s  %8.1f MB/s of GPX", seconds, mb / seconds))
     }
     stage("read", readSeconds)
     stage("measure", measureSeconds_)
@@ -99,41 +139,8 @@ func benchmarkPipeline(path givenPath: String?, frames: Int) {
     stage("total", inProcessTotal)
     print(String(format: "  peak RSS %.0f MB", Double(usage.ru_maxrss) / 1024))
 
-    // End to end, as processes.
     print("end to end (wall seconds, peak RSS), same input, \(frames) poses:")
-    let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-    let routeFly = here.appendingPathComponent("route-fly").path
-    var sample: Measured? = nil
-    var info: Measured? = nil
-    if FileManager.default.isExecutableFile(atPath: routeFly) {
-        let flightArguments = ["--duration", String(duration), "--intro", "0", "--outro", "0", "--fps", "60", "-o", output]
-        sample = runMeasured(routeFly, ["sample", path] + flightArguments)
-        info = runMeasured(routeFly, ["info", path])
-        show("route-fly sample", sample)
-        show("route-fly info", info)
-    } else {
-        print("  route-fly: not built beside route-bench (swift build -c release) - skipped")
-    }
-    var peer: Measured? = nil
-    let peerScript = shared.appendingPathComponent("bench/peers/bench_pyproj.py").path
-    if runMeasured("/usr/bin/env", ["python3", "-c", "import lxml, pyproj, numpy"])?.status == 0,
-       FileManager.default.fileExists(atPath: peerScript) {
-        peer = runMeasured("/usr/bin/env", ["python3", peerScript, path, output, "--parser", "lxml", "--frames", String(frames),
-                                            "--write", "frames", "--geod-repeat", "1"])
-        show("lxml+pyproj peer", peer)
-    } else {
-        print("  lxml+pyproj peer: not installed (apt-get install -y python3-lxml python3-numpy python3-pyproj, "
-              + "or pip install lxml numpy pyproj; and ../shared/bench) - skipped")
-    }
-    var limit1: Measured? = nil
-    var limit2: Measured? = nil
-    if let limit = limitProgram(shared) {
-        limit1 = runMeasured(limit, [path, output, String(frames), "1"])
-        limit2 = runMeasured(limit, [path, output, String(frames), "2"])
-        show("Swift limit, 1 thread", limit1)
-        show("Swift limit, 2 threads", limit2)
-    }
-
+    for line in lines { print(line) }
     print("goals:")
     func ratio(_ label: String, _ value: Double?, goal: String) {
         guard let value else { return print("  \(label): n/a") }
@@ -158,29 +165,29 @@ struct Measured {
     var status: Int32
 }
 
-private func show(_ label: String, _ m: Measured?) {
-    guard let m else { return print("  \(label): could not run") }
-    print(String(format: "  %-24@ %8.3f s  %6.0f MB%@", label as NSString, m.seconds, m.peakMB,
+private func shown(_ label: String, _ m: Measured?) -> String {
+    guard let m else { return "  \(label): could not run" }
+    return "  " + label.padding(toLength: 24, withPad: " ", startingAt: 0) + (String(format: " %8.3f s  %6.0f MB%@", m.seconds, m.peakMB,
                  (m.status == 0 ? "" : "  (exit status \(m.status))") as NSString))
 }
 
 /// The limit program, built into `.build/route-bench-peers/` with `swiftc -O` when missing; `nil`
 /// (saying why) when it cannot be.
-private func limitProgram(_ shared: URL) -> String? {
+private func limitProgram(_ shared: URL, _ lines: inout [String]) -> String? {
     let source = shared.appendingPathComponent("bench/swift/e2e_limit.swift").path
     let directory = packageRoot.appendingPathComponent(".build/route-bench-peers")
     let binary = directory.appendingPathComponent("e2e_limit").path
     if FileManager.default.isExecutableFile(atPath: binary) { return binary }
     guard FileManager.default.fileExists(atPath: source) else {
-        print("  Swift limit: \(source) absent - skipped")
+        lines.append("  Swift limit: \(source) absent - skipped")
         return nil
     }
     try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    print("  (building the limit program: swiftc -O -I ../shared/bench/swift/CProj -o \(binary) \(source))")
+    lines.append("  (built the limit program: swiftc -O -I ../shared/bench/swift/CProj -o \(binary) \(source))")
     let built = runMeasured("/usr/bin/env", ["swiftc", "-O", "-I", shared.appendingPathComponent("bench/swift/CProj").path,
                                              "-o", binary, source])
     guard built?.status == 0 else {
-        print("  Swift limit: could not build it with swiftc - skipped")
+        lines.append("  Swift limit: could not build it with swiftc - skipped")
         return nil
     }
     return binary
