@@ -128,31 +128,78 @@ extension Route {
     }
 
     /// Douglas-Peucker on one segment: `true` for each point kept. Iterative.
-    static func douglasPeucker(_ coordinates: [LocationCoordinate2D], tolerance: Double) -> [Bool] {
+    ///
+    /// Each range's farthest point depends only on that range, so the work is spread over `threads`
+    /// cores (the first ranges' searches split in parts, then the smaller ranges handed out whole) and
+    /// the result is the serial one exactly: ties go to the first point, as in a serial scan.
+    static func douglasPeucker(_ coordinates: [LocationCoordinate2D], tolerance: Double,
+                               threads: Int = ProcessInfo.processInfo.activeProcessorCount,
+                               splitAbove: Int = 65_536) -> [Bool] {
         let n = coordinates.count
         var keep = [Bool](repeating: false, count: n)
         keep[0] = true
         keep[n - 1] = true
-        var stack: [(Int, Int)] = [(0, n - 1)]
-        while let (i, j) = stack.popLast() {
-            guard j > i + 1 else { continue }
-            let chord = Geodesic.wgs84.inverse(from: coordinates[i], to: coordinates[j])
-            var farthest = -1, largest = -1.0
-            for k in (i + 1)..<j {
-                let d = distanceFromChord(coordinates[k], start: coordinates[i], chord: chord, end: coordinates[j])
-                if d > largest { largest = d; farthest = k }
-            }
-            if largest > tolerance {
-                keep[farthest] = true
-                stack.append((i, farthest))
-                stack.append((farthest, j))
+        coordinates.withUnsafeBufferPointer { coordinateBuffer in
+            keep.withUnsafeMutableBufferPointer { keepBuffer in
+                // Ranges write `keep` only strictly inside themselves, so they never touch the same index.
+                nonisolated(unsafe) let coordinates = coordinateBuffer
+                nonisolated(unsafe) let keep = keepBuffer
+                /// The first point farthest from the chord `i -> j` among `lo..<hi`, and its distance
+                /// (`-1, -1` when there is none).
+                @Sendable func farthest(_ i: Int, _ j: Int, _ chord: Geodesic.Inverse, _ lo: Int, _ hi: Int) -> (Double, Int) {
+                    var largest = -1.0, farthest = -1
+                    for k in lo..<hi {
+                        let d = distanceFromChord(coordinates[k], start: coordinates[i], chord: chord, end: coordinates[j])
+                        if d > largest { largest = d; farthest = k }
+                    }
+                    return (largest, farthest)
+                }
+                /// Splits `i...j` once, if its farthest point is beyond the tolerance.
+                @Sendable func split(_ i: Int, _ j: Int, parts: Int) -> Int? {
+                    let chord = Geodesic.wgs84.inverse(from: coordinates[i], to: coordinates[j])
+                    var best = (-1.0, -1)
+                    if parts <= 1 {
+                        best = farthest(i, j, chord, i + 1, j)
+                    } else {
+                        let found = UnsafeMutableBufferPointer<(Double, Int)>.allocate(capacity: parts)
+                        defer { found.deallocate() }
+                        nonisolated(unsafe) let results = found
+                        DispatchQueue.concurrentPerform(iterations: parts) { p in
+                            let count = j - i - 1
+                            results[p] = farthest(i, j, chord, i + 1 + count * p / parts, i + 1 + count * (p + 1) / parts)
+                        }
+                        // Left to right, replacing only on a strictly larger distance: the serial choice.
+                        for p in 0..<parts where results[p].0 > best.0 { best = results[p] }
+                    }
+                    guard best.0 > tolerance else { return nil }
+                    keep[best.1] = true
+                    return best.1
+                }
+                @Sendable func serial(_ range: (Int, Int)) {
+                    var stack = [range]
+                    while let (i, j) = stack.popLast() {
+                        guard j > i + 1, let k = split(i, j, parts: 1) else { continue }
+                        stack.append((i, k))
+                        stack.append((k, j))
+                    }
+                }
+                guard threads > 1 else { return serial((0, n - 1)) }
+                // Large ranges: one search at a time on all cores; the rest: whole ranges side by side.
+                var large = [(0, n - 1)], small: [(Int, Int)] = []
+                while let (i, j) = large.popLast() {
+                    guard j > i + 1 else { continue }
+                    guard j - i > splitAbove else { small.append((i, j)); continue }
+                    guard let k = split(i, j, parts: threads) else { continue }
+                    large.append((i, k))
+                    large.append((k, j))
+                }
+                let ranges = small
+                DispatchQueue.concurrentPerform(iterations: ranges.count) { r in serial(ranges[r]) }
             }
         }
         return keep
     }
 
-    /// Distance in metres from `point` to the geodesic segment `start -> end`, measured in the azimuthal
-    /// equidistant projection centred at `start` (see ``preparation(simplifyTolerance:keepingStops:)``).
     static func distanceFromChord(_ point: LocationCoordinate2D, start: LocationCoordinate2D,
                                   chord: Geodesic.Inverse, end: LocationCoordinate2D) -> Double {
         let p = Geodesic.wgs84.inverse(from: start, to: point)

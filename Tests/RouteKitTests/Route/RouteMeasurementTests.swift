@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import RouteKit
 
-/// The leg geodesics measured on several threads are the serial ones, bit for bit.
+/// The leg geodesics and the Douglas-Peucker simplification on several threads give the serial results, bit for bit.
 @Suite struct RouteMeasurementTests {
     /// The bundled real routes, concatenated until there are enough legs for 8 runs of work.
     private static func manyRealPoints() throws -> [RoutePoint] {
@@ -41,4 +41,20 @@ import Testing
         #expect(abs(two.distances[0] - 111_319.490_793) < 1e-3)
         #expect(two.headings == [90])
     }
+
+    /// Douglas-Peucker spread over cores keeps exactly the points the serial algorithm keeps, on real
+    /// routes and with every way of splitting the work.
+    @Test func parallelDouglasPeuckerKeepsTheSerialPoints() throws {
+        // The bundled routes' first 12,000 points (the four routes, end to end, and again).
+        let coordinates = try Self.manyRealPoints().prefix(12_000).map(\.coordinate)
+        for tolerance in [5.0, 50.0] {
+            let serial = Route.douglasPeucker(coordinates, tolerance: tolerance, threads: 1)
+            #expect(serial.filter { $0 }.count > 100)
+            for (threads, splitAbove) in [(2, 65_536), (2, 64), (3, 1_000)] {
+                let parallel = Route.douglasPeucker(coordinates, tolerance: tolerance, threads: threads, splitAbove: splitAbove)
+                #expect(parallel == serial, "tolerance \(tolerance), threads \(threads), split above \(splitAbove)")
+            }
+        }
+    }
 }
+
