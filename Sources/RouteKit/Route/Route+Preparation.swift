@@ -75,21 +75,25 @@ extension Route {
     public func preparation(simplifyTolerance: Double?, keepingStops: Bool = false) -> Preparation {
         if let t = simplifyTolerance { precondition(t >= 0 && t.isFinite, "simplifyTolerance must be >= 0 metres") }
         var duplicates = 0, simplified = 0
-        var newSegments: [[RoutePoint]] = []
-        newSegments.reserveCapacity(segments.count)
+        // Indices into `points`, not copies of the points: a million-point route stays one array.
+        var flown: [RoutePoint] = []
+        var ranges: [Range<Int>] = []
+        ranges.reserveCapacity(segments.count)
+        var kept: [Int] = []
         for range in segments {
-            var kept: [RoutePoint] = [points[range.lowerBound]]
+            kept.removeAll(keepingCapacity: true)
+            kept.append(range.lowerBound)
             for i in (range.lowerBound + 1)..<range.upperBound {
                 // legs[i - 1] joins points[i - 1] and points[i]; a run of duplicates all equal the kept one.
                 if legs[i - 1].distance == 0 {
                     let lastOfRun = i + 1 == range.upperBound || legs[i].distance > 0
-                    if keepingStops, lastOfRun, let t = points[i].time, let k = kept.last?.time, t > k {
-                        kept.append(points[i])
+                    if keepingStops, lastOfRun, let t = points[i].time, let k = points[kept[kept.count - 1]].time, t > k {
+                        kept.append(i)
                     } else {
                         duplicates += 1
                     }
                 } else {
-                    kept.append(points[i])
+                    kept.append(i)
                 }
             }
             if let tolerance = simplifyTolerance, kept.count > 2 {
@@ -98,32 +102,38 @@ extension Route {
                 // cannot matter, and dense tracks shrink a lot before the costlier Douglas-Peucker pass,
                 // which then works to the remaining nine tenths, so every dropped point stays within the
                 // tolerance of the result.
-                kept = Self.radiallyThinned(kept, radius: tolerance / 10, keepingStops: keepingStops)
+                kept = radiallyThinned(kept, radius: tolerance / 10, keepingStops: keepingStops)
                 if kept.count > 2 {
-                    let keep = Self.douglasPeucker(kept.map(\.coordinate), tolerance: tolerance * 0.9)
+                    let keep = Self.douglasPeucker(kept.map { points[$0].coordinate }, tolerance: tolerance * 0.9)
                     kept = kept.indices.filter { keep[$0] }.map { kept[$0] }
                 }
                 simplified += before - kept.count
             }
-            newSegments.append(kept)
+            ranges.append(flown.count..<(flown.count + kept.count))
+            flown.append(contentsOf: kept.lazy.map { points[$0] })
         }
-        let route = Route(segments: newSegments, name: name, source: source)!  // every segment keeps >= 1 point
+        // Every segment keeps >= 1 point.
+        let route = Route(points: flown, segments: ranges, name: name, source: source)
         return Preparation(route: route, duplicatesRemoved: duplicates, simplifiedAway: simplified,
                            tolerance: simplifyTolerance)
     }
 
     /// Drops every point within `radius` metres (geodesic) of the last point kept; the first and last
     /// points always stay (and, with `keepingStops`, the second of two coincident points, a stop's end).
-    /// O(n).
-    static func radiallyThinned(_ points: [RoutePoint], radius: Double, keepingStops: Bool) -> [RoutePoint] {
-        guard points.count > 2, radius > 0 else { return points }
-        var result = [points[0]]
-        result.reserveCapacity(points.count)
-        for i in 1..<(points.count - 1) {
-            let d = Geodesic.wgs84.inverse(from: result[result.count - 1].coordinate, to: points[i].coordinate).distance
-            if d > radius || (keepingStops && d == 0) { result.append(points[i]) }
+    /// Works on the points at `indices` (in order) and returns the indices kept. O(n).
+    func radiallyThinned(_ indices: [Int], radius: Double, keepingStops: Bool) -> [Int] {
+        guard indices.count > 2, radius > 0 else { return indices }
+        var result = [indices[0]]
+        var last = points[indices[0]].coordinate
+        for k in 1..<(indices.count - 1) {
+            let c = points[indices[k]].coordinate
+            let d = Geodesic.wgs84.inverse(from: last, to: c).distance
+            if d > radius || (keepingStops && d == 0) {
+                result.append(indices[k])
+                last = c
+            }
         }
-        result.append(points[points.count - 1])
+        result.append(indices[indices.count - 1])
         return result
     }
 
