@@ -16,15 +16,19 @@ struct ElevationGrid: Sendable {
     ///
     /// - Within half a cell of the window's edge, where there is no fourth centre beyond, the edge
     ///   cells' heights are held (the interpolation is clamped to the outermost centres).
-    /// - Missing cells (`NaN`): the weighted mean of the neighbours that have data, with the bilinear
-    ///   weights renormalised to them; `nil` when no neighbour with a positive weight has data (so a point
-    ///   exactly at a missing cell's centre has no height).
+    /// - Missing cells (`NaN`): a point inside a missing cell's area has no height (`nil`); elsewhere,
+    ///   a missing neighbour is left out and the bilinear weights are renormalised over the neighbours
+    ///   that have data. So the hole is exactly the missing cells' area, and no height next to it is
+    ///   pulled towards an arbitrary nodata value.
     /// - Returns: Metres, or `nil` outside the window (`column` not in `0...columns`, `row` not in
     ///   `0...rows`) or where no data is near.
     /// - Complexity: O(1).
     func bilinear(column: Double, row: Double) -> Double? {
         guard column.isFinite, row.isFinite,
               column >= 0, column <= Double(columns), row >= 0, row <= Double(rows) else { return nil }
+        // The cell whose area holds the point.
+        let column0 = min(Int(column), columns - 1), row0 = min(Int(row), rows - 1)
+        guard !values[row0 * columns + column0].isNaN else { return nil }
         // Position between cell centres, clamped to the outermost ones.
         let u = min(max(column - 0.5, 0), Double(columns - 1))
         let v = min(max(row - 0.5, 0), Double(rows - 1))

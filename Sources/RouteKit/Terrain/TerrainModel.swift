@@ -108,9 +108,9 @@ public struct TerrainModel: Sendable {
     /// The ground's orthometric height at `coordinate`: metres above the EGM96 geoid.
     ///
     /// Bilinear interpolation between the four nearest cell centres (a plane's heights are reproduced
-    /// exactly); within half a cell of the raster's edge the edge cells are held. Next to missing cells
-    /// (nodata), the bilinear weights are renormalised over the neighbours that have data; a point whose
-    /// every weighted neighbour is missing has no height.
+    /// exactly); within half a cell of the raster's edge the edge cells are held. A point inside a
+    /// missing cell (nodata) has no height; next to one, the bilinear weights are renormalised over the
+    /// neighbours that have data (the hole is exactly the missing cells' area).
     ///
     /// - Returns: Metres, or `nil` outside the window read (or the raster), where the data is missing,
     ///   or where a coordinate transformation fails.
@@ -122,5 +122,17 @@ public struct TerrainModel: Sendable {
                                          row: pixel.row - Double(windowRow)) else { return nil }
         guard let geoid else { return height }
         return geoid.transform(x: point.x, y: point.y, z: height)?.z
+    }
+}
+
+extension TerrainModel {
+    /// Whether `coordinate` lies in the window of cells read (so that a `nil` from ``elevation(at:)``
+    /// there means missing data).
+    /// - Complexity: O(1); one PROJ call for a projected model.
+    public func covers(_ coordinate: LocationCoordinate2D) -> Bool {
+        guard let point = placement.rasterPoint(for: coordinate) else { return false }
+        let pixel = placement.pixel(for: point)
+        let column = pixel.column - Double(windowColumn), row = pixel.row - Double(windowRow)
+        return column >= 0 && column <= Double(grid.columns) && row >= 0 && row <= Double(grid.rows)
     }
 }
