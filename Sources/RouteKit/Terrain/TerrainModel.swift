@@ -75,7 +75,8 @@ public struct TerrainModel: Sendable {
     /// - Parameters:
     ///   - path: A raster file GDAL opens.
     ///   - coordinates: WGS 84 positions the model must cover (a route's points; a camera's eyes). The
-    ///     first one outside the raster's extent is reported by its index in this collection.
+    ///     first one outside the raster's extent is reported by its index in this collection. Empty:
+    ///     the whole raster is read.
     ///   - margin: Metres around the coordinates' window to read as well (>= 0), for sampling off the
     ///     route (clearance, line of sight).
     ///   - maximumCellCount: The largest window read, cells.

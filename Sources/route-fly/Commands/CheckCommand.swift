@@ -97,7 +97,7 @@ struct CheckOptions: Equatable {
         let displayPath = routePath == "-" ? "<stdin>" : routePath
         let result = try RouteFile.read(data: data, displayPath: displayPath, format: input.format,
                                         options: .init(csv: .init(columns: input.columns), polyline: .init(precision: input.polylinePrecision)))
-        let route = try ground.apply(to: result.route, routePath: routePath, warnIfMissing: false)
+        let route = try ground.apply(to: result.route, routePath: routePath, warnIfMissing: false).route
         let zones: [TimeZoneDesignator?]? = [.gpx, .kml, .tcx].contains(result.format)
             ? TimeZoneScan.zones(for: route, xml: data) : nil
         var (findings, routeSummary) = RouteCheck.check(route, options: self.route, zones: zones)

@@ -27,28 +27,30 @@ struct GroundArguments: Equatable {
     }
 
     /// The route with its points without elevation filled from the terrain model or the ground
-    /// elevation. With neither, and points missing elevations, a warning on standard error when
-    /// `warnIfMissing` (`check` reports the finding `elevation-missing` instead).
+    /// elevation, and the terrain model when one is given (opened even when no point lacks an
+    /// elevation, so a bad or misplaced model is always reported). With neither option, and points
+    /// missing elevations, a warning on standard error when `warnIfMissing` (`check` reports the
+    /// finding `elevation-missing` instead).
     ///
     /// - Throws: ``CommandFailure`` with the terrain model's error (``TerrainError``: the file, and for a
     ///   point it does not cover, the point's index, position and the model's extent).
-    func apply(to route: Route, routePath: String, warnIfMissing: Bool) throws -> Route {
-        guard let missing = route.missingElevations else { return route }
-        if let groundElevation {
-            return route.fillingMissingElevations(with: groundElevation)
-        }
+    func apply(to route: Route, routePath: String, warnIfMissing: Bool) throws -> (route: Route, terrain: TerrainModel?) {
         if let terrainPath {
             do {
                 // The model must cover the whole route; a point outside is reported by its index.
                 let terrain = try TerrainModel(path: terrainPath, covering: route)
-                return try route.fillingMissingElevations(from: terrain)
+                return (try route.fillingMissingElevations(from: terrain), terrain)
             } catch {
                 throw CommandFailure(description: error.description + " (route: \(shownPath(routePath)))")
             }
         }
+        guard let missing = route.missingElevations else { return (route, nil) }
+        if let groundElevation {
+            return (route.fillingMissingElevations(with: groundElevation), nil)
+        }
         if warnIfMissing {
             printError("\(shownPath(routePath)): warning: \(String(missing.description.dropLast())): '--terrain <file>' or '--ground-elevation <metres>'.")
         }
-        return route
+        return (route, nil)
     }
 }

@@ -63,7 +63,7 @@ struct ProfileOptions: Equatable {
         if let outputPath, outputPath != "-", isSameFile(outputPath, routePath) {
             throw UsageError(message: "The output file '\(outputPath)' is the input route: writing it would destroy the route. Choose another output file.", subcommand: "profile")
         }
-        let route = try ground.apply(to: try input.read(routePath).route, routePath: routePath, warnIfMissing: true)
+        let route = try ground.apply(to: try input.read(routePath).route, routePath: routePath, warnIfMissing: true).route
         let profile = RouteProfile(route, options: .init(binWidth: binWidth))
         // The hike's name: --name, the route's, else the file's base name.
         let fileName = routePath == "-" ? "Route" : URL(fileURLWithPath: routePath).deletingPathExtension().lastPathComponent

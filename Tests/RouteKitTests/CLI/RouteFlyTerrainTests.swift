@@ -115,6 +115,10 @@ import Testing
         let missing = try runRouteFly(["check", route.path, "--terrain", dir.appendingPathComponent("none.tif").path])
         #expect(missing.status == 1 && missing.stdout.isEmpty)
         #expect(missing.stderr.hasPrefix("\(dir.appendingPathComponent("none.tif").path): error: no such terrain model file."))
+        // A route whose points all have elevations still has its model opened and checked.
+        let withElevations = Fixtures.packageRoot.appendingPathComponent("routes/gpxpy-cerknicko-jezero.gpx").path
+        let unused = try runRouteFly(["sample", withElevations, "--terrain", model.path])
+        #expect(unused.status == 1 && unused.stdout.isEmpty && unused.stderr.contains("error: the model does not cover route point 0"))
         let text = dir.appendingPathComponent("dem.tif")
         try Data("not a raster".utf8).write(to: text)
         let bad = try runRouteFly(["plan", route.path, "--terrain", text.path])

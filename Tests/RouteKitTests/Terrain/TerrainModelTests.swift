@@ -355,3 +355,86 @@ struct TerrainModelTests {
         #expect(RouteCheck.check(filled).findings.allSatisfy { $0.code != "elevation-missing" })
     }
 }
+
+/// Units, scale and offset, huge declared sizes and concurrent sampling.
+@Suite(.enabled(if: TerrainFixtures.hasGDALTools, "needs gdal_translate (gdal-bin)"))
+struct TerrainModelBandTests {
+    /// A GDAL VRT over `source` (30 x 30 cells of the plane model), with band metadata and a declared size.
+    static func vrt(over source: URL, size: Int = 30, extra: String) -> String {
+        """
+        <VRTDataset rasterXSize="\(size)" rasterYSize="\(size)">
+          <SRS>EPSG:4326</SRS>
+          <GeoTransform>13.70, 0.001, 0, 45.29, 0, -0.001</GeoTransform>
+          <VRTRasterBand dataType="Float64" band="1">
+            \(extra)
+            <SimpleSource>
+              <SourceFilename relativeToVRT="0">\(source.path)</SourceFilename>
+              <SourceBand>1</SourceBand>
+              <SrcRect xOff="0" yOff="0" xSize="30" ySize="30"/>
+              <DstRect xOff="0" yOff="0" xSize="30" ySize="30"/>
+            </SimpleSource>
+          </VRTRasterBand>
+        </VRTDataset>
+        """
+    }
+
+    @Test func feetScaleAndOffsetBecomeMetres() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let tif = try TerrainModelTests.planeModel(in: dir)
+        let url = dir.appendingPathComponent("feet.vrt")
+        try Self.vrt(over: tif, extra: "<UnitType>ft</UnitType><Offset>10</Offset><Scale>2</Scale>").write(to: url, atomically: true, encoding: .utf8)
+        let model = try TerrainModel(path: url.path)
+        let c = LocationCoordinate2D(latitude: 45.2711, longitude: 13.7123)
+        // GDAL's rule: value = raw * scale + offset, here in international feet of 0.3048 m.
+        let expected = (TerrainModelTests.plane(c.longitude, c.latitude) * 2 + 10) * 0.3048
+        // Cells are kept as 32-bit floats: metres that are not whole binary fractions round (ulp 8e-6 m at 80 m).
+        #expect(isClose(try #require(model.elevation(at: c)), expected, absolute: 1e-4))
+        let furlongs = dir.appendingPathComponent("furlongs.vrt")
+        try Self.vrt(over: tif, extra: "<UnitType>furlong</UnitType>").write(to: furlongs, atomically: true, encoding: .utf8)
+        do { _ = try TerrainModel(path: furlongs.path); Issue.record("furlongs accepted") } catch {
+            #expect(error.kind == .unsupportedUnit("furlong"))
+        }
+    }
+
+    @Test func aHugeDeclaredRasterIsRefusedNotRead() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let tif = try TerrainModelTests.planeModel(in: dir)
+        let url = dir.appendingPathComponent("huge.vrt")
+        try Self.vrt(over: tif, size: 2_000_000, extra: "").write(to: url, atomically: true, encoding: .utf8)
+        do { _ = try TerrainModel(path: url.path); Issue.record("4e12 cells accepted") } catch {
+            #expect(error.kind == .tooLarge(cells: 4_000_000_000_000, limit: TerrainModel.defaultMaximumCellCount))
+        }
+        // Around a point, only the window is read.
+        let c = LocationCoordinate2D(latitude: 45.2711, longitude: 13.7123)
+        let model = try TerrainModel(path: url.path, covering: [c])
+        #expect(isClose(try #require(model.elevation(at: c)), TerrainModelTests.plane(c.longitude, c.latitude), absolute: 1e-6))
+    }
+
+    @Test func samplingFromManyThreadsAgrees() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func plane(_ e: Double, _ n: Double) -> Double { 300 + 0.01 * (e - 500_000) + 0.02 * (n - 5_000_000) }
+        let url = try TerrainFixtures.geoTIFF(in: dir, name: "utm", crs: "EPSG:32633", columns: 40, rows: 40,
+                                              west: 498_000, south: 4_998_000, cellSize: 100, height: plane)
+        let model = try TerrainModel(path: url.path)
+        let points = (0..<64).map { LocationCoordinate2D(latitude: 45.145 + Double($0) * 0.0003, longitude: 14.99 + Double($0) * 0.0004) }
+        let serial = points.map { model.elevation(at: $0) }
+        #expect(serial.allSatisfy { $0 != nil })
+        let results = ConcurrentResults(count: points.count)
+        DispatchQueue.concurrentPerform(iterations: points.count * 8) { k in
+            results.set(k % points.count, model.elevation(at: points[k % points.count]))
+        }
+        #expect(results.values == serial)
+    }
+}
+
+/// Results written from many threads, under a lock.
+private final class ConcurrentResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [Double?]
+    init(count: Int) { storage = Array(repeating: nil, count: count) }
+    func set(_ i: Int, _ v: Double?) { lock.withLock { storage[i] = v } }
+    var values: [Double?] { lock.withLock { storage } }
+}
