@@ -31,4 +31,19 @@ final class CoordinateTransformer: @unchecked Sendable {
         guard ok != 0, success != 0, x.isFinite, y.isFinite, z.isFinite else { return nil }
         return (x, y, z)
     }
+
+    /// Transforms many points in one PROJ call (one lock): `nil` for each point that fails.
+    func transform(_ points: [(x: Double, y: Double, z: Double)]) -> [(x: Double, y: Double, z: Double)?] {
+        guard !points.isEmpty else { return [] }
+        var xs = points.map(\.x), ys = points.map(\.y), zs = points.map(\.z)
+        var success = [Int32](repeating: 0, count: points.count)
+        lock.withLock {
+            GDALLibrary.quietly {
+                _ = OCTTransformEx(handle, Int32(points.count), &xs, &ys, &zs, &success)
+            }
+        }
+        return points.indices.map { i in
+            success[i] != 0 && xs[i].isFinite && ys[i].isFinite && zs[i].isFinite ? (xs[i], ys[i], zs[i]) : nil
+        }
+    }
 }

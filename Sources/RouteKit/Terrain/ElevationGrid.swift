@@ -35,17 +35,18 @@ struct ElevationGrid: Sendable {
         let c0 = min(Int(u), columns - 1), r0 = min(Int(v), rows - 1)
         let c1 = min(c0 + 1, columns - 1), r1 = min(r0 + 1, rows - 1)
         let fu = u - Double(c0), fv = v - Double(r0)
-        let corners: [(Int, Int, Double)] = [
-            (c0, r0, (1 - fu) * (1 - fv)), (c1, r0, fu * (1 - fv)),
-            (c0, r1, (1 - fu) * fv), (c1, r1, fu * fv),
-        ]
         var sum = 0.0, weight = 0.0
-        for (c, r, w) in corners where w > 0 {
+        @inline(__always) func add(_ c: Int, _ r: Int, _ w: Double) {
+            guard w > 0 else { return }
             let value = values[r * columns + c]
-            guard !value.isNaN else { continue }
+            guard !value.isNaN else { return }
             sum += w * Double(value)
             weight += w
         }
+        add(c0, r0, (1 - fu) * (1 - fv))
+        add(c1, r0, fu * (1 - fv))
+        add(c0, r1, (1 - fu) * fv)
+        add(c1, r1, fu * fv)
         guard weight > 0 else { return nil }
         return sum / weight
     }

@@ -11,8 +11,12 @@ extension Route {
     ///   for the first one on missing data.
     /// - Complexity: O(n) samples (one PROJ call each for a projected model) and O(n) geodesics.
     public func fillingMissingElevations(from terrain: TerrainModel) throws(TerrainError) -> Route {
-        try fillingMissingElevations { (index, point) throws(TerrainError) -> Double in
-            if let height = terrain.elevation(at: point.coordinate) { return height }
+        // Sampled together: one PROJ call for a projected model, not one a point.
+        let missing = points.indices.filter { points[$0].elevation == nil }
+        var ground = [Int: Double?](minimumCapacity: missing.count)
+        for (i, h) in zip(missing, terrain.elevations(at: missing.map { points[$0].coordinate })) { ground[i] = h }
+        return try fillingMissingElevations { (index, point) throws(TerrainError) -> Double in
+            if let height = ground[index] ?? nil { return height }
             let kind: TerrainError.Kind = terrain.covers(point.coordinate)
                 ? .noData(index: index, coordinate: point.coordinate)
                 : .notCovering(index: index, coordinate: point.coordinate, extent: terrain.extent)

@@ -124,6 +124,33 @@ public struct TerrainModel: Sendable {
         guard let geoid else { return height }
         return geoid.transform(x: point.x, y: point.y, z: height)?.z
     }
+
+    /// ``elevation(at:)`` for many coordinates: the same values, with the coordinate transformations of
+    /// a projected model (and the geoid conversion of ellipsoidal heights) done in one PROJ call each
+    /// instead of one a coordinate. Use it for long lists (a line of sight, every frame's eye).
+    /// - Returns: One height (metres above the EGM96 geoid) or `nil` per coordinate, in order.
+    /// - Complexity: O(n).
+    public func elevations(at coordinates: [LocationCoordinate2D]) -> [Double?] {
+        let points: [(x: Double, y: Double)?]
+        if let toRaster = placement.toRaster {
+            points = toRaster.transform(coordinates.map { (x: $0.longitude, y: $0.latitude, z: 0.0) }).map { $0.map { ($0.x, $0.y) } }
+        } else {
+            points = coordinates.map { placement.rasterPoint(for: $0) }
+        }
+        let heights: [Double?] = points.map { point in
+            guard let point else { return nil }
+            let pixel = placement.pixel(for: point)
+            return grid.bilinear(column: pixel.column - Double(windowColumn), row: pixel.row - Double(windowRow))
+        }
+        guard let geoid else { return heights }
+        var converted = [Double?](repeating: nil, count: heights.count)
+        var known: [Int] = [], inputs: [(x: Double, y: Double, z: Double)] = []
+        for (i, h) in heights.enumerated() {
+            if let h, let p = points[i] { known.append(i); inputs.append((p.x, p.y, h)) }
+        }
+        for (i, result) in zip(known, geoid.transform(inputs)) { converted[i] = result?.z }
+        return converted
+    }
 }
 
 extension TerrainModel {

@@ -44,6 +44,7 @@ struct TerrainModelTests {
             let h = try #require(model.elevation(at: LocationCoordinate2D(latitude: lat, longitude: lon)))
             #expect(isClose(h, gdal, absolute: 1e-6), "at \(lat), \(lon): \(h) vs gdallocationinfo \(gdal)")
         }
+        #expect(model.elevations(at: [LocationCoordinate2D(latitude: 45.2711, longitude: 13.7123)]) == [model.elevation(at: LocationCoordinate2D(latitude: 45.2711, longitude: 13.7123))])
         // Outside the raster: no height.
         #expect(model.elevation(at: LocationCoordinate2D(latitude: 45.2905, longitude: 13.71)) == nil)
         #expect(model.elevation(at: LocationCoordinate2D(latitude: 45.27, longitude: 13.6999)) == nil)
@@ -246,6 +247,7 @@ struct TerrainModelTests {
         #expect(ellipsoidalModel.verticalDatum == .ellipsoidal)
         let converted = try #require(ellipsoidalModel.elevation(at: at))
         #expect(isClose(converted, 2000, absolute: 0.005), "\(converted)")
+        #expect(ellipsoidalModel.elevations(at: [at, LocationCoordinate2D(latitude: 47, longitude: 13.74)]) == [converted, nil])
         // EGM2008 (EPSG:3855) is not converted: refused, named.
         let egm2008 = try TerrainFixtures.geoTIFF(in: dir, name: "egm2008", crs: "EPSG:4326+3855", columns: 10, rows: 10,
                                                   west: 13.70, south: 46.40, cellSize: 0.01, height: constant(2000))
@@ -427,6 +429,9 @@ struct TerrainModelBandTests {
             results.set(k % points.count, model.elevation(at: points[k % points.count]))
         }
         #expect(results.values == serial)
+        // The batch API gives the same heights (one PROJ call); a point off the model gets nil.
+        let outside = LocationCoordinate2D(latitude: 46, longitude: 15)
+        #expect(model.elevations(at: points + [outside]) == serial + [nil])
     }
 }
 
