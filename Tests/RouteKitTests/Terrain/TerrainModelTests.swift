@@ -141,6 +141,27 @@ struct TerrainModelTests {
         #expect(isClose(between, 500.5 + 2 * 450.25 - 1000, absolute: 1e-9))
     }
 
+    /// DTED level 0: a 1 x 1 degree tile of 121 x 121 posts, 30 arc-seconds apart, posts on the tile's
+    /// edges (MIL-PRF-89020B); written by GDAL's DTED driver from an ASCII grid of posts c + r.
+    @Test func aDTEDTileIsRead() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let asc = dir.appendingPathComponent("posts.asc")
+        try TerrainFixtures.writeASCIIGrid(to: asc, columns: 121, rows: 121, west: 13 - 1.0 / 240, south: 45 - 1.0 / 240,
+                                           cellSize: 1.0 / 120) { x, y in
+            ((x - 13) * 120).rounded() + ((46 - y) * 120).rounded()
+        }
+        let dted = dir.appendingPathComponent("e013n45.dt0")
+        try TerrainFixtures.run("gdal_translate", ["-q", "-a_srs", "EPSG:4326", "-ot", "Int16", "-of", "DTED", asc.path, dted.path])
+        let model = try TerrainModel(path: dted.path)
+        for (column, row) in [(60, 60), (3, 117), (100, 20)] {
+            let c = LocationCoordinate2D(latitude: 46 - Double(row) / 120, longitude: 13 + Double(column) / 120)
+            let h = try #require(model.elevation(at: c))
+            #expect(isClose(h, Double(column + row), absolute: 1e-6))
+            #expect(isClose(try #require(try TerrainFixtures.locationInfo(dted, longitude: c.longitude, latitude: c.latitude)), h, absolute: 1e-6))
+        }
+    }
+
     @Test func aVRTMosaicOfTwoTilesIsOneModel() throws {
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
