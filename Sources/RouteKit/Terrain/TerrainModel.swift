@@ -1,4 +1,3 @@
-import CGDAL
 import Foundation
 
 /// A digital elevation model: the height of the ground, read through GDAL from any raster GDAL reads
