@@ -15,6 +15,14 @@ let package = Package(
             pkgConfig: "proj",
             providers: [.apt(["libproj-dev"])]
         ),
+        // GDAL (gdal.h, ogr_srs_api.h) from Debian's libgdal-dev, for terrain models. Only
+        // Sources/RouteKit/Terrain imports it.
+        .systemLibrary(
+            name: "CGDAL",
+            path: "Sources/CGDAL",
+            pkgConfig: "gdal",
+            providers: [.apt(["libgdal-dev"])]
+        ),
         // libxml2's SAX2 push parser from Debian's libxml2-dev. Only Sources/RouteKit/Formats imports it.
         .systemLibrary(
             name: "CLibXML2",
@@ -24,7 +32,7 @@ let package = Package(
         ),
         .target(
             name: "RouteKit",
-            dependencies: ["CProj", "CLibXML2"],
+            dependencies: ["CProj", "CGDAL", "CLibXML2"],
             // The SAX readers touch their state once per XML event; run-time exclusivity checks on those
             // class properties cost more than the parse itself. Debug builds (and the tests) keep them.
             swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
