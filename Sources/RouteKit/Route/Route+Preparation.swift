@@ -154,12 +154,21 @@ extension Route {
                 // Ranges write `keep` only strictly inside themselves, so they never touch the same index.
                 nonisolated(unsafe) let coordinates = coordinateBuffer
                 nonisolated(unsafe) let keep = keepBuffer
+                // For each point, the last geodesic computed to it from a range's start (and that start).
+                let cache = UnsafeMutableBufferPointer<(start: Int, inverse: Geodesic.Inverse)>.allocate(capacity: n)
+                cache.initialize(repeating: (-1, Geodesic.Inverse(distance: 0, initialAzimuth: 0, finalAzimuth: 0)))
+                defer { cache.deallocate() }
+                nonisolated(unsafe) let fromStart = cache
                 /// The first point farthest from the chord `i -> j` among `lo..<hi`, and its distance
                 /// (`-1, -1` when there is none).
                 @Sendable func farthest(_ i: Int, _ j: Int, _ chord: Geodesic.Inverse, _ lo: Int, _ hi: Int) -> (Double, Int) {
                     var largest = -1.0, farthest = -1
                     for k in lo..<hi {
-                        let d = distanceFromChord(coordinates[k], start: coordinates[i], chord: chord, end: coordinates[j])
+                        // A left sub-range keeps its start, so the geodesic from it to k is often known.
+                        if fromStart[k].start != i {
+                            fromStart[k] = (i, Geodesic.wgs84.inverse(from: coordinates[i], to: coordinates[k]))
+                        }
+                        let d = distanceFromChord(fromStart[k].inverse, chord: chord)
                         if d > largest { largest = d; farthest = k }
                     }
                     return (largest, farthest)
@@ -212,7 +221,12 @@ extension Route {
 
     static func distanceFromChord(_ point: LocationCoordinate2D, start: LocationCoordinate2D,
                                   chord: Geodesic.Inverse, end: LocationCoordinate2D) -> Double {
-        let p = Geodesic.wgs84.inverse(from: start, to: point)
+        distanceFromChord(Geodesic.wgs84.inverse(from: start, to: point), chord: chord)
+    }
+
+    /// ``distanceFromChord(_:start:chord:end:)`` with the geodesic from the chord's start to the point
+    /// (`p`) already computed.
+    static func distanceFromChord(_ p: Geodesic.Inverse, chord: Geodesic.Inverse) -> Double {
         if chord.distance == 0 { return p.distance }  // closed loop: distance to the shared end
         let delta = (p.initialAzimuth - chord.initialAzimuth) * .pi / 180
         let along = p.distance * cos(delta)
