@@ -72,6 +72,10 @@ public enum FlightPlanError: Error, Hashable, Sendable, CustomStringConvertible 
 /// (a sixth of the flight at each end), so both start and end at rest.
 public struct FlightPlanner: Sendable {
     public var options: FlightOptions
+    /// The ground the eye must clear by ``FlightOptions/clearance`` metres and see the centre over
+    /// (``TerrainClearance``): a terrain model, or `nil` for the route's own elevations
+    /// (``RouteGround``; nothing is checked when the route has none).
+    public var ground: (any ElevationModel)? = nil
     /// Whether runs of equal values are merged into one keyframe (the default). Merging never changes a
     /// sampled value; `false` exists so that tests can show it.
     var mergesHolds = true
@@ -96,12 +100,25 @@ public struct FlightPlanner: Sendable {
         return goal + (turn < 0 ? -allowed : allowed)
     }
 
-    /// Plans the flight for `route`.
+    /// Plans the flight for `route`, then keeps its eye ``FlightOptions/clearance`` metres above the
+    /// ground and its line of sight free (``TerrainClearance``; a note says when it had to).
     ///
     /// - Throws: ``FlightPlanError``: fewer than 2 points (every preset but `overview` and `orbit`), or
     ///   `recorded` timing on a route with fewer than 2 timed points.
-    /// - Complexity: O(n log n) typical for n points (simplification dominates).
+    /// - Complexity: O(n log n) typical for n points (simplification dominates), plus O(T) ground
+    ///   lookups for a flight of T seconds (8 samples a second, 33 lookups each).
     public func plan(for route: Route) throws(FlightPlanError) -> FlightPlan {
+        var plan = try presetPlan(for: route)
+        let model: (any ElevationModel)? = ground ?? (route.points.contains { $0.elevation != nil } ? RouteGround(route: route) : nil)
+        if let model, let (script, note) = TerrainClearance(ground: model, clearance: options.clearance)
+            .adjusted(plan.script, route: route, framing: options.framing) {
+            plan.script = script
+            plan.notes.append(note)
+        }
+        return plan
+    }
+
+    private func presetPlan(for route: Route) throws(FlightPlanError) -> FlightPlan {
         switch options.preset {
         case .wwdc:
             guard route.points.count >= 2 else { throw .tooFewPoints(route.points.count) }
