@@ -1,0 +1,66 @@
+import Foundation
+
+/// The most a flight's ``MotionMeasures`` may reach before ``MotionCheck`` warns, and what counts as a
+/// jump. Every limit is a magnitude (> 0) or `nil` for none; the defaults and why:
+///
+/// - ``screenSpeed`` **0.5 screen heights per second**. Cinematographers keep a pan slow enough that an
+///   object takes 5 to 7 seconds to cross the frame at 24 fps (the American Cinematographer Manual's
+///   panning-speed tables; faster pans judder). Across a 16:9 frame, 1.78 screen heights wide, that is
+///   0.25 to 0.36 screen heights per second. A map flight is a tracking shot, where the eye rests on the
+///   centre, and its renderers draw at 30 or 60 fps, so a little more is comfortable: 0.5 crosses the
+///   width of the frame in 3.6 s. It is well under the pace of Mapbox GL JS's `flyTo` (1.2 "screenfuls"
+///   per second by default), which is meant for short transitions, not for a shot one watches.
+/// - ``zoomRate`` **0.693 per second** (`ln 2`): the camera distance, and so the map's scale, at most
+///   doubles or halves in a second. Zooming is van Wijk and Nuij's second kind of perceived motion
+///   (`w'/w`); a zoom faster than that reads as a jump in scale rather than a move.
+/// - ``turnRate`` **30 degrees per second**. A turn of `w` radians per second about the centre sweeps a
+///   point `r` screen heights from the centre at `w r` screen heights per second; the corners of a 16:9
+///   frame are 1.02 screen heights from the centre, so 0.5 / 1.02 rad/s = 28 degrees per second keeps
+///   them within the screen-speed limit. (The former `check` limit was 90, a quarter turn per second.)
+/// - ``tiltRate`` **20 degrees per second**: tilting also changes the perspective, and the far edge of a
+///   tilted view moves faster than its centre, so it is held to less than a turn: from straight down to
+///   the `follow` preset's 45 degrees in no less than 2.25 s.
+/// - Accelerations: each rate may go from rest to its limit in no less than half a second, the shortest
+///   ease a camera operator gives a move (a start or stop within a frame or two is a jolt): ``screenAcceleration``
+///   **1.0 screen heights per second squared**, ``zoomAcceleration`` **1.4 per second squared**,
+///   ``turnAcceleration`` **60 degrees per second squared**, ``tiltAcceleration`` **40 degrees per second squared**.
+/// - ``eyeAcceleration`` **2.5 per second squared** (the eye's vertical acceleration over the camera
+///   distance). A zoom within the two zoom limits alone pushes the eye by up to `d''/d = Z' + Z^2 = 1.4 +
+///   0.48 = 1.9` per second squared looking straight down, so the limit sits above that: what exceeds it
+///   is the ground's elevation (GPS noise in `ele`) reaching the eye, which bobs the whole view.
+/// - ``screenJump`` **1 screen height within one frame**: the centre leaves the screen between two
+///   frames, so the viewer sees a cut, not a move. Exceeding it is an error, not a warning.
+public struct MotionLimits: Hashable, Sendable {
+    /// Screen heights per second. Default 0.5.
+    public var screenSpeed: Double? = 0.5
+    /// `|d ln(distance) / dt|`, 1/s. Default `ln 2` = 0.693.
+    public var zoomRate: Double? = log(2.0)
+    /// Degrees per second. Default 30.
+    public var turnRate: Double? = 30
+    /// Degrees per second. Default 20.
+    public var tiltRate: Double? = 20
+    /// Screen heights per second squared. Default 1.0.
+    public var screenAcceleration: Double? = 1.0
+    /// 1/s^2. Default 1.4.
+    public var zoomAcceleration: Double? = 1.4
+    /// Degrees per second squared. Default 60.
+    public var turnAcceleration: Double? = 60
+    /// Degrees per second squared. Default 40.
+    public var tiltAcceleration: Double? = 40
+    /// The eye's vertical acceleration over the camera distance, 1/s^2. Default 2.5.
+    public var eyeAcceleration: Double? = 2.5
+    /// Screen heights the centre may move within one frame before it is a jump (an error). Default 1.
+    public var screenJump: Double? = 1
+
+    /// The defaults above.
+    public init() {}
+
+    /// No limits at all: the measures and their peaks are still reported.
+    public static let none: MotionLimits = {
+        var l = MotionLimits()
+        l.screenSpeed = nil; l.zoomRate = nil; l.turnRate = nil; l.tiltRate = nil
+        l.screenAcceleration = nil; l.zoomAcceleration = nil; l.turnAcceleration = nil; l.tiltAcceleration = nil
+        l.eyeAcceleration = nil; l.screenJump = nil
+        return l
+    }()
+}
