@@ -15,6 +15,7 @@ import Foundation
 /// | `motion-tilt-rate` | warning | a run over ``MotionLimits/tiltRate`` |
 /// | `motion-jolt` | warning | a run of frames over one of the four acceleration limits (the message names which) |
 /// | `motion-eye-bob` | warning | a run of frames over ``MotionLimits/eyeAcceleration`` |
+/// | `motion-not-at-rest` | warning | the first or the last frame step moves at more than ``MotionLimits/restFraction`` of a rate limit |
 ///
 /// A *run* is a maximal sequence of consecutive steps (or frames) over the limit: a fly-in that is too
 /// fast for two seconds is one finding, "from 0.117 s to 2.083 s, peaking at 1.92 at 1.017 s".
@@ -169,6 +170,8 @@ public enum MotionCheck {
         private var open: [Measure: Exceedance] = [:]
         private var closed: [Exceedance] = []
         private var trace: MotionTrace?
+        private var firstStep: MotionMeasures.Step? = nil
+        private var lastStep: MotionMeasures.Step? = nil
 
         /// - Parameters:
         ///   - framesPerSecond: The poses' frame rate (> 0).
@@ -185,6 +188,8 @@ public enum MotionCheck {
         public mutating func add(_ pose: CameraPose) {
             let (step, change) = meter.add(pose)
             if let step {
+                if firstStep == nil { firstStep = step }
+                lastStep = step
                 trace?.add(step)
                 for m in Measure.allCases where m.isStep { record(m, m.value(step), step.time) }
             }
@@ -226,6 +231,18 @@ public enum MotionCheck {
             var findings = [MotionCheck.peaksFinding(peaks)]
             findings += jumps.map(MotionCheck.finding)
             findings += runs.map(MotionCheck.finding)
+            if let fraction = limits.restFraction {
+                for (step, which) in [(firstStep, "first"), (lastStep, "last")] {
+                    guard let step else { continue }
+                    let moving = [Measure.screenSpeed, .zoomRate, .turnRate, .tiltRate].compactMap { m -> String? in
+                        guard let limit = m.limit(in: limits), abs(m.value(step)) > fraction * limit else { return nil }
+                        return "\(m.name) \(MotionCheck.num(abs(m.value(step)), m.places)) \(m.unit) (rest: below \(MotionCheck.num(fraction * limit, m.places)))"
+                    }
+                    guard !moving.isEmpty else { continue }
+                    findings.append(Finding(.warning, "motion-not-at-rest", time: .flight(step.time),
+                        "The camera is not at rest in the \(which) frame step, at \(MotionCheck.num(step.time, 3)) s: \(moving.joined(separator: ", ")); it \(which == "first" ? "starts" : "stops") with a jolt."))
+                }
+            }
             return Result(findings: findings, peaks: peaks, exceedances: jumps + runs, trace: trace, limits: limits)
         }
     }

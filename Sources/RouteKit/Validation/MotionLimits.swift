@@ -28,6 +28,11 @@ import Foundation
 ///   distance). A zoom within the two zoom limits alone pushes the eye by up to `d''/d = Z' + Z^2 = 1.4 +
 ///   0.48 = 1.9` per second squared looking straight down, so the limit sits above that: what exceeds it
 ///   is the ground's elevation (GPS noise in `ele`) reaching the eye, which bobs the whole view.
+/// - ``restFraction`` **0.1**: a shot starts and ends at rest: its first and last frame steps stay below
+///   a tenth of every rate limit (0.05 screen heights per second, 0.069 per second of zoom, 3 degrees
+///   per second of turn, 2 of tilt). A camera that is already moving in the first frame, or still moving
+///   in the last, starts or stops with a jolt that no acceleration limit can see (there is no frame
+///   before the first).
 /// - ``screenJump`` **1 screen height within one frame**: the centre leaves the screen between two
 ///   frames, so the viewer sees a cut, not a move. Exceeding it is an error, not a warning.
 public struct MotionLimits: Hashable, Sendable {
@@ -49,6 +54,9 @@ public struct MotionLimits: Hashable, Sendable {
     public var tiltAcceleration: Double? = 40
     /// The eye's vertical acceleration over the camera distance, 1/s^2. Default 2.5.
     public var eyeAcceleration: Double? = 2.5
+    /// The fraction of each rate limit the first and last frame steps must stay below (at rest).
+    /// Default 0.1.
+    public var restFraction: Double? = 0.1
     /// Screen heights the centre may move within one frame before it is a jump (an error). Default 1.
     public var screenJump: Double? = 1
 
@@ -60,7 +68,7 @@ public struct MotionLimits: Hashable, Sendable {
         var l = MotionLimits()
         l.screenSpeed = nil; l.zoomRate = nil; l.turnRate = nil; l.tiltRate = nil
         l.screenAcceleration = nil; l.zoomAcceleration = nil; l.turnAcceleration = nil; l.tiltAcceleration = nil
-        l.eyeAcceleration = nil; l.screenJump = nil
+        l.eyeAcceleration = nil; l.screenJump = nil; l.restFraction = nil
         return l
     }()
 }
