@@ -8,7 +8,7 @@ import Foundation
 /// | code | severity | when |
 /// |---|---|---|
 /// | `motion-peaks` | note | always: the peak of every measure, with its time |
-/// | `motion-jump` | error | the centre moves more than ``MotionLimits/screenJump`` screen heights within one frame step (one finding per step) |
+/// | `motion-jump` | error | a run of frame steps in each of which the centre moves more than ``MotionLimits/screenJump`` screen heights |
 /// | `motion-screen-speed` | warning | a run of steps over ``MotionLimits/screenSpeed`` (one finding per run, at its peak) |
 /// | `motion-zoom-rate` | warning | a run over ``MotionLimits/zoomRate`` |
 /// | `motion-turn-rate` | warning | a run over ``MotionLimits/turnRate`` |
@@ -154,7 +154,7 @@ public enum MotionCheck {
         public var findings: [Finding]
         /// The peak of every measure.
         public var peaks: [Measure: Peak]
-        /// Every run over a limit (jumps too, one per step), by measure and time.
+        /// Every run over a limit (jumps first), by measure and time.
         public var exceedances: [Exceedance]
         /// The measures over time, when asked for (``Accumulator/init(framesPerSecond:verticalFieldOfView:limits:trace:)``).
         public var trace: MotionTrace?
@@ -205,9 +205,7 @@ public enum MotionCheck {
             guard let limit = m.limit(in: limits) else { return }
             if abs(value) > limit {
                 peak.countOverLimit += 1
-                if m == .screenStep {
-                    closed.append(Exceedance(measure: m, start: time, end: time, count: 1, peak: value, peakTime: time, limit: limit))
-                } else if var run = open[m] {
+                if var run = open[m] {
                     run.end = time
                     run.count += 1
                     if abs(value) > abs(run.peak) { run.peak = value; run.peakTime = time }
@@ -292,8 +290,10 @@ public enum MotionCheck {
         let m = e.measure
         let v = num(abs(e.peak), m.places), limit = num(e.limit, m.places)
         if m == .screenStep {
+            let when = e.count == 1 ? "within one frame at \(num(e.peakTime, 3)) s"
+                : "within each frame from \(num(e.start, 3)) s to \(num(e.end, 3)) s (\(e.count) frame steps), up to \(v) at \(num(e.peakTime, 3)) s"
             return Finding(.error, m.code, time: .flight(e.peakTime),
-                "The centre moves \(v) screen heights within one frame at \(num(e.peakTime, 3)) s (more than \(limit)): the viewer sees a cut, not a move.")
+                "The centre moves \(e.count == 1 ? v : "more than \(limit)") screen heights \(when)\(e.count == 1 ? " (more than \(limit))" : ""): the viewer sees a cut, not a move.")
         }
         if e.count == 1 {
             return Finding(.warning, m.code, time: .flight(e.peakTime),
