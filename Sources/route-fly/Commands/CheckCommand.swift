@@ -33,6 +33,7 @@ struct CheckOptions: Equatable {
         "--max-pitch-acceleration": (\.tiltAcceleration, "degrees-per-second-squared", "degrees per second squared"),
         "--max-eye-acceleration": (\.eyeAcceleration, "per-second-squared", "a rate per second squared"),
         "--max-screen-jump": (\.screenJump, "screens", "screen heights"),
+        "--rest-fraction": (\.restFraction, "fraction", "a fraction of the rate limits"),
     ] }
 
     /// Findings listed per code unless `--all`.
