@@ -3,13 +3,15 @@ import Foundation
 /// The most a flight's ``MotionMeasures`` may reach before ``MotionCheck`` warns, and what counts as a
 /// jump. Every limit is a magnitude (> 0) or `nil` for none; the defaults and why:
 ///
-/// - ``screenSpeed`` **0.5 screen heights per second**. Cinematographers keep a pan slow enough that an
-///   object takes 5 to 7 seconds to cross the frame at 24 fps (the American Cinematographer Manual's
-///   panning-speed tables; faster pans judder). Across a 16:9 frame, 1.78 screen heights wide, that is
-///   0.25 to 0.36 screen heights per second. A map flight is a tracking shot, where the eye rests on the
-///   centre, and its renderers draw at 30 or 60 fps, so a little more is comfortable: 0.5 crosses the
-///   width of the frame in 3.6 s. It is well under the pace of Mapbox GL JS's `flyTo` (1.2 "screenfuls"
-///   per second by default), which is meant for short transitions, not for a shot one watches.
+/// - ``screenSpeed`` **0.5 screen heights per second**. The cinematographers' rule of thumb against
+///   judder is to pan no faster than one image width in seven seconds at 24 fps with a 180-degree shutter
+///   (RED, "Panning Speed Best Practices", and the panning tables of cinematography manuals): across a
+///   16:9 frame, 1.78 screen heights wide, 0.25 screen heights per second. Judder comes from the
+///   displacement per frame, so the same displacement is 0.32 heights/s at 30 fps and 0.64 at 60 fps,
+///   and a map flight is a tracking shot, where the eye rests on the centre: 0.5, which crosses the width
+///   of the frame in 3.6 s, sits between the two. It is well under the pace of Mapbox GL JS's `flyTo`
+///   (1.2 "screenfuls" per second by default), which is meant for short transitions, not for a shot one
+///   watches.
 /// - ``zoomRate`` **0.693 per second** (`ln 2`): the camera distance, and so the map's scale, at most
 ///   doubles or halves in a second. Zooming is van Wijk and Nuij's second kind of perceived motion
 ///   (`w'/w`); a zoom faster than that reads as a jump in scale rather than a move.
