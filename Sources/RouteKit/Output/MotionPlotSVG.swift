@@ -9,7 +9,8 @@ import Foundation
 /// and a value beyond the panel's scale as an arrow with the value at the top. The panel's scale runs
 /// from 0 to `1.25` times the limit, or to the peak if that is higher, but no further than 4 times the
 /// limit (so one jump does not flatten the rest). Below them an event lane marks, in time, every
-/// `motion-jump` (red), `motion-jolt` (orange) and `motion-eye-bob` (violet) run.
+/// `motion-jump` (red), `motion-jolt` (orange) and `motion-eye-bob` (violet) run, and a start or end
+/// that is `motion-not-at-rest` (grey).
 ///
 /// The output is a standalone SVG 1.1 document (UTF-8, `viewBox` in pixels), deterministic: numbers with
 /// 2 decimals, no dates, no random ids.
@@ -31,7 +32,7 @@ public enum MotionPlotSVG {
     /// - Complexity: O(buckets + runs).
     public static func render(_ motion: MotionCheck.Result, duration: Double, framesPerSecond: Double, title: String) -> [UInt8] {
         let n = SVGText.n
-        let left = 96.0, top = 84.0, gap = 52.0, laneHeight = 54.0
+        let left = 96.0, top = 84.0, gap = 52.0, laneHeight = 72.0
         let rates = MotionTrace.Rate.allCases
         let width = left + plotWidth + 40
         let height = top + Double(rates.count) * (panelHeight + gap) + laneHeight + 50
@@ -97,7 +98,7 @@ public enum MotionPlotSVG {
                 let v = abs(r.peak)
                 s += "    <circle cx=\"\(n(x(r.peakTime)))\" cy=\"\(n(y(v)))\" r=\"3.5\" fill=\"#d0342c\"/>\n"
                 if v > scale {
-                    s += "    <text x=\"\(n(x(r.peakTime) + 6))\" y=\"\(n(y0 + 12))\" font-size=\"10\" fill=\"#d0342c\">\u{2191} \(FixedDecimal.string(v, places: places))</text>\n"
+                    s += "    <text x=\"\(n(x(r.peakTime) + 6))\" y=\"\(n(y0 + 14))\" font-size=\"10\" fill=\"#d0342c\" stroke=\"#ffffff\" stroke-width=\"3\" paint-order=\"stroke\">\u{2191} \(FixedDecimal.string(v, places: places))</text>\n"
                 }
             }
             s += "  </g>\n"
@@ -105,20 +106,29 @@ public enum MotionPlotSVG {
         // The event lane: jumps, jolts and eye bobs.
         let y0 = top + Double(rates.count) * (panelHeight + gap)
         s += "  <g id=\"events\">\n"
-        s += "    <text x=\"\(n(left))\" y=\"\(n(y0 - 8))\" font-size=\"13\" fill=\"#000000\">Events: motion-jump (red), motion-jolt (orange), motion-eye-bob (violet)</text>\n"
+        s += "    <text x=\"\(n(left))\" y=\"\(n(y0 - 8))\" font-size=\"13\" fill=\"#000000\">Events: motion-jump (red), motion-jolt (orange), motion-eye-bob (violet), motion-not-at-rest (grey)</text>\n"
         s += "    <rect x=\"\(n(left))\" y=\"\(n(y0))\" width=\"\(n(plotWidth))\" height=\"\(n(laneHeight))\" fill=\"#f4f4f6\"/>\n"
         let lanes: [(String, String, (MotionCheck.Measure) -> Bool)] = [
             ("jump", "#d0342c", { $0 == .screenStep }),
             ("jolt", "#e07b00", { [.screenAcceleration, .zoomAcceleration, .turnAcceleration, .tiltAcceleration].contains($0) }),
             ("eye bob", "#8e5cc9", { $0 == .eyeAcceleration }),
         ]
+        let row = laneHeight / 4
         for (k, lane) in lanes.enumerated() {
-            let ly = y0 + Double(k) * laneHeight / 3
-            s += "    <text x=\"\(n(left - 7))\" y=\"\(n(ly + laneHeight / 6 + 3.5))\" font-size=\"10\" fill=\"#555555\" text-anchor=\"end\">\(lane.0)</text>\n"
+            let ly = y0 + Double(k) * row
+            s += "    <text x=\"\(n(left - 7))\" y=\"\(n(ly + row / 2 + 3.5))\" font-size=\"10\" fill=\"#555555\" text-anchor=\"end\">\(lane.0)</text>\n"
             for r in motion.exceedances where lane.2(r.measure) {
                 let x1 = x(r.start - 0.5 / framesPerSecond), x2 = x(r.end + 0.5 / framesPerSecond)
-                s += "    <rect x=\"\(n(x1))\" y=\"\(n(ly + 2))\" width=\"\(n(max(x2 - x1, 2)))\" height=\"\(n(laneHeight / 3 - 4))\" fill=\"\(lane.1)\"/>\n"
+                s += "    <rect x=\"\(n(x1))\" y=\"\(n(ly + 2))\" width=\"\(n(max(x2 - x1, 2)))\" height=\"\(n(row - 4))\" fill=\"\(lane.1)\"/>\n"
             }
+        }
+        // Not at rest: the first or last frame step, from the findings.
+        let ry = y0 + 3 * row
+        s += "    <text x=\"\(n(left - 7))\" y=\"\(n(ry + row / 2 + 3.5))\" font-size=\"10\" fill=\"#555555\" text-anchor=\"end\">not at rest</text>\n"
+        for f in motion.findings where f.code == "motion-not-at-rest" {
+            guard case .flight(let t)? = f.time else { continue }
+            let x1 = x(t - 0.5 / framesPerSecond), x2 = x(t + 0.5 / framesPerSecond)
+            s += "    <rect x=\"\(n(x1))\" y=\"\(n(ry + 2))\" width=\"\(n(max(x2 - x1, 2)))\" height=\"\(n(row - 4))\" fill=\"#7a7a80\"/>\n"
         }
         for t in timeTicks {
             s += "    <text x=\"\(n(x(t)))\" y=\"\(n(y0 + laneHeight + 14))\" font-size=\"10\" fill=\"#555555\" text-anchor=\"middle\">\(tickText(t))</text>\n"

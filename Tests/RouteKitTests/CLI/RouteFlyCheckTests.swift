@@ -116,6 +116,9 @@ import Testing
         let runs = output.stdout.components(separatedBy: "[motion-screen-speed]").count - 1
         #expect(runs > 0 && panel.components(separatedBy: "<circle").count - 1 == runs)
         #expect(panel.contains("\u{2191} 8.437"))
+        // The recipe starts moving at once: the event lane marks the start as not at rest.
+        let events = text.components(separatedBy: "<g id=\"events\">")[1]
+        #expect(events.contains(">not at rest</text>") && events.contains("fill=\"#7a7a80\""))
         try Self.validate(svg: svg, png: dir.appendingPathComponent("motion.png").path)
         // A flight that cannot be planned has nothing to plot: exit 1, no report, no file.
         let none = dir.appendingPathComponent("none.svg").path
