@@ -107,19 +107,25 @@ public enum MotionMeasures {
             self.screenHeightPerMetre = 2 * tan(verticalFieldOfView * .pi / 360)
         }
 
-        /// Adds the next pose (frames must come in order, one frame apart). Its eye is computed when the
-        /// pose has none.
+        /// Adds the next pose (in frame order; after a frame that is not the previous one plus 1 the
+        /// measures start again, as at the first pose). Its eye is computed when the pose has none.
         ///
         /// - Returns: The step that ends at this pose (`nil` for the first), and the change at the
         ///   previous pose (`nil` for the first two).
         /// - Complexity: O(1).
         public mutating func add(_ pose: CameraPose) -> (step: Step?, change: Change?) {
             let altitude = (pose.eye ?? pose.camera.eye(centerElevation: pose.centerElevation, model: .tangentPlane)).altitude
+            guard let (p, pAltitude) = previous, pose.frame == p.frame + 1 else {
+                // The first pose, or frames missing: start again from this pose.
+                lastStep = nil
+                beforePrevious = nil
+                previous = (pose, altitude)
+                return (nil, nil)
+            }
             defer {
-                beforePrevious = previous?.altitude
+                beforePrevious = pAltitude
                 previous = (pose, altitude)
             }
-            guard let (p, pAltitude) = previous else { return (nil, nil) }
             let dt = 1 / framesPerSecond
             let a = p.camera, b = pose.camera
             let g = a.centerCoordinate.distance(to: b.centerCoordinate)
@@ -132,14 +138,16 @@ public enum MotionMeasures {
                             tiltRate: (b.pitch - a.pitch) / dt)
             let valid = [g, dm, step.zoomRate, step.turnRate, step.tiltRate, altitude].allSatisfy(\.isFinite)
             var change: Change? = nil
-            if valid, let s = lastStep, let z0 = beforePrevious, s.frame + 1 == p.frame {
-                change = Change(frame: p.frame, time: Double(p.frame) / framesPerSecond,
-                                screenAcceleration: (step.screenSpeed - s.screenSpeed) / dt,
-                                zoomAcceleration: (step.zoomRate - s.zoomRate) / dt,
-                                turnAcceleration: (step.turnRate - s.turnRate) / dt,
-                                tiltAcceleration: (step.tiltRate - s.tiltRate) / dt,
-                                eyeAcceleration: (altitude - 2 * pAltitude + z0) / (dt * dt * a.distance))
-                if !(change!.eyeAcceleration.isFinite) { change = nil }
+            if valid, let s = lastStep, let z0 = beforePrevious {
+                let eye = (altitude - 2 * pAltitude + z0) / (dt * dt * a.distance)
+                if eye.isFinite {
+                    change = Change(frame: p.frame, time: Double(p.frame) / framesPerSecond,
+                                    screenAcceleration: (step.screenSpeed - s.screenSpeed) / dt,
+                                    zoomAcceleration: (step.zoomRate - s.zoomRate) / dt,
+                                    turnAcceleration: (step.turnRate - s.turnRate) / dt,
+                                    tiltAcceleration: (step.tiltRate - s.tiltRate) / dt,
+                                    eyeAcceleration: eye)
+                }
             }
             lastStep = valid ? step : nil
             return (valid ? step : nil, change)

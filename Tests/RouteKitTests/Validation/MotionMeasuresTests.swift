@@ -142,6 +142,15 @@ import Testing
         #expect(bob.message == "The eye's vertical acceleration (over the distance) is over the limit of 2.500 /s^2 from 0.467 s to 0.500 s (2 frames), peaking at 13.500 /s^2 at 0.467 s.")
     }
 
+    @Test func missingFramesStartTheMeasuresAgain() {
+        // Frames 0-2 and 5-7 of a constant pan: two steps and one change on each side, none across.
+        let all = Self.poses(8) { t in (Self.east(500 * t), 3000, 90, 0, 0) }
+        let (steps, changes) = MotionMeasures.measure(Array(all[0...2]) + Array(all[5...7]), framesPerSecond: Self.fps, verticalFieldOfView: Self.fov)
+        #expect(steps.map(\.frame) == [0, 1, 5, 6])
+        #expect(changes.map(\.frame) == [1, 6])
+        #expect(steps.allSatisfy { isClose($0.screenSpeed, 0.25, relative: 1e-9) })
+    }
+
     @Test func limitsCanBeSwitchedOff() {
         let poses = Self.poses(21) { t in (t < 10.5 / 30 ? 0 : Self.east(2500), 3000, 0, 0, 0) }
         let result = MotionCheck.check(poses: poses, framesPerSecond: Self.fps, verticalFieldOfView: Self.fov, limits: .none)
