@@ -144,11 +144,13 @@ public enum MotionPlotSVG {
     static func ticks(upTo maximum: Double) -> [Double] {
         guard maximum > 0, maximum.isFinite else { return [0] }
         let raw = maximum / 5
-        let power = pow(10, floor(log10(raw)))
-        let step = [1.0, 2, 2.5, 5, 10].map { $0 * power }.first { $0 >= raw } ?? 10 * power
+        let exponent = floor(log10(raw))
+        // k * mantissa, scaled by the power of ten, dividing for negative powers so that 3 * 0.2 is 0.6.
+        func scaled(_ v: Double) -> Double { exponent < 0 ? v / pow(10, -exponent) : v * pow(10, exponent) }
+        let mantissa = [1.0, 2, 2.5, 5, 10].first { scaled($0) >= raw } ?? 10
         var values: [Double] = []
         var k = 0.0
-        while k * step <= maximum * (1 + 1e-9) { values.append(k * step); k += 1 }
+        while scaled(k * mantissa) <= maximum * (1 + 1e-9) { values.append(scaled(k * mantissa)); k += 1 }
         return values
     }
 
