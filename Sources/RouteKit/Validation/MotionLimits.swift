@@ -27,9 +27,11 @@ import Foundation
 ///   **1.0 screen heights per second squared**, ``zoomAcceleration`` **1.4 per second squared**,
 ///   ``turnAcceleration`` **60 degrees per second squared**, ``tiltAcceleration`` **40 degrees per second squared**.
 /// - ``eyeAcceleration`` **2.5 per second squared** (the eye's vertical acceleration over the camera
-///   distance). A zoom within the two zoom limits alone pushes the eye by up to `d''/d = Z' + Z^2 = 1.4 +
-///   0.48 = 1.9` per second squared looking straight down, so the limit sits above that: what exceeds it
-///   is the ground's elevation (GPS noise in `ele`) reaching the eye, which bobs the whole view.
+///   distance). The eye's altitude over the centre is `d cos(p)`, so its acceleration over `d` is
+///   `(Z' + Z^2) cos p - 2 Z p' sin p - p'^2 cos p - p'' sin p` (`Z` the zoom rate, `p` the pitch in
+///   radians). Zoom and tilt within the limits above give at most 2.33 per second squared (at a pitch of
+///   31 degrees; 2.0 looking straight down), so the limit sits above that: what exceeds it is the
+///   ground's elevation (GPS noise in `ele`) reaching the eye, which bobs the whole view.
 /// - ``restFraction`` **0.1**: a shot starts and ends at rest: its first and last frame steps stay below
 ///   a tenth of every rate limit (0.05 screen heights per second, 0.069 per second of zoom, 3 degrees
 ///   per second of turn, 2 of tilt). A camera that is already moving in the first frame, or still moving
