@@ -5,7 +5,7 @@ enum Usage {
 
     static func usageLine(_ subcommand: String) -> String {
         switch subcommand {
-        case "sample": return "route-fly sample <route> [--preset follow|wwdc|overview|orbit] [flight options] [--script <file>] [--fps <fps>] [--format <format>] [--eye|--no-eye] [-o <file>]"
+        case "sample": return "route-fly sample <route> [--preset follow|wwdc|overview|orbit] [flight options] [--script <file>] [--fps <fps>] [--format <format>] [--eye|--no-eye] [--heights ellipsoid|msl] [-o <file>]"
         case "plan": return "route-fly plan <route> [--preset follow|wwdc|overview|orbit] [flight options] [-o <file>]"
         case "info": return "route-fly info <route> [--json] [input options]"
         case "check": return "route-fly check <route> [flight options] [--script <file>] [--fps <fps>] [--json] [--strict] [--all] [--plot <file>] [limits] [input options]"
@@ -56,6 +56,8 @@ enum Usage {
                                   or time,latitude,longitude,elevation ('-' skips a column).
           --polyline-precision <digits>
                                   5 (Google's encoded polyline, default) or 6 (OSRM/Valhalla polyline6).
+          --input-heights <datum> msl (default: heights above mean sea level, EGM96, as GPS files hold)
+                                  or ellipsoid (above the WGS 84 ellipsoid); converted through PROJ.
         """
 
     static let flightOptions = """
@@ -107,7 +109,10 @@ enum Usage {
           --format <format>       csv, geojson, kml, czml, earth-studio, gpx or svg (default: from the -o
                                   extension: .csv, .geojson/.json, .kml, .czml, .gpx, .svg; else csv).
           --eye, --no-eye         Add (or leave out) the eye's position (default: added for every preset
-                                  but wwdc, whose output keeps the seven columns below).
+                                  but wwdc, whose output keeps the eight columns below).
+          --heights <datum>       Datum of CSV and GeoJSON heights (center_elevation, eye_altitude):
+                                  ellipsoid (default: above WGS 84, as RFC 7946 says) or msl (EGM96).
+                                  KML is always above sea level; CZML and Earth Studio above the ellipsoid.
           -o, --output <file>     Write to <file> (streamed, atomically: nothing is left on failure or
                                   interruption) instead of standard output.
           -h, --help              Show help information.

@@ -16,6 +16,8 @@ struct SampleOptions: Equatable {
     var eye: Bool? = nil
     /// A camera script to fly instead of a preset (`--script FILE`).
     var scriptPath: String? = nil
+    /// The datum of CSV and GeoJSON heights (`--heights ellipsoid|msl`).
+    var heights = VerticalDatum.ellipsoidal
 
     /// Why a flight is too long to sample (``PoseSampler/tooManyFrames(duration:)``), with what to do.
     static func tooManyFrames(duration: Double, fps: Double) -> String? {
@@ -50,6 +52,12 @@ struct SampleOptions: Equatable {
                 options.outputPath = try scanner.fileName(for: name, inline: inline)
             case "--script":
                 options.scriptPath = try scanner.fileName(for: name, inline: inline, what: "script file")
+            case "--heights":
+                let v = try scanner.value(for: name, inline: inline, valueName: "datum")
+                guard let datum = VerticalDatum(optionValue: v) else {
+                    throw UsageError(message: "The value '\(v)' is invalid for '--heights <datum>': expected ellipsoid (above the WGS 84 ellipsoid, the default) or msl (above mean sea level, EGM96).", subcommand: "sample")
+                }
+                options.heights = datum
             case "--eye", "--no-eye":
                 try scanner.flag(name, inline: inline)
                 options.eye = name == "--eye"
@@ -88,7 +96,8 @@ struct SampleOptions: Equatable {
             script = plan.script
         }
         let scripted = try flight.resolve(script, for: route, scriptPath: scriptPath)
-        let sampler = PoseSampler(framesPerSecond: fps)
+        var sampler = PoseSampler(framesPerSecond: fps)
+        sampler.geoid = try Geoid.egm96()
         if let tooLong = SampleOptions.tooManyFrames(duration: scripted.duration, fps: fps) {
             throw CommandFailure(description: "\(shownPath(routePath)): error: \(tooLong)")
         }
@@ -102,7 +111,7 @@ struct SampleOptions: Equatable {
         let destination: PoseOutput.Destination = outputPath.flatMap { $0 == "-" ? nil : .file($0) } ?? .standardOutput
         let summary = try PoseOutput.write(scripted, sampler: sampler, eye: includesEye ? .tangentPlane : nil,
                                            format: resolvedFormat, route: route, framing: flight.options.framing,
-                                           to: destination)
+                                           heights: heights, to: destination)
         if summary.clampedFrameCount > 0 {
             let why = scriptPath == nil && flight.options.preset == .wwdc
                 ? "the wwdc recipe's 24000 m and 18000 m keyframes, after an initial distance of \(FixedDecimal.string(scripted.initialCamera.distance, places: 0)) m, overshoot (the recipe suits routes of a few tens of kilometres; '--preset follow' scales with the route)"
