@@ -10,7 +10,9 @@ import Foundation
 ///
 /// Frames `i = 0 ... n-1` are `dt = 1 / fps` seconds apart (``PoseSampler``). For each pose let `c[i]` be
 /// the centre, `d[i]` the camera distance (metres), `h[i]` the heading, `p[i]` the pitch (degrees) and
-/// `z[i]` the eye's altitude (metres, ``MapCamera/eye(centerElevation:model:)``, tangent-plane model).
+/// `z[i]` the eye's altitude (metres above the WGS 84 ellipsoid, ``EyePosition/altitude``; computed with
+/// ``MapCamera/eye(centerElevation:model:)``, tangent-plane model, from ``CameraPose/centerEllipsoidalHeight``
+/// when the pose has no eye).
 ///
 /// - The **screen height** at distance `d` is `H(d) = 2 d tan(fov / 2)` metres, `fov` the vertical field
 ///   of view: the height of the view's cross-section through the centre, perpendicular to the line of
@@ -114,7 +116,7 @@ public enum MotionMeasures {
         ///   previous pose (`nil` for the first two).
         /// - Complexity: O(1).
         public mutating func add(_ pose: CameraPose) -> (step: Step?, change: Change?) {
-            let altitude = (pose.eye ?? pose.camera.eye(centerElevation: pose.centerElevation, model: .tangentPlane)).altitude
+            let altitude = (pose.eye ?? pose.camera.eye(centerElevation: pose.centerEllipsoidalHeight, model: .tangentPlane)).altitude
             guard let (p, pAltitude) = previous, pose.frame == p.frame + 1 else {
                 // The first pose, or frames missing: start again from this pose.
                 lastStep = nil
