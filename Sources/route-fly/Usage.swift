@@ -5,11 +5,11 @@ enum Usage {
 
     static func usageLine(_ subcommand: String) -> String {
         switch subcommand {
-        case "sample": return "route-fly sample <route> [--preset follow|wwdc|overview|orbit] [flight options] [--script <file>] [--fps <fps>] [--format <format>] [--eye|--no-eye] [--heights ellipsoid|msl] [-o <file>]"
-        case "plan": return "route-fly plan <route> [--preset follow|wwdc|overview|orbit] [flight options] [-o <file>]"
+        case "sample": return "route-fly sample <route> [--preset follow|wwdc|overview|orbit] [flight options] [--script <file>] [--fps <fps>] [--format <format>] [--eye|--no-eye] [--heights ellipsoid|msl] [-o <file>] [ground options]"
+        case "plan": return "route-fly plan <route> [--preset follow|wwdc|overview|orbit] [flight options] [-o <file>] [ground options]"
         case "info": return "route-fly info <route> [--json] [input options]"
-        case "check": return "route-fly check <route> [flight options] [--script <file>] [--fps <fps>] [--json] [--strict] [--all] [--plot <file>] [limits] [input options]"
-        case "profile": return "route-fly profile <route> [--bin <metres>] [--format json|hike-json|csv|svg] [--name <name>] [-o <file>] [input options]"
+        case "check": return "route-fly check <route> [flight options] [--script <file>] [--fps <fps>] [--json] [--strict] [--all] [--plot <file>] [limits] [ground options] [input options]"
+        case "profile": return "route-fly profile <route> [--bin <metres>] [--format json|hike-json|csv|svg] [--name <name>] [-o <file>] [ground options] [input options]"
         default: return "route-fly help [<subcommand>]"
         }
     }
@@ -58,6 +58,17 @@ enum Usage {
                                   5 (Google's encoded polyline, default) or 6 (OSRM/Valhalla polyline6).
           --input-heights <datum> msl (default: heights above mean sea level, EGM96, as GPS files hold)
                                   or ellipsoid (above the WGS 84 ellipsoid); converted through PROJ.
+        """
+
+    static let groundOptions = """
+        GROUND OPTIONS (for route points without elevation; without either, a warning):
+          --terrain <file>        A digital elevation model that covers the route: any raster GDAL reads
+                                  (GeoTIFF, SRTM .hgt, DTED, a .vrt mosaic), in any CRS. Points without
+                                  elevation take the ground's height there: metres above the EGM96 geoid
+                                  (sea level), interpolated bilinearly (default: none).
+          --ground-elevation <metres>
+                                  Points without elevation take this height, metres above sea level, for
+                                  flat country (default: none).
         """
 
     static let flightOptions = """
@@ -119,6 +130,8 @@ enum Usage {
 
         \(flightOptions)
 
+        \(groundOptions)
+
         \(inputOptions)
 
         OUTPUT (CSV): frame,time,latitude,longitude,heading,pitch,distance[,eye_latitude,eye_longitude,eye_altitude]
@@ -167,6 +180,8 @@ enum Usage {
 
         \(flightOptions)
 
+        \(groundOptions)
+
         \(inputOptions)
 
         """
@@ -207,6 +222,7 @@ enum Usage {
         acceleration), motion-eye-bob, motion-not-at-rest (warnings, one per run over the limit).
         A screen height is 2 d tan(fov / 2) metres at the camera distance d; see the README for the
         measures, their formulas and why the limits are what they are.
+        Heights: elevation-missing (points without elevation and neither --terrain nor --ground-elevation).
 
         USAGE: \(usageLine("check"))
 
@@ -270,6 +286,8 @@ enum Usage {
 
         \(flightOptions)
 
+        \(groundOptions)
+
         \(inputOptions)
 
         Exit status: 0 no error, 2 an error finding (or a warning with --strict), 1 the check could not
@@ -297,6 +315,8 @@ enum Usage {
           --name <name>           The hike's name (default: the route's, else the file's base name).
           -o, --output <file>     Write to <file> (atomically) instead of standard output.
           -h, --help              Show help information.
+
+        \(groundOptions)
 
         \(inputOptions)
 

@@ -8,6 +8,7 @@ import Glibc
 struct SampleOptions: Equatable {
     var routePath: String
     var input = InputArguments()
+    var ground = GroundArguments()
     var flight = FlightArguments()
     var fps = 30.0
     var format: PoseFormat? = nil
@@ -35,6 +36,10 @@ struct SampleOptions: Equatable {
             }
             if InputArguments.names.contains(name) {
                 try options.input.parse(name, inline: inline, scanner: &scanner)
+                return
+            }
+            if GroundArguments.names.contains(name) {
+                try options.ground.parse(name, inline: inline, scanner: &scanner)
                 return
             }
             switch name {
@@ -81,7 +86,7 @@ struct SampleOptions: Equatable {
         if let outputPath, outputPath != "-", isSameFile(outputPath, routePath) {
             throw UsageError(message: "The output file '\(outputPath)' is the input route: writing it would destroy the route. Choose another output file.", subcommand: "sample")
         }
-        let route = try input.read(routePath).route
+        let route = try ground.apply(to: try input.read(routePath).route, routePath: routePath, warnIfMissing: scriptPath == nil).route
         let script: CameraScript
         if let scriptPath {
             script = try CameraScript.load(path: scriptPath)
