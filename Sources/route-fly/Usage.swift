@@ -8,7 +8,7 @@ enum Usage {
         case "sample": return "route-fly sample <route> [--preset follow|wwdc|overview|orbit] [flight options] [--script <file>] [--fps <fps>] [--format <format>] [--eye|--no-eye] [--heights ellipsoid|msl] [-o <file>] [ground options]"
         case "plan": return "route-fly plan <route> [--preset follow|wwdc|overview|orbit] [flight options] [-o <file>] [ground options]"
         case "info": return "route-fly info <route> [--json] [input options]"
-        case "check": return "route-fly check <route> [flight options] [--script <file>] [--fps <fps>] [--json] [--strict] [--all] [limits] [ground options] [input options]"
+        case "check": return "route-fly check <route> [flight options] [--script <file>] [--fps <fps>] [--json] [--strict] [--all] [--plot <file>] [limits] [ground options] [input options]"
         case "profile": return "route-fly profile <route> [--bin <metres>] [--format json|hike-json|csv|svg] [--name <name>] [-o <file>] [ground options] [input options]"
         default: return "route-fly help [<subcommand>]"
         }
@@ -211,7 +211,7 @@ enum Usage {
         """
 
     static let check = """
-        OVERVIEW: Check a route's recorded timing and a camera plan's timing.
+        OVERVIEW: Check a route's recorded timing and a camera plan's timing and motion.
 
         Prints findings, one a line: 'ROUTE: SEVERITY: point N: sentence [code]' (or 't=S s:' for the
         flight). Severities: error (exit 2), warning (exit 2 with --strict), note.
@@ -219,8 +219,12 @@ enum Usage {
         speed-implausible, time-before-gps-epoch, time-zone-mixed, time-zone-missing (GPX, KML, TCX).
         Route geometry: duplicate-point, zero-length-segment, jump, null-island, latitude-out-of-range,
         longitude-out-of-range. Flight: flight-duration, flight-duration-mismatch, flight-frame-count,
-        flight-distance-clamped, flight-max-{heading-rate,center-speed,eye-speed,distance-rate} and
-        {heading-rate,center-speed,eye-speed,distance-rate}-over-limit, flight-unplannable.
+        flight-distance-clamped, {center-speed,eye-speed,distance-rate}-over-limit, flight-unplannable.
+        Motion on screen: motion-peaks (note), motion-jump (error: more than a screen in one frame),
+        motion-screen-speed, motion-zoom-rate, motion-turn-rate, motion-tilt-rate, motion-jolt (an
+        acceleration), motion-eye-bob, motion-not-at-rest (warnings, one per run over the limit).
+        A screen height is 2 d tan(fov / 2) metres at the camera distance d; see the README for the
+        measures, their formulas and why the limits are what they are.
         Heights: elevation-missing (points without elevation and neither --terrain nor --ground-elevation).
 
         USAGE: \(usageLine("check"))
@@ -236,6 +240,9 @@ enum Usage {
           --all                   List every finding (default: at most 20 per code; the summary counts all).
           --script <file>         Check this camera script's flight instead of a planned one.
           --fps <fps>             Frames per second of the flight check (default: 30).
+          --plot <file>           Also write an SVG plot of the flight's motion over time: screen speed,
+                                  zoom, turn and tilt rates with their limits and every run over them
+                                  (written atomically, before the report).
 
         LIMITS:
           --gap <seconds>         Report time gaps longer than this (default: 60).
@@ -244,14 +251,38 @@ enum Usage {
                                   suggests: foot 12, cycle 30, road 70, air 300).
           --max-jump <metres>     A leg longer than this is a jump (default: 1000 for tracks; routes of
                                   planned waypoints are not checked).
+          --max-screen-speed <screens-per-second>
+                                  Fastest motion of the centre on screen, in screen heights per second
+                                  (default: 0.5).
+          --max-zoom-rate <per-second>
+                                  Fastest zoom, |d ln(distance)/dt| (default: 0.693, a doubling per second).
           --max-heading-rate <degrees-per-second>
-                                  Fastest camera turn (default: 90).
+                                  Fastest camera turn (default: 30).
+          --max-pitch-rate <degrees-per-second>
+                                  Fastest tilt (default: 20).
+          --max-screen-acceleration <screens-per-second-squared>
+                                  (default: 1.0)
+          --max-zoom-acceleration <per-second-squared>
+                                  (default: 1.4)
+          --max-heading-acceleration <degrees-per-second-squared>
+                                  (default: 60)
+          --max-pitch-acceleration <degrees-per-second-squared>
+                                  (default: 40)
+          --max-eye-acceleration <per-second-squared>
+                                  The eye's vertical acceleration over the distance (default: 2.5).
+          --max-screen-jump <screens>
+                                  More than this many screen heights within one frame is an error
+                                  (default: 1).
+          --rest-fraction <fraction>
+                                  The first and last frame steps must move at less than this fraction of
+                                  each rate limit (default: 0.1).
+                                  Every motion limit above takes 'none' to switch it off.
           --max-camera-speed <metres-per-second>
                                   Fastest ground speed of the camera centre (default: none).
           --max-eye-speed <metres-per-second>
                                   Fastest ground speed of the eye (default: none).
           --max-distance-rate <metres-per-second>
-                                  Fastest zoom, change of the eye-to-centre distance (default: none).
+                                  Fastest change of the eye-to-centre distance, m/s (default: none).
           --duration-tolerance <seconds>
                                   How far the flight's length may be from the one asked for (default: 0.5).
           -h, --help              Show help information.
