@@ -15,7 +15,14 @@ let package = Package(
             pkgConfig: "proj",
             providers: [.apt(["libproj-dev"])]
         ),
-        .target(name: "RouteKit", dependencies: ["CProj"]),
+        // zlib (deflate, crc32) from Debian's zlib1g-dev. Only Sources/RouteKit/Output imports it (KMZ).
+        .systemLibrary(
+            name: "CZlib",
+            path: "Sources/CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        .target(name: "RouteKit", dependencies: ["CProj", "CZlib"]),
         .executableTarget(name: "route-fly", dependencies: ["RouteKit"]),
         // Benchmarks: run on demand with `swift run -c release route-bench`; never part of the tests.
         .executableTarget(name: "route-bench", dependencies: ["RouteKit"]),
