@@ -72,11 +72,33 @@ public enum PoseOutput {
         }
     }
 
+    /// Samples a scripted flight and streams every pose through `writer` (a ``PreviewPage``, or any
+    /// writer of the caller's).
+    /// - Throws: ``AtomicFile/WriteError`` when the file cannot be written (nothing is left behind).
+    @discardableResult
+    public static func write(
+        _ flight: ScriptedFlight, sampler: PoseSampler, eye: EyePosition.Model?, writer: any PoseWriter,
+        to destination: Destination
+    ) throws(AtomicFile.WriteError) -> PoseSampler.Summary {
+        try write(writer: writer, zipped: false, to: destination) { body in
+            sampler.forEachPose(of: flight, eye: eye, body)
+        }
+    }
+
     private static func write(
         format: PoseFormat, includesEye: Bool, framingColumns: Bool = false, context: PoseWriterContext? = nil,
         to destination: Destination,
         poses: ((CameraPose) -> Bool) -> PoseSampler.Summary
     ) throws(AtomicFile.WriteError) -> PoseSampler.Summary {
+        let writer = format.makeWriter(includesEye: includesEye, framingColumns: framingColumns, context: context)
+        return try write(writer: writer, zipped: format == .kmz, to: destination, poses: poses)
+    }
+
+    private static func write(
+        writer: any PoseWriter, zipped: Bool, to destination: Destination,
+        poses: ((CameraPose) -> Bool) -> PoseSampler.Summary
+    ) throws(AtomicFile.WriteError) -> PoseSampler.Summary {
+        var writer = writer
         let file: AtomicFile
         switch destination {
         case .standardOutput: file = AtomicFile.standardOutput()
@@ -85,10 +107,9 @@ public enum PoseOutput {
         let chunk = 1 << 20
         var buffer: [UInt8] = []
         buffer.reserveCapacity(chunk + 4096)
-        var writer = format.makeWriter(includesEye: includesEye, framingColumns: framingColumns, context: context)
         var failure: AtomicFile.WriteError? = nil
         // KMZ: the KML bytes go through a deflating ZIP entry on their way to the file.
-        let archive = format == .kmz ? KMZArchive() : nil
+        let archive = zipped ? KMZArchive() : nil
         var zipped: [UInt8] = []
         func flush(last: Bool = false) {
             guard failure == nil else { return }
