@@ -25,6 +25,24 @@ import Testing
         return m
     }
 
+    /// `Rx(x) Ry(y) Rz(z)` for angles in degrees, row-major.
+    static func matrix(_ r: [String: Double]) -> [[Double]] {
+        let (x, y, z) = (r["x"]! * .pi / 180, r["y"]! * .pi / 180, r["z"]! * .pi / 180)
+        let rx = [[1, 0, 0], [0, cos(x), -sin(x)], [0, sin(x), cos(x)]]
+        let ry = [[cos(y), 0, sin(y)], [0, 1, 0], [-sin(y), 0, cos(y)]]
+        let rz = [[cos(z), -sin(z), 0], [sin(z), cos(z), 0], [0, 0, 1]]
+        func product(_ a: [[Double]], _ b: [[Double]]) -> [[Double]] {
+            (0..<3).map { i in (0..<3).map { j in (0..<3).reduce(0) { $0 + a[i][$1] * b[$1][j] } } }
+        }
+        return product(product(rx, ry), rz)
+    }
+
+    /// The angle of the rotation between two rotation matrices, degrees: `acos((trace(AᵀB) - 1) / 2)`.
+    static func angle(_ a: [[Double]], _ b: [[Double]]) -> Double {
+        let trace = (0..<3).reduce(0.0) { t, i in t + (0..<3).reduce(0.0) { $0 + a[$1][i] * b[$1][i] } }
+        return acos(min(1, max(-1, (trace - 1) / 2))) * 180 / .pi
+    }
+
     // MARK: Earth Studio
 
     @Test func earthStudioHasTheEnvelopeOfRealExports() throws {
@@ -75,6 +93,17 @@ import Testing
             // than 10 degrees a frame.
             let regular = Self.rotationSteps(frames, yLimit: 80)
             #expect(max(regular.x, regular.y, regular.z) < 10, "\(preset): \(regular)")
+            // Near the lock the camera itself still turns slowly, and what Blender draws between two
+            // frames (each channel interpolated halfway) stays within the turn of that frame: no swing.
+            var turn = 0.0, between = 0.0
+            for (a, b) in zip(frames, frames.dropFirst()) {
+                let ra = a["rotation"] as! [String: Double], rb = b["rotation"] as! [String: Double]
+                let ma = Self.matrix(ra), mb = Self.matrix(rb)
+                let mid = Self.matrix(["x": (ra["x"]! + rb["x"]!) / 2, "y": (ra["y"]! + rb["y"]!) / 2, "z": (ra["z"]! + rb["z"]!) / 2])
+                turn = max(turn, Self.angle(ma, mb))
+                between = max(between, Self.angle(mid, ma), Self.angle(mid, mb))
+            }
+            #expect(turn < 4 && between < 2, "\(preset): \(turn) degrees a frame, \(between) halfway")
             // Every x stays near the published range: the first in 0..<360, no drift by whole turns.
             let xs = frames.map { ($0["rotation"] as! [String: Double])["x"]! }
             #expect(xs.allSatisfy { (-180...540).contains($0) }, "\(preset)")
