@@ -60,7 +60,15 @@ public enum PoseOutput {
     /// time scale, KML view, maximum pitch); its frame rate and count must be the sampler's.
     ///
     /// - Parameters:
+    ///   - flight: The resolved flight (camera and centre elevation timelines).
+    ///   - sampler: The frame rate and distance floor.
+    ///   - eye: How to place the eye, or `nil` to leave it out (CSV and GeoJSON then have no eye columns).
+    ///   - format: The output format (``PoseFormat/kmz`` zips the KML as it streams).
+    ///   - context: Route, frame rate and count, framing, epoch and time scale, angles, KML view, maximum
+    ///     pitch.
     ///   - framingColumns: Whether CSV appends the field of view and viewport columns.
+    ///   - destination: Standard output, or a file written atomically.
+    /// - Returns: Frames written and frames whose distance was clamped.
     /// - Throws: ``AtomicFile/WriteError`` when the file cannot be written (nothing is left behind).
     @discardableResult
     public static func write(
@@ -74,6 +82,13 @@ public enum PoseOutput {
 
     /// Samples a scripted flight and streams every pose through `writer` (a ``PreviewPage``, or any
     /// writer of the caller's).
+    /// - Parameters:
+    ///   - flight: The resolved flight.
+    ///   - sampler: The frame rate and distance floor.
+    ///   - eye: How to place the eye, or `nil` to leave it out.
+    ///   - writer: The writer, fresh (``PoseWriter/begin(into:)`` not yet called).
+    ///   - destination: Standard output, or a file written atomically.
+    /// - Returns: Frames written and frames whose distance was clamped.
     /// - Throws: ``AtomicFile/WriteError`` when the file cannot be written (nothing is left behind).
     @discardableResult
     public static func write(

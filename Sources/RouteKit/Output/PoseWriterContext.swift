@@ -36,7 +36,7 @@ public struct PoseWriterContext: Sendable {
     /// What a KML tour's `gx:FlyTo`s fly to (default ``KMLView/camera``).
     public var kmlView: KMLView = .camera
     /// The highest pitch a web-map camera may have, degrees (MapLibre's default `maxPitch` 60); the MapLibre
-    /// writer records it, ``MapLibreCameraWriter/firstPitchAbove(_:in:)`` finds poses above it.
+    /// writer records it, ``MapLibreCameraWriter/firstPose(above:in:sampler:)`` finds poses above it.
     public var maximumPitch: Double = MapLibreCameraWriter.defaultMaximumPitch
 
     /// 2000-01-01T00:00:00Z: the documented, fixed default ``epoch`` (946684800 s after the Unix epoch).
