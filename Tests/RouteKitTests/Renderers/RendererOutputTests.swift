@@ -298,4 +298,41 @@ import Testing
         #expect(try runRouteFly(["sample", Self.route, "--pitch", "70", "--format", "mapbox", "-o", out]).status == 0)
         #expect(try runRouteFly(["sample", Self.route, "--format", "maplibre", "--max-pitch", "86"]).status == 64)
     }
+
+    // MARK: Preview page
+
+    @Test func previewPageOptions() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // Default: the pinned CDN script and stylesheet, the blank style, the route and every frame.
+        let page = try runRouteFly(["preview", Self.route, "--fps", "2"])
+        #expect(page.status == 0, "\(page.stderr)")
+        #expect(page.stdout.hasPrefix("<!DOCTYPE html>"))
+        #expect(page.stdout.contains("<script src=\"https://unpkg.com/maplibre-gl@5.3.0/dist/maplibre-gl.js\"></script>"))
+        #expect(page.stdout.contains("<link rel=\"stylesheet\" href=\"https://unpkg.com/maplibre-gl@5.3.0/dist/maplibre-gl.css\">"))
+        #expect(page.stdout.contains("const routeFlyStyleURL = null;"))
+        let frames = try runRouteFly(["sample", Self.route, "--fps", "2"]).stdout.split(separator: "\n").count - 1
+        #expect(page.stdout.components(separatedBy: "{\"frame\":").count - 1 == frames)
+        // A style URL; a local script is inlined with the stylesheet beside it.
+        let js = dir.appendingPathComponent("maplibre-gl.js"), css = dir.appendingPathComponent("maplibre-gl.css")
+        try "var maplibregl = {}; // </script> inside".write(to: js, atomically: true, encoding: .utf8)
+        try ".maplibregl-map { overflow: hidden; }".write(to: css, atomically: true, encoding: .utf8)
+        let styled = try runRouteFly(["preview", Self.route, "--fps", "2", "--maplibre-js", js.path, "--style", "https://demotiles.maplibre.org/style.json"])
+        #expect(styled.status == 0)
+        #expect(!styled.stdout.contains("<script src="))
+        #expect(styled.stdout.contains("var maplibregl = {}; // <\\/script> inside"))
+        #expect(styled.stdout.contains(".maplibregl-map { overflow: hidden; }"))
+        #expect(styled.stdout.contains("const routeFlyStyleURL = \"https://demotiles.maplibre.org/style.json\";"))
+        // Errors: a page written under another extension, a style that is no URL, a missing or wrong script.
+        #expect(try runRouteFly(["preview", Self.route, "-o", dir.appendingPathComponent("f.png").path]).status == 64)
+        #expect(try runRouteFly(["preview", Self.route, "--style", "style.json"]).status == 64)
+        let missing = try runRouteFly(["preview", Self.route, "--maplibre-js", dir.appendingPathComponent("nope.js").path])
+        #expect(missing.status == 1 && missing.stdout.isEmpty && missing.stderr.contains("cannot read the MapLibre GL JS file"))
+        let wrong = try runRouteFly(["preview", Self.route, "--maplibre-js", Self.route])
+        #expect(wrong.status == 1 && wrong.stderr.contains("this is not MapLibre GL JS"))
+        let steep = try runRouteFly(["preview", Self.route, "--pitch", "86"])
+        #expect(steep.status == 1 && steep.stderr.contains("above MapLibre's highest maxPitch, 85"))
+        let help = try runRouteFly(["help", "preview"])
+        #expect(help.status == 0 && help.stdout.contains("--maplibre-js <url-or-path>"))
+    }
 }
