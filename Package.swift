@@ -22,7 +22,15 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
-        .target(name: "RouteKit", dependencies: ["CProj", "CZlib"]),
+        // GDAL (gdal.h, ogr_srs_api.h) from Debian's libgdal-dev, for terrain models. Only
+        // Sources/RouteKit/Terrain imports it.
+        .systemLibrary(
+            name: "CGDAL",
+            path: "Sources/CGDAL",
+            pkgConfig: "gdal",
+            providers: [.apt(["libgdal-dev"])]
+        ),
+        .target(name: "RouteKit", dependencies: ["CProj", "CGDAL", "CZlib"]),
         .executableTarget(name: "route-fly", dependencies: ["RouteKit"]),
         // Benchmarks: run on demand with `swift run -c release route-bench`; never part of the tests.
         .executableTarget(name: "route-bench", dependencies: ["RouteKit"]),

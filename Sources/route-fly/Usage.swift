@@ -5,12 +5,12 @@ enum Usage {
 
     static func usageLine(_ subcommand: String) -> String {
         switch subcommand {
-        case "sample": return "route-fly sample <route> [--preset follow|wwdc|overview|orbit] [flight options] [--script <file>] [--fps <fps>] [--format <format>] [--eye|--no-eye] [output options] [-o <file>]"
+        case "sample": return "route-fly sample <route> [--preset follow|wwdc|overview|orbit] [flight options] [--script <file>] [--fps <fps>] [--format <format>] [--eye|--no-eye] [--heights ellipsoid|msl] [output options] [-o <file>] [ground options]"
         case "preview": return "route-fly preview <route> [--preset follow|wwdc|overview|orbit] [flight options] [--script <file>] [--fps <fps>] [--maplibre-js <url-or-path>] [--style <url>] [-o <file.html>]"
-        case "plan": return "route-fly plan <route> [--preset follow|wwdc|overview|orbit] [flight options] [-o <file>]"
+        case "plan": return "route-fly plan <route> [--preset follow|wwdc|overview|orbit] [flight options] [-o <file>] [ground options]"
         case "info": return "route-fly info <route> [--json] [input options]"
-        case "check": return "route-fly check <route> [flight options] [--script <file>] [--fps <fps>] [--json] [--strict] [--all] [limits] [input options]"
-        case "profile": return "route-fly profile <route> [--bin <metres>] [--format json|hike-json|csv|svg] [--name <name>] [-o <file>] [input options]"
+        case "check": return "route-fly check <route> [flight options] [--script <file>] [--fps <fps>] [--json] [--strict] [--all] [limits] [ground options] [input options]"
+        case "profile": return "route-fly profile <route> [--bin <metres>] [--format json|hike-json|csv|svg] [--name <name>] [-o <file>] [ground options] [input options]"
         default: return "route-fly help [<subcommand>]"
         }
     }
@@ -59,6 +59,19 @@ enum Usage {
                                   or time,latitude,longitude,elevation ('-' skips a column).
           --polyline-precision <digits>
                                   5 (Google's encoded polyline, default) or 6 (OSRM/Valhalla polyline6).
+          --input-heights <datum> msl (default: heights above mean sea level, EGM96, as GPS files hold)
+                                  or ellipsoid (above the WGS 84 ellipsoid); converted through PROJ.
+        """
+
+    static let groundOptions = """
+        GROUND OPTIONS (for route points without elevation; without either, a warning):
+          --terrain <file>        A digital elevation model that covers the route: any raster GDAL reads
+                                  (GeoTIFF, SRTM .hgt, DTED, a .vrt mosaic), in any CRS. Points without
+                                  elevation take the ground's height there: metres above the EGM96 geoid
+                                  (sea level), interpolated bilinearly (default: none).
+          --ground-elevation <metres>
+                                  Points without elevation take this height, metres above sea level, for
+                                  flat country (default: none).
         """
 
     static let flightOptions = """
@@ -112,7 +125,10 @@ enum Usage {
                                   case: .csv, .geojson/.json, .kml, .kmz, .czml, .gpx, .svg; no
                                   extension: csv; any other extension is refused).
           --eye, --no-eye         Add (or leave out) the eye's position (default: added for every preset
-                                  but wwdc, whose output keeps the seven columns below).
+                                  but wwdc, whose output keeps the eight columns below).
+          --heights <datum>       Datum of CSV and GeoJSON heights (center_elevation, eye_altitude):
+                                  ellipsoid (default: above WGS 84, as RFC 7946 says) or msl (EGM96).
+                                  KML is always above sea level; CZML and Earth Studio above the ellipsoid.
           -o, --output <file>     Write to <file> (streamed, atomically: nothing is left on failure or
                                   interruption) instead of standard output.
           -h, --help              Show help information.
@@ -131,9 +147,12 @@ enum Usage {
 
         \(flightOptions)
 
+        \(groundOptions)
+
         \(inputOptions)
 
-        OUTPUT (CSV): frame,time,latitude,longitude,heading,pitch,distance[,eye_latitude,eye_longitude,eye_altitude]
+        OUTPUT (CSV): frame,time,latitude,longitude,heading,pitch,distance,center_elevation[,eye_latitude,
+        eye_longitude,eye_altitude][,vertical_fov,viewport_width,viewport_height]
           frame          frame number from 0
           time           seconds from the start (6 decimals)
           latitude       degrees, WGS 84, camera centre (8 decimals)
@@ -142,9 +161,11 @@ enum Usage {
                          --angles), measured at the centre (not at the eye)
           pitch          degrees from straight down, measured at the centre (4 decimals)
           distance       metres from the eye to the centre (3 decimals)
+          center_elevation
+                         metres, the centre's height on the --heights datum (3 decimals)
           eye_latitude, eye_longitude
                          degrees, the point on the ellipsoid under the eye (8 decimals)
-          eye_altitude   metres above the WGS 84 ellipsoid (3 decimals)
+          eye_altitude   metres on the --heights datum (3 decimals)
           vertical_fov, viewport_width, viewport_height
                          with --fov-columns: degrees (4 decimals), pixels
         OUTPUT (GeoJSON): an RFC 7946 FeatureCollection of Point features at the centre, the other
@@ -220,6 +241,8 @@ enum Usage {
 
         \(flightOptions)
 
+        \(groundOptions)
+
         \(inputOptions)
 
         """
@@ -256,6 +279,7 @@ enum Usage {
         longitude-out-of-range. Flight: flight-duration, flight-duration-mismatch, flight-frame-count,
         flight-distance-clamped, flight-max-{heading-rate,center-speed,eye-speed,distance-rate} and
         {heading-rate,center-speed,eye-speed,distance-rate}-over-limit, flight-unplannable.
+        Heights: elevation-missing (points without elevation and neither --terrain nor --ground-elevation).
 
         USAGE: \(usageLine("check"))
 
@@ -292,6 +316,8 @@ enum Usage {
 
         \(flightOptions)
 
+        \(groundOptions)
+
         \(inputOptions)
 
         Exit status: 0 no error, 2 an error finding (or a warning with --strict), 1 the check could not
@@ -319,6 +345,8 @@ enum Usage {
           --name <name>           The hike's name (default: the route's, else the file's base name).
           -o, --output <file>     Write to <file> (atomically) instead of standard output.
           -h, --help              Show help information.
+
+        \(groundOptions)
 
         \(inputOptions)
 

@@ -10,14 +10,20 @@
 /// | `heading` | degrees clockwise from true north, 0..<360 (or continuous: ``AngleContinuity``), measured **at the centre** | 4 |
 /// | `pitch` | degrees from straight down, measured **at the centre** (from the centre's vertical) | 4 |
 /// | `distance` | metres from the eye to the centre | 3 |
+/// | `center_elevation` | metres: the height of the centre (the ground it looks at) on ``heights`` | 3 |
 ///
-/// `heading` and `pitch` are the ``MapCamera``'s, defined at the centre. Seen from the eye, the same line
-/// of sight has a heading and tilt that differ by the Earth's curvature over the ground offset (up to
-/// about 2.4 degrees at 50 km); KML, CZML and Earth Studio write the eye's values.
+/// `heading` and `pitch` are the camera's at its centre (MapKit's `MapCamera` definition), not at the eye.
+/// Seen from the eye, the same line of sight has a heading and tilt that differ by the Earth's curvature
+/// over the ground offset (up to about 2.4 degrees at 50 km); KML, CZML and Earth Studio write the eye's
+/// values.
 ///
 /// With ``includesEye``, three more columns follow: `eye_latitude`, `eye_longitude` (degrees, 8
-/// decimals; the point on the ellipsoid under the eye) and `eye_altitude` (metres above the WGS 84
-/// ellipsoid, 3 decimals). A pose without an eye leaves them empty.
+/// decimals; the point on the ellipsoid under the eye) and `eye_altitude` (metres on ``heights``, 3
+/// decimals). A pose without an eye leaves them empty.
+///
+/// Heights: ``heights`` is the vertical datum of `center_elevation` and `eye_altitude`: the WGS 84
+/// ellipsoid by default (as RFC 7946 defines GeoJSON altitudes, and as Cesium and ECEF use), or mean
+/// sea level (EGM96) with ``VerticalDatum/orthometric``.
 ///
 /// With ``framing``, three constant columns follow last: `vertical_fov` (degrees, 4 decimals),
 /// `viewport_width` and `viewport_height` (pixels, integers): what an importer needs to set the
@@ -26,12 +32,14 @@
 /// The decimal separator is always `.` (``FixedDecimal``). About 60 bytes per pose (100 with the eye).
 public struct CSVPoseWriter: PoseWriter, Sendable {
     /// The header line, without its line end.
-    public static let header = "frame,time,latitude,longitude,heading,pitch,distance"
+    public static let header = "frame,time,latitude,longitude,heading,pitch,distance,center_elevation"
     /// The extra columns of the eye.
     public static let eyeHeader = "eye_latitude,eye_longitude,eye_altitude"
 
     /// Whether the eye columns are written.
     public var includesEye: Bool
+    /// The vertical datum of `center_elevation` and `eye_altitude`. Default ``VerticalDatum/ellipsoidal``.
+    public var heights: VerticalDatum
     /// Wrapped or continuous headings.
     public var angles: AngleContinuity
     /// The framing written in the last three columns, or `nil` for none.
@@ -41,8 +49,10 @@ public struct CSVPoseWriter: PoseWriter, Sendable {
     /// The extra columns of the framing.
     public static let framingHeader = "vertical_fov,viewport_width,viewport_height"
 
-    public init(includesEye: Bool = false, angles: AngleContinuity = .wrapped, framing: CameraFraming? = nil) {
+    public init(includesEye: Bool = false, heights: VerticalDatum = .ellipsoidal, angles: AngleContinuity = .wrapped,
+                framing: CameraFraming? = nil) {
         self.includesEye = includesEye
+        self.heights = heights
         self.angles = angles
         self.framing = framing
         self.headings = HeadingSequence(angles)
@@ -76,6 +86,8 @@ public struct CSVPoseWriter: PoseWriter, Sendable {
         FixedDecimal.append(pose.camera.pitch, places: PosePrecision.angle, to: &out)
         out.append(comma)
         FixedDecimal.append(pose.camera.distance, places: PosePrecision.distance, to: &out)
+        out.append(comma)
+        FixedDecimal.append(pose.centerHeight(on: heights), places: PosePrecision.distance, to: &out)
         if includesEye {
             out.append(comma)
             if let eye = pose.eye {
@@ -83,7 +95,7 @@ public struct CSVPoseWriter: PoseWriter, Sendable {
                 out.append(comma)
                 FixedDecimal.append(eye.coordinate.longitude, places: PosePrecision.coordinate, to: &out)
                 out.append(comma)
-                FixedDecimal.append(eye.altitude, places: PosePrecision.distance, to: &out)
+                FixedDecimal.append(eye.altitude(on: heights), places: PosePrecision.distance, to: &out)
             } else {
                 out.append(comma)
             }

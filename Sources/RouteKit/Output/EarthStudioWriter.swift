@@ -42,9 +42,11 @@ import Foundation
 ///   - `coordinate`: the eye's `latitude` and `longitude` (degrees, 8 decimals, longitude in -180...180)
 ///     and `altitude` (metres above the ellipsoid as RouteKit computes the eye, 3 decimals);
 ///   - `fovVertical`: the vertical field of view, degrees (constant over the flight);
-/// - `trackPoints`: two named points, `"Start"` and `"End"`: the route's first and last points (on the
-///   ellipsoid at their elevation), or the centre of the first and last frames when the route is not
-///   known; each with `position` (ECEF metres) and `coordinate` (`latitude`, `longitude`, `altitude`).
+/// - `trackPoints`: two named points, `"Start"` and `"End"`: the route's first and last points at their
+///   elevation (above sea level, made ellipsoidal with ``PoseWriterContext/geoid`` when there is one), or
+///   the centre of the first and last frames when the route is not known; each with `position` (ECEF
+///   metres) and `coordinate` (`latitude`, `longitude`, `altitude` above the ellipsoid, as the camera
+///   frames' are).
 ///   Importers abort when this list is missing or empty.
 ///
 /// Streaming: constant memory, about 330 bytes per pose. Deterministic bytes.
@@ -99,8 +101,8 @@ public struct EarthStudioWriter: PoseWriter, Sendable {
         let r = rotation(attitude)
         out.append(text: count == 0 ? "\n" : ",\n")
         count += 1
-        if firstCenter == nil { firstCenter = (pose.camera.centerCoordinate, pose.centerElevation) }
-        lastCenter = (pose.camera.centerCoordinate, pose.centerElevation)
+        if firstCenter == nil { firstCenter = (pose.camera.centerCoordinate, pose.centerEllipsoidalHeight) }
+        lastCenter = (pose.camera.centerCoordinate, pose.centerEllipsoidalHeight)
         out.append(text: "{\"frame\":\(pose.frame),\"time\":")
         FixedDecimal.append(pose.time, places: PosePrecision.time, to: &out)
         out.append(text: ",")
@@ -120,7 +122,10 @@ public struct EarthStudioWriter: PoseWriter, Sendable {
         out.append(text: "\n],\n\"trackPoints\":[")
         var points: [(String, LocationCoordinate2D, Double)] = []
         if let route = context.route, let first = route.points.first, let last = route.points.last {
-            points = [("Start", first.coordinate, first.elevation ?? 0), ("End", last.coordinate, last.elevation ?? 0)]
+            func height(_ point: RoutePoint) -> Double {
+                (point.elevation ?? 0) + (context.geoid?.undulation(at: point.coordinate) ?? 0)
+            }
+            points = [("Start", first.coordinate, height(first)), ("End", last.coordinate, height(last))]
         } else if let firstCenter, let lastCenter {
             points = [("Start", firstCenter.0, firstCenter.1), ("End", lastCenter.0, lastCenter.1)]
         }

@@ -94,11 +94,12 @@ public enum PoseFormat: String, CaseIterable, Sendable {
         let context = context ?? PoseWriterContext(framesPerSecond: 30, frameCount: 1)
         switch self {
         case .csv:
-            return CSVPoseWriter(includesEye: includesEye, angles: context.angles,
+            return CSVPoseWriter(includesEye: includesEye, heights: context.heights, angles: context.angles,
                                  framing: framingColumns ? context.framing : nil)
         case .geojson:
-            return GeoJSONPoseWriter(includesEye: includesEye, route: context.route, angles: context.angles,
-                                     framing: context.framing, framesPerSecond: context.framesPerSecond)
+            return GeoJSONPoseWriter(includesEye: includesEye, route: context.route, heights: context.heights,
+                                     angles: context.angles, framing: context.framing,
+                                     framesPerSecond: context.framesPerSecond)
         case .kml, .kmz: return KMLTourWriter(context: context)
         case .czml: return CZMLWriter(context: context)
         case .earthStudio: return EarthStudioWriter(context: context)

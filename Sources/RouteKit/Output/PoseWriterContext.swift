@@ -35,9 +35,17 @@ public struct PoseWriterContext: Sendable {
     public var timeScale: Double = 1
     /// What a KML tour's `gx:FlyTo`s fly to (default ``KMLView/camera``).
     public var kmlView: KMLView = .camera
+    /// The geoid that turns the route's elevations (above sea level) into heights above the ellipsoid
+    /// where a writer places route points in Earth-fixed space (Earth Studio's track points); `nil`: sea
+    /// level is taken as the ellipsoid.
+    public var geoid: Geoid? = nil
     /// The highest pitch a web-map camera may have, degrees (MapLibre's default `maxPitch` 60); the MapLibre
     /// writer records it, ``MapLibreCameraWriter/firstPose(above:in:sampler:)`` finds poses above it.
     public var maximumPitch: Double = MapLibreCameraWriter.defaultMaximumPitch
+    /// The vertical datum of the heights CSV and GeoJSON write (`center_elevation`, `eye_altitude`).
+    /// KML (sea level), CZML, Earth Studio (the ellipsoid) and GPX (sea level) always use their own
+    /// format's datum. Default ``VerticalDatum/ellipsoidal``.
+    public var heights: VerticalDatum = .ellipsoidal
 
     /// 2000-01-01T00:00:00Z: the documented, fixed default ``epoch`` (946684800 s after the Unix epoch).
     public static let defaultEpoch = Date(timeIntervalSince1970: 946_684_800)
@@ -80,6 +88,6 @@ public struct PoseWriterContext: Sendable {
 
     /// The pose's eye: its own, or one computed with ``eyeModel``.
     func eye(of pose: CameraPose) -> EyePosition {
-        pose.eye ?? pose.camera.eye(centerElevation: pose.centerElevation, model: eyeModel)
+        pose.eye ?? pose.camera.eye(centerElevation: pose.centerEllipsoidalHeight, model: eyeModel)
     }
 }

@@ -179,7 +179,7 @@ import Testing
         #expect(abs((camera["horizontalFieldOfView"] as? Double ?? 0) - 79.3169) < 1e-4)
         let c = try runRouteFly(["sample", Self.route, "--fps", "2", "--viewport", "1280x720", "--fov", "50", "--fov-columns"])
         let lines = c.stdout.split(separator: "\n")
-        #expect(lines.first == "frame,time,latitude,longitude,heading,pitch,distance,eye_latitude,eye_longitude,eye_altitude,vertical_fov,viewport_width,viewport_height")
+        #expect(lines.first == "frame,time,latitude,longitude,heading,pitch,distance,center_elevation,eye_latitude,eye_longitude,eye_altitude,vertical_fov,viewport_width,viewport_height")
         #expect(lines.dropFirst().allSatisfy { $0.hasSuffix(",50.0000,1280,720") })
     }
 
