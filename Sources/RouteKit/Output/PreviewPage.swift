@@ -15,7 +15,8 @@ import Foundation
 /// - shows frame `i` with `map.jumpTo({center, zoom, bearing, pitch})`; while playing, `i` is the frame
 ///   at the wall-clock seconds since play was pressed (the flight's real speed), so a slow browser skips
 ///   frames rather than slowing down;
-/// - starts playing, unless the address ends in `#frame=N`, which shows frame `N` paused;
+/// - starts playing once the style has loaded, unless the address ends in `#frame=N`, which shows frame
+///   `N` paused;
 /// - sets `data-state` on `<body>` to `ready` once the first frame is drawn (the map's `idle` event) and to
 ///   `error` (with the message on the page) when the script, the style or the page fails.
 ///
@@ -221,9 +222,9 @@ public struct PreviewPage: PoseWriter {
               map.addLayer(routeLayer);
             }
             show(current);
+            if (!hash) { setPlaying(true); }
             map.once('idle', function () {
               if (document.body.dataset.state !== 'error') { document.body.dataset.state = 'ready'; }
-              if (!hash) { setPlaying(true); }
             });
           });
         })();

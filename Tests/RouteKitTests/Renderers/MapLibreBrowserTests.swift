@@ -15,7 +15,10 @@ import Testing
     /// Runs Chromium on `url` and returns the DOM after the scripts ran, and Chromium's standard error.
     static func dumpDOM(_ url: URL, window: String = "1280,760", budget: Int = 5000) throws -> (dom: String, log: String) {
         let chromium = try #require(ExternalTools.chromium)
-        let r = try ExternalTools.run(chromium, ExternalTools.chromiumArguments(window: window, budget: budget) + ["--dump-dom", url.absoluteString])
+        let profile = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: profile) }
+        let r = try ExternalTools.run(chromium, ExternalTools.chromiumArguments(window: window, budget: budget, profile: profile)
+                                      + ["--dump-dom", url.absoluteString])
         return (r.stdout, r.stderr)
     }
 
@@ -26,12 +29,12 @@ import Testing
         log.split(separator: "\n").filter { $0.contains(":CONSOLE") && !$0.contains("GL Driver Message") }
     }
 
-    /// `dumpDOM` until `done(dom)` holds, at most three times with growing budgets: MapLibre draws in a
+    /// `dumpDOM` until `done(dom)` holds, at most four times with growing budgets: MapLibre draws in a
     /// worker and on the software GPU, which Chromium's virtual time does not wait for, so on a busy
     /// machine the first dump can come before the first frame was drawn.
     static func dumpDOM(_ url: URL, until done: (String) -> Bool) throws -> (dom: String, log: String) {
         var last = (dom: "", log: "")
-        for budget in [5000, 10000, 20000] {
+        for budget in [5000, 10000, 20000, 40000] {
             last = try dumpDOM(url, budget: budget)
             if done(last.dom) { break }
         }
@@ -137,8 +140,9 @@ import Testing
         let html = try String(contentsOf: page, encoding: .utf8)
         #expect(!html.contains("<script src="))  // self-contained: the library is inlined
         let (dom, log) = try Self.dumpDOM(page) { $0.contains("<body data-state=\"ready\">") && !$0.contains("<span id=\"frame\">frame 0 ") }
-        #expect(dom.contains("<body data-state=\"ready\">"), "status: \(Self.status(dom))")
-        #expect(dom.contains("<span id=\"status\"></span>"), "status: \(Self.status(dom))")
+        let ready = dom.contains("<body data-state=\"ready\">"), quiet = dom.contains("<span id=\"status\"></span>")
+        #expect(ready, "status: \(Self.status(dom))")
+        #expect(quiet, "status: \(Self.status(dom))")
         // It played: the frame shown is past the first.
         let label = try #require(dom.components(separatedBy: "<span id=\"frame\">frame ").dropFirst().first)
         let shown = Int(label.prefix { $0.isNumber }) ?? 0
@@ -154,8 +158,8 @@ import Testing
         let missing = dir.appendingPathComponent("missing/maplibre-gl.js").absoluteString
         #expect(try runRouteFly(["preview", Self.bundledRoute, "--fps", "5", "--maplibre-js", missing, "-o", page.path]).status == 0)
         let (dom, _) = try Self.dumpDOM(page) { $0.contains("data-state=\"error\"") }
-        #expect(dom.contains("<body data-state=\"error\">"))
-        #expect(dom.contains("MapLibre GL JS did not load from \(missing)"))
+        let failed = dom.contains("<body data-state=\"error\">"), said = dom.contains("MapLibre GL JS did not load from \(missing)")
+        #expect(failed && said, "status: \(Self.status(dom))")
     }
 
     @Test(.enabled(if: ExternalTools.browser && ExternalTools.python(with: "zlib", needs: "the screenshot check") != nil,
@@ -173,7 +177,7 @@ import Testing
         // The line is drawn by MapLibre's worker; a screenshot taken before it finished shows the background
         // only, so a blank centre is retried (up to three shots) before it counts as a failure.
         for _ in 0..<3 {
-            let shot = try ExternalTools.run(chromium, ExternalTools.chromiumArguments(window: "1280,760", budget: 8000)
+            let shot = try ExternalTools.run(chromium, ExternalTools.chromiumArguments(window: "1280,760", budget: 8000, profile: dir.appendingPathComponent("profile"))
                                              + ["--screenshot=\(png.path)", page.absoluteString + "#frame=540"], in: dir)
             #expect(shot.status == 0, "\(shot.stderr.suffix(300))")
             let r = try ExternalTools.run(python, ["-c", Self.routePixels, png.path])

@@ -45,11 +45,12 @@ enum ExternalTools {
     /// Both Chromium and MapLibre GL JS are there.
     static var browser: Bool { chromium != nil && mapLibreJS != nil }
 
-    /// Headless Chromium flags that render WebGL without a GPU (../shared/docs/renderers.md).
-    static func chromiumArguments(window: String = "1280,760", budget: Int = 5000) -> [String] {
+    /// Headless Chromium flags that render WebGL without a GPU (../shared/docs/renderers.md), with its
+    /// profile in `profile` (a scratch folder the caller removes).
+    static func chromiumArguments(window: String = "1280,760", budget: Int = 5000, profile: URL) -> [String] {
         ["--headless=new", "--no-sandbox", "--disable-gpu", "--enable-unsafe-swiftshader", "--use-angle=swiftshader",
          "--window-size=\(window)", "--virtual-time-budget=\(budget)", "--enable-logging=stderr", "--v=0",
-         "--user-data-dir=\(FileManager.default.temporaryDirectory.appendingPathComponent("routekit-chromium-\(UUID().uuidString)").path)"]
+         "--user-data-dir=\(profile.path)"]
     }
 
     /// Runs a program, capturing standard output and error through temporary files.
