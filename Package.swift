@@ -15,6 +15,13 @@ let package = Package(
             pkgConfig: "proj",
             providers: [.apt(["libproj-dev"])]
         ),
+        // zlib (deflate, crc32) from Debian's zlib1g-dev. Only Sources/RouteKit/Output imports it (KMZ).
+        .systemLibrary(
+            name: "CZlib",
+            path: "Sources/CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         // GDAL (gdal.h, ogr_srs_api.h) from Debian's libgdal-dev, for terrain models. Only
         // Sources/RouteKit/Terrain imports it.
         .systemLibrary(
@@ -23,7 +30,7 @@ let package = Package(
             pkgConfig: "gdal",
             providers: [.apt(["libgdal-dev"])]
         ),
-        .target(name: "RouteKit", dependencies: ["CProj", "CGDAL"]),
+        .target(name: "RouteKit", dependencies: ["CProj", "CGDAL", "CZlib"]),
         .executableTarget(name: "route-fly", dependencies: ["RouteKit"]),
         // Benchmarks: run on demand with `swift run -c release route-bench`; never part of the tests.
         .executableTarget(name: "route-bench", dependencies: ["RouteKit"]),

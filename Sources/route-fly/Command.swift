@@ -17,6 +17,7 @@ enum Command: Equatable {
     case plan(PlanOptions)
     case check(CheckOptions)
     case profile(ProfileOptions)
+    case preview(PreviewOptions)
 
     /// Parses the arguments (without the program name). Pure: tests call it directly.
     static func parse(_ arguments: [String]) throws(UsageError) -> Command {
@@ -49,6 +50,9 @@ enum Command: Equatable {
         case "profile":
             if rest.contains("-h") || rest.contains("--help") { return .help("profile") }
             return .profile(try ProfileOptions.parse(rest))
+        case "preview":
+            if rest.contains("-h") || rest.contains("--help") { return .help("preview") }
+            return .preview(try PreviewOptions.parse(rest))
         default:
             if first.hasPrefix("-") { throw UsageError(message: "Unknown option '\(first)'.") }
             throw UsageError(message: "Unknown subcommand '\(first)'. Expected one of: \(Usage.subcommands.joined(separator: ", ")).")
@@ -70,6 +74,8 @@ enum Command: Equatable {
         case .check(let options):
             try options.run()
         case .profile(let options):
+            try options.run()
+        case .preview(let options):
             try options.run()
         }
     }

@@ -1,11 +1,12 @@
 /// Help texts, written for people (swift-argument-parser's layout).
 enum Usage {
     static let version = "0.2.0"
-    static let subcommands = ["sample", "plan", "info", "check", "profile", "help"]
+    static let subcommands = ["sample", "preview", "plan", "info", "check", "profile", "help"]
 
     static func usageLine(_ subcommand: String) -> String {
         switch subcommand {
-        case "sample": return "route-fly sample <route> [--preset follow|wwdc|overview|orbit] [flight options] [--script <file>] [--fps <fps>] [--format <format>] [--eye|--no-eye] [--heights ellipsoid|msl] [-o <file>] [ground options]"
+        case "sample": return "route-fly sample <route> [--preset follow|wwdc|overview|orbit] [flight options] [--script <file>] [--fps <fps>] [--format <format>] [--eye|--no-eye] [--heights ellipsoid|msl] [output options] [-o <file>] [ground options]"
+        case "preview": return "route-fly preview <route> [--preset follow|wwdc|overview|orbit] [flight options] [--script <file>] [--fps <fps>] [--maplibre-js <url-or-path>] [--style <url>] [-o <file.html>]"
         case "plan": return "route-fly plan <route> [--preset follow|wwdc|overview|orbit] [flight options] [-o <file>] [ground options]"
         case "info": return "route-fly info <route> [--json] [input options]"
         case "check": return "route-fly check <route> [flight options] [--script <file>] [--fps <fps>] [--json] [--strict] [--all] [--plot <file>] [limits] [ground options] [input options]"
@@ -17,6 +18,7 @@ enum Usage {
     static func help(_ subcommand: String?) -> String {
         switch subcommand {
         case "sample": return sample
+        case "preview": return preview
         case "plan": return plan
         case "info": return info
         case "check": return check
@@ -36,6 +38,7 @@ enum Usage {
 
         SUBCOMMANDS:
           sample                  Plan a camera flight along a route and write one pose per frame.
+          preview                 Write an HTML page that plays the flight in MapLibre GL JS.
           plan                    Print the keyframe tracks of a flight as a JSON camera script.
           info                    Print a route's points, length, time span, bounding box and map rect.
           check                   Check a route's recorded timing and a camera plan's timing.
@@ -120,8 +123,10 @@ enum Usage {
                                   docs/camera-script.md) instead of a preset.
           --fps <fps>             Frames per second (default: 30). Frame i is at i / fps seconds,
                                   from 0 to the end inclusive: 20 s at 30 fps is 601 frames.
-          --format <format>       csv, geojson, kml, czml, earth-studio, gpx or svg (default: from the -o
-                                  extension: .csv, .geojson/.json, .kml, .czml, .gpx, .svg; else csv).
+          --format <format>       csv, geojson, kml, kmz, czml, earth-studio, maplibre (also: mapbox,
+                                  deckgl), gpx or svg, any case (default: from the -o extension, any
+                                  case: .csv, .geojson/.json, .kml, .kmz, .czml, .gpx, .svg; no
+                                  extension: csv; any other extension is refused).
           --eye, --no-eye         Add (or leave out) the eye's position (default: added for every preset
                                   but wwdc, whose output keeps the eight columns below).
           --heights <datum>       Datum of CSV and GeoJSON heights (center_elevation, eye_altitude):
@@ -131,37 +136,93 @@ enum Usage {
                                   interruption) instead of standard output.
           -h, --help              Show help information.
 
+        OUTPUT OPTIONS:
+          --angles <mode>         csv, geojson, maplibre: wrapped (default: headings in 0 to under 360)
+                                  or continuous (unwrapped from frame to frame, starting in 0..<360:
+                                  no jump of 360 between frames).
+          --fov-columns           csv: add vertical_fov (degrees), viewport_width and viewport_height
+                                  (pixels) columns. GeoJSON always has them in its 'camera' member.
+          --kml-view <view>       kml, kmz: camera (default: a Camera at the eye, absolute altitude) or
+                                  lookat (a LookAt at the centre, relativeToGround: Google Earth puts
+                                  it on its own terrain; for routes without heights).
+          --max-pitch <degrees>   maplibre: the web map's maxPitch; a flight that pitches more is refused
+                                  (default: 60 for maplibre and deckgl, 85 for mapbox; at most 85).
+
         \(flightOptions)
 
         \(groundOptions)
 
         \(inputOptions)
 
-        OUTPUT (CSV): frame,time,latitude,longitude,heading,pitch,distance[,eye_latitude,eye_longitude,eye_altitude]
+        OUTPUT (CSV): frame,time,latitude,longitude,heading,pitch,distance,center_elevation[,eye_latitude,
+        eye_longitude,eye_altitude][,vertical_fov,viewport_width,viewport_height]
           frame          frame number from 0
           time           seconds from the start (6 decimals)
           latitude       degrees, WGS 84, camera centre (8 decimals)
           longitude      degrees in -180...180 (8 decimals)
-          heading        degrees clockwise from true north, 0 to under 360 (4 decimals)
-          pitch          degrees from straight down (4 decimals)
+          heading        degrees clockwise from true north, 0 to under 360 (4 decimals; see
+                         --angles), measured at the centre (not at the eye)
+          pitch          degrees from straight down, measured at the centre (4 decimals)
           distance       metres from the eye to the centre (3 decimals)
+          center_elevation
+                         metres, the centre's height on the --heights datum (3 decimals)
           eye_latitude, eye_longitude
                          degrees, the point on the ellipsoid under the eye (8 decimals)
-          eye_altitude   metres above the WGS 84 ellipsoid (3 decimals)
+          eye_altitude   metres on the --heights datum (3 decimals)
+          vertical_fov, viewport_width, viewport_height
+                         with --fov-columns: degrees (4 decimals), pixels
         OUTPUT (GeoJSON): an RFC 7946 FeatureCollection of Point features at the centre, the other
-        columns as properties, then the route as a LineString (MultiLineString) feature, and a bbox.
-        OUTPUT (KML): a Google Earth tour (gx:Tour) of one smooth gx:FlyTo per frame to a Camera at the
-        eye (absolute altitude; heading and tilt of the line of sight at the eye), and the route.
+        columns as properties, then the route as a LineString (MultiLineString) feature, and a bbox;
+        a 'camera' member gives verticalFieldOfView, horizontalFieldOfView (degrees), viewport
+        ([width, height] pixels) and framesPerSecond.
+        OUTPUT (KML, KMZ): a Google Earth tour (gx:Tour) of one smooth gx:FlyTo per frame to a Camera at
+        the eye (absolute altitude; heading and tilt of the line of sight at the eye), and the route;
+        gx:durations rounded from cumulative times, so they add up to the flight. KMZ: zipped as doc.kml.
         OUTPUT (CZML): for CesiumJS: a document packet with a clock over the flight, the route, and a
         'camera' entity with the eye as sampled cartographicDegrees and its orientation as sampled unit
         quaternions (body x forward, y left, z up), LINEAR interpolation.
-        OUTPUT (earth-studio): JSON in the shape of Google Earth Studio's 3D camera export:
-        cameraFrames[] of position (ECEF metres), rotation (Euler degrees), coordinate (eye latitude,
-        longitude, altitude) and fovVertical; frame size, frame rate and fields of view on top.
+        With --timing recorded, the CZML clock and GPX times are the route's recorded times.
+        OUTPUT (earth-studio): Google Earth Studio's 3D camera export JSON: name, width, height,
+        frameRate, numFrames (frame intervals: one less than the frames), durationSeconds,
+        cameraFrames[] of position (ECEF metres), rotation (Euler degrees, x from 0 to under 360 at the
+        first frame, every channel continuous), coordinate (eye latitude, longitude, altitude), and
+        trackPoints (the route's start and end).
+        OUTPUT (maplibre): {viewport, fov, maxPitch, framesPerSecond, frames: [{frame, time, center:
+        [lon, lat], zoom, bearing, pitch}]} for map.jumpTo / deck.gl viewState at that viewport and fov.
         OUTPUT (GPX): the camera centre as a GPX 1.1 track, one trkpt per frame with ele (centre
         elevation) and time (2000-01-01T00:00:00Z + the frame's time, milliseconds).
         OUTPUT (SVG): a picture of the flight over a plain map of the route: the route, the camera
         centre's path, heading ticks every second, start and end (at most 100000 frames).
+
+        """
+
+    static let preview = """
+        OVERVIEW: Write one self-contained HTML page that plays a flight in MapLibre GL JS.
+
+        The page shows the route and plays the flight at its real speed, with play/pause, a time slider,
+        the frame number and the pose values. Open it in a browser; '#frame=N' at the end of the address
+        shows frame N paused.
+
+        USAGE: \(usageLine("preview"))
+
+        ARGUMENTS:
+          <route>                 A route file, or '-' for standard input.
+
+        OPTIONS:
+          --script <file>         Fly this camera script instead of a preset (as for 'sample').
+          --fps <fps>             Frames per second in the page (default: 30, at most 240).
+          --maplibre-js <url-or-path>
+                                  MapLibre GL JS: an http(s) URL (default: https://unpkg.com/
+                                  maplibre-gl@5.3.0/dist/maplibre-gl.js), or a local maplibre-gl.js,
+                                  inlined (with maplibre-gl.css beside it, if any) for offline use.
+          --style <url>           A MapLibre style URL for the basemap (default: a blank offline
+                                  style); the route is drawn over it.
+          -o, --output <file>     Write the page to <file> (.html; atomically) instead of standard output.
+          -h, --help              Show help information.
+
+        \(flightOptions)
+
+        \(inputOptions)
 
         """
 

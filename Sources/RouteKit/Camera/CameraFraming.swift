@@ -33,6 +33,12 @@ public struct CameraFraming: Hashable, Sendable {
     /// Width over height of the viewport.
     public var aspectRatio: Double { viewportWidth / viewportHeight }
 
+    /// The horizontal field of view, degrees: `2 atan(tan(verticalFieldOfView / 2) * aspectRatio)`
+    /// (a pinhole camera with square pixels).
+    public var horizontalFieldOfView: Double {
+        2 * atan(tan(verticalFieldOfView * .pi / 360) * aspectRatio) * 180 / .pi
+    }
+
     /// The camera distance, in metres, at which a ground area `width` x `height` metres fits the viewport
     /// when looking straight down:
     /// `d = max(height, width / aspect) / (2 tan(fov / 2)) * (1 + margin)` (camera.md section 2).

@@ -125,6 +125,18 @@ struct FlightArguments: Equatable {
         }
     }
 
+    /// With `--timing recorded` (follow), the instant of flight time 0 and the recorded seconds per flight
+    /// second, so that pose time `t` is the recorded instant `epoch + t * scale`: the route's first time
+    /// less the intro (scaled), and the speedup (or the recorded span over `--duration`). `nil` for other
+    /// timings or a route without times.
+    func recordedClock(for route: Route) -> (epoch: Date, scale: Double)? {
+        guard options.timing == .recorded, options.preset == .follow, let start = route.startTime else { return nil }
+        var scale = options.speedup ?? 1
+        if let d = options.duration, let span = route.recordedDuration, span > 0, options.skipIdle == nil { scale = span / d }
+        guard scale > 0, scale.isFinite else { return nil }
+        return (start.addingTimeInterval(-options.intro * scale), scale)
+    }
+
     /// Resolves a script against the route with these options' framing; errors name the script file.
     func resolve(_ script: CameraScript, for route: Route, scriptPath: String?) throws(CameraScriptError) -> ScriptedFlight {
         do {

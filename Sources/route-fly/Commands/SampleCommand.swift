@@ -4,7 +4,7 @@ import RouteKit
 import Glibc
 #endif
 
-/// `route-fly sample ROUTE [flight options] [--fps N] [--format csv|geojson|kml|czml|earth-studio|gpx|svg] [--eye|--no-eye] [-o FILE]`
+/// `route-fly sample ROUTE [flight options] [--fps N] [--format FORMAT] [--eye|--no-eye] [output options] [-o FILE]`
 struct SampleOptions: Equatable {
     var routePath: String
     var input = InputArguments()
@@ -17,6 +17,8 @@ struct SampleOptions: Equatable {
     var eye: Bool? = nil
     /// A camera script to fly instead of a preset (`--script FILE`).
     var scriptPath: String? = nil
+    /// The output-shaping options (`--angles`, `--kml-view`, `--max-pitch`, `--fov-columns`).
+    var output = OutputArguments()
     /// The datum of CSV and GeoJSON heights (`--heights ellipsoid|msl`).
     var heights = VerticalDatum.ellipsoidal
 
@@ -38,6 +40,10 @@ struct SampleOptions: Equatable {
                 try options.input.parse(name, inline: inline, scanner: &scanner)
                 return
             }
+            if OutputArguments.names.contains(name) {
+                try options.output.parse(name, inline: inline, scanner: &scanner)
+                return
+            }
             if GroundArguments.names.contains(name) {
                 try options.ground.parse(name, inline: inline, scanner: &scanner)
                 return
@@ -49,10 +55,11 @@ struct SampleOptions: Equatable {
                     range: 1e-3...1000, expectation: "frames per second, more than 0 and at most 1000")
             case "--format":
                 let v = try scanner.value(for: name, inline: inline, valueName: "format")
-                guard let f = PoseFormat(rawValue: v) else {
-                    throw UsageError(message: "The value '\(v)' is invalid for '--format <format>': expected one of \(PoseFormat.allCases.map(\.rawValue).joined(separator: ", ")).", subcommand: "sample")
+                guard let f = PoseFormat(name: v) else {
+                    throw UsageError(message: "The value '\(v)' is invalid for '--format <format>': expected one of \(PoseFormat.names.joined(separator: ", ")).", subcommand: "sample")
                 }
                 options.format = f
+                options.formatName = v.lowercased()
             case "-o", "--output":
                 options.outputPath = try scanner.fileName(for: name, inline: inline)
             case "--script":
@@ -72,10 +79,21 @@ struct SampleOptions: Equatable {
         }
         try options.flight.validate(subcommand: "sample")
         try options.flight.validate(withScript: options.scriptPath != nil, subcommand: "sample")
+        if options.format == nil, let outputPath = options.outputPath, outputPath != "-" {
+            let ext = URL(fileURLWithPath: outputPath).pathExtension
+            if !ext.isEmpty, PoseFormat(pathExtension: ext) == nil {
+                throw UsageError(message: "The output file '\(outputPath)' has the extension '.\(ext)', which is no format route-fly writes: expected \(PoseFormat.pathExtensions.map { "." + $0 }.joined(separator: ", ")), or name the format with '--format' (\(PoseFormat.names.joined(separator: ", "))).", subcommand: "sample")
+            }
+        }
+        try options.output.validate(format: options.resolvedFormat, formatName: options.formatName, subcommand: "sample")
         return options
     }
 
-    /// The output format: `--format`, else the `-o` file's extension, else CSV.
+    /// The `--format` value as typed (lower case), to tell `mapbox` from `maplibre`.
+    var formatName: String? = nil
+
+    /// The output format: `--format`, else the `-o` file's extension (case-insensitive), else CSV. An
+    /// unknown extension was refused by ``parse(_:)``.
     var resolvedFormat: PoseFormat {
         if let format { return format }
         if let outputPath, let f = PoseFormat(pathExtension: URL(fileURLWithPath: outputPath).pathExtension) { return f }
@@ -114,9 +132,30 @@ struct SampleOptions: Equatable {
         }
         let includesEye = eye ?? (scriptPath != nil || flight.options.preset != .wwdc)
         let destination: PoseOutput.Destination = outputPath.flatMap { $0 == "-" ? nil : .file($0) } ?? .standardOutput
+        let format = resolvedFormat
+        let maximumPitch = output.maximumPitch(formatName: formatName)
+        if format == .maplibre, let steep = MapLibreCameraWriter.firstPose(above: maximumPitch, in: scripted, sampler: sampler) {
+            throw CommandFailure(description: "\(shownPath(routePath)): error: frame \(steep.frame) (t=\(FixedDecimal.string(steep.time, places: 3)) s) has a pitch of \(FixedDecimal.string(steep.camera.pitch, places: 2)) degrees, above the web map's maximum of \(FixedDecimal.string(maximumPitch, places: 0)) (MapLibre and deck.gl allow 60 by default, Mapbox 85): lower '--pitch', or raise the map's maxPitch (MapLibre accepts up to 85) and pass '--max-pitch' with it")
+        }
+        var context = PoseWriterContext(
+            route: route, framesPerSecond: sampler.framesPerSecond,
+            frameCount: sampler.frameCount(forDuration: scripted.duration), framing: flight.options.framing,
+            eyeModel: .tangentPlane)
+        context.heights = heights
+        context.geoid = sampler.geoid
+        context.angles = output.angles
+        context.kmlView = output.kmlView
+        context.maximumPitch = maximumPitch
+        if scriptPath == nil, let (epoch, scale) = flight.recordedClock(for: route) {
+            context.epoch = epoch
+            context.timeScale = scale
+            if flight.options.skipIdle != nil, format == .czml || format == .gpx {
+                printError("\(shownPath(routePath)): note: with '--skip-idle' the flight's clock matches the recorded times only up to the first shortened stop")
+            }
+        }
         let summary = try PoseOutput.write(scripted, sampler: sampler, eye: includesEye ? .tangentPlane : nil,
-                                           format: resolvedFormat, route: route, framing: flight.options.framing,
-                                           heights: heights, to: destination)
+                                           format: format, context: context, framingColumns: output.fovColumns,
+                                           to: destination)
         if summary.clampedFrameCount > 0 {
             let why = scriptPath == nil && flight.options.preset == .wwdc
                 ? "the wwdc recipe's 24000 m and 18000 m keyframes, after an initial distance of \(FixedDecimal.string(scripted.initialCamera.distance, places: 0)) m, overshoot (the recipe suits routes of a few tens of kilometres; '--preset follow' scales with the route)"
