@@ -141,6 +141,11 @@ extension Formats {
             Case(file: "polyline/bad/precision6.txt", format: .polyline,
                  reason: .polylineOutOfRange(field: "latitude", value: 385.0, precision: 5), line: 1, column: 1),
             Case(file: "polyline/bad/blank.txt", format: .polyline, reason: .empty, line: 1, column: 1),
+            Case(file: "polyline/bad/json-escaped-broken.txt", format: .polyline,
+                 reason: .malformedPolyline("the string ends inside a value (its last character must be in '?'...'^', 63...94); "
+                                            + "the string holds backslashes: a polyline copied out of JSON keeps its escapes "
+                                            + "(\\\\ for \\), and these do not all unescape to a valid polyline"),
+                 line: 1, column: 28),
 
             // TCX
             Case(file: "tcx/bad/missing-longitude.tcx", format: .tcx,
