@@ -21,6 +21,7 @@ import Foundation
 /// | `null-island` | error | a point at exactly latitude 0, longitude 0 (a fix the device never had) |
 /// | `latitude-out-of-range` | error | a latitude outside -90...90 or not finite |
 /// | `longitude-out-of-range` | warning | a longitude outside -180...180 or not finite |
+/// | `elevation-implausible` | error | elevations outside ``RoutePoint/plausibleElevations`` (-500...9000 m), one finding for all; *i* = the first |
 ///
 /// **What can occur.** The readers reject latitudes outside -90...90 and non-finite numbers (GPX
 /// `latitudeOutOfRange`), and they normalise or reject longitudes, so a route read from a file never
@@ -252,6 +253,15 @@ public enum RouteCheck {
                 findings.append(Finding(.warning, "longitude-out-of-range", index: i, time: .recorded(p.time),
                     "Point \(i)'s longitude \(c.longitude) is outside -180...180 degrees."))
             }
+        }
+
+        let plausible = RoutePoint.plausibleElevations
+        if let first = points.firstIndex(where: { $0.elevation.map { !plausible.contains($0) } ?? false }) {
+            let count = points[first...].reduce(0) { $0 + ($1.elevation.map { plausible.contains($0) ? 0 : 1 } ?? 0) }
+            let value = points[first].elevation!
+            let shown = abs(value) >= 1e6 ? String(format: "%.6g", value) : num(value, 3)
+            findings.append(Finding(.error, "elevation-implausible", index: first, time: .recorded(points[first].time),
+                "\(count) point\(count == 1 ? " has an elevation" : "s have elevations") outside \(Int(plausible.lowerBound))...\(Int(plausible.upperBound)) m, the first point \(first) at \(shown) m\(abs(value) > 1e8 ? " (a time or a count, not a height?)" : "")."))
         }
 
         let summary = Summary(points: points.count, segments: route.segments.count, timedPoints: timed,

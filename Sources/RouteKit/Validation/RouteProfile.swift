@@ -9,7 +9,8 @@ import Foundation
 ///
 /// **Ranges** (`[low, high]`, `nil` when the bin has no value):
 /// - elevation: of the points' ``RoutePoint/elevation`` in the bin, metres;
-/// - heart rate: of the points' ``RoutePoint/heartRate`` in the bin, beats per minute;
+/// - heart rate: of the points' ``RoutePoint/heartRate`` in the bin, beats per minute; 0 (what a chest
+///   strap reports when it loses contact) is skipped;
 /// - pace: of the points' *windowed pace*, seconds per kilometre. A point's pace is `1000 * (t[j1] - t[j0])
 ///   / (d[j1] - d[j0])` over the window `j0 = i - w ... j1 = i + w` (``Options/paceWindow`` points each
 ///   side, cut at the point's segment ends), when both ends are timed, the window moves at least
@@ -107,7 +108,8 @@ public struct RouteProfile: Sendable {
                 let k = bin(i)
                 bins[k].pointCount += 1
                 if let e = points[i].elevation { bins[k].elevation = widen(bins[k].elevation, e) }
-                if let h = points[i].heartRate { bins[k].heartRate = widen(bins[k].heartRate, h) }
+                // A heart rate of 0 is a strap drop-out (no contact), not a value.
+                if let h = points[i].heartRate, h > 0 { bins[k].heartRate = widen(bins[k].heartRate, h) }
                 // Windowed pace.
                 let j0 = max(range.lowerBound, i - options.paceWindow)
                 let j1 = min(range.upperBound - 1, i + options.paceWindow)

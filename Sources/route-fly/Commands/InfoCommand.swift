@@ -25,7 +25,7 @@ struct InfoOptions: Equatable {
         let result = try input.read(routePath)
         var summary = RouteSummary(result.route)
         summary.format = result.format
-        summary.notes = result.notes
+        summary.notes = result.notes + result.warnings.map { "warning: " + $0 }
         if let d = summary.duration, d < 0 {
             let note = "the last timed point is \(FixedDecimal.string(-d, places: 3)) s before the first: the file's clock goes backwards (see 'route-fly check')"
             summary.notes.append(note)

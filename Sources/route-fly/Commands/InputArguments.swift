@@ -35,13 +35,15 @@ struct InputArguments: Equatable {
         }
     }
 
-    /// Reads the route, printing the reader's notes on standard error as `path: note: …`.
+    /// Reads the route, printing the reader's notes and warnings on standard error as `path: note: …`
+    /// and `path: warning: …`.
     func read(_ path: String) throws -> RouteFile.Result {
         let result = try RouteFile.read(
             path: path, format: format,
             options: .init(csv: .init(columns: columns), polyline: .init(precision: polylinePrecision)))
         let shown = path == "-" ? "<stdin>" : path
         for note in result.notes { printError("\(shown): note: \(note)") }
+        for warning in result.warnings { printError("\(shown): warning: \(warning)") }
         if columns != nil, result.format != .csv {
             printError("\(shown): warning: '--columns' applies to CSV files only; this file was read as \(result.format)")
         }
