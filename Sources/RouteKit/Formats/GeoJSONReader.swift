@@ -68,8 +68,10 @@ public enum GeoJSONReader {
                                                      trackSegmentCount: walker.lineCount,
                                                      waypointCount: walker.waypoints)) else {
             let found = counts.isEmpty ? "the file holds no geometry" : "the file holds only " + counts.joined(separator: ", ")
-            throw RouteParseError(format: "GeoJSON", location: walker.location(of: root),
-                                  reason: .noLine(found: found + " (expected a LineString or MultiLineString with positions)"))
+            var error = RouteParseError(format: "GeoJSON", location: walker.location(of: root),
+                                        reason: .noLine(found: found + " (expected a LineString or MultiLineString with positions)"))
+            error.waypoints = walker.waypointCoordinates
+            throw error
         }
         var notes: [String] = []
         for (type, skipped) in walker.skipped.sorted(by: { $0.key < $1.key }) {
@@ -103,6 +105,16 @@ public enum GeoJSONReader {
         var normalisedLongitudes = 0
         var firstNormalised = ""
         var timesRead = 0
+        /// Positions of Points and MultiPoints (not flown; for `info` on a file with nothing else).
+        var waypointCoordinates: [LocationCoordinate2D] = []
+
+        /// A `[longitude, latitude, ...]` position in range, or `nil` (Points are not flown, so a bad one
+        /// is not an error).
+        static func position(_ node: JSONNode) -> LocationCoordinate2D? {
+            guard case .array(let n) = node.value, n.count >= 2, case .number(let lon) = n[0].value,
+                  case .number(let lat) = n[1].value, (-90...90).contains(lat), lon.isFinite else { return nil }
+            return LocationCoordinate2D(latitude: lat, longitude: remainder(lon, 360))
+        }
         var firstTimes = ""
         var depth = 0
 
@@ -209,8 +221,14 @@ public enum GeoJSONReader {
                     try visitGeometry(g, type: try type(of: g, p), path: p)
                 }
             case "Point", "MultiPoint", "Polygon", "MultiPolygon":
-                if t == "Point" { waypoints += 1 }
-                if t == "MultiPoint", case .array(let a)? = node.value["coordinates"]?.value { waypoints += a.count }
+                if t == "Point" {
+                    waypoints += 1
+                    if let c = node.value["coordinates"], let p = Self.position(c) { waypointCoordinates.append(p) }
+                }
+                if t == "MultiPoint", case .array(let a)? = node.value["coordinates"]?.value {
+                    waypoints += a.count
+                    waypointCoordinates.append(contentsOf: a.compactMap(Self.position))
+                }
                 let old = skipped[t]
                 skipped[t] = ((old?.count ?? 0) + 1, old?.first ?? (path.isEmpty ? "(top level)" : path))
             default:
