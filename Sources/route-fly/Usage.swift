@@ -102,7 +102,8 @@ enum Usage {
         OPTIONS:
           --script <file>         Fly this camera script (JSON, as 'route-fly plan' prints it; see
                                   docs/camera-script.md) instead of a preset.
-          --fps <fps>             Frames per second (default: 30). Frame i is at i / fps seconds,
+          --fps <fps>             Frames per second (default: 30), a number or a ratio such as
+                                  30000/1001 (ffmpeg's form of 29.97). Frame i is at i / fps seconds,
                                   from 0 to the end inclusive: 20 s at 30 fps is 601 frames.
           --format <format>       csv, geojson, kml, czml, earth-studio, gpx or svg (default: from the -o
                                   extension: .csv, .geojson/.json, .kml, .czml, .gpx, .svg; else csv).
@@ -211,7 +212,8 @@ enum Usage {
           --strict                Warnings fail too (exit 2).
           --all                   List every finding (default: at most 20 per code; the summary counts all).
           --script <file>         Check this camera script's flight instead of a planned one.
-          --fps <fps>             Frames per second of the flight check (default: 30).
+          --fps <fps>             Frames per second of the flight check (default: 30; a ratio such
+                                  as 30000/1001 works too).
 
         LIMITS:
           --gap <seconds>         Report time gaps longer than this (default: 60).

@@ -38,14 +38,10 @@ struct SampleOptions: Equatable {
             switch name {
             case "--fps":
                 let v = try scanner.value(for: name, inline: inline, valueName: "fps")
-                options.fps = try scanner.number(v, option: name, valueName: "fps",
-                    range: 1e-3...1000, expectation: "frames per second, more than 0 and at most 1000")
+                options.fps = try scanner.framesPerSecond(v, option: name)
             case "--format":
                 let v = try scanner.value(for: name, inline: inline, valueName: "format")
-                guard let f = PoseFormat(rawValue: v) else {
-                    throw UsageError(message: "The value '\(v)' is invalid for '--format <format>': expected one of \(PoseFormat.allCases.map(\.rawValue).joined(separator: ", ")).", subcommand: "sample")
-                }
-                options.format = f
+                options.format = try scanner.choice(v, option: name, valueName: "format", PoseFormat.self)
             case "-o", "--output":
                 options.outputPath = try scanner.fileName(for: name, inline: inline)
             case "--script":
