@@ -64,7 +64,7 @@ extension RouteSummary {
         if let s = startTime, let e = endTime, let d = duration {
             lines.append(("start time", ISO8601.string(from: s)))
             lines.append(("end time", ISO8601.string(from: e)))
-            lines.append(("duration", "\(num(d, 3)) s (\(timedPoints) of \(points) points timed)"))
+            lines.append(("duration", "\(num(d, 3)) s\(DurationText.daysSuffix(d)) (\(timedPoints) of \(points) points timed)"))
         } else {
             lines.append(("time", "none recorded"))
         }

@@ -157,13 +157,13 @@ public enum RouteCheck {
                 let distance = (p..<i).reduce(0.0) { $0 + legs[$1].distance }
                 if dt < 0 {
                     findings.append(Finding(.error, "time-backwards", index: i, time: .recorded(t),
-                        "Point \(i)'s time \(stamp(t)) is \(num(-dt, -dt < 1 ? 7 : 3)) s before point \(p)'s \(stamp(tp))\(crossesGap ? " (across a segment break)" : "")."))
+                        "Point \(i)'s time \(stamp(t)) is \(num(-dt, -dt < 1 ? 7 : 3)) s\(DurationText.daysSuffix(-dt)) before point \(p)'s \(stamp(tp))\(crossesGap ? " (across a segment break)" : "")."))
                 } else if dt == 0, distance > 0 {
                     findings.append(Finding(.warning, "time-equal-while-moving", index: i, time: .recorded(t),
                         "Point \(i) has the same time as point \(p) (\(stamp(t))) but is \(num(distance, 1)) m away: an infinite speed."))
                 } else if dt > options.gap {
                     findings.append(Finding(.warning, "time-gap", index: i, time: .recorded(t),
-                        "\(num(dt, 1)) s pass between point \(p) and point \(i)\(crossesGap ? " (a segment break)" : "") (more than \(num(options.gap, 1)) s)."))
+                        "\(num(dt, 1)) s\(DurationText.daysSuffix(dt)) pass between point \(p) and point \(i)\(crossesGap ? " (a segment break)" : "") (more than \(num(options.gap, 1)) s)."))
                 }
                 if dt > 0, !crossesGap {
                     legSpeeds.append((i, distance / dt, distance, dt))
