@@ -148,6 +148,11 @@ extension ArgumentScanner {
                 }
                 route = p
             case .option(let name, let inline):
+                if name == "--quiet" || name == "-q" {
+                    try scanner.flag(name, inline: inline)
+                    Diagnostics.quiet = true
+                    continue
+                }
                 let canonical = aliases[name] ?? name
                 guard seen.insert(canonical).inserted else {
                     let also = aliases.first { $0.value == canonical && $0.key != name }?.key ?? (canonical != name ? canonical : nil)

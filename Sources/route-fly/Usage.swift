@@ -111,6 +111,7 @@ enum Usage {
                                   but wwdc, whose output keeps the seven columns below).
           -o, --output <file>     Write to <file> (streamed, atomically: nothing is left on failure or
                                   interruption) instead of standard output.
+          -q, --quiet             Errors only: no notes, warnings or progress line on standard error.
           -h, --help              Show help information.
 
         \(flightOptions)
@@ -159,6 +160,7 @@ enum Usage {
 
         OPTIONS:
           -o, --output <file>     Write to <file> (atomically) instead of standard output.
+          -q, --quiet             Errors only: no notes, warnings or progress line on standard error.
           -h, --help              Show help information.
 
         \(flightOptions)
@@ -182,6 +184,7 @@ enum Usage {
                                   longitude} in degrees), bbox ([west, south, east, north]; west > east
                                   across the antimeridian), map_rect ({x, y, width, height} in MapKit map
                                   points), then flown, timed_points, heading_start_to_end, format, notes.
+          -q, --quiet             Errors only: no notes, warnings or progress line on standard error.
           -h, --help              Show help information.
 
         \(inputOptions)
@@ -232,6 +235,7 @@ enum Usage {
                                   Fastest zoom, change of the eye-to-centre distance (default: none).
           --duration-tolerance <seconds>
                                   How far the flight's length may be from the one asked for (default: 0.5).
+          -q, --quiet             Errors only: no notes, warnings or progress line on standard error.
           -h, --help              Show help information.
 
         \(flightOptions)
@@ -262,6 +266,7 @@ enum Usage {
                                   capsule graph).
           --name <name>           The hike's name (default: the route's, else the file's base name).
           -o, --output <file>     Write to <file> (atomically) instead of standard output.
+          -q, --quiet             Errors only: no notes, warnings or progress line on standard error.
           -h, --help              Show help information.
 
         \(inputOptions)

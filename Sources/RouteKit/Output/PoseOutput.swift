@@ -41,20 +41,29 @@ public enum PoseOutput {
     ///   - epoch: The instant of frame 0 for GPX times and the CZML clock (default
     ///     ``PoseWriterContext/defaultEpoch``, 2000-01-01T00:00:00Z).
     ///   - destination: Standard output, or a file written atomically.
+    ///   - progress: Called after each pose is written with the number written so far (1, 2, …), on the
+    ///     calling thread; for a progress display. Default none.
     /// - Returns: Frames written and frames whose distance was clamped.
     /// - Throws: ``AtomicFile/WriteError`` when the file cannot be written (nothing is left behind).
     @discardableResult
     public static func write(
         _ flight: ScriptedFlight, sampler: PoseSampler, eye: EyePosition.Model?, format: PoseFormat,
         route: Route? = nil, framing: CameraFraming = CameraFraming(), epoch: Date = PoseWriterContext.defaultEpoch,
-        to destination: Destination
+        to destination: Destination, progress: ((Int) -> Void)? = nil
     ) throws(AtomicFile.WriteError) -> PoseSampler.Summary {
         let context = PoseWriterContext(
             route: route, framesPerSecond: sampler.framesPerSecond,
             frameCount: sampler.frameCount(forDuration: flight.duration), framing: framing, epoch: epoch,
             eyeModel: eye ?? .tangentPlane)
         return try write(format: format, includesEye: eye != nil, context: context, to: destination) { body in
-            sampler.forEachPose(of: flight, eye: eye, body)
+            guard let progress else { return sampler.forEachPose(of: flight, eye: eye, body) }
+            var written = 0
+            return sampler.forEachPose(of: flight, eye: eye) { pose in
+                let more = body(pose)
+                written += 1
+                progress(written)
+                return more
+            }
         }
     }
 

@@ -31,7 +31,7 @@ struct InfoOptions: Equatable {
             case .noRoute, .noLine:
                 guard var summary = RouteSummary(waypoints: error.waypoints, format: RouteFormat.allCases.first { $0.description == error.format }) else { throw error }
                 summary.notes = [error.message]
-                printError("\(routePath == "-" ? "<stdin>" : routePath): note: \(error.message); summarising the waypoints")
+                printDiagnostic("\(routePath == "-" ? "<stdin>" : routePath): note: \(error.message); summarising the waypoints")
                 try writeStandardOutput(Array((json ? summary.json : summary.text).utf8))
                 return
             default:
@@ -44,7 +44,7 @@ struct InfoOptions: Equatable {
         if let d = summary.duration, d < 0 {
             let note = "the last timed point is \(FixedDecimal.string(-d, places: 3)) s before the first: the file's clock goes backwards (see 'route-fly check')"
             summary.notes.append(note)
-            printError("\(routePath == "-" ? "<stdin>" : routePath): note: \(note)")
+            printDiagnostic("\(routePath == "-" ? "<stdin>" : routePath): note: \(note)")
         }
         try writeStandardOutput(Array((json ? summary.json : summary.text).utf8))
     }

@@ -66,7 +66,7 @@ struct ProfileOptions: Equatable {
         case .csv: bytes = Array(profile.csv.utf8)
         case .svg: bytes = ProfileSVG.render(profile, title: title)
         case .hikeJSON:
-            for note in profile.hikeFillNotes { printError("\(shownPath(routePath)): note: \(note)") }
+            for note in profile.hikeFillNotes { printDiagnostic("\(shownPath(routePath)): note: \(note)") }
             bytes = Array(profile.hikeJSON(name: title).utf8)
         }
         if let outputPath, outputPath != "-" {

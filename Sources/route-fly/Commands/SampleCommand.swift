@@ -75,12 +75,13 @@ struct SampleOptions: Equatable {
             script = try CameraScript.load(path: scriptPath)
         } else {
             let plan: FlightPlan
+            Progress.shared.set("planning the flight")
             do {
                 plan = try FlightPlanner(options: flight.options).plan(for: route)
             } catch {
                 throw CommandFailure(description: "\(shownPath(routePath)): error: \(error)")
             }
-            for note in plan.notes { printError("\(shownPath(routePath)): note: \(note)") }
+            for note in plan.notes { printDiagnostic("\(shownPath(routePath)): note: \(note)") }
             script = plan.script
         }
         let scripted = try flight.resolve(script, for: route, scriptPath: scriptPath)
@@ -89,21 +90,23 @@ struct SampleOptions: Equatable {
             throw CommandFailure(description: "\(shownPath(routePath)): error: \(tooLong)")
         }
         if scripted.duration > 3600 {
-            printError("\(shownPath(routePath)): warning: the flight lasts \(describeSeconds(scripted.duration)) (\(sampler.frameCount(forDuration: scripted.duration)) frames at \(fps) fps)\(flight.options.timing == .recorded && flight.options.skipIdle == nil ? ": recorded stops and gaps are flown in real time; '--skip-idle S' flies each in 1 s" : "")")
+            printDiagnostic("\(shownPath(routePath)): warning: the flight lasts \(describeSeconds(scripted.duration)) (\(sampler.frameCount(forDuration: scripted.duration)) frames at \(fps) fps)\(flight.options.timing == .recorded && flight.options.skipIdle == nil ? ": recorded stops and gaps are flown in real time; '--skip-idle S' flies each in 1 s" : "")")
         }
         if resolvedFormat == .svg, sampler.frameCount(forDuration: scripted.duration) > FlightSVGWriter.maximumFrames {
             throw UsageError(message: "A picture (--format svg) is drawn from at most \(FlightSVGWriter.maximumFrames) frames; this flight has \(sampler.frameCount(forDuration: scripted.duration)) at \(fps) fps. Lower '--fps'.", subcommand: "sample")
         }
         let includesEye = eye ?? (scriptPath != nil || flight.options.preset != .wwdc)
         let destination: PoseOutput.Destination = outputPath.flatMap { $0 == "-" ? nil : .file($0) } ?? .standardOutput
+        Progress.shared.set("writing frames", total: sampler.frameCount(forDuration: scripted.duration))
         let summary = try PoseOutput.write(scripted, sampler: sampler, eye: includesEye ? .tangentPlane : nil,
                                            format: resolvedFormat, route: route, framing: flight.options.framing,
-                                           to: destination)
+                                           to: destination, progress: { Progress.shared.update($0) })
+        Progress.shared.stop()
         if summary.clampedFrameCount > 0 {
             let why = scriptPath == nil && flight.options.preset == .wwdc
                 ? "the wwdc recipe's 24000 m and 18000 m keyframes, after an initial distance of \(FixedDecimal.string(scripted.initialCamera.distance, places: 0)) m, overshoot (the recipe suits routes of a few tens of kilometres; '--preset follow' scales with the route)"
                 : "the distance keyframes overshoot below it (cubic and spring keyframes swing past their values)"
-            printError("\(shownPath(routePath)): warning: the camera distance fell below \(FixedDecimal.string(sampler.minimumDistance, places: 0)) m in \(summary.clampedFrameCount) of \(summary.frameCount) frames and was held there: \(why)")
+            printDiagnostic("\(shownPath(routePath)): warning: the camera distance fell below \(FixedDecimal.string(sampler.minimumDistance, places: 0)) m in \(summary.clampedFrameCount) of \(summary.frameCount) frames and was held there: \(why)")
         }
     }
 }
