@@ -23,7 +23,8 @@ import Foundation
 /// segment breaks count as neither.
 ///
 /// **Ascent and descent** use a hysteresis of ``Options/hysteresis`` metres (default 3 m, above the
-/// usual barometric noise, below a GPS altitude's): walking the points with an elevation in order, a
+/// usual barometric noise, below a GPS altitude's): walking each segment's points with an elevation in
+/// order (the step from one segment to the next counts as neither, like gaps in length), a
 /// reference elevation moves to the current point only when the point is at least that far above (the
 /// rise is added to ascent) or below it (the drop is added to descent), in the bin of that point. Wiggles
 /// smaller than the hysteresis are ignored; a final rise or drop smaller than it is not counted.
@@ -128,17 +129,20 @@ public struct RouteProfile: Sendable {
                 }
             }
         }
-        // Ascent and descent with hysteresis.
-        var reference: Double? = nil
-        for i in points.indices {
-            guard let e = points[i].elevation else { continue }
-            guard let r = reference else { reference = e; continue }
-            if e - r >= options.hysteresis && e > r {
-                bins[bin(i)].ascent += e - r
-                reference = e
-            } else if r - e >= options.hysteresis && r > e {
-                bins[bin(i)].descent += r - e
-                reference = e
+        // Ascent and descent with hysteresis, segment by segment: the step between two segments is not
+        // travelled, so it is neither climbed nor descended (as length and moving time exclude it).
+        for range in route.segments {
+            var reference: Double? = nil
+            for i in range {
+                guard let e = points[i].elevation else { continue }
+                guard let r = reference else { reference = e; continue }
+                if e - r >= options.hysteresis && e > r {
+                    bins[bin(i)].ascent += e - r
+                    reference = e
+                } else if r - e >= options.hysteresis && r > e {
+                    bins[bin(i)].descent += r - e
+                    reference = e
+                }
             }
         }
     }

@@ -50,3 +50,28 @@ import Testing
         #expect(RouteProfile(Route(segments: [points], source: .init(kind: .tracks))!).bins[0].heartRate == nil)
     }
 }
+
+/// Issue 12 item 8: the step between two segments is neither ascent nor descent. Two segments of three
+/// points (0.001 degrees of latitude apart): 100, 110, 120 m, then, after the break, 500, 505, 490 m. By
+/// hand with the 3 m hysteresis: ascent 10 + 10 (segment 1) + 5 (segment 2) = 25 m, descent 15 m; the
+/// 380 m step up between the segments is not counted (before the fix: ascent 405 m).
+@Suite struct ProfileSegmentStepTests {
+    @Test func stepBetweenSegmentsIsNotClimbed() {
+        func p(_ k: Int, _ e: Double) -> RoutePoint { RoutePoint(latitude: 46 + Double(k) * 0.001, longitude: 14, elevation: e) }
+        let route = Route(segments: [[p(0, 100), p(1, 110), p(2, 120)], [p(3, 500), p(4, 505), p(5, 490)]],
+                          source: .init(kind: .tracks))!
+        let profile = RouteProfile(route)
+        #expect(profile.ascent == 25)
+        #expect(profile.descent == 15)
+    }
+    /// gpxpy-cerknicko-jezero.gpx has several track segments far apart in height. Ascent and descent per
+    /// segment, computed outside RouteKit (Python 3.11 xml.etree, the same 3 m hysteresis restarted at each
+    /// trkseg): 208.125 m and 72.579 m (counting the steps between segments gave 209.567 m and 190.821 m).
+    @Test(.enabled(if: Fixtures.sharedReal != nil, "needs ../shared/real")) func realTrackWithSegments() throws {
+        guard let dir = Fixtures.real("gpx") else { return }
+        let route = try RouteFile.read(path: dir.appendingPathComponent("gpxpy-cerknicko-jezero.gpx").path).route
+        let profile = RouteProfile(route)
+        #expect(abs(profile.ascent - 208.125) < 0.0005)
+        #expect(abs(profile.descent - 72.579) < 0.0005)
+    }
+}
