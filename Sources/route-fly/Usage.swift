@@ -70,8 +70,9 @@ enum Usage {
                                   overview and orbit; with recorded timing, the recorded span / speedup).
           --speedup <factor>      Recorded timing: recorded seconds per flight second (default: 1).
           --skip-idle <seconds>   Recorded timing: stops and gaps longer than this are flown in 1 s.
-          --simplify <metres>     Douglas-Peucker tolerance (default: a thousandth of the route's extent;
-                                  none with recorded timing; 0 only drops duplicate points).
+          --simplify <metres>     Douglas-Peucker tolerance, in 3D with the heights (default: a thousandth
+                                  of the route's extent; none with recorded timing; 0 only drops
+                                  duplicate points).
           --heading <mode>        along (default: look ahead along the route), endpoints (the start-to-end
                                   heading) or fixed:DEGREES.
           --look-ahead <metres>   How far ahead an along heading looks (default: a third of the distance).
