@@ -19,6 +19,8 @@ import Foundation
 ///   longitude would be a valid latitude is reported as probably swapped (`swappedCoordinates`);
 /// - **times**: togeojson's per-position times, `properties.coordTimes` (or
 ///   `properties.coordinateProperties.times`): one array of ISO 8601 strings per line (noted);
+/// - lines are straight in longitude and latitude (RFC 7946 §3.1.1), so ``Route/Source/lineInterpolation``
+///   is `.longitudeLatitude`: long legs are not densified along geodesics (they are still measured on them);
 /// - ``Route/name``: the `name` property (a string) of the first Feature flown, else the top-level
 ///   object's `name` member (an ogr2ogr habit);
 /// - `crs` (GeoJSON 2008, removed by RFC 7946 Appendix B), `bbox`, `id`, foreign members and every
@@ -63,10 +65,11 @@ public enum GeoJSONReader {
         var walker = Walker(document: document, displayPath: displayPath)
         try walker.visit(root, path: "")
         let counts = walker.skipped.sorted { $0.key < $1.key }.map { "\($0.value.count) \($0.key)" }
+        var source = Route.Source(kind: .tracks, trackCount: walker.lineFeatures, trackSegmentCount: walker.lineCount,
+                                  waypointCount: walker.waypoints)
+        source.lineInterpolation = .longitudeLatitude  // RFC 7946 §3.1.1: straight lines in longitude and latitude
         guard let route = Route(segments: walker.segments, name: walker.name ?? root.value["name"].flatMap(\.value.stringValue),
-                                source: Route.Source(kind: .tracks, trackCount: walker.lineFeatures,
-                                                     trackSegmentCount: walker.lineCount,
-                                                     waypointCount: walker.waypoints)) else {
+                                source: source) else {
             let found = counts.isEmpty ? "the file holds no geometry" : "the file holds only " + counts.joined(separator: ", ")
             var error = RouteParseError(format: "GeoJSON", location: walker.location(of: root),
                                         reason: .noLine(found: found + " (expected a LineString or MultiLineString with positions)"))

@@ -12,6 +12,9 @@ extension Route {
         public var simplifiedAway: Int
         /// The tolerance used, metres, or `nil` when not simplified.
         public var tolerance: Double?
+        /// Points added along the geodesics of long legs (step 3 of
+        /// ``Route/preparation(simplifyTolerance:keepingStops:)``); 0 for GeoJSON input.
+        public var geodesicPointsAdded: Int = 0
     }
 
     /// The default simplification tolerance, metres: `max(1, extent / 1000)`, where `extent` is the
@@ -49,6 +52,12 @@ extension Route {
     ///    million points cannot overflow the call stack. The tolerance applies in three dimensions when the
     ///    points have elevations: a point whose only difference is its height (a summit or a saddle on a
     ///    straight path) is kept when it stands more than the tolerance above or below the chord.
+    ///
+    /// 3. Geodesics (not for GeoJSON, whose lines are straight in longitude and latitude, RFC 7946): legs
+    ///    longer than 100 km, sweeping more than 10° of longitude, or over a pole get points along their
+    ///    geodesic (``Route/densifiedAlongGeodesics(maximumLegLength:maximumLongitudeStep:)``), so that
+    ///    keyframes between consecutive points fly the path the route is measured on, with headings that
+    ///    turn as the geodesic's azimuth does; ``Preparation/geodesicPointsAdded`` counts them.
     ///
     /// Distance measure: for a sub-range `i...j`, every intermediate point `k` is placed in the ellipsoidal
     /// azimuthal equidistant projection centred at point `i`, polar coordinates `(s_ik, az_ik)` from
@@ -109,9 +118,15 @@ extension Route {
             }
             newSegments.append(kept)
         }
-        let route = Route(segments: newSegments, name: name, source: source)!  // every segment keeps >= 1 point
-        return Preparation(route: route, duplicatesRemoved: duplicates, simplifiedAway: simplified,
-                           tolerance: simplifyTolerance)
+        var route = Route(segments: newSegments, name: name, source: source)!  // every segment keeps >= 1 point
+        var added = 0
+        if source.lineInterpolation == .geodesic {
+            (route, added) = route.densifiedAlongGeodesics()
+        }
+        var preparation = Preparation(route: route, duplicatesRemoved: duplicates, simplifiedAway: simplified,
+                                      tolerance: simplifyTolerance)
+        preparation.geodesicPointsAdded = added
+        return preparation
     }
 
     /// Drops every point within `radius` metres (geodesic) of the last point kept; the first and last
