@@ -59,6 +59,9 @@ public enum FlightPlanError: Error, Hashable, Sendable, CustomStringConvertible 
 /// ease-in); with `outro` 0 it ends on the last point.
 public struct FlightPlanner: Sendable {
     public var options: FlightOptions
+    /// Whether runs of equal values are merged into one keyframe (the default). Merging never changes a
+    /// sampled value; `false` exists so that tests can show it.
+    var mergesHolds = true
 
     public init(options: FlightOptions = FlightOptions()) {
         self.options = options
@@ -226,6 +229,7 @@ public struct FlightPlanner: Sendable {
         }
 
         var builder = ScriptBuilder()
+        builder.mergesHolds = mergesHolds
         let points = route.points
         var elevation = points[0].elevation ?? meanElevation(original)
         func elevationAt(_ k: Int) -> Double {
@@ -321,15 +325,28 @@ private struct ScriptBuilder {
         self.elevation = elevation
     }
 
-    /// Appends `value` to a number track, merging a hold into the previous hold of the same value.
-    private static func append(_ track: inout [NumberKeyframe], _ value: Double, from previous: Double,
-                               duration: Double, kind: CameraScript.Kind<Double> = .linear(.linear)) {
-        if value == previous, let last = track.last, case .linear(.linear) = last.kind, last.value == .number(value),
-           case .linear(.linear) = kind, (last.duration ?? 0) + duration <= CameraScript.maximumKeyframeDuration {
+    /// Whether the last keyframe of each number track is a *hold*: linear, from the value it ends at.
+    /// Only a hold may absorb the next hold; a ramp that ends at the same value must not, or the ramp
+    /// would be stretched over the steady steps after it (the track would drift out of step).
+    private var holdingHeading = false, holdingDistance = false, holdingPitch = false, holdingElevation = false
+    /// Whether holds are merged at all (`false` gives the unshortened keyframe lists, for tests that
+    /// check the merge changes no sampled value).
+    var mergesHolds = true
+
+    /// Appends `value` to a number track, merging a hold into the previous keyframe only when that
+    /// keyframe is itself a hold of the same value (so that every sampled value is unchanged).
+    private static func append(_ track: inout [NumberKeyframe], _ holding: inout Bool, _ value: Double, from previous: Double,
+                               duration: Double, merging: Bool, kind: CameraScript.Kind<Double> = .linear(.linear)) {
+        var isHold = false
+        if case .linear = kind, value == previous { isHold = true }
+        if merging, isHold, holding, case .linear(.linear) = kind, let last = track.last,
+           case .linear(.linear) = last.kind, last.value == .number(value),
+           (last.duration ?? 0) + duration <= CameraScript.maximumKeyframeDuration {
             track[track.count - 1].duration = (last.duration ?? 0) + duration
         } else {
             track.append(.init(kind, .number(value), duration: duration))
         }
+        holding = isHold
     }
 
     /// One step: every track moves linearly to its next value in `duration` seconds.
@@ -339,10 +356,10 @@ private struct ScriptBuilder {
             return
         }
         center.append(.init(.linear(.linear), .coordinate(camera.centerCoordinate), duration: duration))
-        Self.append(&headings, camera.heading, from: current.heading, duration: duration)
-        Self.append(&distances, camera.distance, from: current.distance, duration: duration)
-        Self.append(&pitches, camera.pitch, from: current.pitch, duration: duration)
-        Self.append(&elevations, e, from: elevation, duration: duration)
+        Self.append(&headings, &holdingHeading, camera.heading, from: current.heading, duration: duration, merging: mergesHolds)
+        Self.append(&distances, &holdingDistance, camera.distance, from: current.distance, duration: duration, merging: mergesHolds)
+        Self.append(&pitches, &holdingPitch, camera.pitch, from: current.pitch, duration: duration, merging: mergesHolds)
+        Self.append(&elevations, &holdingElevation, e, from: elevation, duration: duration, merging: mergesHolds)
         current = camera
         elevation = e
     }
@@ -355,6 +372,7 @@ private struct ScriptBuilder {
         distances.append(.init(.move, .number(camera.distance), duration: nil))
         pitches.append(.init(.move, .number(camera.pitch), duration: nil))
         elevations.append(.init(.move, .number(e), duration: nil))
+        (holdingHeading, holdingDistance, holdingPitch, holdingElevation) = (false, false, false, false)
         current = camera
         elevation = e
     }
@@ -395,6 +413,7 @@ private struct ScriptBuilder {
             center.append(.init(kind, .coordinate(c), duration: step))
             distances.append(.init(distanceKind, .number(d), duration: step))
         }
+        (holdingHeading, holdingDistance, holdingPitch) = (false, false, false)
         let angleKind: CameraScript.Kind<Double> = easeAngles ? .linear(.easeInOut) : .linear(.linear)
         headings.append(.init(angleKind, .number(camera.heading), duration: duration))
         if springPitch {
@@ -403,7 +422,7 @@ private struct ScriptBuilder {
         } else {
             pitches.append(.init(angleKind, .number(camera.pitch), duration: duration))
         }
-        Self.append(&elevations, e, from: elevation, duration: duration)
+        Self.append(&elevations, &holdingElevation, e, from: elevation, duration: duration, merging: mergesHolds)
         current = MapCamera(centerCoordinate: target, distance: camera.distance, heading: camera.heading, pitch: camera.pitch)
         elevation = e
     }

@@ -22,6 +22,7 @@ import Foundation
 /// | `latitude-out-of-range` | error | a latitude outside -90...90 or not finite |
 /// | `longitude-out-of-range` | warning | a longitude outside -180...180 or not finite |
 /// | `elevation-implausible` | error | elevations outside ``RoutePoint/plausibleElevations`` (-500...9000 m), one finding for all; *i* = the first |
+/// | `elevation-missing` | warning | points without elevation (``Route/missingElevations``): the camera's ground is unknown there; *i* = the first. Fill them first (``Route/fillingMissingElevations(from:)``, ``Route/fillingMissingElevations(with:)``) and the finding goes |
 ///
 /// **What can occur.** The readers reject latitudes outside -90...90 and non-finite numbers (GPX
 /// `latitudeOutOfRange`), and they normalise or reject longitudes, so a route read from a file never
@@ -117,7 +118,7 @@ public enum RouteCheck {
     ///   - options: The thresholds.
     ///   - zones: One zone designator per point (``TimeZoneScan/zones(for:xml:)``), or `nil` to skip
     ///     the zone checks (formats whose time texts are not scanned).
-    /// - Returns: The findings in a fixed order (clock, then geometry; each kind in point order), and
+    /// - Returns: The findings in a fixed order (clock, geometry, heights; each kind in point order), and
     ///   the summary.
     /// - Complexity: O(n log n) for n points (the percentile).
     public static func check(_ route: Route, options: Options = Options(),
@@ -262,6 +263,12 @@ public enum RouteCheck {
             let shown = abs(value) >= 1e6 ? String(format: "%.6g", value) : num(value, 3)
             findings.append(Finding(.error, "elevation-implausible", index: first, time: .recorded(points[first].time),
                 "\(count) point\(count == 1 ? " has an elevation" : "s have elevations") outside \(Int(plausible.lowerBound))...\(Int(plausible.upperBound)) m, the first point \(first) at \(shown) m\(abs(value) > 1e8 ? " (a time or a count, not a height?)" : "")."))
+        }
+
+        // MARK: Heights
+        if let missing = route.missingElevations {
+            findings.append(Finding(.warning, "elevation-missing", index: missing.firstIndex,
+                                    time: .recorded(points[missing.firstIndex].time), missing.description))
         }
 
         let summary = Summary(points: points.count, segments: route.segments.count, timedPoints: timed,

@@ -11,6 +11,7 @@ import Glibc
 struct CheckOptions: Equatable {
     var routePath: String
     var input = InputArguments()
+    var ground = GroundArguments()
     var flight = FlightArguments()
     var scriptPath: String? = nil
     var json = false
@@ -31,6 +32,10 @@ struct CheckOptions: Equatable {
             }
             if InputArguments.names.contains(name) {
                 try options.input.parse(name, inline: inline, scanner: &scanner)
+                return
+            }
+            if GroundArguments.names.contains(name) {
+                try options.ground.parse(name, inline: inline, scanner: &scanner)
                 return
             }
             func positive(_ valueName: String, _ what: String) throws(UsageError) -> Double {
@@ -91,7 +96,7 @@ struct CheckOptions: Equatable {
         let displayPath = routePath == "-" ? "<stdin>" : routePath
         let result = try RouteFile.read(data: data, displayPath: displayPath, format: input.format,
                                         options: .init(csv: .init(columns: input.columns), polyline: .init(precision: input.polylinePrecision)))
-        let route = result.route
+        let route = try ground.apply(to: result.route, routePath: routePath, warnIfMissing: false).route
         let zones: [TimeZoneDesignator?]? = [.gpx, .kml, .tcx].contains(result.format)
             ? TimeZoneScan.zones(for: route, xml: data) : nil
         var (findings, routeSummary) = RouteCheck.check(route, options: self.route, zones: zones)

@@ -6,6 +6,7 @@ import RouteKit
 struct PlanOptions: Equatable {
     var routePath: String
     var input = InputArguments()
+    var ground = GroundArguments()
     var flight = FlightArguments()
     var outputPath: String? = nil
 
@@ -14,6 +15,8 @@ struct PlanOptions: Equatable {
         options.routePath = try ArgumentScanner.routeAndOptions(arguments, subcommand: "plan") { name, inline, scanner throws(UsageError) in
             if FlightArguments.names.contains(name) {
                 try options.flight.parse(name, inline: inline, scanner: &scanner)
+            } else if GroundArguments.names.contains(name) {
+                try options.ground.parse(name, inline: inline, scanner: &scanner)
             } else if InputArguments.names.contains(name) {
                 try options.input.parse(name, inline: inline, scanner: &scanner)
             } else if name == "-o" || name == "--output" {
@@ -30,7 +33,7 @@ struct PlanOptions: Equatable {
         if let outputPath, outputPath != "-", isSameFile(outputPath, routePath) {
             throw UsageError(message: "The output file '\(outputPath)' is the input route: writing it would destroy the route. Choose another output file.", subcommand: "plan")
         }
-        let route = try input.read(routePath).route
+        let route = try ground.apply(to: try input.read(routePath).route, routePath: routePath, warnIfMissing: true).route
         let plan: FlightPlan
         do {
             plan = try FlightPlanner(options: flight.options).plan(for: route)

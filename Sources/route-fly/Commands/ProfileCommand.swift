@@ -10,6 +10,7 @@ struct ProfileOptions: Equatable {
 
     var routePath: String
     var input = InputArguments()
+    var ground = GroundArguments()
     var binWidth = 375.0
     var format: Format? = nil
     var name: String? = nil
@@ -20,6 +21,10 @@ struct ProfileOptions: Equatable {
         options.routePath = try ArgumentScanner.routeAndOptions(arguments, subcommand: "profile") { name, inline, scanner throws(UsageError) in
             if InputArguments.names.contains(name) {
                 try options.input.parse(name, inline: inline, scanner: &scanner)
+                return
+            }
+            if GroundArguments.names.contains(name) {
+                try options.ground.parse(name, inline: inline, scanner: &scanner)
                 return
             }
             switch name {
@@ -55,7 +60,7 @@ struct ProfileOptions: Equatable {
         if let outputPath, outputPath != "-", isSameFile(outputPath, routePath) {
             throw UsageError(message: "The output file '\(outputPath)' is the input route: writing it would destroy the route. Choose another output file.", subcommand: "profile")
         }
-        let route = try input.read(routePath).route
+        let route = try ground.apply(to: try input.read(routePath).route, routePath: routePath, warnIfMissing: true).route
         let profile = RouteProfile(route, options: .init(binWidth: binWidth))
         // The hike's name: --name, the route's, else the file's base name.
         let fileName = routePath == "-" ? "Route" : URL(fileURLWithPath: routePath).deletingPathExtension().lastPathComponent

@@ -8,6 +8,7 @@ import Glibc
 struct SampleOptions: Equatable {
     var routePath: String
     var input = InputArguments()
+    var ground = GroundArguments()
     var flight = FlightArguments()
     var fps = 30.0
     var format: PoseFormat? = nil
@@ -16,6 +17,8 @@ struct SampleOptions: Equatable {
     var eye: Bool? = nil
     /// A camera script to fly instead of a preset (`--script FILE`).
     var scriptPath: String? = nil
+    /// The datum of CSV and GeoJSON heights (`--heights ellipsoid|msl`).
+    var heights = VerticalDatum.ellipsoidal
 
     /// Why a flight is too long to sample (``PoseSampler/tooManyFrames(duration:)``), with what to do.
     static func tooManyFrames(duration: Double, fps: Double) -> String? {
@@ -35,6 +38,10 @@ struct SampleOptions: Equatable {
                 try options.input.parse(name, inline: inline, scanner: &scanner)
                 return
             }
+            if GroundArguments.names.contains(name) {
+                try options.ground.parse(name, inline: inline, scanner: &scanner)
+                return
+            }
             switch name {
             case "--fps":
                 let v = try scanner.value(for: name, inline: inline, valueName: "fps")
@@ -46,6 +53,12 @@ struct SampleOptions: Equatable {
                 options.outputPath = try scanner.fileName(for: name, inline: inline)
             case "--script":
                 options.scriptPath = try scanner.fileName(for: name, inline: inline, what: "script file")
+            case "--heights":
+                let v = try scanner.value(for: name, inline: inline, valueName: "datum")
+                guard let datum = VerticalDatum(optionValue: v) else {
+                    throw UsageError(message: "The value '\(v)' is invalid for '--heights <datum>': expected ellipsoid (above the WGS 84 ellipsoid, the default) or msl (above mean sea level, EGM96).", subcommand: "sample")
+                }
+                options.heights = datum
             case "--eye", "--no-eye":
                 try scanner.flag(name, inline: inline)
                 options.eye = name == "--eye"
@@ -69,7 +82,7 @@ struct SampleOptions: Equatable {
         if let outputPath, outputPath != "-", isSameFile(outputPath, routePath) {
             throw UsageError(message: "The output file '\(outputPath)' is the input route: writing it would destroy the route. Choose another output file.", subcommand: "sample")
         }
-        let route = try input.read(routePath).route
+        let route = try ground.apply(to: try input.read(routePath).route, routePath: routePath, warnIfMissing: scriptPath == nil).route
         let script: CameraScript
         if let scriptPath {
             script = try CameraScript.load(path: scriptPath)
@@ -85,7 +98,8 @@ struct SampleOptions: Equatable {
             script = plan.script
         }
         let scripted = try flight.resolve(script, for: route, scriptPath: scriptPath)
-        let sampler = PoseSampler(framesPerSecond: fps)
+        var sampler = PoseSampler(framesPerSecond: fps)
+        sampler.geoid = try Geoid.egm96()
         if let tooLong = SampleOptions.tooManyFrames(duration: scripted.duration, fps: fps) {
             throw CommandFailure(description: "\(shownPath(routePath)): error: \(tooLong)")
         }
@@ -100,7 +114,7 @@ struct SampleOptions: Equatable {
         Progress.shared.set("writing frames", total: sampler.frameCount(forDuration: scripted.duration))
         let summary = try PoseOutput.write(scripted, sampler: sampler, eye: includesEye ? .tangentPlane : nil,
                                            format: resolvedFormat, route: route, framing: flight.options.framing,
-                                           to: destination, progress: { Progress.shared.update($0) })
+                                           heights: heights, to: destination, progress: { Progress.shared.update($0) })
         Progress.shared.stop()
         if summary.clampedFrameCount > 0 {
             let why = scriptPath == nil && flight.options.preset == .wwdc
