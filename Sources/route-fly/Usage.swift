@@ -69,6 +69,9 @@ enum Usage {
           --ground-elevation <metres>
                                   Points without elevation take this height, metres above sea level, for
                                   flat country (default: none).
+          --clearance <metres>    The eye stays this high above the ground (the terrain model, else the
+                                  route's own heights), and the ground never hides the centre: the
+                                  camera looks more steeply down, eased, where it would (default: 50).
         """
 
     static let flightOptions = """

@@ -163,3 +163,4 @@ extension TerrainModel {
         return column >= 0 && column <= Double(grid.columns) && row >= 0 && row <= Double(grid.rows)
     }
 }
+extension TerrainModel: ElevationModel {}

@@ -96,7 +96,7 @@ struct CheckOptions: Equatable {
         let displayPath = routePath == "-" ? "<stdin>" : routePath
         let result = try RouteFile.read(data: data, displayPath: displayPath, format: input.format,
                                         options: .init(csv: .init(columns: input.columns), polyline: .init(precision: input.polylinePrecision)))
-        let route = try ground.apply(to: result.route, routePath: routePath, warnIfMissing: false).route
+        let (route, terrain) = try ground.apply(to: result.route, routePath: routePath, warnIfMissing: false)
         let zones: [TimeZoneDesignator?]? = [.gpx, .kml, .tcx].contains(result.format)
             ? TimeZoneScan.zones(for: route, xml: data) : nil
         var (findings, routeSummary) = RouteCheck.check(route, options: self.route, zones: zones)
@@ -108,7 +108,7 @@ struct CheckOptions: Equatable {
             scripted = try flight.resolve(try CameraScript.load(path: scriptPath), for: route, scriptPath: scriptPath)
         } else {
             do {
-                let plan = try FlightPlanner(options: flight.options).plan(for: route)
+                let plan = try planner(terrain: terrain).plan(for: route)
                 scripted = try plan.script.resolved(for: route, framing: flight.options.framing)
                 checkOptions.expectedDuration = FlightCheck.expectedDuration(options: flight.options, route: route)
             } catch let error as FlightPlanError {
@@ -122,6 +122,10 @@ struct CheckOptions: Equatable {
         if let scripted {
             let checked = FlightCheck.check(scripted, options: checkOptions)
             findings += checked.findings
+            if let model = GroundArguments.ground(route: route, terrain: terrain) {
+                findings += TerrainCheck.check(scripted, ground: model, clearance: ground.clearance,
+                                               framesPerSecond: checkOptions.framesPerSecond)
+            }
             flightSummary = checked.summary
         }
         return CheckReport(findings: findings, route: routeSummary, flight: flightSummary, readerNotes: result.notes)

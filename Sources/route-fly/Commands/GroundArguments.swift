@@ -7,8 +7,10 @@ struct GroundArguments: Equatable {
     var terrainPath: String? = nil
     /// Metres above sea level.
     var groundElevation: Double? = nil
+    /// Metres the eye keeps above the ground (`--clearance`).
+    var clearance = 50.0
 
-    static let names: Set<String> = ["--terrain", "--ground-elevation"]
+    static let names: Set<String> = ["--terrain", "--ground-elevation", "--clearance"]
 
     mutating func parse(_ name: String, inline: String?, scanner: inout ArgumentScanner) throws(UsageError) {
         switch name {
@@ -18,12 +20,25 @@ struct GroundArguments: Equatable {
             let v = try scanner.value(for: name, inline: inline, valueName: "metres")
             groundElevation = try scanner.number(v, option: name, valueName: "metres", range: -11_000...9_000,
                 expectation: "metres above sea level, from -11000 to 9000")
+        case "--clearance":
+            let v = try scanner.value(for: name, inline: inline, valueName: "metres")
+            clearance = try scanner.number(v, option: name, valueName: "metres", range: 0...10_000,
+                expectation: "metres above the ground, from 0 to 10000")
         default:
             preconditionFailure("not a ground option: \(name)")
         }
         if terrainPath != nil, groundElevation != nil {
             throw UsageError(message: "'--terrain' and '--ground-elevation' both give the ground's height; give one of them.", subcommand: scanner.subcommand)
         }
+    }
+
+    /// Metres of terrain model read around the route (the eye of a follow camera stands off it).
+    static let terrainMargin = 10_000.0
+
+    /// The ground the flight must clear: the terrain model, else the route's own heights, else none.
+    static func ground(route: Route, terrain: TerrainModel?) -> (any ElevationModel)? {
+        if let terrain { return terrain }
+        return route.points.contains { $0.elevation != nil } ? RouteGround(route: route) : nil
     }
 
     /// The route with its points without elevation filled from the terrain model or the ground
@@ -38,7 +53,8 @@ struct GroundArguments: Equatable {
         if let terrainPath {
             do {
                 // The model must cover the whole route; a point outside is reported by its index.
-                let terrain = try TerrainModel(path: terrainPath, covering: route)
+                // A wide margin: a follow camera's eye stands kilometres off the route.
+                let terrain = try TerrainModel(path: terrainPath, covering: route, margin: Self.terrainMargin)
                 return (try route.fillingMissingElevations(from: terrain), terrain)
             } catch {
                 throw CommandFailure(description: error.description + " (route: \(shownPath(routePath)))")
@@ -54,3 +70,25 @@ struct GroundArguments: Equatable {
         return (route, nil)
     }
 }
+
+/// A subcommand that plans flights over the ground.
+protocol PlansFlightsOverGround {
+    var flight: FlightArguments { get }
+    var ground: GroundArguments { get }
+}
+
+extension PlansFlightsOverGround {
+    /// The planner for the flight options, keeping `--clearance` over the terrain model (or, without
+    /// one, the route's own heights).
+    func planner(terrain: TerrainModel?) -> FlightPlanner {
+        var options = flight.options
+        options.clearance = ground.clearance
+        var planner = FlightPlanner(options: options)
+        planner.ground = terrain
+        return planner
+    }
+}
+
+extension SampleOptions: PlansFlightsOverGround {}
+extension PlanOptions: PlansFlightsOverGround {}
+extension CheckOptions: PlansFlightsOverGround {}

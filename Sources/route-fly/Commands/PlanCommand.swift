@@ -33,10 +33,10 @@ struct PlanOptions: Equatable {
         if let outputPath, outputPath != "-", isSameFile(outputPath, routePath) {
             throw UsageError(message: "The output file '\(outputPath)' is the input route: writing it would destroy the route. Choose another output file.", subcommand: "plan")
         }
-        let route = try ground.apply(to: try input.read(routePath).route, routePath: routePath, warnIfMissing: true).route
+        let (route, terrain) = try ground.apply(to: try input.read(routePath).route, routePath: routePath, warnIfMissing: true)
         let plan: FlightPlan
         do {
-            plan = try FlightPlanner(options: flight.options).plan(for: route)
+            plan = try planner(terrain: terrain).plan(for: route)
         } catch {
             throw CommandFailure(description: "\(shownPath(routePath)): error: \(error)")
         }

@@ -82,7 +82,7 @@ struct SampleOptions: Equatable {
         if let outputPath, outputPath != "-", isSameFile(outputPath, routePath) {
             throw UsageError(message: "The output file '\(outputPath)' is the input route: writing it would destroy the route. Choose another output file.", subcommand: "sample")
         }
-        let route = try ground.apply(to: try input.read(routePath).route, routePath: routePath, warnIfMissing: scriptPath == nil).route
+        let (route, terrain) = try ground.apply(to: try input.read(routePath).route, routePath: routePath, warnIfMissing: scriptPath == nil)
         let script: CameraScript
         if let scriptPath {
             script = try CameraScript.load(path: scriptPath)
@@ -90,7 +90,7 @@ struct SampleOptions: Equatable {
             let plan: FlightPlan
             Progress.shared.set("planning the flight")
             do {
-                plan = try FlightPlanner(options: flight.options).plan(for: route)
+                plan = try planner(terrain: terrain).plan(for: route)
             } catch {
                 throw CommandFailure(description: "\(shownPath(routePath)): error: \(error)")
             }

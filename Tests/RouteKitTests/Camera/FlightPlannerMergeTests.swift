@@ -55,6 +55,8 @@ import Testing
                     let fa = try a.script.resolved(for: route, framing: options.framing)
                     let fb = try b.script.resolved(for: route, framing: options.framing)
                     #expect(abs(fa.duration - fb.duration) < 1e-9, "\(file) \(preset)")
+                    // Recorded timing of a track recorded over years is not a flight to compare frame by frame.
+                    guard fa.duration < 3600 else { continue }
                     let sampler = PoseSampler(framesPerSecond: 30)
                     var posesB: [CameraPose] = []
                     _ = sampler.forEachPose(of: fb, eye: nil) { posesB.append($0); return true }
