@@ -89,8 +89,9 @@ enum Usage {
                                   overview and orbit; with recorded timing, the recorded span / speedup).
           --speedup <factor>      Recorded timing: recorded seconds per flight second (default: 1).
           --skip-idle <seconds>   Recorded timing: stops and gaps longer than this are flown in 1 s.
-          --simplify <metres>     Douglas-Peucker tolerance (default: a thousandth of the route's extent;
-                                  none with recorded timing; 0 only drops duplicate points).
+          --simplify <metres>     Douglas-Peucker tolerance, in 3D with the heights (default: a thousandth
+                                  of the route's extent; none with recorded timing; 0 only drops
+                                  duplicate points).
           --heading <mode>        along (default: look ahead along the route), endpoints (the start-to-end
                                   heading) or fixed:DEGREES.
           --look-ahead <metres>   How far ahead an along heading looks (default: a third of the distance).
@@ -121,7 +122,8 @@ enum Usage {
         OPTIONS:
           --script <file>         Fly this camera script (JSON, as 'route-fly plan' prints it; see
                                   docs/camera-script.md) instead of a preset.
-          --fps <fps>             Frames per second (default: 30). Frame i is at i / fps seconds,
+          --fps <fps>             Frames per second (default: 30), a number or a ratio such as
+                                  30000/1001 (ffmpeg's form of 29.97). Frame i is at i / fps seconds,
                                   from 0 to the end inclusive: 20 s at 30 fps is 601 frames.
           --format <format>       csv, geojson, kml, kmz, czml, earth-studio, maplibre (also: mapbox,
                                   deckgl), gpx or svg, any case (default: from the -o extension, any
@@ -134,6 +136,7 @@ enum Usage {
                                   KML is always above sea level; CZML and Earth Studio above the ellipsoid.
           -o, --output <file>     Write to <file> (streamed, atomically: nothing is left on failure or
                                   interruption) instead of standard output.
+          -q, --quiet             Errors only: no notes, warnings or progress line on standard error.
           -h, --help              Show help information.
 
         OUTPUT OPTIONS:
@@ -240,6 +243,7 @@ enum Usage {
 
         OPTIONS:
           -o, --output <file>     Write to <file> (atomically) instead of standard output.
+          -q, --quiet             Errors only: no notes, warnings or progress line on standard error.
           -h, --help              Show help information.
 
         \(flightOptions)
@@ -265,6 +269,7 @@ enum Usage {
                                   longitude} in degrees), bbox ([west, south, east, north]; west > east
                                   across the antimeridian), map_rect ({x, y, width, height} in MapKit map
                                   points), then flown, timed_points, heading_start_to_end, format, notes.
+          -q, --quiet             Errors only: no notes, warnings or progress line on standard error.
           -h, --help              Show help information.
 
         \(inputOptions)
@@ -300,7 +305,8 @@ enum Usage {
           --strict                Warnings fail too (exit 2).
           --all                   List every finding (default: at most 20 per code; the summary counts all).
           --script <file>         Check this camera script's flight instead of a planned one.
-          --fps <fps>             Frames per second of the flight check (default: 30).
+          --fps <fps>             Frames per second of the flight check (default: 30; a ratio such
+                                  as 30000/1001 works too).
           --plot <file>           Also write an SVG plot of the flight's motion over time: screen speed,
                                   zoom, turn and tilt rates with their limits and every run over them
                                   (written atomically, before the report).
@@ -346,6 +352,7 @@ enum Usage {
                                   Fastest change of the eye-to-centre distance, m/s (default: none).
           --duration-tolerance <seconds>
                                   How far the flight's length may be from the one asked for (default: 0.5).
+          -q, --quiet             Errors only: no notes, warnings or progress line on standard error.
           -h, --help              Show help information.
 
         \(flightOptions)
@@ -378,6 +385,7 @@ enum Usage {
                                   capsule graph).
           --name <name>           The hike's name (default: the route's, else the file's base name).
           -o, --output <file>     Write to <file> (atomically) instead of standard output.
+          -q, --quiet             Errors only: no notes, warnings or progress line on standard error.
           -h, --help              Show help information.
 
         \(groundOptions)

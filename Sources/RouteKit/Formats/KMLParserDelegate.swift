@@ -21,6 +21,18 @@ final class KMLParserDelegate: XMLRouteDelegate {
     private(set) var segments: [[RoutePoint]] = []
     private(set) var lineGeometryCount = 0
     private(set) var pointCount = 0
+    /// The positions of the Points with a readable `coordinates` (malformed ones are ignored: Points are
+    /// not flown).
+    private(set) var pointCoordinates: [LocationCoordinate2D] = []
+
+    /// The first `lon,lat[,alt]` tuple of a Point's coordinates, or `nil` when it is not one in range.
+    static func pointCoordinate(_ text: String) -> LocationCoordinate2D? {
+        guard let tuple = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).first else { return nil }
+        let parts = tuple.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count >= 2, let lon = DecimalParser.parse(String(parts[0])), let lat = DecimalParser.parse(String(parts[1])),
+              (-90...90).contains(lat), (-180...180).contains(lon) else { return nil }
+        return LocationCoordinate2D(latitude: lat, longitude: lon)
+    }
     private(set) var skipped: [String: Int] = [:]
     private(set) var flownName: String?
     private(set) var documentName: String?
@@ -114,7 +126,7 @@ final class KMLParserDelegate: XMLRouteDelegate {
         case "Point" where isKML:
             kind = .point
             pointCount += 1
-        case "coordinates" where isKML && parent == .lineString:
+        case "coordinates" where isKML && (parent == .lineString || parent == .point):
             kind = .coordinates
         case "Track" where isGX || isKML:
             kind = .track
@@ -157,6 +169,11 @@ final class KMLParserDelegate: XMLRouteDelegate {
         case .altitudeMode:
             if !modes.isEmpty { modes[modes.count - 1] = text.trimmingCharacters(in: .whitespacesAndNewlines) }
         case .coordinates:
+            if stack.last == .point {
+                // A Point is not flown; its position only serves `info` on a file with nothing else.
+                if let c = Self.pointCoordinate(text) { pointCoordinates.append(c) }
+                break
+            }
             lineText = text
             lineLocation = textLocation
         case .lineString:

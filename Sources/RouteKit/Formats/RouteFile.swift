@@ -37,11 +37,28 @@ public enum RouteFile {
         public var format: RouteFormat
         /// What was skipped or decided along the way, one sentence each (see ``RouteFile``); often empty.
         public var notes: [String]
+        /// Values read that are probably wrong, one sentence each: elevations outside
+        /// ``RoutePoint/plausibleElevations``. Filled by ``RouteFile/read(path:format:options:)``; often empty.
+        public var warnings: [String] = []
 
         public init(route: Route, format: RouteFormat, notes: [String] = []) {
             self.route = route
             self.format = format
             self.notes = notes
+        }
+
+        /// Sets ``warnings`` from the route's values. O(n).
+        mutating func checkPlausibility() {
+            let range = RoutePoint.plausibleElevations
+            let points = route.points
+            guard let first = points.firstIndex(where: { $0.elevation.map { !range.contains($0) } ?? false }) else { return }
+            let count = points[first...].reduce(0) { $0 + ($1.elevation.map { range.contains($0) ? 0 : 1 } ?? 0) }
+            let value = points[first].elevation!
+            let shown = abs(value) >= 1e6 ? String(format: "%.6g", value) : FixedDecimal.string(value, places: 3)
+            warnings.append("\(count) elevation\(count == 1 ? " is" : "s are") outside \(Int(range.lowerBound))...\(Int(range.upperBound)) m, "
+                            + "the first at point \(first): \(shown) m"
+                            + (abs(value) > 1e8 ? " (a time or a count, not a height?)" : "")
+                            + "; 'route-fly check' reports it as an error")
         }
     }
 
@@ -129,6 +146,7 @@ public enum RouteFile {
             }
             chosen = detected
         }
+        var result: Result
         switch chosen {
         case .gpx:
             let route: Route
@@ -136,18 +154,20 @@ public enum RouteFile {
             case .file(let url): route = try GPXReader.read(contentsOf: url, displayPath: displayPath)
             case .data(let data): route = try GPXReader.read(data: data, displayPath: displayPath)
             }
-            return Result(route: route, format: .gpx)
+            result = Result(route: route, format: .gpx)
         case .kml:
-            return try KMLReader.read(input, displayPath: displayPath)
+            result = try KMLReader.read(input, displayPath: displayPath)
         case .geojson:
-            return try GeoJSONReader.read(input, displayPath: displayPath)
+            result = try GeoJSONReader.read(input, displayPath: displayPath)
         case .csv:
-            return try CSVReader.read(input, displayPath: displayPath, options: options.csv)
+            result = try CSVReader.read(input, displayPath: displayPath, options: options.csv)
         case .polyline:
-            return try PolylineReader.read(input, displayPath: displayPath, options: options.polyline)
+            result = try PolylineReader.read(input, displayPath: displayPath, options: options.polyline)
         case .tcx:
-            return try TCXReader.read(input, displayPath: displayPath)
+            result = try TCXReader.read(input, displayPath: displayPath)
         }
+        result.checkPlausibility()
+        return result
     }
 
     /// Chooses a format from the file name and its first bytes (override aside), as ``RouteFormat``

@@ -69,6 +69,10 @@ public struct RouteParseError: Error, Hashable, Sendable, CustomStringConvertibl
     /// value, e.g. `features[3].geometry.coordinates[12][1]`; `nil` otherwise (and for syntax errors,
     /// which have only a line and column).
     public var codingPath: String?
+    /// When the file has nothing to fly (``Reason/noRoute(waypoints:)``, ``Reason/noLine(found:)``): the
+    /// positions of the waypoints it holds (GPX `wpt`, KML and GeoJSON Points), in file order, so that a
+    /// summary (`route-fly info`) can still box them. Empty otherwise. Not part of ``description``.
+    public var waypoints: [LocationCoordinate2D] = []
 
     public init(format: String, location: SourceLocation?, path: String? = nil, codingPath: String? = nil,
                 reason: Reason) {

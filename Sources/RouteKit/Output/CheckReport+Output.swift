@@ -79,13 +79,16 @@ extension CheckReport {
     }
 
     /// The report as lines for people, compiler style: `PATH: SEVERITY: [code] message` (with
-    /// `point N` or `t=S s` when the finding has a place), then a summary line.
+    /// `point N` or `t=S s` when the finding has a place), errors first, then warnings, then notes (each
+    /// severity in the report's order), then a summary line.
     ///
     /// - Parameters:
     ///   - path: The route's path as the user typed it.
     ///   - limit: Findings listed per code at most (`nil`: all).
     public func text(path: String, limit: Int?) -> String {
-        let (listed, omitted) = self.listed(limit: limit)
+        let (found, omitted) = self.listed(limit: limit)
+        let rank: [Finding.Severity: Int] = [.error: 0, .warning: 1, .note: 2]
+        let listed = found.enumerated().sorted { (rank[$0.element.severity] ?? 3, $0.offset) < (rank[$1.element.severity] ?? 3, $1.offset) }.map(\.element)
         var lines: [String] = []
         for f in listed {
             var place = ""

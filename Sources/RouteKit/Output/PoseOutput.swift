@@ -42,20 +42,23 @@ public enum PoseOutput {
     ///     ``PoseWriterContext/defaultEpoch``, 2000-01-01T00:00:00Z).
     ///   - heights: The vertical datum of CSV and GeoJSON heights (``PoseWriterContext/heights``).
     ///   - destination: Standard output, or a file written atomically.
+    ///   - progress: Called after each pose is written with the number written so far (1, 2, …), on the
+    ///     calling thread; for a progress display. Default none.
     /// - Returns: Frames written and frames whose distance was clamped.
     /// - Throws: ``AtomicFile/WriteError`` when the file cannot be written (nothing is left behind).
     @discardableResult
     public static func write(
         _ flight: ScriptedFlight, sampler: PoseSampler, eye: EyePosition.Model?, format: PoseFormat,
         route: Route? = nil, framing: CameraFraming = CameraFraming(), epoch: Date = PoseWriterContext.defaultEpoch,
-        heights: VerticalDatum = .ellipsoidal, to destination: Destination
+        heights: VerticalDatum = .ellipsoidal, to destination: Destination, progress: ((Int) -> Void)? = nil
     ) throws(AtomicFile.WriteError) -> PoseSampler.Summary {
         var context = PoseWriterContext(
             route: route, framesPerSecond: sampler.framesPerSecond,
             frameCount: sampler.frameCount(forDuration: flight.duration), framing: framing, epoch: epoch,
             eyeModel: eye ?? .tangentPlane)
         context.heights = heights
-        return try write(flight, sampler: sampler, eye: eye, format: format, context: context, to: destination)
+        return try write(flight, sampler: sampler, eye: eye, format: format, context: context, to: destination,
+                         progress: progress)
     }
 
     /// Samples a scripted flight and writes every pose with a context the caller filled in (angles,
@@ -70,15 +73,25 @@ public enum PoseOutput {
     ///     pitch.
     ///   - framingColumns: Whether CSV appends the field of view and viewport columns.
     ///   - destination: Standard output, or a file written atomically.
+    ///   - progress: Called after each pose is written with the number written so far (1, 2, …), on the
+    ///     calling thread; for a progress display. Default none.
     /// - Returns: Frames written and frames whose distance was clamped.
     /// - Throws: ``AtomicFile/WriteError`` when the file cannot be written (nothing is left behind).
     @discardableResult
     public static func write(
         _ flight: ScriptedFlight, sampler: PoseSampler, eye: EyePosition.Model?, format: PoseFormat,
-        context: PoseWriterContext, framingColumns: Bool = false, to destination: Destination
+        context: PoseWriterContext, framingColumns: Bool = false, to destination: Destination,
+        progress: ((Int) -> Void)? = nil
     ) throws(AtomicFile.WriteError) -> PoseSampler.Summary {
         try write(format: format, includesEye: eye != nil, framingColumns: framingColumns, context: context, to: destination) { body in
-            sampler.forEachPose(of: flight, eye: eye, body)
+            guard let progress else { return sampler.forEachPose(of: flight, eye: eye, body) }
+            var written = 0
+            return sampler.forEachPose(of: flight, eye: eye) { pose in
+                let more = body(pose)
+                written += 1
+                progress(written)
+                return more
+            }
         }
     }
 

@@ -12,6 +12,9 @@ extension Route {
         public var simplifiedAway: Int
         /// The tolerance used, metres, or `nil` when not simplified.
         public var tolerance: Double?
+        /// Points added along the geodesics of long legs (step 3 of
+        /// ``Route/preparation(simplifyTolerance:keepingStops:)``); 0 for GeoJSON input.
+        public var geodesicPointsAdded: Int = 0
     }
 
     /// The default simplification tolerance, metres: `max(1, extent / 1000)`, where `extent` is the
@@ -46,7 +49,15 @@ extension Route {
     /// 2. Simplification (when `simplifyTolerance` is not `nil`): the Douglas-Peucker algorithm
     ///    ([Douglas & Peucker 1973]) with a tolerance in metres. Each segment's first and last points are
     ///    always kept and segments are never joined. Iterative (an explicit stack of index ranges), so a
-    ///    million points cannot overflow the call stack.
+    ///    million points cannot overflow the call stack. The tolerance applies in three dimensions when the
+    ///    points have elevations: a point whose only difference is its height (a summit or a saddle on a
+    ///    straight path) is kept when it stands more than the tolerance above or below the chord.
+    ///
+    /// 3. Geodesics (not for GeoJSON, whose lines are straight in longitude and latitude, RFC 7946): legs
+    ///    longer than 100 km, sweeping more than 10° of longitude, or over a pole get points along their
+    ///    geodesic (``Route/densifiedAlongGeodesics(maximumLegLength:maximumLongitudeStep:)``), so that
+    ///    keyframes between consecutive points fly the path the route is measured on, with headings that
+    ///    turn as the geodesic's azimuth does; ``Preparation/geodesicPointsAdded`` counts them.
     ///
     /// Distance measure: for a sub-range `i...j`, every intermediate point `k` is placed in the ellipsoidal
     /// azimuthal equidistant projection centred at point `i`, polar coordinates `(s_ik, az_ik)` from
@@ -100,16 +111,22 @@ extension Route {
                 // tolerance of the result.
                 kept = Self.radiallyThinned(kept, radius: tolerance / 10, keepingStops: keepingStops)
                 if kept.count > 2 {
-                    let keep = Self.douglasPeucker(kept.map(\.coordinate), tolerance: tolerance * 0.9)
+                    let keep = Self.douglasPeucker(kept.map(\.coordinate), elevations: kept.map(\.elevation), tolerance: tolerance * 0.9)
                     kept = kept.indices.filter { keep[$0] }.map { kept[$0] }
                 }
                 simplified += before - kept.count
             }
             newSegments.append(kept)
         }
-        let route = Route(segments: newSegments, name: name, source: source)!  // every segment keeps >= 1 point
-        return Preparation(route: route, duplicatesRemoved: duplicates, simplifiedAway: simplified,
-                           tolerance: simplifyTolerance)
+        var route = Route(segments: newSegments, name: name, source: source)!  // every segment keeps >= 1 point
+        var added = 0
+        if source.lineInterpolation == .geodesic {
+            (route, added) = route.densifiedAlongGeodesics()
+        }
+        var preparation = Preparation(route: route, duplicatesRemoved: duplicates, simplifiedAway: simplified,
+                                      tolerance: simplifyTolerance)
+        preparation.geodesicPointsAdded = added
+        return preparation
     }
 
     /// Drops every point within `radius` metres (geodesic) of the last point kept; the first and last
@@ -120,15 +137,26 @@ extension Route {
         var result = [points[0]]
         result.reserveCapacity(points.count)
         for i in 1..<(points.count - 1) {
-            let d = Geodesic.wgs84.inverse(from: result[result.count - 1].coordinate, to: points[i].coordinate).distance
-            if d > radius || (keepingStops && d == 0) { result.append(points[i]) }
+            let last = result[result.count - 1]
+            let d = Geodesic.wgs84.inverse(from: last.coordinate, to: points[i].coordinate).distance
+            let dz = (points[i].elevation ?? 0) - (last.elevation ?? 0)
+            let d3 = (last.elevation == nil || points[i].elevation == nil) ? d : (d * d + dz * dz).squareRoot()
+            if d3 > radius || (keepingStops && d == 0) { result.append(points[i]) }
         }
         result.append(points[points.count - 1])
         return result
     }
 
     /// Douglas-Peucker on one segment: `true` for each point kept. Iterative.
-    static func douglasPeucker(_ coordinates: [LocationCoordinate2D], tolerance: Double) -> [Bool] {
+    ///
+    /// With `elevations`, the distance is three-dimensional: the horizontal distance from the chord
+    /// (``distanceFromChord(_:start:chord:end:)``) combined, as the two legs of a right angle, with the
+    /// height of the point above or below the chord's height at the point's place along it (linear in
+    /// distance along the chord between the two ends' heights). So a summit or a saddle on a straight path
+    /// is kept when it stands out by more than the tolerance. A point or end without an elevation is
+    /// measured in the plane only.
+    static func douglasPeucker(_ coordinates: [LocationCoordinate2D], elevations: [Double?] = [],
+                               tolerance: Double) -> [Bool] {
         let n = coordinates.count
         var keep = [Bool](repeating: false, count: n)
         keep[0] = true
@@ -139,7 +167,13 @@ extension Route {
             let chord = Geodesic.wgs84.inverse(from: coordinates[i], to: coordinates[j])
             var farthest = -1, largest = -1.0
             for k in (i + 1)..<j {
-                let d = distanceFromChord(coordinates[k], start: coordinates[i], chord: chord, end: coordinates[j])
+                let offset = chordOffset(coordinates[k], start: coordinates[i], chord: chord)
+                var d = offset.distance
+                if !elevations.isEmpty, let ei = elevations[i], let ej = elevations[j], let ek = elevations[k] {
+                    // Height of the chord at k: interpolated by the fraction of the chord's length along it.
+                    let dz = ek - (ei + (ej - ei) * offset.fraction)
+                    d = (d * d + dz * dz).squareRoot()
+                }
                 if d > largest { largest = d; farthest = k }
             }
             if largest > tolerance {
@@ -155,13 +189,22 @@ extension Route {
     /// equidistant projection centred at `start` (see ``preparation(simplifyTolerance:keepingStops:)``).
     static func distanceFromChord(_ point: LocationCoordinate2D, start: LocationCoordinate2D,
                                   chord: Geodesic.Inverse, end: LocationCoordinate2D) -> Double {
+        chordOffset(point, start: start, chord: chord).distance
+    }
+
+    /// ``distanceFromChord(_:start:chord:end:)``, and where the point projects along the chord as a
+    /// fraction of its length, clamped to `0...1` (0 for a closed loop). One geodesic inverse.
+    static func chordOffset(_ point: LocationCoordinate2D, start: LocationCoordinate2D,
+                            chord: Geodesic.Inverse) -> (distance: Double, fraction: Double) {
         let p = Geodesic.wgs84.inverse(from: start, to: point)
-        if chord.distance == 0 { return p.distance }  // closed loop: distance to the shared end
+        if chord.distance == 0 { return (p.distance, 0) }  // closed loop: distance to the shared end
         let delta = (p.initialAzimuth - chord.initialAzimuth) * .pi / 180
         let along = p.distance * cos(delta)
         let across = p.distance * sin(delta)
-        if along < 0 { return p.distance }
-        if along > chord.distance { return ((along - chord.distance) * (along - chord.distance) + across * across).squareRoot() }
-        return abs(across)
+        if along < 0 { return (p.distance, 0) }
+        if along > chord.distance {
+            return (((along - chord.distance) * (along - chord.distance) + across * across).squareRoot(), 1)
+        }
+        return (abs(across), along / chord.distance)
     }
 }

@@ -9,7 +9,8 @@ import Foundation
 ///
 /// **Ranges** (`[low, high]`, `nil` when the bin has no value):
 /// - elevation: of the points' ``RoutePoint/elevation`` in the bin, metres;
-/// - heart rate: of the points' ``RoutePoint/heartRate`` in the bin, beats per minute;
+/// - heart rate: of the points' ``RoutePoint/heartRate`` in the bin, beats per minute; 0 (what a chest
+///   strap reports when it loses contact) is skipped;
 /// - pace: of the points' *windowed pace*, seconds per kilometre. A point's pace is `1000 * (t[j1] - t[j0])
 ///   / (d[j1] - d[j0])` over the window `j0 = i - w ... j1 = i + w` (``Options/paceWindow`` points each
 ///   side, cut at the point's segment ends), when both ends are timed, the window moves at least
@@ -22,7 +23,8 @@ import Foundation
 /// segment breaks count as neither.
 ///
 /// **Ascent and descent** use a hysteresis of ``Options/hysteresis`` metres (default 3 m, above the
-/// usual barometric noise, below a GPS altitude's): walking the points with an elevation in order, a
+/// usual barometric noise, below a GPS altitude's): walking each segment's points with an elevation in
+/// order (the step from one segment to the next counts as neither, like gaps in length), a
 /// reference elevation moves to the current point only when the point is at least that far above (the
 /// rise is added to ascent) or below it (the drop is added to descent), in the bin of that point. Wiggles
 /// smaller than the hysteresis are ignored; a final rise or drop smaller than it is not counted.
@@ -107,7 +109,8 @@ public struct RouteProfile: Sendable {
                 let k = bin(i)
                 bins[k].pointCount += 1
                 if let e = points[i].elevation { bins[k].elevation = widen(bins[k].elevation, e) }
-                if let h = points[i].heartRate { bins[k].heartRate = widen(bins[k].heartRate, h) }
+                // A heart rate of 0 is a strap drop-out (no contact), not a value.
+                if let h = points[i].heartRate, h > 0 { bins[k].heartRate = widen(bins[k].heartRate, h) }
                 // Windowed pace.
                 let j0 = max(range.lowerBound, i - options.paceWindow)
                 let j1 = min(range.upperBound - 1, i + options.paceWindow)
@@ -126,17 +129,20 @@ public struct RouteProfile: Sendable {
                 }
             }
         }
-        // Ascent and descent with hysteresis.
-        var reference: Double? = nil
-        for i in points.indices {
-            guard let e = points[i].elevation else { continue }
-            guard let r = reference else { reference = e; continue }
-            if e - r >= options.hysteresis && e > r {
-                bins[bin(i)].ascent += e - r
-                reference = e
-            } else if r - e >= options.hysteresis && r > e {
-                bins[bin(i)].descent += r - e
-                reference = e
+        // Ascent and descent with hysteresis, segment by segment: the step between two segments is not
+        // travelled, so it is neither climbed nor descended (as length and moving time exclude it).
+        for range in route.segments {
+            var reference: Double? = nil
+            for i in range {
+                guard let e = points[i].elevation else { continue }
+                guard let r = reference else { reference = e; continue }
+                if e - r >= options.hysteresis && e > r {
+                    bins[bin(i)].ascent += e - r
+                    reference = e
+                } else if r - e >= options.hysteresis && r > e {
+                    bins[bin(i)].descent += r - e
+                    reference = e
+                }
             }
         }
     }

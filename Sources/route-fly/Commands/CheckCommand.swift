@@ -71,8 +71,7 @@ struct CheckOptions: Equatable {
                 options.scriptPath = try scanner.fileName(for: name, inline: inline, what: "script file")
             case "--fps":
                 let v = try scanner.value(for: name, inline: inline, valueName: "fps")
-                options.flightCheck.framesPerSecond = try scanner.number(v, option: name, valueName: "fps",
-                    range: 1e-3...1000, expectation: "frames per second, more than 0 and at most 1000")
+                options.flightCheck.framesPerSecond = try scanner.framesPerSecond(v, option: name)
             case "--gap": options.route.gap = try positive("seconds", "seconds")
             case "--max-speed": options.route.maxSpeed = try positive("metres-per-second", "metres per second")
             case "--max-jump": options.route.maxJump = try positive("metres", "metres")

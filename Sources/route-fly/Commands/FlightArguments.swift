@@ -29,11 +29,7 @@ struct FlightArguments: Equatable {
             return v
         }
         func choice<T: RawRepresentable & CaseIterable>(_ valueName: String, _ type: T.Type) throws(UsageError) -> T where T.RawValue == String {
-            let v = try value(valueName)
-            guard let c = T(rawValue: v) else {
-                throw UsageError(message: "The value '\(v)' is invalid for '\(name) <\(valueName)>': expected one of \(T.allCases.map(\.rawValue).joined(separator: ", ")).", subcommand: sub)
-            }
-            return c
+            try scanner.choice(try value(valueName), option: name, valueName: valueName, T.self)
         }
         given.insert(name)
         switch name {

@@ -40,7 +40,7 @@ struct PlanOptions: Equatable {
         } catch {
             throw CommandFailure(description: "\(shownPath(routePath)): error: \(error)")
         }
-        for note in plan.notes { printError("\(shownPath(routePath)): note: \(note)") }
+        for note in plan.notes { printDiagnostic("\(shownPath(routePath)): note: \(note)") }
         let text = try plan.script.encodedJSON()
         if let outputPath, outputPath != "-" {
             try AtomicFile.write(Array(text.utf8), to: outputPath)

@@ -34,10 +34,7 @@ struct ProfileOptions: Equatable {
                                                       expectation: "a bin width in metres, at least 1")
             case "--format":
                 let v = try scanner.value(for: name, inline: inline, valueName: "format")
-                guard let f = Format(rawValue: v) else {
-                    throw UsageError(message: "The value '\(v)' is invalid for '--format <format>': expected one of \(Format.allCases.map(\.rawValue).joined(separator: ", ")).", subcommand: "profile")
-                }
-                options.format = f
+                options.format = try scanner.choice(v, option: name, valueName: "format", Format.self)
             case "--name":
                 options.name = try scanner.value(for: name, inline: inline, valueName: "name")
             case "-o", "--output":
@@ -74,7 +71,7 @@ struct ProfileOptions: Equatable {
         case .csv: bytes = Array(profile.csv.utf8)
         case .svg: bytes = ProfileSVG.render(profile, title: title)
         case .hikeJSON:
-            for note in profile.hikeFillNotes { printError("\(shownPath(routePath)): note: \(note)") }
+            for note in profile.hikeFillNotes { printDiagnostic("\(shownPath(routePath)): note: \(note)") }
             bytes = Array(profile.hikeJSON(name: title).utf8)
         }
         if let outputPath, outputPath != "-" {

@@ -51,12 +51,11 @@ struct SampleOptions: Equatable {
             switch name {
             case "--fps":
                 let v = try scanner.value(for: name, inline: inline, valueName: "fps")
-                options.fps = try scanner.number(v, option: name, valueName: "fps",
-                    range: 1e-3...1000, expectation: "frames per second, more than 0 and at most 1000")
+                options.fps = try scanner.framesPerSecond(v, option: name)
             case "--format":
                 let v = try scanner.value(for: name, inline: inline, valueName: "format")
                 guard let f = PoseFormat(name: v) else {
-                    throw UsageError(message: "The value '\(v)' is invalid for '--format <format>': expected one of \(PoseFormat.names.joined(separator: ", ")).", subcommand: "sample")
+                    throw UsageError(message: "The value '\(v)' is invalid for '--format <format>': expected one of \(PoseFormat.names.joined(separator: ", "))." + Suggestion.didYouMean(v, among: PoseFormat.names), subcommand: "sample")
                 }
                 options.format = f
                 options.formatName = v.lowercased()
@@ -110,12 +109,13 @@ struct SampleOptions: Equatable {
             script = try CameraScript.load(path: scriptPath)
         } else {
             let plan: FlightPlan
+            Progress.shared.set("planning the flight")
             do {
                 plan = try planner(terrain: terrain).plan(for: route)
             } catch {
                 throw CommandFailure(description: "\(shownPath(routePath)): error: \(error)")
             }
-            for note in plan.notes { printError("\(shownPath(routePath)): note: \(note)") }
+            for note in plan.notes { printDiagnostic("\(shownPath(routePath)): note: \(note)") }
             script = plan.script
         }
         let scripted = try flight.resolve(script, for: route, scriptPath: scriptPath)
@@ -125,7 +125,7 @@ struct SampleOptions: Equatable {
             throw CommandFailure(description: "\(shownPath(routePath)): error: \(tooLong)")
         }
         if scripted.duration > 3600 {
-            printError("\(shownPath(routePath)): warning: the flight lasts \(describeSeconds(scripted.duration)) (\(sampler.frameCount(forDuration: scripted.duration)) frames at \(fps) fps)\(flight.options.timing == .recorded && flight.options.skipIdle == nil ? ": recorded stops and gaps are flown in real time; '--skip-idle S' flies each in 1 s" : "")")
+            printDiagnostic("\(shownPath(routePath)): warning: the flight lasts \(describeSeconds(scripted.duration)) (\(sampler.frameCount(forDuration: scripted.duration)) frames at \(fps) fps)\(flight.options.timing == .recorded && flight.options.skipIdle == nil ? ": recorded stops and gaps are flown in real time; '--skip-idle S' flies each in 1 s" : "")")
         }
         if resolvedFormat == .svg, sampler.frameCount(forDuration: scripted.duration) > FlightSVGWriter.maximumFrames {
             throw UsageError(message: "A picture (--format svg) is drawn from at most \(FlightSVGWriter.maximumFrames) frames; this flight has \(sampler.frameCount(forDuration: scripted.duration)) at \(fps) fps. Lower '--fps'.", subcommand: "sample")
@@ -153,14 +153,16 @@ struct SampleOptions: Equatable {
                 printError("\(shownPath(routePath)): note: with '--skip-idle' the flight's clock matches the recorded times only up to the first shortened stop")
             }
         }
+        Progress.shared.set("writing frames", total: sampler.frameCount(forDuration: scripted.duration))
         let summary = try PoseOutput.write(scripted, sampler: sampler, eye: includesEye ? .tangentPlane : nil,
                                            format: format, context: context, framingColumns: output.fovColumns,
-                                           to: destination)
+                                           to: destination, progress: { Progress.shared.update($0) })
+        Progress.shared.stop()
         if summary.clampedFrameCount > 0 {
             let why = scriptPath == nil && flight.options.preset == .wwdc
                 ? "the wwdc recipe's 24000 m and 18000 m keyframes, after an initial distance of \(FixedDecimal.string(scripted.initialCamera.distance, places: 0)) m, overshoot (the recipe suits routes of a few tens of kilometres; '--preset follow' scales with the route)"
                 : "the distance keyframes overshoot below it (cubic and spring keyframes swing past their values)"
-            printError("\(shownPath(routePath)): warning: the camera distance fell below \(FixedDecimal.string(sampler.minimumDistance, places: 0)) m in \(summary.clampedFrameCount) of \(summary.frameCount) frames and was held there: \(why)")
+            printDiagnostic("\(shownPath(routePath)): warning: the camera distance fell below \(FixedDecimal.string(sampler.minimumDistance, places: 0)) m in \(summary.clampedFrameCount) of \(summary.frameCount) frames and was held there: \(why)")
         }
     }
 }

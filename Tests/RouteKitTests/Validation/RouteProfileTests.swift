@@ -100,8 +100,28 @@ import Testing
         #expect(profile.ascent == 6 && profile.descent == 7)
         #expect(profile.bins[0].elevation == 99...106)
         #expect(profile.bins[0].heartRate == nil)
-        #expect(profile.hikeFillNotes == ["the route has no heart rate; hike-json writes [0, 0] for it"])
+        #expect(profile.hikeFillNotes == ["the route has no heart rate; hike-json writes null for it in every bin"])
         #expect(profile.csv.hasPrefix(RouteProfile.csvHeader + "\n0,0.000,22.230,5,99.00,106.00,"))
+    }
+
+    /// Issue 12 item 10: a bin without data is `null` in hike-json, and the note names that bin. Five points
+    /// 0.002 degrees of latitude apart (about 222 m each, 889 m in all) in 300 m bins: points 0 and 1 fall in
+    /// bin 0, 2 in bin 1, 3 in bin 2 (with point 4, the last); heart rate only on points 0 and 3, so bin 1
+    /// has none.
+    @Test func hikeJSONWritesNullForABinWithoutData() throws {
+        var points = (0..<5).map { RoutePoint(latitude: 46 + Double($0) * 0.002, longitude: 14, elevation: 300) }
+        points[0].heartRate = 100
+        points[3].heartRate = 140
+        let profile = RouteProfile(Route(segments: [points], source: .init(kind: .tracks))!, options: .init(binWidth: 300))
+        #expect(profile.bins.map(\.pointCount) == [2, 1, 2])
+        let json = profile.hikeJSON(name: "gaps")
+        let lines = json.split(separator: "\n").filter { $0.contains("distanceFromStart") }
+        #expect(lines.count == 3)
+        #expect(lines[0].hasSuffix("\"pace\": null, \"heartRate\": [100.00, 100.00] },"))
+        #expect(lines[1].hasSuffix("\"pace\": null, \"heartRate\": null },"))
+        #expect(lines[2].hasSuffix("\"pace\": null, \"heartRate\": [140.00, 140.00] }"))
+        #expect(profile.hikeFillNotes == ["the route has no pace; hike-json writes null for it in every bin",
+                                          "1 of 3 bins has no heart rate (bin 1); hike-json writes null for it"])
     }
 
     @Test func hikeIDIsStableAndDifficultyFollowsNaismith() {
