@@ -14,6 +14,9 @@ public struct RouteParseError: Error, Hashable, Sendable, CustomStringConvertibl
         /// The file contains a DOCTYPE or entity declaration, which GPX never needs (and which could
         /// expand entities).
         case forbiddenDeclaration(String)
+        /// The XML is in an encoding RouteKit does not read, or its declaration contradicts its bytes
+        /// (what was found and what is accepted; see ``XMLEncodingCheck``).
+        case unsupportedEncoding(String)
         /// The root element is not the expected one (found `name` in namespace `namespace`).
         case unexpectedRoot(name: String, namespace: String?, expected: String)
         /// A required attribute or element is missing (e.g. `trkpt` without `lat`).
@@ -95,6 +98,8 @@ public struct RouteParseError: Error, Hashable, Sendable, CustomStringConvertibl
             return "not well-formed XML: \(why)"
         case .forbiddenDeclaration(let what):
             return "\(what) is not allowed in a \(format) file (expected none: \(format) needs no DOCTYPE or entities)"
+        case .unsupportedEncoding(let why):
+            return "unsupported character encoding: \(why)"
         case .unexpectedRoot(let name, let ns, let expected):
             let found = ns.map { "<\(name)> in namespace \"\($0)\"" } ?? "<\(name)>"
             return "the root element is \(found), expected \(expected): this is not a \(format) file"
