@@ -55,9 +55,8 @@ struct ProfileOptions: Equatable {
     }
 
     func run() throws {
-        if let outputPath, outputPath != "-", isSameFile(outputPath, routePath) {
-            throw UsageError(message: "The output file '\(outputPath)' is the input route: writing it would destroy the route. Choose another output file.", subcommand: "profile")
-        }
+        try OutputGuard.refuse(output: outputPath, inputs: [.init(path: routePath, role: "input route")],
+                               subcommand: "profile")
         let route = try input.read(routePath).route
         let profile = RouteProfile(route, options: .init(binWidth: binWidth))
         // The hike's name: --name, the route's, else the file's base name.

@@ -70,9 +70,9 @@ struct SampleOptions: Equatable {
     }
 
     func run() throws {
-        if let outputPath, outputPath != "-", isSameFile(outputPath, routePath) {
-            throw UsageError(message: "The output file '\(outputPath)' is the input route: writing it would destroy the route. Choose another output file.", subcommand: "sample")
-        }
+        try OutputGuard.refuse(output: outputPath, inputs: [.init(path: routePath, role: "input route")]
+            + (scriptPath.map { [.init(path: $0, role: "camera script")] } ?? []),
+                               subcommand: "sample")
         let route = try input.read(routePath).route
         let script: CameraScript
         if let scriptPath {
@@ -110,13 +110,6 @@ struct SampleOptions: Equatable {
             printError("\(shownPath(routePath)): warning: the camera distance fell below \(FixedDecimal.string(sampler.minimumDistance, places: 0)) m in \(summary.clampedFrameCount) of \(summary.frameCount) frames and was held there: \(why)")
         }
     }
-}
-
-/// `true` when both paths name the same existing file (same device and inode, so links count too).
-func isSameFile(_ a: String, _ b: String) -> Bool {
-    var sa = stat(), sb = stat()
-    guard stat(a, &sa) == 0, stat(b, &sb) == 0 else { return false }
-    return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
 }
 
 /// Seconds as people read them: `12.500 s`, or with hours or days added when long (`90061.000 s (25.0 h)`),
