@@ -59,6 +59,10 @@ public struct RouteParseError: Error, Hashable, Sendable, CustomStringConvertibl
         case malformedCSV(String)
         /// No reader could be chosen for the file (`why` says what was looked at).
         case unknownFormat(String)
+        /// The input is larger than the most RouteKit reads (``InputLimits/maximumRouteBytes``).
+        case tooLarge(limit: Int)
+        /// The first bytes are not text (`what` gives them away, e.g. a NUL byte).
+        case binaryData(String)
     }
 
     /// The format being read, e.g. "GPX".
@@ -143,6 +147,10 @@ public struct RouteParseError: Error, Hashable, Sendable, CustomStringConvertibl
             return "malformed CSV: \(why)"
         case .unknownFormat(let why):
             return "cannot tell the route format: \(why) (use --input-format gpx|kml|geojson|csv|polyline|tcx)"
+        case .tooLarge(let limit):
+            return "the input is larger than \(InputLimits.describe(bytes: limit)), the most a route file may hold (about two million GPX points); split it"
+        case .binaryData(let what):
+            return "the file holds binary data, not text: \(what) (route files are XML, JSON or text)"
         }
     }
 
