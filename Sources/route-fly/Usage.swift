@@ -78,7 +78,7 @@ enum Usage {
           --max-turn-rate <degrees-per-second>
                                   Fastest heading change (default: 45).
           --viewport <WxH>        Viewport in pixels (default: 1920x1080).
-          --fov <degrees>         Vertical field of view (default: 36.87, that is 2 atan(1/3)).
+          --fov <degrees>         Vertical field of view, 0.01 to 179 (default: 36.87, that is 2 atan(1/3)).
           --pitch <degrees>       Tilt from straight down while following, 0 to under 90 (default: 45 for
                                   follow and orbit, 30 for overview, 0 for wwdc).
           --distance <metres>     Camera distance while following (default: a fifth of the distance that

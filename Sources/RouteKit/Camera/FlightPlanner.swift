@@ -19,9 +19,13 @@ public enum FlightPlanError: Error, Hashable, Sendable, CustomStringConvertible 
     case noMovement(points: Int)
     /// The route part would last longer than ``CameraScript/maximumKeyframeDuration`` seconds.
     case tooLong(seconds: Double)
+    /// The framing (field of view, viewport, margin) cannot be planned for (``CameraFraming/problem``).
+    case invalidFraming(String)
 
     public var description: String {
         switch self {
+        case .invalidFraming(let why):
+            return why
         case .tooFewPoints(let n):
             return "the route has \(n) point\(n == 1 ? "" : "s"); a flight needs at least 2"
         case .tooLong(let seconds):
@@ -93,10 +97,11 @@ public struct FlightPlanner: Sendable {
 
     /// Plans the flight for `route`.
     ///
-    /// - Throws: ``FlightPlanError``: fewer than 2 points (every preset but `overview` and `orbit`), or
-    ///   `recorded` timing on a route with fewer than 2 timed points.
+    /// - Throws: ``FlightPlanError``: fewer than 2 points (every preset but `overview` and `orbit`),
+    ///   `recorded` timing on a route with fewer than 2 timed points, or an invalid framing.
     /// - Complexity: O(n log n) typical for n points (simplification dominates).
     public func plan(for route: Route) throws(FlightPlanError) -> FlightPlan {
+        if let problem = options.framing.problem { throw .invalidFraming(problem) }
         switch options.preset {
         case .wwdc:
             guard route.points.count >= 2 else { throw .tooFewPoints(route.points.count) }

@@ -107,6 +107,16 @@ public enum RouteFile {
 
     static func read(_ input: RouteInput, displayPath: String?, format: RouteFormat?,
                      options: Options) throws(RouteParseError) -> Result {
+        let result = try readUnchecked(input, displayPath: displayPath, format: format, options: options)
+        if let (index, reason) = PointValueLimits.firstViolation(in: result.route.points) {
+            throw RouteParseError(format: result.format.description, location: nil, path: displayPath ?? "<input>",
+                                  codingPath: "point \(index)", reason: reason)
+        }
+        return result
+    }
+
+    private static func readUnchecked(_ input: RouteInput, displayPath: String?, format: RouteFormat?,
+                                      options: Options) throws(RouteParseError) -> Result {
         if case .data(let data) = input, data.count > InputLimits.maximumRouteBytes {
             throw RouteParseError(.tooLarge(limit: InputLimits.maximumRouteBytes), path: displayPath ?? "<input>")
         }

@@ -63,6 +63,8 @@ public struct RouteParseError: Error, Hashable, Sendable, CustomStringConvertibl
         case tooLarge(limit: Int)
         /// The first bytes are not text (`what` gives them away, e.g. a NUL byte).
         case binaryData(String)
+        /// A point's value cannot be what it claims (``PointValueLimits``), e.g. an elevation of 1e308 m.
+        case valueOutOfRange(field: String, value: Double, expected: String)
     }
 
     /// The format being read, e.g. "GPX".
@@ -149,6 +151,8 @@ public struct RouteParseError: Error, Hashable, Sendable, CustomStringConvertibl
             return "cannot tell the route format: \(why) (use --input-format gpx|kml|geojson|csv|polyline|tcx)"
         case .tooLarge(let limit):
             return "the input is larger than \(InputLimits.describe(bytes: limit)), the most a route file may hold (about two million GPX points); split it"
+        case .valueOutOfRange(let field, let value, let expected):
+            return "\(field) \(value) is out of range (expected \(expected))"
         case .binaryData(let what):
             return "the file holds binary data, not text: \(what) (route files are XML, JSON or text)"
         }
