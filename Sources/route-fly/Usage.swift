@@ -5,7 +5,7 @@ enum Usage {
 
     static func usageLine(_ subcommand: String) -> String {
         switch subcommand {
-        case "sample": return "route-fly sample <route> [--preset follow|wwdc|overview|orbit] [flight options] [--script <file>] [--fps <fps>] [--format <format>] [--eye|--no-eye] [-o <file>]"
+        case "sample": return "route-fly sample <route> [--preset follow|wwdc|overview|orbit] [flight options] [--script <file>] [--fps <fps>] [--max-frames <frames>] [--format <format>] [--eye|--no-eye] [-o <file>]"
         case "plan": return "route-fly plan <route> [--preset follow|wwdc|overview|orbit] [flight options] [-o <file>]"
         case "info": return "route-fly info <route> [--json] [input options]"
         case "check": return "route-fly check <route> [flight options] [--script <file>] [--fps <fps>] [--json] [--strict] [--all] [limits] [input options]"
@@ -104,6 +104,9 @@ enum Usage {
                                   docs/camera-script.md) instead of a preset.
           --fps <fps>             Frames per second (default: 30). Frame i is at i / fps seconds,
                                   from 0 to the end inclusive: 20 s at 30 fps is 601 frames.
+          --max-frames <frames>   The frame budget (default: 500000, 4 h 37 min at 30 fps). A longer
+                                  flight is refused before anything is written, naming the recorded
+                                  time gap that makes it long.
           --format <format>       csv, geojson, kml, czml, earth-studio, gpx or svg (default: from the -o
                                   extension: .csv, .geojson/.json, .kml, .czml, .gpx, .svg; else csv).
           --eye, --no-eye         Add (or leave out) the eye's position (default: added for every preset

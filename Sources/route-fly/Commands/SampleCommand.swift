@@ -16,6 +16,11 @@ struct SampleOptions: Equatable {
     var eye: Bool? = nil
     /// A camera script to fly instead of a preset (`--script FILE`).
     var scriptPath: String? = nil
+    /// The frame budget (`--max-frames N`): a longer flight is refused before anything is written.
+    var maxFrames = SampleOptions.defaultMaxFrames
+
+    /// The default frame budget: 500 000 frames (4 h 37 min at 30 fps; about 50 MB of CSV).
+    static let defaultMaxFrames = 500_000
 
     /// Why a flight is too long to sample (``PoseSampler/tooManyFrames(duration:)``), with what to do.
     static func tooManyFrames(duration: Double, fps: Double) -> String? {
@@ -48,6 +53,12 @@ struct SampleOptions: Equatable {
                 options.format = f
             case "-o", "--output":
                 options.outputPath = try scanner.fileName(for: name, inline: inline)
+            case "--max-frames":
+                let v = try scanner.value(for: name, inline: inline, valueName: "frames")
+                guard let n = Int(v), n >= 1, n <= PoseSampler.maximumFrameCount else {
+                    throw UsageError(message: "The value '\(v)' is invalid for '--max-frames <frames>': expected a whole number of frames, at least 1 and at most \(PoseSampler.maximumFrameCount).", subcommand: "sample")
+                }
+                options.maxFrames = n
             case "--script":
                 options.scriptPath = try scanner.fileName(for: name, inline: inline, what: "script file")
             case "--eye", "--no-eye":
@@ -91,6 +102,15 @@ struct SampleOptions: Equatable {
         let sampler = PoseSampler(framesPerSecond: fps)
         if let tooLong = SampleOptions.tooManyFrames(duration: scripted.duration, fps: fps) {
             throw CommandFailure(description: "\(shownPath(routePath)): error: \(tooLong)")
+        }
+        let frames = sampler.frameCount(forDuration: scripted.duration)
+        if frames > maxFrames {
+            var why = ""
+            if scriptPath == nil, flight.options.timing == .recorded, let gap = route.longestTimeGap, gap.seconds > 3600 {
+                let a = route.points[gap.index], b = route.points[gap.index + 1]
+                why = ": recorded timing flies the \(describeSeconds(gap.seconds)) between point \(gap.index + 1) (\(a.time.map { ISO8601.string(from: $0) } ?? "?")) and point \(gap.index + 2) (\(b.time.map { ISO8601.string(from: $0) } ?? "?")) in real time; check that point's time, or use '--skip-idle S' or '--timing distance'"
+            }
+            throw CommandFailure(description: "\(shownPath(routePath)): error: the flight has \(frames) frames at \(FixedDecimal.string(fps, places: 3)) fps (\(describeSeconds(scripted.duration))), more than the frame budget of \(maxFrames)\(why) ('--max-frames N' raises the budget, '--fps' lowers the count)")
         }
         if scripted.duration > 3600 {
             printError("\(shownPath(routePath)): warning: the flight lasts \(describeSeconds(scripted.duration)) (\(sampler.frameCount(forDuration: scripted.duration)) frames at \(fps) fps)\(flight.options.timing == .recorded && flight.options.skipIdle == nil ? ": recorded stops and gaps are flown in real time; '--skip-idle S' flies each in 1 s" : "")")
