@@ -15,7 +15,15 @@ let package = Package(
             pkgConfig: "proj",
             providers: [.apt(["libproj-dev"])]
         ),
-        .target(name: "RouteKit", dependencies: ["CProj"]),
+        // GDAL (gdal.h, ogr_srs_api.h) from Debian's libgdal-dev, for terrain models. Only
+        // Sources/RouteKit/Terrain imports it.
+        .systemLibrary(
+            name: "CGDAL",
+            path: "Sources/CGDAL",
+            pkgConfig: "gdal",
+            providers: [.apt(["libgdal-dev"])]
+        ),
+        .target(name: "RouteKit", dependencies: ["CProj", "CGDAL"]),
         .executableTarget(name: "route-fly", dependencies: ["RouteKit"]),
         // Benchmarks: run on demand with `swift run -c release route-bench`; never part of the tests.
         .executableTarget(name: "route-bench", dependencies: ["RouteKit"]),

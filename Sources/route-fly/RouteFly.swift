@@ -52,6 +52,8 @@ enum RouteFly {
             printError(error.description)
         } catch let error as CommandFailure {
             printError(error.description)
+        } catch let error as GeoidError {
+            printError("route-fly: error: \(error)")
         } catch {
             printError("error: \(error)")
         }

@@ -5,11 +5,11 @@ enum Usage {
 
     static func usageLine(_ subcommand: String) -> String {
         switch subcommand {
-        case "sample": return "route-fly sample <route> [--preset follow|wwdc|overview|orbit] [flight options] [--script <file>] [--fps <fps>] [--max-frames <frames>] [--format <format>] [--eye|--no-eye] [-o <file>]"
-        case "plan": return "route-fly plan <route> [--preset follow|wwdc|overview|orbit] [flight options] [-o <file>]"
+        case "sample": return "route-fly sample <route> [--preset follow|wwdc|overview|orbit] [flight options] [--script <file>] [--fps <fps>] [--max-frames <frames>] [--format <format>] [--eye|--no-eye] [--heights ellipsoid|msl] [-o <file>] [ground options]"
+        case "plan": return "route-fly plan <route> [--preset follow|wwdc|overview|orbit] [flight options] [-o <file>] [ground options]"
         case "info": return "route-fly info <route> [--json] [input options]"
-        case "check": return "route-fly check <route> [flight options] [--script <file>] [--fps <fps>] [--json] [--strict] [--all] [limits] [input options]"
-        case "profile": return "route-fly profile <route> [--bin <metres>] [--format json|hike-json|csv|svg] [--name <name>] [-o <file>] [input options]"
+        case "check": return "route-fly check <route> [flight options] [--script <file>] [--fps <fps>] [--json] [--strict] [--all] [limits] [ground options] [input options]"
+        case "profile": return "route-fly profile <route> [--bin <metres>] [--format json|hike-json|csv|svg] [--name <name>] [-o <file>] [ground options] [input options]"
         default: return "route-fly help [<subcommand>]"
         }
     }
@@ -56,6 +56,22 @@ enum Usage {
                                   or time,latitude,longitude,elevation ('-' skips a column).
           --polyline-precision <digits>
                                   5 (Google's encoded polyline, default) or 6 (OSRM/Valhalla polyline6).
+          --input-heights <datum> msl (default: heights above mean sea level, EGM96, as GPS files hold)
+                                  or ellipsoid (above the WGS 84 ellipsoid); converted through PROJ.
+        """
+
+    static let groundOptions = """
+        GROUND OPTIONS (for route points without elevation; without either, a warning):
+          --terrain <file>        A digital elevation model that covers the route: any raster GDAL reads
+                                  (GeoTIFF, SRTM .hgt, DTED, a .vrt mosaic), in any CRS. Points without
+                                  elevation take the ground's height there: metres above the EGM96 geoid
+                                  (sea level), interpolated bilinearly (default: none).
+          --ground-elevation <metres>
+                                  Points without elevation take this height, metres above sea level, for
+                                  flat country (default: none).
+          --clearance <metres>    The eye stays this high above the ground (the terrain model, else the
+                                  route's own heights), and the ground never hides the centre: the
+                                  camera looks more steeply down, eased, where it would (default: 50).
         """
 
     static let flightOptions = """
@@ -110,12 +126,17 @@ enum Usage {
           --format <format>       csv, geojson, kml, czml, earth-studio, gpx or svg (default: from the -o
                                   extension: .csv, .geojson/.json, .kml, .czml, .gpx, .svg; else csv).
           --eye, --no-eye         Add (or leave out) the eye's position (default: added for every preset
-                                  but wwdc, whose output keeps the seven columns below).
+                                  but wwdc, whose output keeps the eight columns below).
+          --heights <datum>       Datum of CSV and GeoJSON heights (center_elevation, eye_altitude):
+                                  ellipsoid (default: above WGS 84, as RFC 7946 says) or msl (EGM96).
+                                  KML is always above sea level; CZML and Earth Studio above the ellipsoid.
           -o, --output <file>     Write to <file> (streamed, atomically: nothing is left on failure or
                                   interruption) instead of standard output.
           -h, --help              Show help information.
 
         \(flightOptions)
+
+        \(groundOptions)
 
         \(inputOptions)
 
@@ -165,6 +186,8 @@ enum Usage {
 
         \(flightOptions)
 
+        \(groundOptions)
+
         \(inputOptions)
 
         """
@@ -201,6 +224,7 @@ enum Usage {
         longitude-out-of-range. Flight: flight-duration, flight-duration-mismatch, flight-frame-count,
         flight-distance-clamped, flight-max-{heading-rate,center-speed,eye-speed,distance-rate} and
         {heading-rate,center-speed,eye-speed,distance-rate}-over-limit, flight-unplannable.
+        Heights: elevation-missing (points without elevation and neither --terrain nor --ground-elevation).
 
         USAGE: \(usageLine("check"))
 
@@ -237,6 +261,8 @@ enum Usage {
 
         \(flightOptions)
 
+        \(groundOptions)
+
         \(inputOptions)
 
         Exit status: 0 no error, 2 an error finding (or a warning with --strict), 1 the check could not
@@ -264,6 +290,8 @@ enum Usage {
           --name <name>           The hike's name (default: the route's, else the file's base name).
           -o, --output <file>     Write to <file> (atomically) instead of standard output.
           -h, --help              Show help information.
+
+        \(groundOptions)
 
         \(inputOptions)
 

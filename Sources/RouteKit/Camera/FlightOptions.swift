@@ -88,6 +88,8 @@ public struct FlightOptions: Hashable, Sendable {
     /// Seconds returning to the initial camera in the `wwdc` preset (>= 0). Default 4.
     public var returnDuration: Double = 4
     public var gaps: Gaps = .fly
+    /// Metres the eye keeps above the ground (>= 0; ``FlightPlanner/ground``). Default 50.
+    public var clearance: Double = 50
     /// van Wijk and Nuij's rho: how much a long jump zooms out rather than pans (> 0). Default 1.42.
     public var rho: Double = FlyToPath.defaultRho
 

@@ -17,6 +17,10 @@
 /// - `distance`: to 24000 m over 20 % of `T`, to 18000 m over 60 %, back to the initial distance over
 ///   20 % (4 / 12 / 4 s);
 /// - `pitch`: not animated (stays at the initial camera's 0).
+/// - `centerElevation` (a RouteKit addition, so the camera flies over the route's real heights; the
+///   listing has no heights): the route's mean elevation at the start, then one linear keyframe per
+///   route point at that point's elevation (missing ones carried from the previous point), timed as
+///   `route.points` is, then back to the mean over the return.
 ///
 /// Beyond SwiftUI (DESIGN.md): headings and longitudes are unwrapped before they become keyframes, so
 /// the camera never turns the long way round (a start-to-end heading of 350 is reached by turning 10
@@ -64,7 +68,8 @@ public struct WWDCFlyover: Sendable {
         typealias Number = CameraScript.Keyframe<CameraScript.NumberValue, Double>
         let cubic = CameraScript.Kind<Double>.cubic(startVelocity: nil, endVelocity: nil)
         return CameraScript(
-            initialCamera: .init(centerCoordinate: .routeCenter, distance: .framed, heading: .number(0), pitch: .number(0)),
+            initialCamera: .init(centerCoordinate: .routeCenter, distance: .framed, heading: .number(0), pitch: .number(0),
+                                 centerElevation: .number(meanElevation(route))),
             centerCoordinate: [
                 .init(.cubic(startVelocity: nil, endVelocity: nil), .routePoints, duration: flightDuration, timing: timing),
                 .init(.cubic(startVelocity: nil, endVelocity: nil), .initial, duration: returnDuration),
@@ -78,7 +83,42 @@ public struct WWDCFlyover: Sendable {
                 Number(cubic, .number(approach), duration: total * 0.2),
                 Number(cubic, .number(follow), duration: total * 0.6),
                 Number(cubic, .initial, duration: total * 0.2),
-            ])
+            ],
+            centerElevation: elevationKeyframes(for: route))
+    }
+
+    /// The route's mean elevation (0 without elevations) and the `centerElevation` keyframes that
+    /// follow the route's heights in step with the `route.points` keyframes.
+    func elevationKeyframes(for route: Route) -> [CameraScript.Keyframe<CameraScript.NumberValue, Double>] {
+        let known = route.points.compactMap(\.elevation)
+        guard !known.isEmpty else { return [] }
+        let mean = known.reduce(0, +) / Double(known.count)
+        let n = route.points.count
+        var shares = Array(repeating: flightDuration / Double(n), count: n)
+        if timing == .distance {
+            var legs = [initialCamera(for: route).centerCoordinate.distance(to: route.points[0].coordinate)]
+            legs.append(contentsOf: route.legs.map(\.distance))
+            let sum = legs.reduce(0, +)
+            if sum > 0 { shares = legs.map { flightDuration * $0 / sum } }
+        }
+        var keyframes: [CameraScript.Keyframe<CameraScript.NumberValue, Double>] = []
+        var carried = route.points.first(where: { $0.elevation != nil })?.elevation ?? mean
+        var pending = 0.0
+        for (k, point) in route.points.enumerated() {
+            if let e = point.elevation { carried = e }
+            pending += shares[k]
+            guard pending > 0 else { continue }
+            keyframes.append(.init(.linear(.linear), .number(carried), duration: pending))
+            pending = 0
+        }
+        if returnDuration > 0 { keyframes.append(.init(.linear(.linear), .number(mean), duration: returnDuration)) }
+        return keyframes
+    }
+
+    /// The mean of the route's elevations, metres above sea level (0 when it has none).
+    func meanElevation(_ route: Route) -> Double {
+        let known = route.points.compactMap(\.elevation)
+        return known.isEmpty ? 0 : known.reduce(0, +) / Double(known.count)
     }
 
     /// Plans the flight: ``script(for:)`` resolved against the route.

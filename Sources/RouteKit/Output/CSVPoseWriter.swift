@@ -10,23 +10,33 @@
 /// | `heading` | degrees clockwise from true north, 0..<360 | 4 |
 /// | `pitch` | degrees from straight down | 4 |
 /// | `distance` | metres from the eye to the centre | 3 |
+/// | `center_elevation` | metres: the height of the centre (the ground it looks at) on ``heights`` | 3 |
+///
+/// `heading` and `pitch` are the camera's at its centre (MapKit's `MapCamera` definition), not at the eye.
 ///
 /// With ``includesEye``, three more columns follow: `eye_latitude`, `eye_longitude` (degrees, 8
-/// decimals; the point on the ellipsoid under the eye) and `eye_altitude` (metres above the WGS 84
-/// ellipsoid, 3 decimals). A pose without an eye leaves them empty.
+/// decimals; the point on the ellipsoid under the eye) and `eye_altitude` (metres on ``heights``, 3
+/// decimals). A pose without an eye leaves them empty.
+///
+/// Heights: ``heights`` is the vertical datum of `center_elevation` and `eye_altitude`: the WGS 84
+/// ellipsoid by default (as RFC 7946 defines GeoJSON altitudes, and as Cesium and ECEF use), or mean
+/// sea level (EGM96) with ``VerticalDatum/orthometric``.
 ///
 /// The decimal separator is always `.` (``FixedDecimal``). About 60 bytes per pose (100 with the eye).
 public struct CSVPoseWriter: PoseWriter, Sendable {
     /// The header line, without its line end.
-    public static let header = "frame,time,latitude,longitude,heading,pitch,distance"
+    public static let header = "frame,time,latitude,longitude,heading,pitch,distance,center_elevation"
     /// The extra columns of the eye.
     public static let eyeHeader = "eye_latitude,eye_longitude,eye_altitude"
 
     /// Whether the eye columns are written.
     public var includesEye: Bool
+    /// The vertical datum of `center_elevation` and `eye_altitude`. Default ``VerticalDatum/ellipsoidal``.
+    public var heights: VerticalDatum
 
-    public init(includesEye: Bool = false) {
+    public init(includesEye: Bool = false, heights: VerticalDatum = .ellipsoidal) {
         self.includesEye = includesEye
+        self.heights = heights
     }
 
     public func begin(into out: inout [UInt8]) {
@@ -50,6 +60,8 @@ public struct CSVPoseWriter: PoseWriter, Sendable {
         FixedDecimal.append(pose.camera.pitch, places: PosePrecision.angle, to: &out)
         out.append(comma)
         FixedDecimal.append(pose.camera.distance, places: PosePrecision.distance, to: &out)
+        out.append(comma)
+        FixedDecimal.append(pose.centerHeight(on: heights), places: PosePrecision.distance, to: &out)
         if includesEye {
             out.append(comma)
             if let eye = pose.eye {
@@ -57,7 +69,7 @@ public struct CSVPoseWriter: PoseWriter, Sendable {
                 out.append(comma)
                 FixedDecimal.append(eye.coordinate.longitude, places: PosePrecision.coordinate, to: &out)
                 out.append(comma)
-                FixedDecimal.append(eye.altitude, places: PosePrecision.distance, to: &out)
+                FixedDecimal.append(eye.altitude(on: heights), places: PosePrecision.distance, to: &out)
             } else {
                 out.append(comma)
             }

@@ -9,7 +9,7 @@ import Foundation
 /// centre's by the angle the Earth curves over the ground offset `h` (about `h / R`, 0.27 degrees at
 /// 30 km) and meridians converge. So the attitude is built from the two points themselves:
 ///
-/// 1. `C` = ECEF position of the centre (``CameraPose/centerElevation`` above the ellipsoid) and `E` =
+/// 1. `C` = ECEF position of the centre (``CameraPose/centerEllipsoidalHeight`` above the ellipsoid) and `E` =
 ///    ECEF position of the eye ([Hofmann-Wellenhof et al. 2008, section 5.6.1], WGS 84);
 /// 2. the eye's local east-north-up frame ([ibid., section 5.6.2]) at the eye's latitude `phi` and
 ///    longitude `lambda`:
@@ -42,7 +42,7 @@ struct CameraAttitude {
 
     /// The attitude of the line of sight from `eye` to the pose's centre (steps 1 to 4).
     init(pose: CameraPose, eye: EyePosition) {
-        let c = EarthCenteredFrame.position(of: pose.camera.centerCoordinate, height: pose.centerElevation)
+        let c = EarthCenteredFrame.position(of: pose.camera.centerCoordinate, height: pose.centerEllipsoidalHeight)
         let e = EarthCenteredFrame.position(of: eye.coordinate, height: eye.altitude)
         let eyeECEF = SIMD3(e.x, e.y, e.z)
         let frame = CameraAttitude.eastNorthUp(at: eye.coordinate)

@@ -18,8 +18,8 @@ import Foundation
 ///
 /// - `lat`, `lon`: the camera centre, degrees, 8 decimals; `lon` in `[-180, 180)` as the schema's
 ///   `longitudeType` requires (180 is written as -180);
-/// - `ele`: ``CameraPose/centerElevation``, metres, 3 decimals (the reference surface of the route's
-///   elevations; 0 when the route has none);
+/// - `ele`: ``CameraPose/centerElevation``, metres above sea level (EGM96, as GPX `ele` is read), 3
+///   decimals (0 when the route has none);
 /// - `time`: ``PoseWriterContext/epoch`` plus the pose's time, ISO 8601 UTC with milliseconds.
 ///
 /// Heading, pitch and distance have no GPX 1.1 element and are left out (use CSV or GeoJSON for them).

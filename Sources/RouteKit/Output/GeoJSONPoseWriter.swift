@@ -9,8 +9,14 @@
 ///   section 5.2). It is written after `features`, so that the file streams in constant memory
 ///   (JSON members are unordered).
 ///
+///   and `center_elevation` (metres, 3 decimals: the height of the centre on ``heights``); `heading` and
+///   `pitch` are the camera's at its centre (MapKit's `MapCamera` definition), not at the eye;
 /// - with ``includesEye``, also `eye_latitude`, `eye_longitude` (degrees, 8 decimals) and `eye_altitude`
-///   (metres above the WGS 84 ellipsoid, 3 decimals);
+///   (metres on ``heights``, 3 decimals);
+/// - heights: ``heights`` is the datum of `center_elevation` and `eye_altitude`, the WGS 84 ellipsoid by
+///   default (RFC 7946 section 4: altitudes are heights above the WGS 84 ellipsoid) or mean sea level
+///   (EGM96); the FeatureCollection states it in a foreign member `"heights"` (`"ellipsoidal"` or
+///   `"orthometric"`), written after `features`;
 /// - when the ``route`` is known, one more Feature **after** the Points: the route as a `LineString`
 ///   (a `MultiLineString` when it has several segments, or crosses the antimeridian, where it is cut as
 ///   RFC 7946 section 3.1.9 asks: ``antimeridianParts(_:)``), `[longitude, latitude]` positions (8
@@ -27,10 +33,13 @@ public struct GeoJSONPoseWriter: PoseWriter, Sendable {
     public var includesEye: Bool
     /// The route, written as a line Feature after the poses, or `nil`.
     public var route: Route?
+    /// The vertical datum of `center_elevation` and `eye_altitude`. Default ``VerticalDatum/ellipsoidal``.
+    public var heights: VerticalDatum
 
-    public init(includesEye: Bool = false, route: Route? = nil) {
+    public init(includesEye: Bool = false, route: Route? = nil, heights: VerticalDatum = .ellipsoidal) {
         self.includesEye = includesEye
         self.route = route
+        self.heights = heights
     }
 
     public func begin(into out: inout [UInt8]) {
@@ -55,13 +64,15 @@ public struct GeoJSONPoseWriter: PoseWriter, Sendable {
         FixedDecimal.append(pose.camera.pitch, places: PosePrecision.angle, to: &out)
         out.append(text: ",\"distance\":")
         FixedDecimal.append(pose.camera.distance, places: PosePrecision.distance, to: &out)
+        out.append(text: ",\"center_elevation\":")
+        FixedDecimal.append(pose.centerHeight(on: heights), places: PosePrecision.distance, to: &out)
         if includesEye, let eye = pose.eye {
             out.append(text: ",\"eye_latitude\":")
             FixedDecimal.append(eye.coordinate.latitude, places: PosePrecision.coordinate, to: &out)
             out.append(text: ",\"eye_longitude\":")
             FixedDecimal.append(eye.coordinate.longitude, places: PosePrecision.coordinate, to: &out)
             out.append(text: ",\"eye_altitude\":")
-            FixedDecimal.append(eye.altitude, places: PosePrecision.distance, to: &out)
+            FixedDecimal.append(eye.altitude(on: heights), places: PosePrecision.distance, to: &out)
         }
         out.append(text: "}}")
     }
@@ -97,7 +108,7 @@ public struct GeoJSONPoseWriter: PoseWriter, Sendable {
             if let name = route.name { out.append(text: ",\"name\":" + JSONText.quoted(name)) }
             out.append(text: "}}")
         }
-        out.append(text: "\n]")
+        out.append(text: "\n],\"heights\":\"" + heights.rawValue + "\"")
         if let box = bounds.boundingBox {
             out.append(text: ",\"bbox\":[")
             for (i, v) in box.geoJSONArray.enumerated() {

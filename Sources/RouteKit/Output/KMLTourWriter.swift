@@ -34,9 +34,9 @@ import Foundation
 ///   eye's own local frame (computed by the internal `CameraAttitude`; they differ from the pose's heading and pitch, which are
 ///   defined at the centre, by the Earth's curvature over the ground offset), `roll` 0. A pose without an
 ///   eye gets one from ``PoseWriterContext/eyeModel``.
-/// - Heights: `absolute` means above sea level. RouteKit's eye altitude is the centre elevation the route
-///   gives (GPX `ele` is normally above sea level) plus the camera's height over it, so it is written
-///   as is.
+/// - Heights: `absolute` means above sea level (KML 2.2 section 16.1; Google Earth's EGM96 geoid), so the
+///   eye's altitude is written above sea level: ``EyePosition/elevation``, its height above the WGS 84
+///   ellipsoid less the EGM96 undulation under it (exact when the poses were sampled with a ``Geoid``).
 /// - The route line is drawn on the ground (`tessellate` 1, default `clampToGround`, no altitude), 8
 ///   decimals, longitudes normalised to -180...180. A route that crosses the antimeridian is written as
 ///   is (Google Earth joins consecutive points the short way).
@@ -92,7 +92,7 @@ public struct KMLTourWriter: PoseWriter, Sendable {
         out.append(text: "</longitude><latitude>")
         FixedDecimal.append(attitude.eye.coordinate.latitude, places: PosePrecision.coordinate, to: &out)
         out.append(text: "</latitude><altitude>")
-        FixedDecimal.append(attitude.eye.altitude, places: PosePrecision.distance, to: &out)
+        FixedDecimal.append(attitude.eye.elevation, places: PosePrecision.distance, to: &out)
         out.append(text: "</altitude><heading>")
         FixedDecimal.append(PosePrecision.printableHeading(attitude.heading), places: PosePrecision.angle, to: &out)
         out.append(text: "</heading><tilt>")

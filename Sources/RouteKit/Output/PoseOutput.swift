@@ -40,6 +40,7 @@ public enum PoseOutput {
     ///   - framing: The viewport and field of view the flight was planned for (Earth Studio writes them).
     ///   - epoch: The instant of frame 0 for GPX times and the CZML clock (default
     ///     ``PoseWriterContext/defaultEpoch``, 2000-01-01T00:00:00Z).
+    ///   - heights: The vertical datum of CSV and GeoJSON heights (``PoseWriterContext/heights``).
     ///   - destination: Standard output, or a file written atomically.
     /// - Returns: Frames written and frames whose distance was clamped.
     /// - Throws: ``AtomicFile/WriteError`` when the file cannot be written, or when a pose holds a
@@ -48,12 +49,13 @@ public enum PoseOutput {
     public static func write(
         _ flight: ScriptedFlight, sampler: PoseSampler, eye: EyePosition.Model?, format: PoseFormat,
         route: Route? = nil, framing: CameraFraming = CameraFraming(), epoch: Date = PoseWriterContext.defaultEpoch,
-        to destination: Destination
+        heights: VerticalDatum = .ellipsoidal, to destination: Destination
     ) throws(AtomicFile.WriteError) -> PoseSampler.Summary {
-        let context = PoseWriterContext(
+        var context = PoseWriterContext(
             route: route, framesPerSecond: sampler.framesPerSecond,
             frameCount: sampler.frameCount(forDuration: flight.duration), framing: framing, epoch: epoch,
             eyeModel: eye ?? .tangentPlane)
+        context.heights = heights
         return try write(format: format, includesEye: eye != nil, context: context, to: destination) { body in
             sampler.forEachPose(of: flight, eye: eye, body)
         }

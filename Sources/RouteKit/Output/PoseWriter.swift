@@ -71,8 +71,8 @@ public enum PoseFormat: String, CaseIterable, Sendable {
     public func makeWriter(includesEye: Bool = false, context: PoseWriterContext? = nil) -> any PoseWriter {
         let context = context ?? PoseWriterContext(framesPerSecond: 30, frameCount: 1)
         switch self {
-        case .csv: return CSVPoseWriter(includesEye: includesEye)
-        case .geojson: return GeoJSONPoseWriter(includesEye: includesEye, route: context.route)
+        case .csv: return CSVPoseWriter(includesEye: includesEye, heights: context.heights)
+        case .geojson: return GeoJSONPoseWriter(includesEye: includesEye, route: context.route, heights: context.heights)
         case .kml: return KMLTourWriter(context: context)
         case .czml: return CZMLWriter(context: context)
         case .earthStudio: return EarthStudioWriter(context: context)

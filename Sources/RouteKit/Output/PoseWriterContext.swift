@@ -26,6 +26,10 @@ public struct PoseWriterContext: Sendable {
     /// How to place the eye of a pose that has none (``CameraPose/eye`` is `nil`): KML, CZML and Earth
     /// Studio need the eye. Default ``EyePosition/Model/tangentPlane``.
     public var eyeModel: EyePosition.Model
+    /// The vertical datum of the heights CSV and GeoJSON write (`center_elevation`, `eye_altitude`).
+    /// KML (sea level), CZML, Earth Studio (the ellipsoid) and GPX (sea level) always use their own
+    /// format's datum. Default ``VerticalDatum/ellipsoidal``.
+    public var heights: VerticalDatum = .ellipsoidal
 
     /// 2000-01-01T00:00:00Z: the documented, fixed default ``epoch`` (946684800 s after the Unix epoch).
     public static let defaultEpoch = Date(timeIntervalSince1970: 946_684_800)
@@ -63,6 +67,6 @@ public struct PoseWriterContext: Sendable {
 
     /// The pose's eye: its own, or one computed with ``eyeModel``.
     func eye(of pose: CameraPose) -> EyePosition {
-        pose.eye ?? pose.camera.eye(centerElevation: pose.centerElevation, model: eyeModel)
+        pose.eye ?? pose.camera.eye(centerElevation: pose.centerEllipsoidalHeight, model: eyeModel)
     }
 }

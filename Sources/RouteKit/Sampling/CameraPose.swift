@@ -6,17 +6,32 @@ public struct CameraPose: Hashable, Sendable {
     public var time: Double
     /// The camera, normalised: heading in `0..<360` degrees, longitude in `-180...180` degrees.
     public var camera: MapCamera
-    /// Ground elevation under the centre, metres (0 when the flight has none).
+    /// Elevation of the centre (the ground under it), metres above mean sea level (orthometric, EGM96;
+    /// ``VerticalDatum/orthometric``), as the flight plans it (0 when the flight has none).
     public var centerElevation: Double
+    /// The geoid undulation `N` at the centre, metres (``Geoid/undulation(at:)``): the EGM96 geoid's
+    /// height above the WGS 84 ellipsoid. 0 when the pose was sampled without a geoid, in which case
+    /// sea level and the ellipsoid are taken to coincide.
+    public var geoidUndulation: Double
     /// Where the eye is (``MapCamera/eye(centerElevation:model:)``), when it was asked for.
     public var eye: EyePosition?
 
-    public init(frame: Int, time: Double, camera: MapCamera, centerElevation: Double = 0, eye: EyePosition? = nil) {
+    public init(frame: Int, time: Double, camera: MapCamera, centerElevation: Double = 0, geoidUndulation: Double = 0,
+                eye: EyePosition? = nil) {
         self.frame = frame
         self.time = time
         self.camera = camera
         self.centerElevation = centerElevation
+        self.geoidUndulation = geoidUndulation
         self.eye = eye
+    }
+
+    /// Height of the centre above the WGS 84 ellipsoid, metres: ``centerElevation`` + ``geoidUndulation``.
+    public var centerEllipsoidalHeight: Double { centerElevation + geoidUndulation }
+
+    /// Height of the centre on `datum`, metres.
+    public func centerHeight(on datum: VerticalDatum) -> Double {
+        datum == .ellipsoidal ? centerEllipsoidalHeight : centerElevation
     }
 }
 

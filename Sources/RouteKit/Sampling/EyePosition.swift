@@ -7,14 +7,25 @@ public struct EyePosition: Hashable, Sendable {
     /// The point on the WGS 84 ellipsoid directly below the eye (along the ellipsoid normal), degrees;
     /// latitude in `-90...90`, longitude normalised to `-180...180`.
     public var coordinate: LocationCoordinate2D
-    /// Height of the eye above the WGS 84 ellipsoid, metres (the centre's elevation is taken to be on
-    /// the same reference surface as the caller gave it; 0 when unknown).
+    /// Height of the eye above the WGS 84 ellipsoid, metres (``VerticalDatum/ellipsoidal``).
     public var altitude: Double
+    /// The geoid undulation `N` under the eye, metres (``Geoid/undulation(at:)``); 0 when the eye was
+    /// placed without a geoid.
+    public var geoidUndulation: Double
 
-    /// Creates an eye position. Units: degrees, metres above the ellipsoid.
-    public init(coordinate: LocationCoordinate2D, altitude: Double) {
+    /// Creates an eye position. Units: degrees, metres above the ellipsoid, metres of undulation.
+    public init(coordinate: LocationCoordinate2D, altitude: Double, geoidUndulation: Double = 0) {
         self.coordinate = coordinate
         self.altitude = altitude
+        self.geoidUndulation = geoidUndulation
+    }
+
+    /// Height of the eye above mean sea level (EGM96), metres: ``altitude`` - ``geoidUndulation``.
+    public var elevation: Double { altitude - geoidUndulation }
+
+    /// Height of the eye on `datum`, metres.
+    public func altitude(on datum: VerticalDatum) -> Double {
+        datum == .ellipsoidal ? altitude : elevation
     }
 
     /// How the eye is placed relative to the centre.
@@ -59,7 +70,8 @@ extension MapCamera {
     /// - The eye's longitude is normalised to `-180...180` even when the centre's is unwrapped.
     ///
     /// - Parameters:
-    ///   - centerElevation: Height of ``centerCoordinate`` above the ellipsoid, metres (default 0).
+    ///   - centerElevation: Height of ``centerCoordinate`` above the WGS 84 ellipsoid, metres (default 0);
+    ///     for a height above sea level, add the geoid undulation first (``Geoid``).
     ///   - model: How curvature is handled; default ``EyePosition/Model/tangentPlane``.
     /// - Returns: The eye's ground point (degrees) and altitude above the ellipsoid (metres).
     /// - Complexity: O(1).

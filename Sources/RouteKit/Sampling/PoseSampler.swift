@@ -18,6 +18,11 @@ public struct PoseSampler: Sendable {
     public var framesPerSecond: Double
     /// The smallest camera distance a pose may have, metres (> 0). Default 1 m.
     public var minimumDistance: Double
+    /// The geoid that relates the plan's heights (above sea level) to the WGS 84 ellipsoid, or `nil`
+    /// to take them as equal (undulation 0). With a geoid every pose carries the undulation at its
+    /// centre and eye (``CameraPose/geoidUndulation``, ``EyePosition/geoidUndulation``), and the eye is
+    /// placed from the centre's ellipsoidal height, so it is exact in space.
+    public var geoid: Geoid?
 
     public init(framesPerSecond: Double, minimumDistance: Double = 1) {
         precondition(framesPerSecond > 0 && framesPerSecond.isFinite, "framesPerSecond must be > 0")
@@ -116,8 +121,14 @@ public struct PoseSampler: Sendable {
                 clamped += 1
             }
             let elevation = centerElevation?.value(time: t) ?? 0
-            var pose = CameraPose(frame: frame, time: t, camera: camera, centerElevation: elevation)
-            if let eye { pose.eye = camera.eye(centerElevation: elevation, model: eye) }
+            let undulation = geoid?.undulation(at: camera.centerCoordinate) ?? 0
+            var pose = CameraPose(frame: frame, time: t, camera: camera, centerElevation: elevation,
+                                  geoidUndulation: undulation)
+            if let eye {
+                var position = camera.eye(centerElevation: elevation + undulation, model: eye)
+                position.geoidUndulation = geoid?.undulation(at: position.coordinate) ?? 0
+                pose.eye = position
+            }
             produced += 1
             if !body(pose) { break }
         }

@@ -21,6 +21,7 @@ import Foundation
 /// | `null-island` | error | a point at exactly latitude 0, longitude 0 (a fix the device never had) |
 /// | `latitude-out-of-range` | error | a latitude outside -90...90 or not finite |
 /// | `longitude-out-of-range` | warning | a longitude outside -180...180 or not finite |
+/// | `elevation-missing` | warning | points without elevation (``Route/missingElevations``): the camera's ground is unknown there; *i* = the first. Fill them first (``Route/fillingMissingElevations(from:)``, ``Route/fillingMissingElevations(with:)``) and the finding goes |
 ///
 /// **What can occur.** The readers reject latitudes outside -90...90 and non-finite numbers (GPX
 /// `latitudeOutOfRange`), and they normalise or reject longitudes, so a route read from a file never
@@ -116,7 +117,7 @@ public enum RouteCheck {
     ///   - options: The thresholds.
     ///   - zones: One zone designator per point (``TimeZoneScan/zones(for:xml:)``), or `nil` to skip
     ///     the zone checks (formats whose time texts are not scanned).
-    /// - Returns: The findings in a fixed order (clock, then geometry; each kind in point order), and
+    /// - Returns: The findings in a fixed order (clock, geometry, heights; each kind in point order), and
     ///   the summary.
     /// - Complexity: O(n log n) for n points (the percentile).
     public static func check(_ route: Route, options: Options = Options(),
@@ -252,6 +253,12 @@ public enum RouteCheck {
                 findings.append(Finding(.warning, "longitude-out-of-range", index: i, time: .recorded(p.time),
                     "Point \(i)'s longitude \(c.longitude) is outside -180...180 degrees."))
             }
+        }
+
+        // MARK: Heights
+        if let missing = route.missingElevations {
+            findings.append(Finding(.warning, "elevation-missing", index: missing.firstIndex,
+                                    time: .recorded(points[missing.firstIndex].time), missing.description))
         }
 
         let summary = Summary(points: points.count, segments: route.segments.count, timedPoints: timed,

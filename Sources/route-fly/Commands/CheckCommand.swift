@@ -11,6 +11,7 @@ import Glibc
 struct CheckOptions: Equatable {
     var routePath: String
     var input = InputArguments()
+    var ground = GroundArguments()
     var flight = FlightArguments()
     var scriptPath: String? = nil
     var json = false
@@ -31,6 +32,10 @@ struct CheckOptions: Equatable {
             }
             if InputArguments.names.contains(name) {
                 try options.input.parse(name, inline: inline, scanner: &scanner)
+                return
+            }
+            if GroundArguments.names.contains(name) {
+                try options.ground.parse(name, inline: inline, scanner: &scanner)
                 return
             }
             func positive(_ valueName: String, _ what: String) throws(UsageError) -> Double {
@@ -86,7 +91,7 @@ struct CheckOptions: Equatable {
         let displayPath = routePath == "-" ? "<stdin>" : routePath
         let result = try RouteFile.read(data: data, displayPath: displayPath, format: input.format,
                                         options: .init(csv: .init(columns: input.columns), polyline: .init(precision: input.polylinePrecision)))
-        let route = result.route
+        let (route, terrain) = try ground.apply(to: result.route, routePath: routePath, warnIfMissing: false)
         let zones: [TimeZoneDesignator?]? = [.gpx, .kml, .tcx].contains(result.format)
             ? TimeZoneScan.zones(for: route, xml: data) : nil
         var (findings, routeSummary) = RouteCheck.check(route, options: self.route, zones: zones)
@@ -98,7 +103,7 @@ struct CheckOptions: Equatable {
             scripted = try flight.resolve(try CameraScript.load(path: scriptPath), for: route, scriptPath: scriptPath)
         } else {
             do {
-                let plan = try FlightPlanner(options: flight.options).plan(for: route)
+                let plan = try planner(terrain: terrain).plan(for: route)
                 scripted = try plan.script.resolved(for: route, framing: flight.options.framing)
                 checkOptions.expectedDuration = FlightCheck.expectedDuration(options: flight.options, route: route)
             } catch let error as FlightPlanError {
@@ -112,6 +117,10 @@ struct CheckOptions: Equatable {
         if let scripted {
             let checked = FlightCheck.check(scripted, options: checkOptions)
             findings += checked.findings
+            if let model = GroundArguments.ground(route: route, terrain: terrain) {
+                findings += TerrainCheck.check(scripted, ground: model, clearance: ground.clearance,
+                                               framesPerSecond: checkOptions.framesPerSecond)
+            }
             flightSummary = checked.summary
         }
         return CheckReport(findings: findings, route: routeSummary, flight: flightSummary, readerNotes: result.notes)

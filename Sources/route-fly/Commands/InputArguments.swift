@@ -5,8 +5,10 @@ struct InputArguments: Equatable {
     var format: RouteFormat? = nil
     var columns: [String]? = nil
     var polylinePrecision = 5
+    /// The datum of the file's heights (`--input-heights msl|ellipsoid`).
+    var inputHeights = VerticalDatum.orthometric
 
-    static let names: Set<String> = ["--input-format", "--columns", "--polyline-precision"]
+    static let names: Set<String> = ["--input-format", "--columns", "--polyline-precision", "--input-heights"]
 
     mutating func parse(_ name: String, inline: String?, scanner: inout ArgumentScanner) throws(UsageError) {
         let sub = scanner.subcommand
@@ -30,6 +32,12 @@ struct InputArguments: Equatable {
                 throw UsageError(message: "The value '\(v)' is invalid for '--polyline-precision <digits>': expected 5 (Google's default) or 6 (OSRM and Valhalla polyline6).", subcommand: sub)
             }
             polylinePrecision = p
+        case "--input-heights":
+            let v = try scanner.value(for: name, inline: inline, valueName: "datum")
+            guard let datum = VerticalDatum(optionValue: v) else {
+                throw UsageError(message: "The value '\(v)' is invalid for '--input-heights <datum>': expected msl (above mean sea level, EGM96: what GPS files normally hold) or ellipsoid (above the WGS 84 ellipsoid).", subcommand: sub)
+            }
+            inputHeights = datum
         default:
             preconditionFailure("not an input option: \(name)")
         }
@@ -37,7 +45,7 @@ struct InputArguments: Equatable {
 
     /// Reads the route, printing the reader's notes on standard error as `path: note: …`.
     func read(_ path: String) throws -> RouteFile.Result {
-        let result = try RouteFile.read(
+        var result = try RouteFile.read(
             path: path, format: format,
             options: .init(csv: .init(columns: columns), polyline: .init(precision: polylinePrecision)))
         let shown = path == "-" ? "<stdin>" : path
@@ -48,8 +56,26 @@ struct InputArguments: Equatable {
         if polylinePrecision != 5, result.format != .polyline {
             printError("\(shown): warning: '--polyline-precision' applies to encoded polylines only; this file was read as \(result.format)")
         }
+        if inputHeights == .ellipsoidal {
+            result.route = result.route.convertingElevations(from: .ellipsoidal, geoid: try Geoid.egm96())
+        }
         return result
     }
+}
+
+extension VerticalDatum {
+    /// The datum named on the command line: `msl` (or `orthometric`) and `ellipsoid` (or `ellipsoidal`),
+    /// in any case.
+    init?(optionValue: String) {
+        switch optionValue.lowercased() {
+        case "msl", "orthometric", "sea-level", "egm96": self = .orthometric
+        case "ellipsoid", "ellipsoidal", "wgs84": self = .ellipsoidal
+        default: return nil
+        }
+    }
+
+    /// The name the command line uses.
+    var optionName: String { self == .orthometric ? "msl" : "ellipsoid" }
 }
 
 import Foundation

@@ -6,6 +6,7 @@ import RouteKit
 struct PlanOptions: Equatable {
     var routePath: String
     var input = InputArguments()
+    var ground = GroundArguments()
     var flight = FlightArguments()
     var outputPath: String? = nil
 
@@ -14,6 +15,8 @@ struct PlanOptions: Equatable {
         options.routePath = try ArgumentScanner.routeAndOptions(arguments, subcommand: "plan") { name, inline, scanner throws(UsageError) in
             if FlightArguments.names.contains(name) {
                 try options.flight.parse(name, inline: inline, scanner: &scanner)
+            } else if GroundArguments.names.contains(name) {
+                try options.ground.parse(name, inline: inline, scanner: &scanner)
             } else if InputArguments.names.contains(name) {
                 try options.input.parse(name, inline: inline, scanner: &scanner)
             } else if name == "-o" || name == "--output" {
@@ -27,12 +30,12 @@ struct PlanOptions: Equatable {
     }
 
     func run() throws {
-        try OutputGuard.refuse(output: outputPath, inputs: [.init(path: routePath, role: "input route")],
+        try OutputGuard.refuse(output: outputPath, inputs: [.init(path: routePath, role: "input route")] + ground.inputs,
                                subcommand: "plan")
-        let route = try input.read(routePath).route
+        let (route, terrain) = try ground.apply(to: try input.read(routePath).route, routePath: routePath, warnIfMissing: true)
         let plan: FlightPlan
         do {
-            plan = try FlightPlanner(options: flight.options).plan(for: route)
+            plan = try planner(terrain: terrain).plan(for: route)
         } catch {
             throw CommandFailure(description: "\(shownPath(routePath)): error: \(error)")
         }

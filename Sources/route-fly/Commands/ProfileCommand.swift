@@ -10,6 +10,7 @@ struct ProfileOptions: Equatable {
 
     var routePath: String
     var input = InputArguments()
+    var ground = GroundArguments()
     var binWidth = 375.0
     var format: Format? = nil
     var name: String? = nil
@@ -20,6 +21,10 @@ struct ProfileOptions: Equatable {
         options.routePath = try ArgumentScanner.routeAndOptions(arguments, subcommand: "profile") { name, inline, scanner throws(UsageError) in
             if InputArguments.names.contains(name) {
                 try options.input.parse(name, inline: inline, scanner: &scanner)
+                return
+            }
+            if GroundArguments.names.contains(name) {
+                try options.ground.parse(name, inline: inline, scanner: &scanner)
                 return
             }
             switch name {
@@ -55,9 +60,9 @@ struct ProfileOptions: Equatable {
     }
 
     func run() throws {
-        try OutputGuard.refuse(output: outputPath, inputs: [.init(path: routePath, role: "input route")],
+        try OutputGuard.refuse(output: outputPath, inputs: [.init(path: routePath, role: "input route")] + ground.inputs,
                                subcommand: "profile")
-        let route = try input.read(routePath).route
+        let route = try ground.apply(to: try input.read(routePath).route, routePath: routePath, warnIfMissing: true).route
         let profile: RouteProfile
         do {
             profile = try RouteProfile(route, options: .init(binWidth: binWidth))

@@ -8,6 +8,7 @@ import Glibc
 struct SampleOptions: Equatable {
     var routePath: String
     var input = InputArguments()
+    var ground = GroundArguments()
     var flight = FlightArguments()
     var fps = 30.0
     var format: PoseFormat? = nil
@@ -21,6 +22,8 @@ struct SampleOptions: Equatable {
 
     /// The default frame budget: 500 000 frames (4 h 37 min at 30 fps; about 50 MB of CSV).
     static let defaultMaxFrames = 500_000
+    /// The datum of CSV and GeoJSON heights (`--heights ellipsoid|msl`).
+    var heights = VerticalDatum.ellipsoidal
 
     /// Why a flight is too long to sample (``PoseSampler/tooManyFrames(duration:)``), with what to do.
     static func tooManyFrames(duration: Double, fps: Double) -> String? {
@@ -38,6 +41,10 @@ struct SampleOptions: Equatable {
             }
             if InputArguments.names.contains(name) {
                 try options.input.parse(name, inline: inline, scanner: &scanner)
+                return
+            }
+            if GroundArguments.names.contains(name) {
+                try options.ground.parse(name, inline: inline, scanner: &scanner)
                 return
             }
             switch name {
@@ -61,6 +68,12 @@ struct SampleOptions: Equatable {
                 options.maxFrames = n
             case "--script":
                 options.scriptPath = try scanner.fileName(for: name, inline: inline, what: "script file")
+            case "--heights":
+                let v = try scanner.value(for: name, inline: inline, valueName: "datum")
+                guard let datum = VerticalDatum(optionValue: v) else {
+                    throw UsageError(message: "The value '\(v)' is invalid for '--heights <datum>': expected ellipsoid (above the WGS 84 ellipsoid, the default) or msl (above mean sea level, EGM96).", subcommand: "sample")
+                }
+                options.heights = datum
             case "--eye", "--no-eye":
                 try scanner.flag(name, inline: inline)
                 options.eye = name == "--eye"
@@ -82,16 +95,16 @@ struct SampleOptions: Equatable {
 
     func run() throws {
         try OutputGuard.refuse(output: outputPath, inputs: [.init(path: routePath, role: "input route")]
-            + (scriptPath.map { [.init(path: $0, role: "camera script")] } ?? []),
+            + (scriptPath.map { [.init(path: $0, role: "camera script")] } ?? []) + ground.inputs,
                                subcommand: "sample")
-        let route = try input.read(routePath).route
+        let (route, terrain) = try ground.apply(to: try input.read(routePath).route, routePath: routePath, warnIfMissing: scriptPath == nil)
         let script: CameraScript
         if let scriptPath {
             script = try CameraScript.load(path: scriptPath)
         } else {
             let plan: FlightPlan
             do {
-                plan = try FlightPlanner(options: flight.options).plan(for: route)
+                plan = try planner(terrain: terrain).plan(for: route)
             } catch {
                 throw CommandFailure(description: "\(shownPath(routePath)): error: \(error)")
             }
@@ -99,7 +112,8 @@ struct SampleOptions: Equatable {
             script = plan.script
         }
         let scripted = try flight.resolve(script, for: route, scriptPath: scriptPath)
-        let sampler = PoseSampler(framesPerSecond: fps)
+        var sampler = PoseSampler(framesPerSecond: fps)
+        sampler.geoid = try Geoid.egm96()
         if let tooLong = SampleOptions.tooManyFrames(duration: scripted.duration, fps: fps) {
             throw CommandFailure(description: "\(shownPath(routePath)): error: \(tooLong)")
         }
@@ -122,7 +136,7 @@ struct SampleOptions: Equatable {
         let destination: PoseOutput.Destination = outputPath.flatMap { $0 == "-" ? nil : .file($0) } ?? .standardOutput
         let summary = try PoseOutput.write(scripted, sampler: sampler, eye: includesEye ? .tangentPlane : nil,
                                            format: resolvedFormat, route: route, framing: flight.options.framing,
-                                           to: destination)
+                                           heights: heights, to: destination)
         if summary.clampedFrameCount > 0 {
             let why = scriptPath == nil && flight.options.preset == .wwdc
                 ? "the wwdc recipe's 24000 m and 18000 m keyframes, after an initial distance of \(FixedDecimal.string(scripted.initialCamera.distance, places: 0)) m, overshoot (the recipe suits routes of a few tens of kilometres; '--preset follow' scales with the route)"

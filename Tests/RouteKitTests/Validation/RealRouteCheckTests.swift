@@ -93,7 +93,7 @@ import Testing
             #expect(findings.isEmpty, "\(findings)")
         }
         if let (findings, summary) = try Self.check("gpx/gpsbabel-bendgc-expected.gpx") {
-            #expect(findings.map(\.code) == ["time-missing"])  // a route: long legs are not jumps
+            #expect(findings.map(\.code) == ["time-missing", "elevation-missing"])  // a route: long legs are not jumps; no ele
             #expect(summary.jumpLimit == nil)
         }
         if let (findings, _) = try Self.check("geojson/antimeridian-multi-line.json") {

@@ -10,9 +10,9 @@ import Testing
 @Suite struct RouteCheckTests {
     static let t0 = Date(timeIntervalSince1970: 1_600_000_000)  // 2020-09-13T12:26:40Z
 
-    /// A point `step` steps north of 46°N 14°E at `seconds` after ``t0`` (untimed when `nil`).
+    /// A point `step` steps north of 46°N 14°E, 300 m high, at `seconds` after ``t0`` (untimed when `nil`).
     static func point(_ step: Double, _ seconds: Double?) -> RoutePoint {
-        RoutePoint(latitude: 46 + step * 0.0001, longitude: 14, time: seconds.map { t0.addingTimeInterval($0) })
+        RoutePoint(latitude: 46 + step * 0.0001, longitude: 14, elevation: 300, time: seconds.map { t0.addingTimeInterval($0) })
     }
 
     static func route(_ segments: [[(Double, Double?)]]) -> Route {
@@ -115,14 +115,14 @@ import Testing
                       RoutePoint(latitude: 0.002, longitude: 181)]
         let r = Route(segments: [points], source: .init(kind: .routes))!
         let (findings, _) = RouteCheck.check(r)
-        #expect(codes(findings) == ["time-missing", "null-island", "longitude-out-of-range"])
+        #expect(codes(findings) == ["time-missing", "null-island", "longitude-out-of-range", "elevation-missing"])
         #expect(findings[1].index == 0 && findings[1].severity == .error)
         #expect(findings[2].index == 2 && findings[2].severity == .warning)
     }
 
     @Test func clockBeforeTheGPSEpoch() {
         let old = Date(timeIntervalSince1970: -2_147_483_648)  // 1901-12-13T20:45:52Z, Mojstrovka's sentinel
-        let points = (0..<3).map { RoutePoint(latitude: 46 + Double($0) * 0.0001, longitude: 14, time: old.addingTimeInterval(Double($0) * 10)) }
+        let points = (0..<3).map { RoutePoint(latitude: 46 + Double($0) * 0.0001, longitude: 14, elevation: 300, time: old.addingTimeInterval(Double($0) * 10)) }
         let (findings, _) = RouteCheck.check(Route(segments: [points], source: .init(kind: .tracks))!)
         #expect(codes(findings) == ["time-before-gps-epoch"])
         #expect(findings[0].index == 0)
@@ -137,8 +137,8 @@ import Testing
         let zones = TimeZoneScan.zones(for: route, xml: data)
         #expect(zones == [.utc, .offset(3600), .utc, TimeZoneDesignator.none])
         let (findings, summary) = RouteCheck.check(route, zones: zones)
-        #expect(codes(findings) == ["time-zone-mixed", "time-zone-missing"])
-        #expect(findings.map(\.index) == [1, 3])
+        #expect(codes(findings) == ["time-zone-mixed", "time-zone-missing", "elevation-missing"])  // no <ele>
+        #expect(findings.map(\.index) == [1, 3, 0])
         #expect(findings[0].message == "Times are written in 3 zone notations (+01:00, Z, none): point 0 uses Z, point 1 uses +01:00.")
         #expect(findings[1].message == "1 time has no zone (the first at point 3); it was read as UTC.")
         #expect(summary.zones == ["+01:00", "Z", "none"])

@@ -1,0 +1,26 @@
+extension Route {
+    /// A copy whose points without elevation take the ground's height from `terrain`
+    /// (``TerrainModel/elevation(at:)``: metres above the EGM96 geoid, bilinear); points that have an
+    /// elevation keep it.
+    ///
+    /// Open the model with ``TerrainModel/init(path:covering:margin:maximumCellCount:)`` for this route, so
+    /// a point the model does not cover is reported while opening it, with its index and the extent.
+    ///
+    /// - Throws: ``TerrainError`` with ``TerrainError/Kind/notCovering(index:coordinate:extent:)`` for the
+    ///   first point without elevation outside the model, or ``TerrainError/Kind/noData(index:coordinate:)``
+    ///   for the first one on missing data.
+    /// - Complexity: O(n) samples (one PROJ call each for a projected model) and O(n) geodesics.
+    public func fillingMissingElevations(from terrain: TerrainModel) throws(TerrainError) -> Route {
+        // Sampled together: one PROJ call for a projected model, not one a point.
+        let missing = points.indices.filter { points[$0].elevation == nil }
+        var ground = [Int: Double?](minimumCapacity: missing.count)
+        for (i, h) in zip(missing, terrain.elevations(at: missing.map { points[$0].coordinate })) { ground[i] = h }
+        return try fillingMissingElevations { (index, point) throws(TerrainError) -> Double in
+            if let height = ground[index] ?? nil { return height }
+            let kind: TerrainError.Kind = terrain.covers(point.coordinate)
+                ? .noData(index: index, coordinate: point.coordinate)
+                : .notCovering(index: index, coordinate: point.coordinate, extent: terrain.extent)
+            throw TerrainError(path: terrain.path, kind: kind)
+        }
+    }
+}

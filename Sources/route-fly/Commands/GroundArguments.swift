@@ -1,0 +1,97 @@
+import RouteKit
+
+/// The options that give a route's points without elevation a ground height: `--terrain FILE` (a
+/// digital elevation model read through GDAL) or `--ground-elevation M` (flat country). Shared by
+/// `sample`, `plan`, `check` and `profile`.
+struct GroundArguments: Equatable {
+    var terrainPath: String? = nil
+
+    /// The files these options read, for ``OutputGuard`` (an output must not replace the terrain model).
+    var inputs: [OutputGuard.Input] { terrainPath.map { [.init(path: $0, role: "terrain model")] } ?? [] }
+    /// Metres above sea level.
+    var groundElevation: Double? = nil
+    /// Metres the eye keeps above the ground (`--clearance`).
+    var clearance = 50.0
+
+    static let names: Set<String> = ["--terrain", "--ground-elevation", "--clearance"]
+
+    mutating func parse(_ name: String, inline: String?, scanner: inout ArgumentScanner) throws(UsageError) {
+        switch name {
+        case "--terrain":
+            terrainPath = try scanner.fileName(for: name, inline: inline, what: "terrain model file")
+        case "--ground-elevation":
+            let v = try scanner.value(for: name, inline: inline, valueName: "metres")
+            groundElevation = try scanner.number(v, option: name, valueName: "metres", range: -11_000...9_000,
+                expectation: "metres above sea level, from -11000 to 9000")
+        case "--clearance":
+            let v = try scanner.value(for: name, inline: inline, valueName: "metres")
+            clearance = try scanner.number(v, option: name, valueName: "metres", range: 0...10_000,
+                expectation: "metres above the ground, from 0 to 10000")
+        default:
+            preconditionFailure("not a ground option: \(name)")
+        }
+        if terrainPath != nil, groundElevation != nil {
+            throw UsageError(message: "'--terrain' and '--ground-elevation' both give the ground's height; give one of them.", subcommand: scanner.subcommand)
+        }
+    }
+
+    /// Metres of terrain model read around the route (the eye of a follow camera stands off it).
+    static let terrainMargin = 10_000.0
+
+    /// The ground the flight must clear: the terrain model, else the route's own heights, else none.
+    static func ground(route: Route, terrain: TerrainModel?) -> (any ElevationModel)? {
+        if let terrain { return terrain }
+        return route.points.contains { $0.elevation != nil } ? RouteGround(route: route) : nil
+    }
+
+    /// The route with its points without elevation filled from the terrain model or the ground
+    /// elevation, and the terrain model when one is given (opened even when no point lacks an
+    /// elevation, so a bad or misplaced model is always reported). With neither option, and points
+    /// missing elevations, a warning on standard error when `warnIfMissing` (`check` reports the
+    /// finding `elevation-missing` instead).
+    ///
+    /// - Throws: ``CommandFailure`` with the terrain model's error (``TerrainError``: the file, and for a
+    ///   point it does not cover, the point's index, position and the model's extent).
+    func apply(to route: Route, routePath: String, warnIfMissing: Bool) throws -> (route: Route, terrain: TerrainModel?) {
+        if let terrainPath {
+            do {
+                // The model must cover the whole route; a point outside is reported by its index.
+                // A wide margin: a follow camera's eye stands kilometres off the route.
+                let terrain = try TerrainModel(path: terrainPath, covering: route, margin: Self.terrainMargin)
+                return (try route.fillingMissingElevations(from: terrain), terrain)
+            } catch {
+                throw CommandFailure(description: error.description + " (route: \(shownPath(routePath)))")
+            }
+        }
+        guard let missing = route.missingElevations else { return (route, nil) }
+        if let groundElevation {
+            return (route.fillingMissingElevations(with: groundElevation), nil)
+        }
+        if warnIfMissing {
+            printError("\(shownPath(routePath)): warning: \(String(missing.description.dropLast())): '--terrain <file>' or '--ground-elevation <metres>'.")
+        }
+        return (route, nil)
+    }
+}
+
+/// A subcommand that plans flights over the ground.
+protocol PlansFlightsOverGround {
+    var flight: FlightArguments { get }
+    var ground: GroundArguments { get }
+}
+
+extension PlansFlightsOverGround {
+    /// The planner for the flight options, keeping `--clearance` over the terrain model (or, without
+    /// one, the route's own heights).
+    func planner(terrain: TerrainModel?) -> FlightPlanner {
+        var options = flight.options
+        options.clearance = ground.clearance
+        var planner = FlightPlanner(options: options)
+        planner.ground = terrain
+        return planner
+    }
+}
+
+extension SampleOptions: PlansFlightsOverGround {}
+extension PlanOptions: PlansFlightsOverGround {}
+extension CheckOptions: PlansFlightsOverGround {}
