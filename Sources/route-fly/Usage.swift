@@ -5,7 +5,7 @@ enum Usage {
 
     static func usageLine(_ subcommand: String) -> String {
         switch subcommand {
-        case "sample": return "route-fly sample <route> [--preset follow|wwdc|overview|orbit] [flight options] [--script <file>] [--fps <fps>] [--format <format>] [--eye|--no-eye] [--heights ellipsoid|msl] [output options] [-o <file>] [ground options]"
+        case "sample": return "route-fly sample <route> [--preset follow|wwdc|overview|orbit] [flight options] [--script <file>] [--fps <fps>] [--max-frames <frames>] [--format <format>] [--eye|--no-eye] [--heights ellipsoid|msl] [output options] [-o <file>] [ground options]"
         case "preview": return "route-fly preview <route> [--preset follow|wwdc|overview|orbit] [flight options] [--script <file>] [--fps <fps>] [--maplibre-js <url-or-path>] [--style <url>] [-o <file.html>]"
         case "plan": return "route-fly plan <route> [--preset follow|wwdc|overview|orbit] [flight options] [-o <file>] [ground options]"
         case "info": return "route-fly info <route> [--json] [input options]"
@@ -98,7 +98,7 @@ enum Usage {
           --max-turn-rate <degrees-per-second>
                                   Fastest heading change (default: 45).
           --viewport <WxH>        Viewport in pixels (default: 1920x1080).
-          --fov <degrees>         Vertical field of view (default: 36.87, that is 2 atan(1/3)).
+          --fov <degrees>         Vertical field of view, 0.01 to 179 (default: 36.87, that is 2 atan(1/3)).
           --pitch <degrees>       Tilt from straight down while following, 0 to under 90 (default: 45 for
                                   follow and orbit, 30 for overview, 0 for wwdc).
           --distance <metres>     Camera distance while following (default: a fifth of the distance that
@@ -125,6 +125,9 @@ enum Usage {
           --fps <fps>             Frames per second (default: 30), a number or a ratio such as
                                   30000/1001 (ffmpeg's form of 29.97). Frame i is at i / fps seconds,
                                   from 0 to the end inclusive: 20 s at 30 fps is 601 frames.
+          --max-frames <frames>   The frame budget (default: 500000, 4 h 37 min at 30 fps). A longer
+                                  flight is refused before anything is written, naming the recorded
+                                  time gap that makes it long.
           --format <format>       csv, geojson, kml, kmz, czml, earth-studio, maplibre (also: mapbox,
                                   deckgl), gpx or svg, any case (default: from the -o extension, any
                                   case: .csv, .geojson/.json, .kml, .kmz, .czml, .gpx, .svg; no

@@ -19,9 +19,13 @@ public enum FlightPlanError: Error, Hashable, Sendable, CustomStringConvertible 
     case noMovement(points: Int)
     /// The route part would last longer than ``CameraScript/maximumKeyframeDuration`` seconds.
     case tooLong(seconds: Double)
+    /// The framing (field of view, viewport, margin) cannot be planned for (``CameraFraming/problem``).
+    case invalidFraming(String)
 
     public var description: String {
         switch self {
+        case .invalidFraming(let why):
+            return why
         case .tooFewPoints(let n):
             return "the route has \(n) point\(n == 1 ? "" : "s"); a flight needs at least 2"
         case .tooLong(let seconds):
@@ -103,11 +107,12 @@ public struct FlightPlanner: Sendable {
     /// Plans the flight for `route`, then keeps its eye ``FlightOptions/clearance`` metres above the
     /// ground and its line of sight free (``TerrainClearance``; a note says when it had to).
     ///
-    /// - Throws: ``FlightPlanError``: fewer than 2 points (every preset but `overview` and `orbit`), or
-    ///   `recorded` timing on a route with fewer than 2 timed points.
+    /// - Throws: ``FlightPlanError``: fewer than 2 points (every preset but `overview` and `orbit`),
+    ///   `recorded` timing on a route with fewer than 2 timed points, or an invalid framing.
     /// - Complexity: O(n log n) typical for n points (simplification dominates), plus O(T) ground
     ///   lookups for a flight of T seconds (8 samples a second, 33 lookups each).
     public func plan(for route: Route) throws(FlightPlanError) -> FlightPlan {
+        if let problem = options.framing.problem { throw .invalidFraming(problem) }
         var plan = try presetPlan(for: route)
         let model: (any ElevationModel)? = ground ?? (route.points.contains { $0.elevation != nil } ? RouteGround(route: route) : nil)
         if let model, let (script, note) = TerrainClearance(ground: model, clearance: options.clearance)

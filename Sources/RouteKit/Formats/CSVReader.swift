@@ -415,7 +415,7 @@ struct CSVRecords {
     init(bytes: [UInt8], path: String?, delimiter: UInt8?) {
         self.bytes = bytes
         self.path = path
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3; lineStart = 3 }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3; lineStart = 3; counted = (3, 1) }
         // Excel's `sep=;` first line names the delimiter (and is not the header).
         if let (sep, next) = Self.excelSeparator(bytes, from: i) {
             self.delimiter = delimiter ?? sep
@@ -467,11 +467,19 @@ struct CSVRecords {
         return 0x2C
     }
 
+    /// The 1-based column (in characters) at byte `index` of the current line, counted on from the last
+    /// position asked for: each byte of a line is counted once, so locating every cell of a row is
+    /// linear in the row's length (counting from the line's start each time was quadratic).
+    private var counted = (index: 0, column: 1)
+
     private var column: Int {
-        var c = 1
-        var k = lineStart
-        while k < i { if bytes[k] & 0xC0 != 0x80 { c += 1 }; k += 1 }
-        return c
+        mutating get {
+            if counted.index < lineStart || counted.index > i { counted = (lineStart, 1) }
+            var (k, c) = counted
+            while k < i { if bytes[k] & 0xC0 != 0x80 { c += 1 }; k += 1 }
+            counted = (k, c)
+            return c
+        }
     }
 
     private mutating func newline() {

@@ -84,29 +84,27 @@ public enum RouteFile {
     ///   - format: The format to read it as (`--input-format`), or `nil` to detect it (``detectFormat(path:head:)``).
     ///   - options: Settings for CSV and polyline input.
     /// - Throws: ``RouteParseError``; `unknownFormat` when nothing decides the format, `unreadable`
-    ///   when the file cannot be read, `empty` for an empty file, and each reader's own errors.
+    ///   when the file cannot be read, `empty` for an empty file, `tooLarge` above
+    ///   ``InputLimits/maximumRouteBytes``, `binaryData` when the first bytes are not text, and each
+    ///   reader's own errors.
     /// - Complexity: O(file size).
     public static func read(path: String, format: RouteFormat? = nil,
                             options: Options = .init()) throws(RouteParseError) -> Result {
         // Standard input, pipes, FIFOs and process substitutions cannot be opened twice (detection reads
-        // the head first): read them once, into memory.
-        if path == "-" {
-            return try read(.data(FileHandle.standardInput.readDataToEndOfFile()), displayPath: "<stdin>",
-                            format: format, options: options)
-        }
+        // the head first): read them once, into memory, within the size limit.
         var info = stat()
-        if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG, (info.st_mode & S_IFMT) != S_IFDIR {
-            guard let handle = FileHandle(forReadingAtPath: path) else {
-                throw RouteParseError(format: "route", location: nil, path: path,
-                                      reason: .unreadable(String(cString: strerror(errno))))
-            }
+        if path == "-" || (stat(path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG && (info.st_mode & S_IFMT) != S_IFDIR) {
+            let shown = path == "-" ? "<stdin>" : path
             let data: Data
             do {
-                data = try handle.readToEnd() ?? Data()
+                data = try InputLimits.readAll(path: path, limit: InputLimits.maximumRouteBytes)
             } catch {
-                throw RouteParseError(format: "route", location: nil, path: path, reason: .unreadable("\(error)"))
+                throw RouteParseError(error, path: shown)
             }
-            return try read(.data(data), displayPath: path, format: format, options: options)
+            return try read(.data(data), displayPath: shown, format: format, options: options)
+        }
+        if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) > InputLimits.maximumRouteBytes {
+            throw RouteParseError(.tooLarge(limit: InputLimits.maximumRouteBytes), path: path)
         }
         let input = RouteInput.file(URL(fileURLWithPath: path))
         return try read(input, displayPath: path, format: format, options: options)
@@ -126,15 +124,34 @@ public enum RouteFile {
 
     static func read(_ input: RouteInput, displayPath: String?, format: RouteFormat?,
                      options: Options) throws(RouteParseError) -> Result {
+        let result = try readUnchecked(input, displayPath: displayPath, format: format, options: options)
+        if let (index, reason) = PointValueLimits.firstViolation(in: result.route.points) {
+            throw RouteParseError(format: result.format.description, location: nil, path: displayPath ?? "<input>",
+                                  codingPath: "point \(index)", reason: reason)
+        }
+        return result
+    }
+
+    private static func readUnchecked(_ input: RouteInput, displayPath: String?, format: RouteFormat?,
+                                      options: Options) throws(RouteParseError) -> Result {
+        if case .data(let data) = input, data.count > InputLimits.maximumRouteBytes {
+            throw RouteParseError(.tooLarge(limit: InputLimits.maximumRouteBytes), path: displayPath ?? "<input>")
+        }
+        let head = try input.head(limit: 4096, path: displayPath)
+        // XML in an encoding that is refused is named as such, before it could be called binary.
+        if format == nil || [.gpx, .kml, .tcx].contains(format),
+           let problem = XMLEncodingCheck.problem(head: Array(head.bytes.prefix(1024)), byteCount: input.byteCount) {
+            throw RouteParseError(format: format?.description ?? "XML",
+                                  location: SourceLocation(path: displayPath, line: problem.line, column: problem.column),
+                                  reason: .unsupportedEncoding(problem.message))
+        }
+        if let binary = InputLimits.binaryLocation(head.bytes) {
+            throw RouteParseError(binary, path: displayPath ?? "<input>")
+        }
         let chosen: RouteFormat
         if let format {
             chosen = format
         } else {
-            let head = try input.head(limit: 4096, path: displayPath)
-            if looksBinary(head.bytes) {
-                throw RouteParseError(format: "route", location: SourceLocation(path: displayPath, line: 1, column: 1),
-                                      reason: .unknownFormat("the file holds binary data, not text (route files are XML, JSON or text)"))
-            }
             guard let detected = detectFormat(path: displayPath, head: head.bytes) else {
                 if head.bytes.allSatisfy(isXMLSpace) {
                     throw RouteParseError(format: "route", location: SourceLocation(path: displayPath, line: 1, column: 1),
@@ -185,14 +202,4 @@ public enum RouteFile {
         if let byExtension { return byExtension }  // an empty file goes to its reader, which says "empty"
         return sniffed?.format  // nil: empty, or XML with an unknown root
     }
-}
-
-/// `true` when the first bytes of a file are not text: a NUL byte in them (UTF-16 files start with a byte
-/// order mark and are let through), or more than one in ten bytes that cannot be UTF-8.
-func looksBinary(_ head: [UInt8]) -> Bool {
-    if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) { return false }
-    if head.contains(0) { return true }
-    let text = String(decoding: head.prefix(4096), as: UTF8.self)
-    let replaced = text.unicodeScalars.reduce(0) { $0 + ($1 == "\u{FFFD}" ? 1 : 0) }
-    return replaced * 10 > max(text.unicodeScalars.count, 1)
 }

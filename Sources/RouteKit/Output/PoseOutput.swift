@@ -45,7 +45,8 @@ public enum PoseOutput {
     ///   - progress: Called after each pose is written with the number written so far (1, 2, …), on the
     ///     calling thread; for a progress display. Default none.
     /// - Returns: Frames written and frames whose distance was clamped.
-    /// - Throws: ``AtomicFile/WriteError`` when the file cannot be written (nothing is left behind).
+    /// - Throws: ``AtomicFile/WriteError`` when the file cannot be written, or when a pose holds a
+    ///   non-finite number (a defect: writers never write `nan` or `inf`); nothing is left behind.
     @discardableResult
     public static func write(
         _ flight: ScriptedFlight, sampler: PoseSampler, eye: EyePosition.Model?, format: PoseFormat,
@@ -160,9 +161,21 @@ public enum PoseOutput {
         if let archive { try file.write(archive.header()) }
         writer.begin(into: &buffer)
         let summary = poses { pose in
+            // A non-finite number is a defect, never a value to write: stop, and leave no file.
+            if let field = pose.nonFiniteField {
+                failure = AtomicFile.WriteError(
+                    path: file.path,
+                    reason: "frame \(pose.frame): the \(field) is not a finite number, so no file was written "
+                        + "(a defect in RouteKit; please report it with the input)")
+                return false
+            }
             writer.write(pose, into: &buffer)
             if buffer.count >= chunk { flush() }
             return failure == nil
+        }
+        if let failure {
+            file.abort()
+            throw failure
         }
         writer.end(into: &buffer)
         flush(last: true)

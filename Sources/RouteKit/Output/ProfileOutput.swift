@@ -33,7 +33,9 @@ extension RouteProfile {
     /// Naismith (1892), as restated in e.g. https://en.wikipedia.org/wiki/Naismith%27s_rule.
     public var hikeDifficulty: Int {
         let effort = length / 1000 + ascent / 120
-        return min(5, 1 + Int(effort / 5))
+        // Compared as a Double first: Int(_:) traps on a non-finite or huge value.
+        guard effort.isFinite, effort < 20 else { return 5 }
+        return min(5, 1 + Int(max(0, effort) / 5))
     }
 
     /// Indices of the bins without a value of `key`.

@@ -84,13 +84,19 @@ public struct RouteProfile: Sendable {
 
     /// Profiles `route`.
     ///
-    /// - Complexity: O(n · paceWindow) for n points.
-    public init(_ route: Route, options: Options = Options()) {
+    /// - Throws: ``TooManyBins`` when the route's length over the bin width passes ``maximumBinCount``
+    ///   (memory and output grow with the bin count, not the point count).
+    /// - Complexity: O(n · paceWindow + b) for n points and b bins (b at most ``maximumBinCount``).
+    public init(_ route: Route, options: Options = Options()) throws(TooManyBins) {
         self.options = options
         self.name = route.name
         self.length = route.length
         let w = options.binWidth
-        let count = max(1, Int((route.length / w).rounded(.up)))
+        let exact = (route.length / w).rounded(.up)
+        guard exact.isFinite, exact <= Double(RouteProfile.maximumBinCount) else {
+            throw TooManyBins(length: route.length, binWidth: w)
+        }
+        let count = max(1, Int(exact))
         bins = (0..<count).map { k in
             Bin(index: k, start: Double(k) * w, end: min(Double(k + 1) * w, route.length), pointCount: 0)
         }
@@ -144,6 +150,46 @@ public struct RouteProfile: Sendable {
                     reference = e
                 }
             }
+        }
+    }
+}
+
+extension RouteProfile {
+    /// The first value that is not a finite number, described (`bin 3 ascent`), or `nil` when all are.
+    /// The profile writers' callers check it: a non-finite number is a defect, never written.
+    public var nonFiniteValue: String? {
+        if !length.isFinite { return "length" }
+        for b in bins {
+            let values: [(String, Double?)] = [
+                ("start", b.start), ("end", b.end), ("moving time", b.movingTime), ("stopped time", b.stoppedTime),
+                ("ascent", b.ascent), ("descent", b.descent),
+                ("lowest elevation", b.elevation?.lowerBound), ("highest elevation", b.elevation?.upperBound),
+                ("lowest pace", b.pace?.lowerBound), ("highest pace", b.pace?.upperBound),
+                ("lowest heart rate", b.heartRate?.lowerBound), ("highest heart rate", b.heartRate?.upperBound),
+            ]
+            if let bad = values.first(where: { $0.1.map { !$0.isFinite } ?? false }) { return "bin \(b.index) \(bad.0)" }
+        }
+        return nil
+    }
+
+    /// The most bins a profile has: 100 000 (37 500 km at the default 375 m; about 30 MB of JSON).
+    public static let maximumBinCount = 100_000
+
+    /// The route is too long for the bin width: more than ``RouteProfile/maximumBinCount`` bins.
+    public struct TooManyBins: Error, Hashable, Sendable, CustomStringConvertible {
+        /// The route's length, metres.
+        public var length: Double
+        /// The bin width asked for, metres.
+        public var binWidth: Double
+
+        /// The smallest whole bin width in metres that fits the route in the maximum bin count.
+        public var smallestBinWidth: Double { (length / Double(RouteProfile.maximumBinCount)).rounded(.up) }
+
+        public var description: String {
+            let bins = (length / binWidth).rounded(.up)
+            return "the route is \(FixedDecimal.string(length / 1000, places: 1)) km long: bins of \(FixedDecimal.string(binWidth, places: 0)) m "
+                + "would make \(FixedDecimal.string(bins, places: 0)) of them, more than the \(RouteProfile.maximumBinCount) a profile may have "
+                + "(use a bin width of at least \(FixedDecimal.string(smallestBinWidth, places: 0)) m)"
         }
     }
 }

@@ -133,13 +133,7 @@ struct CheckOptions: Equatable {
 
     /// Reads the route (once, into memory: the zone scan reads its bytes again) and checks it and its flight.
     func report() throws -> CheckReport {
-        let data: Data
-        do {
-            data = routePath == "-" ? FileHandle.standardInput.readDataToEndOfFile()
-                : try Data(contentsOf: URL(fileURLWithPath: routePath))
-        } catch {
-            throw CommandFailure(description: "\(shownPath(routePath)): error: cannot read the file: \((error as NSError).localizedDescription)")
-        }
+        let data = try RouteFile.bytes(path: routePath)
         let displayPath = routePath == "-" ? "<stdin>" : routePath
         let result = try RouteFile.read(data: data, displayPath: displayPath, format: input.format,
                                         options: .init(csv: .init(columns: input.columns), polyline: .init(precision: input.polylinePrecision)))

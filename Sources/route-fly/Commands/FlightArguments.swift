@@ -43,8 +43,7 @@ struct FlightArguments: Equatable {
         case "--look-ahead": options.lookAhead = try positive("metres", "metres along the route")
         case "--max-turn-rate": options.maxTurnRate = try positive("degrees-per-second", "degrees per second")
         case "--fov":
-            let v = try number("degrees", 0...179, "a vertical field of view in degrees, more than 0 and less than 180")
-            guard v > 0 else { throw UsageError(message: "The value '0' is invalid for '--fov <degrees>': expected a vertical field of view in degrees, more than 0 and less than 180.", subcommand: sub) }
+            let v = try number("degrees", CameraFraming.fieldOfViewRange, "a vertical field of view in degrees, at least 0.01 and at most 179")
             options.framing.verticalFieldOfView = v
         case "--pitch":
             let v = try number("degrees", 0...89.9, "degrees from straight down, 0 or more and less than 90")

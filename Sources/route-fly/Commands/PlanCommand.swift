@@ -30,9 +30,8 @@ struct PlanOptions: Equatable {
     }
 
     func run() throws {
-        if let outputPath, outputPath != "-", isSameFile(outputPath, routePath) {
-            throw UsageError(message: "The output file '\(outputPath)' is the input route: writing it would destroy the route. Choose another output file.", subcommand: "plan")
-        }
+        try OutputGuard.refuse(output: outputPath, inputs: [.init(path: routePath, role: "input route")] + ground.inputs,
+                               subcommand: "plan")
         let (route, terrain) = try ground.apply(to: try input.read(routePath).route, routePath: routePath, warnIfMissing: true)
         let plan: FlightPlan
         do {

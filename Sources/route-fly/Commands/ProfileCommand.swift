@@ -57,11 +57,18 @@ struct ProfileOptions: Equatable {
     }
 
     func run() throws {
-        if let outputPath, outputPath != "-", isSameFile(outputPath, routePath) {
-            throw UsageError(message: "The output file '\(outputPath)' is the input route: writing it would destroy the route. Choose another output file.", subcommand: "profile")
-        }
+        try OutputGuard.refuse(output: outputPath, inputs: [.init(path: routePath, role: "input route")] + ground.inputs,
+                               subcommand: "profile")
         let route = try ground.apply(to: try input.read(routePath).route, routePath: routePath, warnIfMissing: true).route
-        let profile = RouteProfile(route, options: .init(binWidth: binWidth))
+        let profile: RouteProfile
+        do {
+            profile = try RouteProfile(route, options: .init(binWidth: binWidth))
+        } catch {
+            throw CommandFailure(description: "\(shownPath(routePath)): error: \(error) ('--bin')")
+        }
+        if let bad = profile.nonFiniteValue {
+            throw CommandFailure(description: "\(shownPath(routePath)): error: the profile's \(bad) is not a finite number, so nothing was written (a defect in RouteKit; please report it with the input)")
+        }
         // The hike's name: --name, the route's, else the file's base name.
         let fileName = routePath == "-" ? "Route" : URL(fileURLWithPath: routePath).deletingPathExtension().lastPathComponent
         let title = name ?? route.name ?? fileName

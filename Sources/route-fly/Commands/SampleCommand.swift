@@ -19,6 +19,11 @@ struct SampleOptions: Equatable {
     var scriptPath: String? = nil
     /// The output-shaping options (`--angles`, `--kml-view`, `--max-pitch`, `--fov-columns`).
     var output = OutputArguments()
+    /// The frame budget (`--max-frames N`): a longer flight is refused before anything is written.
+    var maxFrames = SampleOptions.defaultMaxFrames
+
+    /// The default frame budget: 500 000 frames (4 h 37 min at 30 fps; about 50 MB of CSV).
+    static let defaultMaxFrames = 500_000
     /// The datum of CSV and GeoJSON heights (`--heights ellipsoid|msl`).
     var heights = VerticalDatum.ellipsoidal
 
@@ -61,6 +66,12 @@ struct SampleOptions: Equatable {
                 options.formatName = v.lowercased()
             case "-o", "--output":
                 options.outputPath = try scanner.fileName(for: name, inline: inline)
+            case "--max-frames":
+                let v = try scanner.value(for: name, inline: inline, valueName: "frames")
+                guard let n = Int(v), n >= 1, n <= PoseSampler.maximumFrameCount else {
+                    throw UsageError(message: "The value '\(v)' is invalid for '--max-frames <frames>': expected a whole number of frames, at least 1 and at most \(PoseSampler.maximumFrameCount).", subcommand: "sample")
+                }
+                options.maxFrames = n
             case "--script":
                 options.scriptPath = try scanner.fileName(for: name, inline: inline, what: "script file")
             case "--heights":
@@ -100,9 +111,9 @@ struct SampleOptions: Equatable {
     }
 
     func run() throws {
-        if let outputPath, outputPath != "-", isSameFile(outputPath, routePath) {
-            throw UsageError(message: "The output file '\(outputPath)' is the input route: writing it would destroy the route. Choose another output file.", subcommand: "sample")
-        }
+        try OutputGuard.refuse(output: outputPath, inputs: [.init(path: routePath, role: "input route")]
+            + (scriptPath.map { [.init(path: $0, role: "camera script")] } ?? []) + ground.inputs,
+                               subcommand: "sample")
         let (route, terrain) = try ground.apply(to: try input.read(routePath).route, routePath: routePath, warnIfMissing: scriptPath == nil)
         let script: CameraScript
         if let scriptPath {
@@ -123,6 +134,15 @@ struct SampleOptions: Equatable {
         sampler.geoid = try Geoid.egm96()
         if let tooLong = SampleOptions.tooManyFrames(duration: scripted.duration, fps: fps) {
             throw CommandFailure(description: "\(shownPath(routePath)): error: \(tooLong)")
+        }
+        let frames = sampler.frameCount(forDuration: scripted.duration)
+        if frames > maxFrames {
+            var why = ""
+            if scriptPath == nil, flight.options.timing == .recorded, let gap = route.longestTimeGap, gap.seconds > 3600 {
+                let a = route.points[gap.index], b = route.points[gap.index + 1]
+                why = ": recorded timing flies the \(describeSeconds(gap.seconds)) between point \(gap.index + 1) (\(a.time.map { ISO8601.string(from: $0) } ?? "?")) and point \(gap.index + 2) (\(b.time.map { ISO8601.string(from: $0) } ?? "?")) in real time; check that point's time, or use '--skip-idle S' or '--timing distance'"
+            }
+            throw CommandFailure(description: "\(shownPath(routePath)): error: the flight has \(frames) frames at \(FixedDecimal.string(fps, places: 3)) fps (\(describeSeconds(scripted.duration))), more than the frame budget of \(maxFrames)\(why) ('--max-frames N' raises the budget, '--fps' lowers the count)")
         }
         if scripted.duration > 3600 {
             printDiagnostic("\(shownPath(routePath)): warning: the flight lasts \(describeSeconds(scripted.duration)) (\(sampler.frameCount(forDuration: scripted.duration)) frames at \(fps) fps)\(flight.options.timing == .recorded && flight.options.skipIdle == nil ? ": recorded stops and gaps are flown in real time; '--skip-idle S' flies each in 1 s" : "")")
@@ -165,13 +185,6 @@ struct SampleOptions: Equatable {
             printDiagnostic("\(shownPath(routePath)): warning: the camera distance fell below \(FixedDecimal.string(sampler.minimumDistance, places: 0)) m in \(summary.clampedFrameCount) of \(summary.frameCount) frames and was held there: \(why)")
         }
     }
-}
-
-/// `true` when both paths name the same existing file (same device and inode, so links count too).
-func isSameFile(_ a: String, _ b: String) -> Bool {
-    var sa = stat(), sb = stat()
-    guard stat(a, &sa) == 0, stat(b, &sb) == 0 else { return false }
-    return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
 }
 
 /// Seconds as people read them: `12.500 s`, or with hours or days added when long (`90061.000 s (25.0 h)`),

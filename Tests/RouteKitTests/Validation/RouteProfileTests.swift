@@ -65,7 +65,7 @@ import Testing
         guard let url = Fixtures.real("gpx/togeojson-run_gpxtpx.gpx") else { return }
         let route = try RouteFile.load(path: url.path)
         #expect(route.points.count == 1118)
-        let profile = RouteProfile(route)
+        let profile = try RouteProfile(route)
         let json = profile.hikeJSON()
         let hikes = try JSONDecoder().decode([Hike].self, from: Data(json.utf8))
         let hike = try #require(hikes.first)
@@ -86,14 +86,14 @@ import Testing
         #expect(profile.hikeFillNotes.isEmpty)
     }
 
-    @Test func movingStoppedAscentDescentOnAWrittenRoute() {
+    @Test func movingStoppedAscentDescentOnAWrittenRoute() throws {
         // 0-10-20 m north each 10 s (moving), then 30 s standing (stopped), elevations 100, 102, 106, 104, 99.
         let t0 = Date(timeIntervalSince1970: 1_600_000_000)
         func p(_ step: Double, _ s: Double, _ e: Double) -> RoutePoint {
             RoutePoint(latitude: 46 + step * 0.0001, longitude: 14, elevation: e, time: t0.addingTimeInterval(s))
         }
         let route = Route(segments: [[p(0, 0, 100), p(1, 10, 102), p(2, 20, 106), p(2, 50, 104), p(2, 60, 99)]], source: .init(kind: .tracks))!
-        let profile = RouteProfile(route, options: .init(binWidth: 1000))
+        let profile = try RouteProfile(route, options: .init(binWidth: 1000))
         #expect(profile.bins.count == 1)
         #expect(profile.movingTime == 20 && profile.stoppedTime == 40)
         // Hysteresis 3 m: 100 -> 102 (under 3, ignored) -> 106 (+6) -> 104 (ignored) -> 99 (-7).
