@@ -111,8 +111,10 @@ struct CheckOptions: Equatable {
 
     /// Runs the checks and prints the report; throws ``ExitStatus`` 2 when the check fails (see the type).
     func run() throws {
-        if let plotPath, isSameFile(plotPath, routePath) {
-            throw UsageError(message: "The plot file '\(plotPath)' is the input route: writing it would destroy the route. Choose another file.", subcommand: "check")
+        if let plotPath {
+            var inputs: [OutputGuard.Input] = [.init(path: routePath, role: "input route")] + ground.inputs
+            if let scriptPath { inputs.append(.init(path: scriptPath, role: "camera script")) }
+            try OutputGuard.refuse(output: plotPath, inputs: inputs, subcommand: "check")
         }
         let report = try self.report()
         if let plotPath {

@@ -87,9 +87,8 @@ struct PreviewOptions: Equatable {
     }
 
     func run() throws {
-        if let outputPath, outputPath != "-", isSameFile(outputPath, routePath) {
-            throw UsageError(message: "The output file '\(outputPath)' is the input route: writing it would destroy the route. Choose another output file.", subcommand: "preview")
-        }
+        try OutputGuard.refuse(output: outputPath, inputs: [.init(path: routePath, role: "input route")]
+            + (scriptPath.map { [.init(path: $0, role: "camera script")] } ?? []), subcommand: "preview")
         let page = try script()
         let route = try input.read(routePath).route
         let script: CameraScript
