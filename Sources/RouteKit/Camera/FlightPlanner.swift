@@ -89,10 +89,9 @@ public struct FlightPlanner: Sendable {
     }
 
 
-    /// The fastest heading change in the fly-in and pull-out, degrees per second: twice the following
-    /// turn rate (``FlightOptions/maxTurnRate``, 45 by default), the 90 degrees per second that
-    /// `route-fly check` accepts by default.
-    var transitionTurnRate: Double { 2 * (options.maxTurnRate ?? 45) }
+    /// The fastest heading change in the fly-in and pull-out, degrees per second: the following turn
+    /// rate (``FlightOptions/maxTurnRate``, 25 by default).
+    var transitionTurnRate: Double { options.maxTurnRate ?? FlightOptions.defaultMaxTurnRate }
 
     /// The heading, as near `target` as needed, that `goal` can be reached from within `duration`
     /// seconds on an `easeInOut` curve without turning faster than `rate` degrees per second. The

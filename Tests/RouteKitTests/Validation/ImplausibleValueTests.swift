@@ -38,16 +38,16 @@ import Testing
         #expect(finding.message.hasPrefix("2 points have elevations outside -500...9000 m, the first point 1 at 9000.500 m"))
     }
 
-    @Test func heartRateZeroIsADropOut() {
+    @Test func heartRateZeroIsADropOut() throws {
         // Four points 0.001 degrees of latitude apart (about 111 m each): one 375 m bin.
         var points = (0..<4).map { RoutePoint(latitude: 46 + Double($0) * 0.001, longitude: 14) }
         for (k, hr) in [0.0, 120, 0, 136].enumerated() { points[k].heartRate = hr }
-        let profile = RouteProfile(Route(segments: [points], source: .init(kind: .tracks))!)
+        let profile = try RouteProfile(Route(segments: [points], source: .init(kind: .tracks))!)
         #expect(profile.bins.count == 1)
         #expect(profile.bins[0].heartRate == 120...136)
         // Only drop-outs: no heart rate at all.
         for k in points.indices { points[k].heartRate = 0 }
-        #expect(RouteProfile(Route(segments: [points], source: .init(kind: .tracks))!).bins[0].heartRate == nil)
+        #expect(try RouteProfile(Route(segments: [points], source: .init(kind: .tracks))!).bins[0].heartRate == nil)
     }
 }
 
@@ -56,11 +56,11 @@ import Testing
 /// hand with the 3 m hysteresis: ascent 10 + 10 (segment 1) + 5 (segment 2) = 25 m, descent 15 m; the
 /// 380 m step up between the segments is not counted (before the fix: ascent 405 m).
 @Suite struct ProfileSegmentStepTests {
-    @Test func stepBetweenSegmentsIsNotClimbed() {
+    @Test func stepBetweenSegmentsIsNotClimbed() throws {
         func p(_ k: Int, _ e: Double) -> RoutePoint { RoutePoint(latitude: 46 + Double(k) * 0.001, longitude: 14, elevation: e) }
         let route = Route(segments: [[p(0, 100), p(1, 110), p(2, 120)], [p(3, 500), p(4, 505), p(5, 490)]],
                           source: .init(kind: .tracks))!
-        let profile = RouteProfile(route)
+        let profile = try RouteProfile(route)
         #expect(profile.ascent == 25)
         #expect(profile.descent == 15)
     }
@@ -70,7 +70,7 @@ import Testing
     @Test(.enabled(if: Fixtures.sharedReal != nil, "needs ../shared/real")) func realTrackWithSegments() throws {
         guard let dir = Fixtures.real("gpx") else { return }
         let route = try RouteFile.read(path: dir.appendingPathComponent("gpxpy-cerknicko-jezero.gpx").path).route
-        let profile = RouteProfile(route)
+        let profile = try RouteProfile(route)
         #expect(abs(profile.ascent - 208.125) < 0.0005)
         #expect(abs(profile.descent - 72.579) < 0.0005)
     }

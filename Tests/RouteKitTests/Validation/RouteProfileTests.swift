@@ -112,7 +112,7 @@ import Testing
         var points = (0..<5).map { RoutePoint(latitude: 46 + Double($0) * 0.002, longitude: 14, elevation: 300) }
         points[0].heartRate = 100
         points[3].heartRate = 140
-        let profile = RouteProfile(Route(segments: [points], source: .init(kind: .tracks))!, options: .init(binWidth: 300))
+        let profile = try RouteProfile(Route(segments: [points], source: .init(kind: .tracks))!, options: .init(binWidth: 300))
         #expect(profile.bins.map(\.pointCount) == [2, 1, 2])
         let json = profile.hikeJSON(name: "gaps")
         let lines = json.split(separator: "\n").filter { $0.contains("distanceFromStart") }
