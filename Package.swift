@@ -15,6 +15,13 @@ let package = Package(
             pkgConfig: "proj",
             providers: [.apt(["libproj-dev"])]
         ),
+        // zlib (deflate, crc32) from Debian's zlib1g-dev. Only Sources/RouteKit/Output imports it (KMZ).
+        .systemLibrary(
+            name: "CZlib",
+            path: "Sources/CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         // GDAL (gdal.h, ogr_srs_api.h) from Debian's libgdal-dev, for terrain models. Only
         // Sources/RouteKit/Terrain imports it.
         .systemLibrary(
@@ -32,7 +39,7 @@ let package = Package(
         ),
         .target(
             name: "RouteKit",
-            dependencies: ["CProj", "CGDAL", "CLibXML2"],
+            dependencies: ["CProj", "CGDAL", "CLibXML2", "CZlib"],
             // The SAX readers touch their state once per XML event; run-time exclusivity checks on those
             // class properties cost more than the parse itself. Debug builds (and the tests) keep them.
             swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]

@@ -17,6 +17,7 @@ enum Command: Equatable {
     case plan(PlanOptions)
     case check(CheckOptions)
     case profile(ProfileOptions)
+    case preview(PreviewOptions)
 
     /// Parses the arguments (without the program name). Pure: tests call it directly.
     static func parse(_ arguments: [String]) throws(UsageError) -> Command {
@@ -49,6 +50,9 @@ enum Command: Equatable {
         case "profile":
             if rest.contains("-h") || rest.contains("--help") { return .help("profile") }
             return .profile(try ProfileOptions.parse(rest))
+        case "preview":
+            if rest.contains("-h") || rest.contains("--help") { return .help("preview") }
+            return .preview(try PreviewOptions.parse(rest))
         default:
             if first.hasPrefix("-") { throw UsageError(message: "Unknown option '\(first)'.") }
             throw UsageError(message: "Unknown subcommand '\(first)'. Expected one of: \(Usage.subcommands.joined(separator: ", ")).")
@@ -70,6 +74,8 @@ enum Command: Equatable {
         case .check(let options):
             try options.run()
         case .profile(let options):
+            try options.run()
+        case .preview(let options):
             try options.run()
         }
     }
@@ -148,6 +154,11 @@ extension ArgumentScanner {
                 }
                 route = p
             case .option(let name, let inline):
+                if name == "--quiet" || name == "-q" {
+                    try scanner.flag(name, inline: inline)
+                    Diagnostics.quiet = true
+                    continue
+                }
                 let canonical = aliases[name] ?? name
                 guard seen.insert(canonical).inserted else {
                     let also = aliases.first { $0.value == canonical && $0.key != name }?.key ?? (canonical != name ? canonical : nil)
@@ -174,6 +185,30 @@ extension ArgumentScanner {
 
     /// An unknown option.
     func unknown(_ name: String) -> UsageError {
-        UsageError(message: "Unknown option '\(name)'.", subcommand: subcommand)
+        UsageError(message: "Unknown option '\(name)'.\(Suggestion.didYouMean(name, among: Usage.optionNames(subcommand)))",
+                   subcommand: subcommand)
+    }
+
+    /// Frames per second: a number (`29.97`) or ffmpeg's rational form (`30000/1001`), in 0.001...1000.
+    func framesPerSecond(_ text: String, option: String) throws(UsageError) -> Double {
+        let expectation = "frames per second, more than 0 and at most 1000 (a number, or a ratio such as 30000/1001)"
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        if parts.count == 2 {
+            let bad = UsageError(message: "The value '\(text)' is invalid for '\(option) <fps>': expected \(expectation).", subcommand: subcommand)
+            guard let n = Double(parts[0].trimmingCharacters(in: .whitespaces)), let d = Double(parts[1].trimmingCharacters(in: .whitespaces)),
+                  n.isFinite, d.isFinite, d > 0, (1e-3...1000).contains(n / d) else { throw bad }
+            return n / d
+        }
+        return try number(text, option: option, valueName: "fps", range: 1e-3...1000, expectation: expectation)
+    }
+
+    /// One of `T`'s raw values, matched case-insensitively, or a usage error listing them (with a
+    /// "did you mean" when one is close).
+    func choice<T: RawRepresentable & CaseIterable>(_ text: String, option: String, valueName: String,
+                                                     _ type: T.Type) throws(UsageError) -> T where T.RawValue == String {
+        if let c = T(rawValue: text) ?? T.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() }) { return c }
+        let names = T.allCases.map(\.rawValue)
+        throw UsageError(message: "The value '\(text)' is invalid for '\(option) <\(valueName)>': expected one of \(names.joined(separator: ", "))."
+                         + Suggestion.didYouMean(text, among: names), subcommand: subcommand)
     }
 }

@@ -32,8 +32,11 @@ enum RouteFly {
             }
             return 64
         }
+        Progress.shared.start()
+        defer { Progress.shared.stop() }
         do {
             try command.run()
+            Progress.shared.stop()
             return 0
         } catch let status as ExitStatus {
             return status.code
@@ -74,6 +77,7 @@ struct CommandFailure: Error, CustomStringConvertible {
 
 /// Writes a line to standard error.
 func printError(_ line: String) {
+    Progress.shared.clearLine()
     FileHandle.standardError.write(Data((line + "\n").utf8))
 }
 

@@ -1,14 +1,15 @@
 /// Help texts, written for people (swift-argument-parser's layout).
 enum Usage {
     static let version = "0.2.0"
-    static let subcommands = ["sample", "plan", "info", "check", "profile", "help"]
+    static let subcommands = ["sample", "preview", "plan", "info", "check", "profile", "help"]
 
     static func usageLine(_ subcommand: String) -> String {
         switch subcommand {
-        case "sample": return "route-fly sample <route> [--preset follow|wwdc|overview|orbit] [flight options] [--script <file>] [--fps <fps>] [--format <format>] [--eye|--no-eye] [--heights ellipsoid|msl] [-o <file>] [ground options]"
+        case "sample": return "route-fly sample <route> [--preset follow|wwdc|overview|orbit] [flight options] [--script <file>] [--fps <fps>] [--max-frames <frames>] [--format <format>] [--eye|--no-eye] [--heights ellipsoid|msl] [output options] [-o <file>] [ground options]"
+        case "preview": return "route-fly preview <route> [--preset follow|wwdc|overview|orbit] [flight options] [--script <file>] [--fps <fps>] [--maplibre-js <url-or-path>] [--style <url>] [-o <file.html>]"
         case "plan": return "route-fly plan <route> [--preset follow|wwdc|overview|orbit] [flight options] [-o <file>] [ground options]"
         case "info": return "route-fly info <route> [--json] [input options]"
-        case "check": return "route-fly check <route> [flight options] [--script <file>] [--fps <fps>] [--json] [--strict] [--all] [limits] [ground options] [input options]"
+        case "check": return "route-fly check <route> [flight options] [--script <file>] [--fps <fps>] [--json] [--strict] [--all] [--plot <file>] [limits] [ground options] [input options]"
         case "profile": return "route-fly profile <route> [--bin <metres>] [--format json|hike-json|csv|svg] [--name <name>] [-o <file>] [ground options] [input options]"
         default: return "route-fly help [<subcommand>]"
         }
@@ -17,6 +18,7 @@ enum Usage {
     static func help(_ subcommand: String?) -> String {
         switch subcommand {
         case "sample": return sample
+        case "preview": return preview
         case "plan": return plan
         case "info": return info
         case "check": return check
@@ -36,6 +38,7 @@ enum Usage {
 
         SUBCOMMANDS:
           sample                  Plan a camera flight along a route and write one pose per frame.
+          preview                 Write an HTML page that plays the flight in MapLibre GL JS.
           plan                    Print the keyframe tracks of a flight as a JSON camera script.
           info                    Print a route's points, length, time span, bounding box and map rect.
           check                   Check a route's recorded timing and a camera plan's timing.
@@ -86,15 +89,16 @@ enum Usage {
                                   overview and orbit; with recorded timing, the recorded span / speedup).
           --speedup <factor>      Recorded timing: recorded seconds per flight second (default: 1).
           --skip-idle <seconds>   Recorded timing: stops and gaps longer than this are flown in 1 s.
-          --simplify <metres>     Douglas-Peucker tolerance (default: a thousandth of the route's extent;
-                                  none with recorded timing; 0 only drops duplicate points).
+          --simplify <metres>     Douglas-Peucker tolerance, in 3D with the heights (default: a thousandth
+                                  of the route's extent; none with recorded timing; 0 only drops
+                                  duplicate points).
           --heading <mode>        along (default: look ahead along the route), endpoints (the start-to-end
                                   heading) or fixed:DEGREES.
           --look-ahead <metres>   How far ahead an along heading looks (default: a third of the distance).
           --max-turn-rate <degrees-per-second>
                                   Fastest heading change (default: 45).
           --viewport <WxH>        Viewport in pixels (default: 1920x1080).
-          --fov <degrees>         Vertical field of view (default: 36.87, that is 2 atan(1/3)).
+          --fov <degrees>         Vertical field of view, 0.01 to 179 (default: 36.87, that is 2 atan(1/3)).
           --pitch <degrees>       Tilt from straight down while following, 0 to under 90 (default: 45 for
                                   follow and orbit, 30 for overview, 0 for wwdc).
           --distance <metres>     Camera distance while following (default: a fifth of the distance that
@@ -118,10 +122,16 @@ enum Usage {
         OPTIONS:
           --script <file>         Fly this camera script (JSON, as 'route-fly plan' prints it; see
                                   docs/camera-script.md) instead of a preset.
-          --fps <fps>             Frames per second (default: 30). Frame i is at i / fps seconds,
+          --fps <fps>             Frames per second (default: 30), a number or a ratio such as
+                                  30000/1001 (ffmpeg's form of 29.97). Frame i is at i / fps seconds,
                                   from 0 to the end inclusive: 20 s at 30 fps is 601 frames.
-          --format <format>       csv, geojson, kml, czml, earth-studio, gpx or svg (default: from the -o
-                                  extension: .csv, .geojson/.json, .kml, .czml, .gpx, .svg; else csv).
+          --max-frames <frames>   The frame budget (default: 500000, 4 h 37 min at 30 fps). A longer
+                                  flight is refused before anything is written, naming the recorded
+                                  time gap that makes it long.
+          --format <format>       csv, geojson, kml, kmz, czml, earth-studio, maplibre (also: mapbox,
+                                  deckgl), gpx or svg, any case (default: from the -o extension, any
+                                  case: .csv, .geojson/.json, .kml, .kmz, .czml, .gpx, .svg; no
+                                  extension: csv; any other extension is refused).
           --eye, --no-eye         Add (or leave out) the eye's position (default: added for every preset
                                   but wwdc, whose output keeps the eight columns below).
           --heights <datum>       Datum of CSV and GeoJSON heights (center_elevation, eye_altitude):
@@ -129,7 +139,20 @@ enum Usage {
                                   KML is always above sea level; CZML and Earth Studio above the ellipsoid.
           -o, --output <file>     Write to <file> (streamed, atomically: nothing is left on failure or
                                   interruption) instead of standard output.
+          -q, --quiet             Errors only: no notes, warnings or progress line on standard error.
           -h, --help              Show help information.
+
+        OUTPUT OPTIONS:
+          --angles <mode>         csv, geojson, maplibre: wrapped (default: headings in 0 to under 360)
+                                  or continuous (unwrapped from frame to frame, starting in 0..<360:
+                                  no jump of 360 between frames).
+          --fov-columns           csv: add vertical_fov (degrees), viewport_width and viewport_height
+                                  (pixels) columns. GeoJSON always has them in its 'camera' member.
+          --kml-view <view>       kml, kmz: camera (default: a Camera at the eye, absolute altitude) or
+                                  lookat (a LookAt at the centre, relativeToGround: Google Earth puts
+                                  it on its own terrain; for routes without heights).
+          --max-pitch <degrees>   maplibre: the web map's maxPitch; a flight that pitches more is refused
+                                  (default: 60 for maplibre and deckgl, 85 for mapbox; at most 85).
 
         \(flightOptions)
 
@@ -137,31 +160,75 @@ enum Usage {
 
         \(inputOptions)
 
-        OUTPUT (CSV): frame,time,latitude,longitude,heading,pitch,distance[,eye_latitude,eye_longitude,eye_altitude]
+        OUTPUT (CSV): frame,time,latitude,longitude,heading,pitch,distance,center_elevation[,eye_latitude,
+        eye_longitude,eye_altitude][,vertical_fov,viewport_width,viewport_height]
           frame          frame number from 0
           time           seconds from the start (6 decimals)
           latitude       degrees, WGS 84, camera centre (8 decimals)
           longitude      degrees in -180...180 (8 decimals)
-          heading        degrees clockwise from true north, 0 to under 360 (4 decimals)
-          pitch          degrees from straight down (4 decimals)
+          heading        degrees clockwise from true north, 0 to under 360 (4 decimals; see
+                         --angles), measured at the centre (not at the eye)
+          pitch          degrees from straight down, measured at the centre (4 decimals)
           distance       metres from the eye to the centre (3 decimals)
+          center_elevation
+                         metres, the centre's height on the --heights datum (3 decimals)
           eye_latitude, eye_longitude
                          degrees, the point on the ellipsoid under the eye (8 decimals)
-          eye_altitude   metres above the WGS 84 ellipsoid (3 decimals)
+          eye_altitude   metres on the --heights datum (3 decimals)
+          vertical_fov, viewport_width, viewport_height
+                         with --fov-columns: degrees (4 decimals), pixels
         OUTPUT (GeoJSON): an RFC 7946 FeatureCollection of Point features at the centre, the other
-        columns as properties, then the route as a LineString (MultiLineString) feature, and a bbox.
-        OUTPUT (KML): a Google Earth tour (gx:Tour) of one smooth gx:FlyTo per frame to a Camera at the
-        eye (absolute altitude; heading and tilt of the line of sight at the eye), and the route.
+        columns as properties, then the route as a LineString (MultiLineString) feature, and a bbox;
+        a 'camera' member gives verticalFieldOfView, horizontalFieldOfView (degrees), viewport
+        ([width, height] pixels) and framesPerSecond.
+        OUTPUT (KML, KMZ): a Google Earth tour (gx:Tour) of one smooth gx:FlyTo per frame to a Camera at
+        the eye (absolute altitude; heading and tilt of the line of sight at the eye), and the route;
+        gx:durations rounded from cumulative times, so they add up to the flight. KMZ: zipped as doc.kml.
         OUTPUT (CZML): for CesiumJS: a document packet with a clock over the flight, the route, and a
         'camera' entity with the eye as sampled cartographicDegrees and its orientation as sampled unit
         quaternions (body x forward, y left, z up), LINEAR interpolation.
-        OUTPUT (earth-studio): JSON in the shape of Google Earth Studio's 3D camera export:
-        cameraFrames[] of position (ECEF metres), rotation (Euler degrees), coordinate (eye latitude,
-        longitude, altitude) and fovVertical; frame size, frame rate and fields of view on top.
+        With --timing recorded, the CZML clock and GPX times are the route's recorded times.
+        OUTPUT (earth-studio): Google Earth Studio's 3D camera export JSON: name, width, height,
+        frameRate, numFrames (frame intervals: one less than the frames), durationSeconds,
+        cameraFrames[] of position (ECEF metres), rotation (Euler degrees, x from 0 to under 360 at the
+        first frame, every channel continuous), coordinate (eye latitude, longitude, altitude), and
+        trackPoints (the route's start and end).
+        OUTPUT (maplibre): {viewport, fov, maxPitch, framesPerSecond, frames: [{frame, time, center:
+        [lon, lat], zoom, bearing, pitch}]} for map.jumpTo / deck.gl viewState at that viewport and fov.
         OUTPUT (GPX): the camera centre as a GPX 1.1 track, one trkpt per frame with ele (centre
         elevation) and time (2000-01-01T00:00:00Z + the frame's time, milliseconds).
         OUTPUT (SVG): a picture of the flight over a plain map of the route: the route, the camera
         centre's path, heading ticks every second, start and end (at most 100000 frames).
+
+        """
+
+    static let preview = """
+        OVERVIEW: Write one self-contained HTML page that plays a flight in MapLibre GL JS.
+
+        The page shows the route and plays the flight at its real speed, with play/pause, a time slider,
+        the frame number and the pose values. Open it in a browser; '#frame=N' at the end of the address
+        shows frame N paused.
+
+        USAGE: \(usageLine("preview"))
+
+        ARGUMENTS:
+          <route>                 A route file, or '-' for standard input.
+
+        OPTIONS:
+          --script <file>         Fly this camera script instead of a preset (as for 'sample').
+          --fps <fps>             Frames per second in the page (default: 30, at most 240).
+          --maplibre-js <url-or-path>
+                                  MapLibre GL JS: an http(s) URL (default: https://unpkg.com/
+                                  maplibre-gl@5.3.0/dist/maplibre-gl.js), or a local maplibre-gl.js,
+                                  inlined (with maplibre-gl.css beside it, if any) for offline use.
+          --style <url>           A MapLibre style URL for the basemap (default: a blank offline
+                                  style); the route is drawn over it.
+          -o, --output <file>     Write the page to <file> (.html; atomically) instead of standard output.
+          -h, --help              Show help information.
+
+        \(flightOptions)
+
+        \(inputOptions)
 
         """
 
@@ -179,6 +246,7 @@ enum Usage {
 
         OPTIONS:
           -o, --output <file>     Write to <file> (atomically) instead of standard output.
+          -q, --quiet             Errors only: no notes, warnings or progress line on standard error.
           -h, --help              Show help information.
 
         \(flightOptions)
@@ -204,6 +272,7 @@ enum Usage {
                                   longitude} in degrees), bbox ([west, south, east, north]; west > east
                                   across the antimeridian), map_rect ({x, y, width, height} in MapKit map
                                   points), then flown, timed_points, heading_start_to_end, format, notes.
+          -q, --quiet             Errors only: no notes, warnings or progress line on standard error.
           -h, --help              Show help information.
 
         \(inputOptions)
@@ -211,7 +280,7 @@ enum Usage {
         """
 
     static let check = """
-        OVERVIEW: Check a route's recorded timing and a camera plan's timing.
+        OVERVIEW: Check a route's recorded timing and a camera plan's timing and motion.
 
         Prints findings, one a line: 'ROUTE: SEVERITY: point N: sentence [code]' (or 't=S s:' for the
         flight). Severities: error (exit 2), warning (exit 2 with --strict), note.
@@ -219,8 +288,12 @@ enum Usage {
         speed-implausible, time-before-gps-epoch, time-zone-mixed, time-zone-missing (GPX, KML, TCX).
         Route geometry: duplicate-point, zero-length-segment, jump, null-island, latitude-out-of-range,
         longitude-out-of-range. Flight: flight-duration, flight-duration-mismatch, flight-frame-count,
-        flight-distance-clamped, flight-max-{heading-rate,center-speed,eye-speed,distance-rate} and
-        {heading-rate,center-speed,eye-speed,distance-rate}-over-limit, flight-unplannable.
+        flight-distance-clamped, {center-speed,eye-speed,distance-rate}-over-limit, flight-unplannable.
+        Motion on screen: motion-peaks (note), motion-jump (error: more than a screen in one frame),
+        motion-screen-speed, motion-zoom-rate, motion-turn-rate, motion-tilt-rate, motion-jolt (an
+        acceleration), motion-eye-bob, motion-not-at-rest (warnings, one per run over the limit).
+        A screen height is 2 d tan(fov / 2) metres at the camera distance d; see the README for the
+        measures, their formulas and why the limits are what they are.
         Heights: elevation-missing (points without elevation and neither --terrain nor --ground-elevation).
 
         USAGE: \(usageLine("check"))
@@ -235,7 +308,11 @@ enum Usage {
           --strict                Warnings fail too (exit 2).
           --all                   List every finding (default: at most 20 per code; the summary counts all).
           --script <file>         Check this camera script's flight instead of a planned one.
-          --fps <fps>             Frames per second of the flight check (default: 30).
+          --fps <fps>             Frames per second of the flight check (default: 30; a ratio such
+                                  as 30000/1001 works too).
+          --plot <file>           Also write an SVG plot of the flight's motion over time: screen speed,
+                                  zoom, turn and tilt rates with their limits and every run over them
+                                  (written atomically, before the report).
 
         LIMITS:
           --gap <seconds>         Report time gaps longer than this (default: 60).
@@ -244,16 +321,41 @@ enum Usage {
                                   suggests: foot 12, cycle 30, road 70, air 300).
           --max-jump <metres>     A leg longer than this is a jump (default: 1000 for tracks; routes of
                                   planned waypoints are not checked).
+          --max-screen-speed <screens-per-second>
+                                  Fastest motion of the centre on screen, in screen heights per second
+                                  (default: 0.5).
+          --max-zoom-rate <per-second>
+                                  Fastest zoom, |d ln(distance)/dt| (default: 0.693, a doubling per second).
           --max-heading-rate <degrees-per-second>
-                                  Fastest camera turn (default: 90).
+                                  Fastest camera turn (default: 30).
+          --max-pitch-rate <degrees-per-second>
+                                  Fastest tilt (default: 20).
+          --max-screen-acceleration <screens-per-second-squared>
+                                  (default: 1.0)
+          --max-zoom-acceleration <per-second-squared>
+                                  (default: 1.4)
+          --max-heading-acceleration <degrees-per-second-squared>
+                                  (default: 60)
+          --max-pitch-acceleration <degrees-per-second-squared>
+                                  (default: 40)
+          --max-eye-acceleration <per-second-squared>
+                                  The eye's vertical acceleration over the distance (default: 2.5).
+          --max-screen-jump <screens>
+                                  More than this many screen heights within one frame is an error
+                                  (default: 1).
+          --rest-fraction <fraction>
+                                  The first and last frame steps must move at less than this fraction of
+                                  each rate limit (default: 0.1).
+                                  Every motion limit above takes 'none' to switch it off.
           --max-camera-speed <metres-per-second>
                                   Fastest ground speed of the camera centre (default: none).
           --max-eye-speed <metres-per-second>
                                   Fastest ground speed of the eye (default: none).
           --max-distance-rate <metres-per-second>
-                                  Fastest zoom, change of the eye-to-centre distance (default: none).
+                                  Fastest change of the eye-to-centre distance, m/s (default: none).
           --duration-tolerance <seconds>
                                   How far the flight's length may be from the one asked for (default: 0.5).
+          -q, --quiet             Errors only: no notes, warnings or progress line on standard error.
           -h, --help              Show help information.
 
         \(flightOptions)
@@ -286,6 +388,7 @@ enum Usage {
                                   capsule graph).
           --name <name>           The hike's name (default: the route's, else the file's base name).
           -o, --output <file>     Write to <file> (atomically) instead of standard output.
+          -q, --quiet             Errors only: no notes, warnings or progress line on standard error.
           -h, --help              Show help information.
 
         \(groundOptions)

@@ -11,10 +11,28 @@ public struct CameraFraming: Hashable, Sendable {
     public var viewportWidth: Double
     /// Viewport height in pixels (> 0). Default 1080.
     public var viewportHeight: Double
-    /// Vertical field of view in degrees, in `(0, 180)`. Default `2 atan(1/3)` = 36.8699 degrees.
+    /// Vertical field of view in degrees, in ``fieldOfViewRange`` (0.01...179). Default `2 atan(1/3)` = 36.8699 degrees.
     public var verticalFieldOfView: Double
     /// Extra room around the framed area, as a fraction of its size (0.1 = 10 % larger). Default 0.1.
     public var margin: Double
+
+    /// The fields of view planning accepts, degrees: narrower than 0.01 degrees the framing distances pass
+    /// a billion metres; 180 degrees and more is no perspective camera.
+    public static let fieldOfViewRange: ClosedRange<Double> = 0.01...179
+
+    /// Why this framing cannot be planned for, or `nil` when it can: a field of view outside
+    /// ``fieldOfViewRange``, a viewport side that is not a positive finite number of pixels, or a
+    /// negative or non-finite margin.
+    public var problem: String? {
+        if !CameraFraming.fieldOfViewRange.contains(verticalFieldOfView) {
+            return "the vertical field of view \(verticalFieldOfView) degrees is out of range (expected 0.01...179 degrees)"
+        }
+        if !(viewportWidth > 0 && viewportWidth.isFinite && viewportHeight > 0 && viewportHeight.isFinite) {
+            return "the viewport \(viewportWidth) x \(viewportHeight) is not a size (expected pixels > 0)"
+        }
+        if !(margin >= 0 && margin.isFinite) { return "the margin \(margin) is invalid (expected a fraction >= 0)" }
+        return nil
+    }
 
     /// The smallest ground extent a framing shows, metres (100): a street corner.
     public static let minimumExtent = 100.0
@@ -32,6 +50,12 @@ public struct CameraFraming: Hashable, Sendable {
 
     /// Width over height of the viewport.
     public var aspectRatio: Double { viewportWidth / viewportHeight }
+
+    /// The horizontal field of view, degrees: `2 atan(tan(verticalFieldOfView / 2) * aspectRatio)`
+    /// (a pinhole camera with square pixels).
+    public var horizontalFieldOfView: Double {
+        2 * atan(tan(verticalFieldOfView * .pi / 360) * aspectRatio) * 180 / .pi
+    }
 
     /// The camera distance, in metres, at which a ground area `width` x `height` metres fits the viewport
     /// when looking straight down:

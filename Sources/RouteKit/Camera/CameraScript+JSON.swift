@@ -304,22 +304,21 @@ extension CameraScript {
     /// Reads a camera script file (`-` for standard input).
     ///
     /// - Parameter path: The path as the user typed it; error messages repeat it.
-    /// - Throws: ``CameraScriptError``: the file cannot be read, or its JSON is not a valid script
-    ///   (located by line, column and JSON path).
+    /// - Throws: ``CameraScriptError``: the file cannot be read, is larger than
+    ///   ``InputLimits/maximumScriptBytes`` or is not text, or its JSON is not a valid script (located by
+    ///   line, column and JSON path).
     public static func load(path: String) throws(CameraScriptError) -> CameraScript {
         let data: Data
-        if path == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
-        } else {
-            do {
-                data = try Data(contentsOf: URL(fileURLWithPath: path))
-            } catch {
-                let reason = (error as NSError).userInfo[NSUnderlyingErrorKey].map { "\($0)" } ?? error.localizedDescription
-                var isDirectory: ObjCBool = false
-                let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-                let why = !exists ? "No such file or directory" : isDirectory.boolValue ? "it is a directory" : reason
-                throw CameraScriptError(path: path, message: "cannot read the camera script: \(why)")
+        do {
+            data = try InputLimits.readAll(path: path, limit: InputLimits.maximumScriptBytes)
+        } catch {
+            let why: String
+            switch error {
+            case .unreadable(let reason): why = "cannot read the camera script: \(reason)"
+            case .tooLarge(let limit): why = "the camera script is larger than \(InputLimits.describe(bytes: limit)), the most a script may hold"
+            case .binary(_, _, let what): why = "the camera script holds binary data, not JSON text: \(what)"
             }
+            throw CameraScriptError(path: path == "-" ? "<stdin>" : path, message: why)
         }
         return try CameraScript(json: data, path: path == "-" ? "<stdin>" : path)
     }

@@ -109,6 +109,8 @@ private struct Resolver {
             throw fail(path, "heading \(v) is out of range (expected degrees; unwrapped headings may pass 360, but not by more than a million degrees)")
         case "distance" where !(v > 0 && v <= 1e9):
             throw fail(path, "distance \(v) m is out of range (expected metres > 0, at most 1000000000)")
+        case "centerElevation" where !PointValueLimits.elevation.contains(v):
+            throw fail(path, "centerElevation \(v) m is out of range (expected metres in -12000...100000)")
         case "pitch" where !(0..<90).contains(v):
             throw fail(path, "pitch \(v) is out of range (expected degrees in 0..<90, 0 looking straight down)")
         default: break

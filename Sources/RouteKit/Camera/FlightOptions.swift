@@ -71,7 +71,7 @@ public struct FlightOptions: Hashable, Sendable {
     /// Metres ahead along the route that an `along` heading looks at (> 0). `nil`: a third of the follow
     /// distance, within 25...5000 m.
     public var lookAhead: Double? = nil
-    /// Largest heading change, degrees per second (> 0). `nil`: 45 degrees per second.
+    /// Largest heading change, degrees per second (> 0). `nil`: ``defaultMaxTurnRate``.
     public var maxTurnRate: Double? = nil
     /// The viewport and field of view every framing uses.
     public var framing = CameraFraming()
@@ -81,10 +81,17 @@ public struct FlightOptions: Hashable, Sendable {
     /// Camera distance while following, metres (> 0). `nil`: a fifth of the distance that frames the
     /// whole route, within 300...50000 m.
     public var distance: Double? = nil
-    /// Seconds flying in from the overview to the route's start (>= 0). Default 3.
-    public var intro: Double = 3
-    /// Seconds pulling out from the route's end back to the overview (>= 0). Default 3.
-    public var outro: Double = 3
+    /// Seconds flying in from the overview to the route's start (>= 0). Default 6: long enough for the
+    /// eased van Wijk path from the framing camera to a fifth of its distance to stay within
+    /// `route-fly check`'s zoom-rate limit (ln 2 per second; the path's arc is about ln 5 / rho = 1.13
+    /// and its peak rate 1.875 times the mean: rho * 1.875 * 1.13 / 6 = 0.5 per second).
+    public var intro: Double = 6
+    /// Seconds pulling out from the route's end back to the overview (>= 0). Default 6 (as ``intro``).
+    public var outro: Double = 6
+    /// The default largest heading change while following, degrees per second: 25, within `route-fly
+    /// check`'s 30 degrees per second turn-rate limit (which keeps the frame's corners within its
+    /// screen-speed limit while turning).
+    public static let defaultMaxTurnRate = 25.0
     /// Seconds returning to the initial camera in the `wwdc` preset (>= 0). Default 4.
     public var returnDuration: Double = 4
     public var gaps: Gaps = .fly

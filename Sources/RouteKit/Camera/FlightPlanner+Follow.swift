@@ -60,7 +60,12 @@ extension FlightPlanner {
 
         let framing = options.framing
         let framed = framing.camera(framing: original.rect)
-        let followDistance = options.distance ?? min(max(framed.distance / 5, 300), 50_000)
+        // A fifth of the framing distance, and far enough that the route part's ground speed stays
+        // under ``followScreenSpeed`` screen heights a second (the 95th percentile of the legs' speeds).
+        let groundSpeed = Self.typicalGroundSpeed(route, times: timing.times)
+        let screenHeightsPerMetre = 2 * tan(framing.verticalFieldOfView * .pi / 360)
+        let calm = groundSpeed * 1.2 / (Self.followScreenSpeed * screenHeightsPerMetre)
+        let followDistance = options.distance ?? min(max(framed.distance / 5, 300, calm), 50_000)
         let pitch = options.pitch ?? 45
         let lookAhead = options.lookAhead ?? min(max(followDistance / 3, 25), 5000)
         let points = route.points
@@ -152,6 +157,29 @@ extension FlightPlanner {
                                elevation: builder.elevation)
         }
         return FlightPlan(script: builder.script(initial: initial, initialElevation: elevations[0]), notes: notes)
+    }
+
+    /// Screen heights per second the default follow distance keeps the centre under: 0.4, within
+    /// `route-fly check`'s 0.5 limit (the eases run up to 1.2 times the route's pace).
+    static let followScreenSpeed = 0.4
+
+    /// The 95th percentile of the ground speeds of the route's legs (m/s, time-weighted; gaps left
+    /// out), or 0.
+    static func typicalGroundSpeed(_ route: Route, times: [Double]) -> Double {
+        var speeds: [(speed: Double, weight: Double)] = []
+        for (k, leg) in route.legs.enumerated() where !leg.isGap {
+            let dt = times[k + 1] - times[k]
+            if dt > 0 { speeds.append((leg.distance / dt, dt)) }
+        }
+        guard !speeds.isEmpty else { return 0 }
+        speeds.sort { $0.speed < $1.speed }
+        let total = speeds.reduce(0) { $0 + $1.weight }
+        var accumulated = 0.0
+        for s in speeds {
+            accumulated += s.weight
+            if accumulated >= 0.95 * total { return s.speed }
+        }
+        return speeds[speeds.count - 1].speed
     }
 
     /// The running-median window for the centre's elevation, metres: half the follow distance, at
@@ -278,7 +306,7 @@ extension FlightPlanner {
     }
 
     /// Seconds of route time over which the `along` heading's turns are rounded (a centred box filter).
-    static let turnSmoothingWindow = 0.5
+    static let turnSmoothingWindow = 1.0
 
     /// Seconds of route time between heading keys of the `along` heading.
     static let headingKeyInterval = 0.1
@@ -355,9 +383,9 @@ extension FlightPlanner {
             headings.append(value)
         }
         headings = HeadingPlanner.movingAverage(headings, at: distances, window: lookAhead / 4)
-        headings = HeadingPlanner.clampedTurnRate(headings, times: keyTimes, maxTurnRate: options.maxTurnRate ?? 45)
-        // The limiter turns at full rate or not at all; a half-second box filter in time rounds the
-        // starts and stops of its turns (turn acceleration at most twice the rate per second).
+        headings = HeadingPlanner.clampedTurnRate(headings, times: keyTimes, maxTurnRate: options.maxTurnRate ?? FlightOptions.defaultMaxTurnRate)
+        // The limiter turns at full rate or not at all; a one-second box filter in time rounds the
+        // starts and stops of its turns (turn acceleration at most the rate per second).
         headings = HeadingPlanner.movingAverage(headings, at: keyTimes, window: Self.turnSmoothingWindow)
         return HeadingKeys(routeTimes: keyTimes, headings: headings)
     }

@@ -19,9 +19,13 @@ public enum FlightPlanError: Error, Hashable, Sendable, CustomStringConvertible 
     case noMovement(points: Int)
     /// The route part would last longer than ``CameraScript/maximumKeyframeDuration`` seconds.
     case tooLong(seconds: Double)
+    /// The framing (field of view, viewport, margin) cannot be planned for (``CameraFraming/problem``).
+    case invalidFraming(String)
 
     public var description: String {
         switch self {
+        case .invalidFraming(let why):
+            return why
         case .tooFewPoints(let n):
             return "the route has \(n) point\(n == 1 ? "" : "s"); a flight needs at least 2"
         case .tooLong(let seconds):
@@ -85,10 +89,9 @@ public struct FlightPlanner: Sendable {
     }
 
 
-    /// The fastest heading change in the fly-in and pull-out, degrees per second: twice the following
-    /// turn rate (``FlightOptions/maxTurnRate``, 45 by default), the 90 degrees per second that
-    /// `route-fly check` accepts by default.
-    var transitionTurnRate: Double { 2 * (options.maxTurnRate ?? 45) }
+    /// The fastest heading change in the fly-in and pull-out, degrees per second: the following turn
+    /// rate (``FlightOptions/maxTurnRate``, 25 by default).
+    var transitionTurnRate: Double { options.maxTurnRate ?? FlightOptions.defaultMaxTurnRate }
 
     /// The heading, as near `target` as needed, that `goal` can be reached from within `duration`
     /// seconds on an `easeInOut` curve without turning faster than `rate` degrees per second. The
@@ -103,11 +106,12 @@ public struct FlightPlanner: Sendable {
     /// Plans the flight for `route`, then keeps its eye ``FlightOptions/clearance`` metres above the
     /// ground and its line of sight free (``TerrainClearance``; a note says when it had to).
     ///
-    /// - Throws: ``FlightPlanError``: fewer than 2 points (every preset but `overview` and `orbit`), or
-    ///   `recorded` timing on a route with fewer than 2 timed points.
+    /// - Throws: ``FlightPlanError``: fewer than 2 points (every preset but `overview` and `orbit`),
+    ///   `recorded` timing on a route with fewer than 2 timed points, or an invalid framing.
     /// - Complexity: O(n log n) typical for n points (simplification dominates), plus O(T) ground
     ///   lookups for a flight of T seconds (8 samples a second, 33 lookups each).
     public func plan(for route: Route) throws(FlightPlanError) -> FlightPlan {
+        if let problem = options.framing.problem { throw .invalidFraming(problem) }
         var plan = try presetPlan(for: route)
         let model: (any ElevationModel)? = ground ?? (route.points.contains { $0.elevation != nil } ? RouteGround(route: route) : nil)
         if let model, let (script, note) = TerrainClearance(ground: model, clearance: options.clearance)

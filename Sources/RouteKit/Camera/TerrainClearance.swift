@@ -4,7 +4,7 @@ import Foundation
 /// clearance and line of sight).
 ///
 /// How it is done:
-/// 1. The flight is sampled ``samplesPerSecond`` times a second. At each sample where the camera fails
+/// 1. The flight is sampled ``samplesPerSecond`` times a second (at most ``maximumSamples`` times). At each sample where the camera fails
 ///    (``SightLine``: the eye below `ground + clearance`, or the ground above the line of sight), the
 ///    pitch is lowered (the camera looks more steeply down, so the eye rises and the line of sight
 ///    steepens over the ridge) by the least amount that clears it, found by bisection; if even looking
@@ -22,6 +22,9 @@ struct TerrainClearance {
     var clearance: Double
 
     static let samplesPerSecond = 8.0
+    /// The most samples one flight gets (longer flights are sampled more sparsely: 20000 samples is
+    /// 41 minutes at 8 a second).
+    static let maximumSamples = 20_000
     /// Degrees per second the pitch correction may change.
     static let maximumTiltRate = 15.0
     /// Natural-log units per second the distance correction may change (0.3: 35 % a second).
@@ -35,8 +38,7 @@ struct TerrainClearance {
     func adjusted(_ script: CameraScript, route: Route, framing: CameraFraming) -> (CameraScript, String)? {
         guard let flight = try? script.resolved(for: route, framing: framing), flight.duration > 0,
               flight.duration.isFinite else { return nil }
-        let count = max(Int((flight.duration * Self.samplesPerSecond).rounded(.up)), 1)
-        guard count <= 2_000_000 else { return nil }
+        let count = min(max(Int((flight.duration * Self.samplesPerSecond).rounded(.up)), 1), Self.maximumSamples)
         let times = (0...count).map { min(flight.duration * Double($0) / Double(count), flight.duration) }
         var pitches: [Double] = [], distances: [Double] = [], pitchCut: [Double] = [], zoom: [Double] = []
         var failing = 0

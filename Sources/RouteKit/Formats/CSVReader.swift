@@ -27,6 +27,8 @@ import Foundation
 ///   | hemisphere of an unsigned longitude (`E`/`W`) | `e/w`, `ew` |
 ///   | heart rate (beats per minute) | `heartrate`, `heart rate`, `hr` |
 ///   | cadence (per minute) | `cadence`, `cad` |
+///   | speed (read only with a unit in the cell) | `speed`, `spd` |
+///   | validity of the fix | `valid`, `fix`, `fix quality`, `status`, … (below) |
 ///
 ///   `AltMSL` (Garmin G1000) is **not** read as elevation: its unit is feet (the log's second comment
 ///   line says `ft msl`) and units are not written in the header; a note says so. Speed columns are
@@ -36,6 +38,22 @@ import Foundation
 ///   UTC offset column, date and time are local times at that offset (the G1000 `UTCOfst`);
 ///   without one, a time with no zone is taken as UTC (noted).
 /// - **Rows without a position** (empty latitude or longitude) are skipped and counted in the notes.
+/// - **Validity columns** (`valid`, `validity`, `fix`, `fix type`, `fix quality`, `fix mode`, `gps fix`,
+///   `status`, `gps status`, `quality`): a row whose value says there is no fix (`No fix`, `invalid`,
+///   `0`, `V`, `void`, `false`, `no`, `none`; ``CSVCellValue/saysNoFix(_:)``) is skipped and counted in
+///   a note; other values (`SPS`, `DGPS`, `3D`, `Unknown`) keep the row.
+/// - **Numbers**: a decimal point, or a decimal comma in a cell with one comma and no point (`46,5`:
+///   in a `;`- or tab-separated file, or quoted in a comma-separated one). A **unit after the number**
+///   (`98.470 m`, `1200 ft`, `12.5 km/h`) is converted (``CSVCellValue``): elevations to metres (m, km,
+///   ft, mi), speeds to metres per second (m/s, km/h, mph, kn), coordinates may end in `°`; an unknown
+///   unit is an error at the cell. A `speed`/`spd` column is read only from cells that give a unit.
+/// - **A row with more fields than the header** is an error at its first extra field (decimal commas
+///   in a comma-separated file are the usual cause, and the message says so); empty extra fields (a
+///   trailing delimiter) are harmless.
+/// - **Numeric times**: seconds from the start (or Unix seconds); a first value of 10^11 or more is
+///   Unix time in **milliseconds** (noted).
+/// - **Excel**: a first line `sep=X` names the delimiter; "Unicode Text" (UTF-16 with a byte order
+///   mark, tab-separated) is converted to UTF-8 first.
 ///
 /// A header-less file of numbers is read only when the caller names its columns
 /// (`Options(columns: ["latitude", "longitude"])`, the CLI's `--columns latitude,longitude`);
@@ -63,6 +81,7 @@ public enum CSVReader {
     enum Role: String, CaseIterable {
         case latitude, longitude, elevation, time, date, utcOffset = "utc offset"
         case latitudeHemisphere = "n/s", longitudeHemisphere = "e/w", heartRate = "heart rate", cadence
+        case speed, validity = "fix"
 
         static func named(_ raw: String) -> Role? {
             let name = normalised(raw)
@@ -77,7 +96,20 @@ public enum CSVReader {
             case "e/w", "ew": return .longitudeHemisphere
             case "heartrate", "heart rate", "hr": return .heartRate
             case "cadence", "cad": return .cadence
+            case "speed", "spd": return .speed
+            case "valid", "validity", "fix", "fix type", "fixtype", "fix quality", "fix mode", "gps fix", "status",
+                 "gps status", "quality": return .validity
             default: return nil
+            }
+        }
+
+        /// The quantity of a numeric column, for the units its cells may carry.
+        var quantity: CSVCellValue.Quantity {
+            switch self {
+            case .latitude, .longitude: return .angle
+            case .elevation: return .length
+            case .speed: return .speed
+            default: return .rate
             }
         }
 
@@ -116,7 +148,7 @@ public enum CSVReader {
 
     static func read(_ input: RouteInput, displayPath: String?, options: Options) throws(RouteParseError) -> RouteFile.Result {
         let data = try input.bytes(format: "CSV", path: displayPath)
-        var records = CSVRecords(bytes: [UInt8](data), path: displayPath, delimiter: options.delimiter?.asciiValue)
+        var records = CSVRecords(bytes: CSVRecords.utf8(data), path: displayPath, delimiter: options.delimiter?.asciiValue)
         func fail(_ cell: Cell?, _ reason: RouteParseError.Reason) -> RouteParseError {
             RouteParseError(format: "CSV", location: SourceLocation(path: displayPath, line: cell?.line ?? 1, column: cell?.column ?? 1),
                             reason: reason)
@@ -181,13 +213,21 @@ public enum CSVReader {
             throw RouteParseError(format: "CSV", location: nil, path: displayPath, reason: .missingColumns(
                 "the column list names no latitude and longitude (e.g. --columns latitude,longitude)"))
         }
-        let used = roles.sorted { $0.value < $1.value }.map { "\($0.key.rawValue) = column \($0.value + 1)"
+        // Speed is read only from cells that carry a unit (then the units note names it), so it is not listed.
+        let used = roles.filter { $0.key != .speed }.sorted { $0.value < $1.value }.map { "\($0.key.rawValue) = column \($0.value + 1)"
             + (headerNames[$0.value].isEmpty || options.columns != nil ? "" : " '\(headerNames[$0.value])'") }
         let delimiterName = records.delimiter == 9 ? "tab" : "'\(Character(Unicode.Scalar(records.delimiter)))'"
         notes.insert("columns: " + used.joined(separator: ", ") + "; delimiter \(delimiterName)", at: 0)
 
         var points: [RoutePoint] = []
         var skipped = 0
+        var noFix = 0, firstNoFixLine = 0, firstNoFixValue = ""
+        var unitsSeen = Set<String>()
+        var timeScale: Double?  // seconds per unit of a numeric time column, decided on its first value
+        // Decimal commas (46,5) are read in any cell holding one comma and no point: in a comma-separated
+        // file such a cell must have been quoted. Errors mention them where the delimiter is not a comma.
+        let decimalComma = true
+        let decimalCommaFile = records.delimiter != 0x2C
         var sawRelativeTimes = false, sawAbsoluteTimes = false  // absolute: without a zone of their own
         var firstSkippedLine = 0
         var lastLine = 1
@@ -203,10 +243,33 @@ public enum CSVReader {
             }
             func number(_ role: Role) throws(RouteParseError) -> Double? {
                 guard let c = cell(role) else { return nil }
-                guard let v = DecimalParser.parse(c.text) else {
+                switch CSVCellValue.parse(c.text, as: role.quantity, decimalComma: decimalComma) {
+                case .value(let v, let unit):
+                    if let unit, role != .latitude, role != .longitude { unitsSeen.insert("'\(name(role))' in \(unit)") }
+                    return v
+                case .unknownUnit(let unit):
+                    throw fail(c, .unexpectedValue(field: name(role), found: "\"\(c.text)\", in an unknown unit '\(unit)'",
+                                                   expected: "a number, optionally followed by \(role.quantity.accepted)"))
+                case .notNumber:
+                    if role == .speed { return nil }  // speeds are read only where a cell gives their unit
+                    if decimalCommaFile {
+                        throw fail(c, .unexpectedValue(field: name(role), found: "\"\(c.text)\"",
+                                                       expected: "a decimal number: with a decimal point, or a decimal comma as in 46,5"))
+                    }
                     throw fail(c, .malformedNumber(element: "row", field: name(role), text: c.text))
                 }
-                return v
+            }
+            if options.columns == nil, row.count > headerNames.count, row[headerNames.count...].contains(where: { !$0.text.isEmpty }) {
+                let extra = row[headerNames.count]
+                let hint = records.delimiter == 0x2C && row.contains(where: { $0.text.allSatisfy(\.isNumber) && !$0.text.isEmpty })
+                    ? "; if the numbers use decimal commas (46,5), the file must not be separated by commas: use ';' or tab, "
+                        + "or quote the numbers (\"46,5\")" : ""
+                throw fail(extra, .malformedCSV("this row has \(row.count) fields but the header has \(headerNames.count)\(hint)"))
+            }
+            if let v = cell(.validity), CSVCellValue.saysNoFix(v.text) {
+                if noFix == 0 { firstNoFixLine = v.line; firstNoFixValue = v.text }
+                noFix += 1
+                continue
             }
             guard latColumn < row.count, lonColumn < row.count, cell(.latitude) != nil, cell(.longitude) != nil else {
                 if skipped == 0 { firstSkippedLine = row.first?.line ?? 0 }
@@ -236,11 +299,21 @@ public enum CSVReader {
                 // A time column of plain numbers (RouteKit's own pose CSV, many loggers) holds seconds
                 // from the start: read them as relative times, dated from 1970-01-01 UTC.
                 if cell(.date) == nil, cell(.utcOffset) == nil, let relative = DecimalParser.parse(t.text), relative.isFinite {
+                    if timeScale == nil {
+                        // Unix time in milliseconds (JavaScript's Date.now(), many phone apps): 1e11 s is
+                        // the year 5138, so a first value that large is milliseconds.
+                        timeScale = abs(relative) >= 1e11 ? 0.001 : 1
+                    }
                     if !sawRelativeTimes {
                         sawRelativeTimes = true
-                        notes.append("the '\(name(.time))' column holds plain numbers: read as seconds from the start (relative times, dated from 1970-01-01 UTC)")
+                        if timeScale == 0.001 {
+                            notes.append("the '\(name(.time))' column holds numbers like \(t.text): read as milliseconds since 1970-01-01 UTC (Unix time)")
+                        } else {
+                            notes.append("the '\(name(.time))' column holds plain numbers: read as seconds from the start (relative times, dated from 1970-01-01 UTC)")
+                        }
                     }
-                    point.time = Date(timeIntervalSince1970: relative)
+                    point.time = Date(timeIntervalSince1970: relative * (timeScale ?? 1))
+                    point.speed = try number(.speed)
                     point.heartRate = try number(.heartRate)
                     point.cadence = try number(.cadence)
                     points.append(point)
@@ -258,7 +331,17 @@ public enum CSVReader {
             }
             point.heartRate = try number(.heartRate)
             point.cadence = try number(.cadence)
+            point.speed = try number(.speed)
             points.append(point)
+        }
+        if !unitsSeen.isEmpty {
+            notes.append("converted units written in the cells: " + unitsSeen.sorted().joined(separator: ", ")
+                         + " (elevations to metres, speeds to metres per second)")
+        }
+        if noFix > 0 {
+            let column = roles[.validity].flatMap { $0 < headerNames.count && !headerNames[$0].isEmpty ? headerNames[$0] : nil } ?? "fix"
+            notes.append("skipped \(noFix) row\(noFix == 1 ? "" : "s") whose '\(column)' column says there is no fix "
+                         + "(the first on line \(firstNoFixLine): '\(firstNoFixValue)')")
         }
         if sawAbsoluteTimes, roles[.utcOffset] == nil {
             notes.append("times without a zone are read as UTC (no UTC offset column)")
@@ -332,8 +415,35 @@ struct CSVRecords {
     init(bytes: [UInt8], path: String?, delimiter: UInt8?) {
         self.bytes = bytes
         self.path = path
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3; lineStart = 3 }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3; lineStart = 3; counted = (3, 1) }
+        // Excel's `sep=;` first line names the delimiter (and is not the header).
+        if let (sep, next) = Self.excelSeparator(bytes, from: i) {
+            self.delimiter = delimiter ?? sep
+            i = next
+            if i < bytes.count { newline() }
+            return
+        }
         self.delimiter = delimiter ?? Self.sniff(bytes, from: i)
+    }
+
+    /// The delimiter of an Excel `sep=X` first line (optionally quoted) and the index of its line end.
+    static func excelSeparator(_ bytes: [UInt8], from start: Int) -> (UInt8, Int)? {
+        var k = start
+        if k < bytes.count, bytes[k] == 0x22 { k += 1 }
+        guard bytes.count >= k + 5, Array(bytes[k..<(k + 4)]).map({ $0 | 0x20 }) == Array("sep=".utf8) else { return nil }
+        let sep = bytes[k + 4]
+        guard sep < 0x80, sep != 0x0A, sep != 0x0D else { return nil }
+        k += 5
+        if k < bytes.count, bytes[k] == 0x22 { k += 1 }
+        while k < bytes.count, bytes[k] == 0x20 || bytes[k] == 0x09 || bytes[k] == sep { k += 1 }
+        guard k == bytes.count || bytes[k] == 0x0A || bytes[k] == 0x0D else { return nil }
+        return (sep, k)
+    }
+
+    /// The file's bytes as UTF-8: a UTF-16 file with a byte order mark (Excel's "Unicode Text", which
+    /// is tab-separated) is converted (``UTF16Text``); anything else is passed through.
+    static func utf8(_ data: Data) -> [UInt8] {
+        UTF16Text.utf8(data) ?? [UInt8](data)
     }
 
     /// The delimiter of the first line that is not blank or a comment.
@@ -357,11 +467,19 @@ struct CSVRecords {
         return 0x2C
     }
 
+    /// The 1-based column (in characters) at byte `index` of the current line, counted on from the last
+    /// position asked for: each byte of a line is counted once, so locating every cell of a row is
+    /// linear in the row's length (counting from the line's start each time was quadratic).
+    private var counted = (index: 0, column: 1)
+
     private var column: Int {
-        var c = 1
-        var k = lineStart
-        while k < i { if bytes[k] & 0xC0 != 0x80 { c += 1 }; k += 1 }
-        return c
+        mutating get {
+            if counted.index < lineStart || counted.index > i { counted = (lineStart, 1) }
+            var (k, c) = counted
+            while k < i { if bytes[k] & 0xC0 != 0x80 { c += 1 }; k += 1 }
+            counted = (k, c)
+            return c
+        }
     }
 
     private mutating func newline() {

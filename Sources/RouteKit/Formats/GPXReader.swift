@@ -117,8 +117,10 @@ public enum GPXReader {
             route = nil
         }
         guard let route else {
-            throw RouteParseError(format: "GPX", location: delegate.rootLocation,
-                                  reason: .noRoute(waypoints: delegate.waypointCount))
+            var error = RouteParseError(format: "GPX", location: delegate.rootLocation,
+                                        reason: .noRoute(waypoints: delegate.waypointCount))
+            error.waypoints = delegate.waypointCoordinates
+            throw error
         }
         return route
     }

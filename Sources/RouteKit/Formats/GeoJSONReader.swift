@@ -17,6 +17,10 @@ import Foundation
 /// - longitudes outside -180...180 (e.g. -183.13 in Turf's Fiji fixture) are normalised into that
 ///   range (counted in a note); latitudes must be in -90...90, and a latitude beyond ±90 whose
 ///   longitude would be a valid latitude is reported as probably swapped (`swappedCoordinates`);
+/// - **times**: togeojson's per-position times, `properties.coordTimes` (or
+///   `properties.coordinateProperties.times`): one array of ISO 8601 strings per line (noted);
+/// - lines are straight in longitude and latitude (RFC 7946 §3.1.1), so ``Route/Source/lineInterpolation``
+///   is `.longitudeLatitude`: long legs are not densified along geodesics (they are still measured on them);
 /// - ``Route/name``: the `name` property (a string) of the first Feature flown, else the top-level
 ///   object's `name` member (an ogr2ogr habit);
 /// - `crs` (GeoJSON 2008, removed by RFC 7946 Appendix B), `bbox`, `id`, foreign members and every
@@ -61,13 +65,16 @@ public enum GeoJSONReader {
         var walker = Walker(document: document, displayPath: displayPath)
         try walker.visit(root, path: "")
         let counts = walker.skipped.sorted { $0.key < $1.key }.map { "\($0.value.count) \($0.key)" }
+        var source = Route.Source(kind: .tracks, trackCount: walker.lineFeatures, trackSegmentCount: walker.lineCount,
+                                  waypointCount: walker.waypoints)
+        source.lineInterpolation = .longitudeLatitude  // RFC 7946 §3.1.1: straight lines in longitude and latitude
         guard let route = Route(segments: walker.segments, name: walker.name ?? root.value["name"].flatMap(\.value.stringValue),
-                                source: Route.Source(kind: .tracks, trackCount: walker.lineFeatures,
-                                                     trackSegmentCount: walker.lineCount,
-                                                     waypointCount: walker.waypoints)) else {
+                                source: source) else {
             let found = counts.isEmpty ? "the file holds no geometry" : "the file holds only " + counts.joined(separator: ", ")
-            throw RouteParseError(format: "GeoJSON", location: walker.location(of: root),
-                                  reason: .noLine(found: found + " (expected a LineString or MultiLineString with positions)"))
+            var error = RouteParseError(format: "GeoJSON", location: walker.location(of: root),
+                                        reason: .noLine(found: found + " (expected a LineString or MultiLineString with positions)"))
+            error.waypoints = walker.waypointCoordinates
+            throw error
         }
         var notes: [String] = []
         for (type, skipped) in walker.skipped.sorted(by: { $0.key < $1.key }) {
@@ -75,6 +82,10 @@ public enum GeoJSONReader {
                          + "the first at \(skipped.first)")
         }
         notes.append(contentsOf: walker.notes)
+        if walker.timesRead > 0 {
+            notes.append("read \(walker.timesRead) per-position time\(walker.timesRead == 1 ? "" : "s") from togeojson's "
+                         + "coordTimes, the first at \(walker.firstTimes)")
+        }
         if walker.normalisedLongitudes > 0 {
             notes.append("normalised \(walker.normalisedLongitudes) longitude\(walker.normalisedLongitudes == 1 ? "" : "s") "
                          + "outside -180...180 into that range, the first at \(walker.firstNormalised)")
@@ -96,6 +107,18 @@ public enum GeoJSONReader {
         var notes: [String] = []
         var normalisedLongitudes = 0
         var firstNormalised = ""
+        var timesRead = 0
+        /// Positions of Points and MultiPoints (not flown; for `info` on a file with nothing else).
+        var waypointCoordinates: [LocationCoordinate2D] = []
+
+        /// A `[longitude, latitude, ...]` position in range, or `nil` (Points are not flown, so a bad one
+        /// is not an error).
+        static func position(_ node: JSONNode) -> LocationCoordinate2D? {
+            guard case .array(let n) = node.value, n.count >= 2, case .number(let lon) = n[0].value,
+                  case .number(let lat) = n[1].value, (-90...90).contains(lat), lon.isFinite else { return nil }
+            return LocationCoordinate2D(latitude: lat, longitude: remainder(lon, 360))
+        }
+        var firstTimes = ""
         var depth = 0
 
         static let geometryTypes = ["Point", "MultiPoint", "LineString", "MultiLineString", "Polygon", "MultiPolygon",
@@ -168,6 +191,7 @@ public enum GeoJSONReader {
             let beforeLines = lineCount
             try visitGeometry(geometry, type: try type(of: geometry, member(path, "geometry")), path: member(path, "geometry"))
             if lineCount > beforeLines { lineFeatures += 1 }
+            if segments.count > before { try readCoordTimes(node, geometry: geometry, segments: before..<segments.count, path: path) }
             if name == nil, segments.count > before,
                case .string(let n)? = node.value["properties"]?.value["name"]?.value, !n.isEmpty {
                 name = n
@@ -200,8 +224,14 @@ public enum GeoJSONReader {
                     try visitGeometry(g, type: try type(of: g, p), path: p)
                 }
             case "Point", "MultiPoint", "Polygon", "MultiPolygon":
-                if t == "Point" { waypoints += 1 }
-                if t == "MultiPoint", case .array(let a)? = node.value["coordinates"]?.value { waypoints += a.count }
+                if t == "Point" {
+                    waypoints += 1
+                    if let c = node.value["coordinates"], let p = Self.position(c) { waypointCoordinates.append(p) }
+                }
+                if t == "MultiPoint", case .array(let a)? = node.value["coordinates"]?.value {
+                    waypoints += a.count
+                    waypointCoordinates.append(contentsOf: a.compactMap(Self.position))
+                }
                 let old = skipped[t]
                 skipped[t] = ((old?.count ?? 0) + 1, old?.first ?? (path.isEmpty ? "(top level)" : path))
             default:
@@ -210,6 +240,57 @@ public enum GeoJSONReader {
                                             expected: "a GeoJSON type: FeatureCollection, Feature, or one of "
                                                 + Self.geometryTypes.joined(separator: ", ")))
             }
+        }
+
+        /// Per-position times of a Feature's lines, as togeojson writes them when it converts GPX or KML
+        /// (https://github.com/mapbox/togeojson, README "GPX Feature"): `properties.coordTimes`, one array of
+        /// ISO 8601 strings for a LineString or one array per line of a MultiLineString, or in newer versions
+        /// `properties.coordinateProperties.times` (same shapes). Times whose count does not match the
+        /// positions are ignored with a note; a string that is not a date-time is an error at it.
+        mutating func readCoordTimes(_ feature: JSONNode, geometry: JSONNode, segments range: Range<Int>,
+                                     path: String) throws(RouteParseError) {
+            guard let properties = feature.value["properties"] else { return }
+            var timesNode = properties.value["coordTimes"]
+            var timesPath = member(member(path, "properties"), "coordTimes")
+            if timesNode == nil, let cp = properties.value["coordinateProperties"], let t = cp.value["times"] {
+                timesNode = t
+                timesPath = member(member(member(path, "properties"), "coordinateProperties"), "times")
+            }
+            guard let timesNode, case .array(let outer) = timesNode.value else { return }
+            // One array of times per segment of this Feature.
+            var lists: [(JSONNode, String)] = []
+            if case .string? = outer.first?.value, range.count == 1 {
+                lists = [(timesNode, timesPath)]
+            } else if outer.allSatisfy({ if case .array = $0.value { return true } else { return false } }) {
+                lists = outer.enumerated().map { ($0.element, timesPath + "[\($0.offset)]") }
+            }
+            guard lists.count == range.count else {
+                notes.append("ignored \(timesPath): it holds \(lists.isEmpty ? "no list of times" : "\(lists.count) lists of times") "
+                             + "for \(range.count) line\(range.count == 1 ? "" : "s")")
+                return
+            }
+            var read = 0
+            for (segment, (list, listPath)) in zip(range, lists) {
+                guard case .array(let items) = list.value else { continue }
+                guard items.count == segments[segment].count else {
+                    notes.append("ignored \(listPath): \(items.count) time\(items.count == 1 ? "" : "s") for "
+                                 + "\(segments[segment].count) position\(segments[segment].count == 1 ? "" : "s")")
+                    continue
+                }
+                for (k, item) in items.enumerated() {
+                    if case .null = item.value { continue }
+                    guard case .string(let text) = item.value,
+                          let seconds = DateTimeParser.secondsSinceReferenceDate(text) else {
+                        throw fail(item, listPath + "[\(k)]", .unexpectedValue(
+                            field: "time", found: item.value.kindDescription,
+                            expected: "an ISO 8601 date-time string such as \"2024-05-11T07:00:00Z\""))
+                    }
+                    segments[segment][k].time = Date(timeIntervalSinceReferenceDate: seconds)
+                    read += 1
+                }
+            }
+            if read > 0, timesRead == 0 { firstTimes = timesPath }
+            timesRead += read
         }
 
         /// The member `name` of `node`, checked to be an array.

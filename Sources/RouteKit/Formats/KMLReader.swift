@@ -66,8 +66,10 @@ public enum KMLReader {
             if delegate.pointCount > 0 { found.append("\(delegate.pointCount) Point\(delegate.pointCount == 1 ? "" : "s")") }
             for (k, v) in delegate.skipped.sorted(by: { $0.key < $1.key }) { found.append("\(v) \(k)\(v == 1 ? "" : "s")") }
             let what = found.isEmpty ? "the file holds no geometry" : "the file holds only " + found.joined(separator: ", ")
-            throw RouteParseError(format: "KML", location: delegate.rootLocation,
-                                  reason: .noLine(found: what + " (expected a LineString or gx:Track with coordinates)"))
+            var error = RouteParseError(format: "KML", location: delegate.rootLocation,
+                                        reason: .noLine(found: what + " (expected a LineString or gx:Track with coordinates)"))
+            error.waypoints = delegate.pointCoordinates
+            throw error
         }
         return RouteFile.Result(route: route, format: .kml, notes: delegate.notes)
     }

@@ -16,6 +16,12 @@ import Foundation
 /// Input: the text, with leading and trailing white space (spaces, tabs, line breaks) ignored;
 /// white space inside the string is an error. Points have no elevation or time.
 ///
+/// A polyline **copied out of JSON** keeps JSON's escapes (`\\` for each `\`, RFC 8259 §7), and `\` is in
+/// the alphabet, so the escaped text decodes to a plausible but wrong line. When the text is a quoted JSON
+/// string, or every backslash in it starts a JSON escape (`\\`, `\"`, `\/`, `\uXXXX`) and the unescaped
+/// text decodes, the unescaped text is read and a note says so (``PolylineJSONText``). When a string with
+/// backslashes fails to decode, the error says that JSON escapes may be the cause.
+///
 ///     let r = try PolylineReader.read(text: "_p~iF~ps|U_ulLnnqC_mqNvxq`@")
 ///     // (38.5, -120.2), (40.7, -120.95), (43.252, -126.453)
 ///
@@ -71,63 +77,100 @@ public enum PolylineReader {
         guard start < end else {
             throw RouteParseError(format: "polyline", location: SourceLocation(path: path, line: 1, column: 1), reason: .empty)
         }
-        let scale = options.precision == 6 ? 1e6 : 1e5
-        var points: [RoutePoint] = []
-        points.reserveCapacity((end - start) / 4)
-        var i = start
-        var latitude = 0, longitude = 0
+        // A polyline copied out of JSON (a response body, a .json file) keeps JSON's escapes: `\\` for
+        // each `\`, which is in the polyline alphabet, so the escaped text decodes to extra values. When
+        // every backslash belongs to a JSON escape and the unescaped text decodes, read that (noted).
+        var notes: [String] = []
+        let quoted = end - start >= 2 && bytes[start] == 0x22 && bytes[end - 1] == 0x22
+        if quoted, let inner = PolylineJSONText.unescape(bytes[(start + 1)..<(end - 1)]),
+           let points = try? decode(inner, 0, inner.count, line: line, lineStart: lineStart - start - 1) {
+            notes.append("read the polyline as a JSON string: removed its quotes"
+                         + (inner.count == end - start - 2 ? "" : " and unescaped its backslashes (\\\\ is \\)"))
+            return try result(points, notes)
+        }
+        if bytes[start..<end].contains(0x5C), let inner = PolylineJSONText.unescape(bytes[start..<end]),
+           let points = try? decode(inner, 0, inner.count, line: line, lineStart: lineStart - start) {
+            notes.append("the polyline holds JSON escapes (\\\\ for \\, as when copied out of a JSON document): read it unescaped, "
+                         + "\(inner.count) characters instead of \(end - start)")
+            return try result(points, notes)
+        }
+        do {
+            return try result(decode(bytes, start, end, line: line, lineStart: lineStart), notes)
+        } catch {
+            // A backslash in a string that fails: say what JSON does to it.
+            guard bytes[start..<end].contains(0x5C), case .malformedPolyline(let why) = error.reason else { throw error }
+            throw RouteParseError(format: "polyline", location: error.location, reason: .malformedPolyline(
+                why + "; the string holds backslashes: a polyline copied out of JSON keeps its escapes (\\\\ for \\), "
+                    + "and these do not all unescape to a valid polyline"))
+        }
 
-        /// Decodes one value starting at `i`.
-        func value() throws(RouteParseError) -> Int {
-            var result = 0, shift = 0
-            while true {
+        func result(_ points: [RoutePoint], _ notes: [String]) throws(RouteParseError) -> RouteFile.Result {
+            guard let route = Route(segments: [points], source: Route.Source(kind: .tracks, trackCount: 1, trackSegmentCount: 1)) else {
+                throw RouteParseError(format: "polyline", location: location(start), reason: .empty)
+            }
+            return RouteFile.Result(route: route, format: .polyline, notes: notes)
+        }
+
+        /// Decodes `bytes[start..<end]`; errors are located with `line` and `lineStart` (the offset of the line's first byte).
+        func decode(_ bytes: [UInt8], _ start: Int, _ end: Int, line: Int, lineStart: Int) throws(RouteParseError) -> [RoutePoint] {
+            func location(_ offset: Int) -> SourceLocation {
+                SourceLocation(path: path, line: line, column: offset - lineStart + 1)
+            }
+            let scale = options.precision == 6 ? 1e6 : 1e5
+            var points: [RoutePoint] = []
+            points.reserveCapacity((end - start) / 4)
+            var i = start
+            var latitude = 0, longitude = 0
+
+            /// Decodes one value starting at `i`.
+            func value() throws(RouteParseError) -> Int {
+                var result = 0, shift = 0
+                while true {
+                    guard i < end else {
+                        throw RouteParseError(format: "polyline", location: location(end),
+                                              reason: .malformedPolyline("the string ends inside a value (its last character must be in '?'...'^', 63...94)"))
+                    }
+                    let c = bytes[i]
+                    guard c >= 63, c <= 126 else {
+                        let shown = c < 0x80 ? "'\(Character(Unicode.Scalar(c)))'" : "byte \(c)"
+                        let what = isXMLSpace(c) ? "white space" : "character \(shown)"
+                        throw RouteParseError(format: "polyline", location: location(i),
+                                              reason: .malformedPolyline("\(what) (code \(c)) is not in the polyline alphabet '?'...'~' (63...126)"))
+                    }
+                    guard shift <= 30 else {
+                        throw RouteParseError(format: "polyline", location: location(i),
+                                              reason: .malformedPolyline("a value is longer than 7 characters (too large for a coordinate)"))
+                    }
+                    let chunk = Int(c) - 63
+                    result |= (chunk & 0x1F) << shift
+                    shift += 5
+                    i += 1
+                    if chunk < 0x20 { break }
+                }
+                return (result & 1) != 0 ? ~(result >> 1) : (result >> 1)
+            }
+
+            while i < end {
+                let pointStart = i
+                latitude += try value()
                 guard i < end else {
-                    throw RouteParseError(format: "polyline", location: location(end),
-                                          reason: .malformedPolyline("the string ends inside a value (its last character must be in '?'...'^', 63...94)"))
+                    throw RouteParseError(format: "polyline", location: location(pointStart),
+                                          reason: .malformedPolyline("the last point has a latitude but no longitude"))
                 }
-                let c = bytes[i]
-                guard c >= 63, c <= 126 else {
-                    let shown = c < 0x80 ? "'\(Character(Unicode.Scalar(c)))'" : "byte \(c)"
-                    let what = isXMLSpace(c) ? "white space" : "character \(shown)"
-                    throw RouteParseError(format: "polyline", location: location(i),
-                                          reason: .malformedPolyline("\(what) (code \(c)) is not in the polyline alphabet '?'...'~' (63...126)"))
+                longitude += try value()
+                let lat = Double(latitude) / scale
+                let lon = Double(longitude) / scale
+                guard lat >= -90, lat <= 90 else {
+                    throw RouteParseError(format: "polyline", location: location(pointStart),
+                                          reason: .polylineOutOfRange(field: "latitude", value: lat, precision: options.precision))
                 }
-                guard shift <= 30 else {
-                    throw RouteParseError(format: "polyline", location: location(i),
-                                          reason: .malformedPolyline("a value is longer than 7 characters (too large for a coordinate)"))
+                guard lon >= -180, lon <= 180 else {
+                    throw RouteParseError(format: "polyline", location: location(pointStart),
+                                          reason: .polylineOutOfRange(field: "longitude", value: lon, precision: options.precision))
                 }
-                let chunk = Int(c) - 63
-                result |= (chunk & 0x1F) << shift
-                shift += 5
-                i += 1
-                if chunk < 0x20 { break }
+                points.append(RoutePoint(latitude: lat, longitude: lon))
             }
-            return (result & 1) != 0 ? ~(result >> 1) : (result >> 1)
+            return points
         }
-
-        while i < end {
-            let pointStart = i
-            latitude += try value()
-            guard i < end else {
-                throw RouteParseError(format: "polyline", location: location(pointStart),
-                                      reason: .malformedPolyline("the last point has a latitude but no longitude"))
-            }
-            longitude += try value()
-            let lat = Double(latitude) / scale
-            let lon = Double(longitude) / scale
-            guard lat >= -90, lat <= 90 else {
-                throw RouteParseError(format: "polyline", location: location(pointStart),
-                                      reason: .polylineOutOfRange(field: "latitude", value: lat, precision: options.precision))
-            }
-            guard lon >= -180, lon <= 180 else {
-                throw RouteParseError(format: "polyline", location: location(pointStart),
-                                      reason: .polylineOutOfRange(field: "longitude", value: lon, precision: options.precision))
-            }
-            points.append(RoutePoint(latitude: lat, longitude: lon))
-        }
-        guard let route = Route(segments: [points], source: Route.Source(kind: .tracks, trackCount: 1, trackSegmentCount: 1)) else {
-            throw RouteParseError(format: "polyline", location: location(start), reason: .empty)
-        }
-        return RouteFile.Result(route: route, format: .polyline)
     }
 }

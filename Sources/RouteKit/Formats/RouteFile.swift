@@ -37,11 +37,28 @@ public enum RouteFile {
         public var format: RouteFormat
         /// What was skipped or decided along the way, one sentence each (see ``RouteFile``); often empty.
         public var notes: [String]
+        /// Values read that are probably wrong, one sentence each: elevations outside
+        /// ``RoutePoint/plausibleElevations``. Filled by ``RouteFile/read(path:format:options:)``; often empty.
+        public var warnings: [String] = []
 
         public init(route: Route, format: RouteFormat, notes: [String] = []) {
             self.route = route
             self.format = format
             self.notes = notes
+        }
+
+        /// Sets ``warnings`` from the route's values. O(n).
+        mutating func checkPlausibility() {
+            let range = RoutePoint.plausibleElevations
+            let points = route.points
+            guard let first = points.firstIndex(where: { $0.elevation.map { !range.contains($0) } ?? false }) else { return }
+            let count = points[first...].reduce(0) { $0 + ($1.elevation.map { range.contains($0) ? 0 : 1 } ?? 0) }
+            let value = points[first].elevation!
+            let shown = abs(value) >= 1e6 ? String(format: "%.6g", value) : FixedDecimal.string(value, places: 3)
+            warnings.append("\(count) elevation\(count == 1 ? " is" : "s are") outside \(Int(range.lowerBound))...\(Int(range.upperBound)) m, "
+                            + "the first at point \(first): \(shown) m"
+                            + (abs(value) > 1e8 ? " (a time or a count, not a height?)" : "")
+                            + "; 'route-fly check' reports it as an error")
         }
     }
 
@@ -67,29 +84,27 @@ public enum RouteFile {
     ///   - format: The format to read it as (`--input-format`), or `nil` to detect it (``detectFormat(path:head:)``).
     ///   - options: Settings for CSV and polyline input.
     /// - Throws: ``RouteParseError``; `unknownFormat` when nothing decides the format, `unreadable`
-    ///   when the file cannot be read, `empty` for an empty file, and each reader's own errors.
+    ///   when the file cannot be read, `empty` for an empty file, `tooLarge` above
+    ///   ``InputLimits/maximumRouteBytes``, `binaryData` when the first bytes are not text, and each
+    ///   reader's own errors.
     /// - Complexity: O(file size).
     public static func read(path: String, format: RouteFormat? = nil,
                             options: Options = .init()) throws(RouteParseError) -> Result {
         // Standard input, pipes, FIFOs and process substitutions cannot be opened twice (detection reads
-        // the head first): read them once, into memory.
-        if path == "-" {
-            return try read(.data(FileHandle.standardInput.readDataToEndOfFile()), displayPath: "<stdin>",
-                            format: format, options: options)
-        }
+        // the head first): read them once, into memory, within the size limit.
         var info = stat()
-        if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG, (info.st_mode & S_IFMT) != S_IFDIR {
-            guard let handle = FileHandle(forReadingAtPath: path) else {
-                throw RouteParseError(format: "route", location: nil, path: path,
-                                      reason: .unreadable(String(cString: strerror(errno))))
-            }
+        if path == "-" || (stat(path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG && (info.st_mode & S_IFMT) != S_IFDIR) {
+            let shown = path == "-" ? "<stdin>" : path
             let data: Data
             do {
-                data = try handle.readToEnd() ?? Data()
+                data = try InputLimits.readAll(path: path, limit: InputLimits.maximumRouteBytes)
             } catch {
-                throw RouteParseError(format: "route", location: nil, path: path, reason: .unreadable("\(error)"))
+                throw RouteParseError(error, path: shown)
             }
-            return try read(.data(data), displayPath: path, format: format, options: options)
+            return try read(.data(data), displayPath: shown, format: format, options: options)
+        }
+        if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) > InputLimits.maximumRouteBytes {
+            throw RouteParseError(.tooLarge(limit: InputLimits.maximumRouteBytes), path: path)
         }
         let input = RouteInput.file(URL(fileURLWithPath: path))
         return try read(input, displayPath: path, format: format, options: options)
@@ -109,15 +124,34 @@ public enum RouteFile {
 
     static func read(_ input: RouteInput, displayPath: String?, format: RouteFormat?,
                      options: Options) throws(RouteParseError) -> Result {
+        let result = try readUnchecked(input, displayPath: displayPath, format: format, options: options)
+        if let (index, reason) = PointValueLimits.firstViolation(in: result.route.points) {
+            throw RouteParseError(format: result.format.description, location: nil, path: displayPath ?? "<input>",
+                                  codingPath: "point \(index)", reason: reason)
+        }
+        return result
+    }
+
+    private static func readUnchecked(_ input: RouteInput, displayPath: String?, format: RouteFormat?,
+                                      options: Options) throws(RouteParseError) -> Result {
+        if case .data(let data) = input, data.count > InputLimits.maximumRouteBytes {
+            throw RouteParseError(.tooLarge(limit: InputLimits.maximumRouteBytes), path: displayPath ?? "<input>")
+        }
+        let head = try input.head(limit: 4096, path: displayPath)
+        // XML in an encoding that is refused is named as such, before it could be called binary.
+        if format == nil || [.gpx, .kml, .tcx].contains(format),
+           let problem = XMLEncodingCheck.problem(head: Array(head.bytes.prefix(1024)), byteCount: input.byteCount) {
+            throw RouteParseError(format: format?.description ?? "XML",
+                                  location: SourceLocation(path: displayPath, line: problem.line, column: problem.column),
+                                  reason: .unsupportedEncoding(problem.message))
+        }
+        if let binary = InputLimits.binaryLocation(head.bytes) {
+            throw RouteParseError(binary, path: displayPath ?? "<input>")
+        }
         let chosen: RouteFormat
         if let format {
             chosen = format
         } else {
-            let head = try input.head(limit: 4096, path: displayPath)
-            if looksBinary(head.bytes) {
-                throw RouteParseError(format: "route", location: SourceLocation(path: displayPath, line: 1, column: 1),
-                                      reason: .unknownFormat("the file holds binary data, not text (route files are XML, JSON or text)"))
-            }
             guard let detected = detectFormat(path: displayPath, head: head.bytes) else {
                 if head.bytes.allSatisfy(isXMLSpace) {
                     throw RouteParseError(format: "route", location: SourceLocation(path: displayPath, line: 1, column: 1),
@@ -129,6 +163,7 @@ public enum RouteFile {
             }
             chosen = detected
         }
+        var result: Result
         switch chosen {
         case .gpx:
             let route: Route
@@ -136,18 +171,20 @@ public enum RouteFile {
             case .file(let url): route = try GPXReader.read(contentsOf: url, displayPath: displayPath)
             case .data(let data): route = try GPXReader.read(data: data, displayPath: displayPath)
             }
-            return Result(route: route, format: .gpx)
+            result = Result(route: route, format: .gpx)
         case .kml:
-            return try KMLReader.read(input, displayPath: displayPath)
+            result = try KMLReader.read(input, displayPath: displayPath)
         case .geojson:
-            return try GeoJSONReader.read(input, displayPath: displayPath)
+            result = try GeoJSONReader.read(input, displayPath: displayPath)
         case .csv:
-            return try CSVReader.read(input, displayPath: displayPath, options: options.csv)
+            result = try CSVReader.read(input, displayPath: displayPath, options: options.csv)
         case .polyline:
-            return try PolylineReader.read(input, displayPath: displayPath, options: options.polyline)
+            result = try PolylineReader.read(input, displayPath: displayPath, options: options.polyline)
         case .tcx:
-            return try TCXReader.read(input, displayPath: displayPath)
+            result = try TCXReader.read(input, displayPath: displayPath)
         }
+        result.checkPlausibility()
+        return result
     }
 
     /// Chooses a format from the file name and its first bytes (override aside), as ``RouteFormat``
@@ -165,14 +202,4 @@ public enum RouteFile {
         if let byExtension { return byExtension }  // an empty file goes to its reader, which says "empty"
         return sniffed?.format  // nil: empty, or XML with an unknown root
     }
-}
-
-/// `true` when the first bytes of a file are not text: a NUL byte in them (UTF-16 files start with a byte
-/// order mark and are let through), or more than one in ten bytes that cannot be UTF-8.
-func looksBinary(_ head: [UInt8]) -> Bool {
-    if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) { return false }
-    if head.contains(0) { return true }
-    let text = String(decoding: head.prefix(4096), as: UTF8.self)
-    let replaced = text.unicodeScalars.reduce(0) { $0 + ($1 == "\u{FFFD}" ? 1 : 0) }
-    return replaced * 10 > max(text.unicodeScalars.count, 1)
 }

@@ -69,15 +69,17 @@ public enum RouteFormat: String, CaseIterable, Hashable, Sendable, CustomStringC
     ///   followed only by white space: polyline, likely.
     /// - Other text: CSV, likely.
     ///
-    /// - Parameter head: The first bytes of the file (UTF-8, or UTF-16 with a byte order mark for XML).
+    /// - Parameter head: The first bytes of the file (UTF-8, or UTF-16 with a byte order mark).
     /// - Returns: The format and how sure the guess is, or `nil` for empty input or an unknown XML root.
     /// - Complexity: O(n) in `head.count`.
     public static func sniff(_ head: some Collection<UInt8>) -> (format: RouteFormat, confidence: Confidence)? {
         let bytes = Array(head)
         var i = 0
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { i = 3 }
-        if bytes.count >= 2, (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) {
-            return xmlRoot(bytes).map { ($0, .certain) }
+        if let utf8 = UTF16Text.utf8(bytes) {
+            // UTF-16 with a byte order mark: XML (a UTF-16 GPX), or Excel's "Unicode Text" table.
+            if let root = xmlRoot(bytes) { return (root, .certain) }
+            return sniff(utf8)
         }
         while i < bytes.count, isXMLSpace(bytes[i]) { i += 1 }
         guard i < bytes.count else { return nil }

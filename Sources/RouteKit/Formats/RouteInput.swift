@@ -37,6 +37,18 @@ public enum RouteInput: Sendable {
         }
     }
 
+    /// The input's length in bytes, or `nil` when the system cannot tell (not a regular file).
+    var byteCount: Int? {
+        switch self {
+        case .data(let data):
+            return data.count
+        case .file(let url):
+            var info = stat()
+            guard stat(url.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+            return Int(info.st_size)
+        }
+    }
+
     /// All the bytes (a file is memory-mapped when the system allows it).
     func bytes(format: String, path: String?) throws(RouteParseError) -> Data {
         switch self {

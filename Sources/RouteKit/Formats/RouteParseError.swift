@@ -14,6 +14,9 @@ public struct RouteParseError: Error, Hashable, Sendable, CustomStringConvertibl
         /// The file contains a DOCTYPE or entity declaration, which GPX never needs (and which could
         /// expand entities).
         case forbiddenDeclaration(String)
+        /// The XML is in an encoding RouteKit does not read, or its declaration contradicts its bytes
+        /// (what was found and what is accepted; see ``XMLEncodingCheck``).
+        case unsupportedEncoding(String)
         /// The root element is not the expected one (found `name` in namespace `namespace`).
         case unexpectedRoot(name: String, namespace: String?, expected: String)
         /// A required attribute or element is missing (e.g. `trkpt` without `lat`).
@@ -56,6 +59,12 @@ public struct RouteParseError: Error, Hashable, Sendable, CustomStringConvertibl
         case malformedCSV(String)
         /// No reader could be chosen for the file (`why` says what was looked at).
         case unknownFormat(String)
+        /// The input is larger than the most RouteKit reads (``InputLimits/maximumRouteBytes``).
+        case tooLarge(limit: Int)
+        /// The first bytes are not text (`what` gives them away, e.g. a NUL byte).
+        case binaryData(String)
+        /// A point's value cannot be what it claims (``PointValueLimits``), e.g. an elevation of 1e308 m.
+        case valueOutOfRange(field: String, value: Double, expected: String)
     }
 
     /// The format being read, e.g. "GPX".
@@ -69,6 +78,10 @@ public struct RouteParseError: Error, Hashable, Sendable, CustomStringConvertibl
     /// value, e.g. `features[3].geometry.coordinates[12][1]`; `nil` otherwise (and for syntax errors,
     /// which have only a line and column).
     public var codingPath: String?
+    /// When the file has nothing to fly (``Reason/noRoute(waypoints:)``, ``Reason/noLine(found:)``): the
+    /// positions of the waypoints it holds (GPX `wpt`, KML and GeoJSON Points), in file order, so that a
+    /// summary (`route-fly info`) can still box them. Empty otherwise. Not part of ``description``.
+    public var waypoints: [LocationCoordinate2D] = []
 
     public init(format: String, location: SourceLocation?, path: String? = nil, codingPath: String? = nil,
                 reason: Reason) {
@@ -95,6 +108,8 @@ public struct RouteParseError: Error, Hashable, Sendable, CustomStringConvertibl
             return "not well-formed XML: \(why)"
         case .forbiddenDeclaration(let what):
             return "\(what) is not allowed in a \(format) file (expected none: \(format) needs no DOCTYPE or entities)"
+        case .unsupportedEncoding(let why):
+            return "unsupported character encoding: \(why)"
         case .unexpectedRoot(let name, let ns, let expected):
             let found = ns.map { "<\(name)> in namespace \"\($0)\"" } ?? "<\(name)>"
             return "the root element is \(found), expected \(expected): this is not a \(format) file"
@@ -138,6 +153,12 @@ public struct RouteParseError: Error, Hashable, Sendable, CustomStringConvertibl
             return "malformed CSV: \(why)"
         case .unknownFormat(let why):
             return "cannot tell the route format: \(why) (use --input-format gpx|kml|geojson|csv|polyline|tcx)"
+        case .tooLarge(let limit):
+            return "the input is larger than \(InputLimits.describe(bytes: limit)), the most a route file may hold (about two million GPX points); split it"
+        case .valueOutOfRange(let field, let value, let expected):
+            return "\(field) \(value) is out of range (expected \(expected))"
+        case .binaryData(let what):
+            return "the file holds binary data, not text: \(what) (route files are XML, JSON or text)"
         }
     }
 

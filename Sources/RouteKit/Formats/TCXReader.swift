@@ -6,7 +6,9 @@ import Foundation
 /// https://www8.garmin.com/xmlschemas/TrainingCenterDatabasev2.xsd, and ActivityExtension v2,
 /// https://www8.garmin.com/xmlschemas/ActivityExtensionv2.xsd (geo-formats.md §10). What is read:
 /// - **Activities**: `Activities/Activity/Lap/Track/Trackpoint`; **Courses**:
-///   `Courses/Course/Track/Trackpoint`. Each non-empty `Track` becomes one segment, in file order.
+///   `Courses/Course/Track/Trackpoint`. Consecutive `Track`s of one Activity (one per lap) are one
+///   segment unless a pause of more than a minute separates them; each Activity and each Course
+///   `Track` starts a new segment (``TCXSegmentAssembly``).
 /// - Per `Trackpoint`: `Time` (xsd:dateTime), `Position/LatitudeDegrees` and `LongitudeDegrees`
 ///   (degrees), `AltitudeMeters` (metres, as recorded: usually above sea level),
 ///   `HeartRateBpm/Value` (beats per minute), `Cadence` (revolutions per minute), and from
@@ -44,6 +46,13 @@ public enum TCXReader {
         var notes: [String] = []
         if d.skippedNoPosition > 0 {
             notes.append("skipped \(d.skippedNoPosition) Trackpoint\(d.skippedNoPosition == 1 ? "" : "s") without a Position")
+        }
+        let a = d.assembly
+        if a.joinedTracks > 0 {
+            notes.append("flew \(a.joinedTracks) lap change\(a.joinedTracks == 1 ? "" : "s") (a new Track in the same Activity) without a break")
+        }
+        if a.pauses > 0 {
+            notes.append("split the line at \(a.pauses) pause\(a.pauses == 1 ? "" : "s") of over \(Int(TCXSegmentAssembly.pauseThreshold)) s between Tracks")
         }
         let source = Route.Source(kind: .tracks, trackCount: d.activityCount + d.courseCount,
                                   trackSegmentCount: d.trackCount, waypointCount: d.coursePointCount)

@@ -15,7 +15,7 @@ import Glibc
 ///
 /// A destination that exists and is not a regular file — a FIFO, a device such as `/dev/null`, a
 /// terminal — is written directly (it cannot be replaced, and must not be: it stays what it is).
-/// ``standardOutput`` writes file descriptor 1 the same way.
+/// ``standardOutput()`` writes file descriptor 1 the same way.
 public final class AtomicFile {
     /// Why a file could not be written.
     public struct WriteError: Error, CustomStringConvertible {

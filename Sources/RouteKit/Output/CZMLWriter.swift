@@ -23,8 +23,12 @@ import Foundation
 /// ]
 /// ```
 ///
-/// - `START` is ``PoseWriterContext/epoch`` and `STOP` is epoch + ``PoseWriterContext/duration``, ISO 8601
-///   UTC with 6 fraction digits at most; `t` is the pose's time in seconds since `START` (6 decimals).
+/// - `START` is ``PoseWriterContext/epoch`` and `STOP` is `START` + ``PoseWriterContext/duration`` times
+///   ``PoseWriterContext/timeScale``, ISO 8601 UTC with 6 fraction digits at most; `t` is the pose's
+///   time times `timeScale`, in seconds since `START` (6 decimals), and the clock's `multiplier` is
+///   `timeScale`, so the flight plays at its own speed while its samples sit at the route's recorded
+///   instants (with `--timing recorded` the caller passes the route's first time, less the intro, as the
+///   epoch and the speedup as the scale: the camera lines up with other time-tagged data).
 /// - `position`: the **eye** (``PoseWriterContext/eyeModel`` when the pose has none): longitude (-180...180)
 ///   and latitude in degrees (8 decimals), height above the WGS 84 ellipsoid in metres (3 decimals).
 ///   `LINEAR` interpolation (degree 1) cannot overshoot the samples (Cesium converts cartographic samples
@@ -63,14 +67,14 @@ public struct CZMLWriter: PoseWriter, Sendable {
     }
 
     private var start: String { ISO8601.string(from: context.epoch) }
-    private var stop: String { ISO8601.string(from: context.epoch.addingTimeInterval(context.duration)) }
+    private var stop: String { ISO8601.string(from: context.absoluteTime(of: context.duration)) }
 
     public func begin(into out: inout [UInt8]) {
         let interval = "\(start)/\(stop)"
         out.append(text: "[\n{\"id\":\"document\",\"name\":")
         out.append(text: JSONText.quoted(context.route?.name ?? "RouteKit camera flight"))
         out.append(text: ",\"version\":\"1.0\",\"clock\":{\"interval\":\"\(interval)\",\"currentTime\":\"\(start)\",")
-        out.append(text: "\"multiplier\":1,\"range\":\"CLAMPED\",\"step\":\"SYSTEM_CLOCK_MULTIPLIER\"}}")
+        out.append(text: "\"multiplier\":\(FixedDecimal.string(context.timeScale, places: context.timeScale == context.timeScale.rounded() ? 0 : 6)),\"range\":\"CLAMPED\",\"step\":\"SYSTEM_CLOCK_MULTIPLIER\"}}")
         if let route = context.route {
             for (index, segment) in route.segments.enumerated() {
                 out.append(text: ",\n{\"id\":\"\(index == 0 ? "route" : "route-\(index + 1)")\",\"name\":\"Route\",")
@@ -93,7 +97,8 @@ public struct CZMLWriter: PoseWriter, Sendable {
         let attitude = CameraAttitude(pose: pose, eye: context.eye(of: pose))
         let comma = UInt8(ascii: ",")
         if pending > 0 { positions.append(comma); orientations.append(comma) }
-        FixedDecimal.append(pose.time, places: PosePrecision.time, to: &positions)
+        let t = pose.time * context.timeScale
+        FixedDecimal.append(t, places: PosePrecision.time, to: &positions)
         positions.append(comma)
         FixedDecimal.append(normalizedLongitude(attitude.eye.coordinate.longitude), places: PosePrecision.coordinate, to: &positions)
         positions.append(comma)
@@ -104,7 +109,7 @@ public struct CZMLWriter: PoseWriter, Sendable {
         var q = attitude.bodyToEarthQuaternion
         if let previous = previousQuaternion, (q * previous).sum() < 0 { q = -q }
         previousQuaternion = q
-        FixedDecimal.append(pose.time, places: PosePrecision.time, to: &orientations)
+        FixedDecimal.append(t, places: PosePrecision.time, to: &orientations)
         for i in 0..<4 {
             orientations.append(comma)
             FixedDecimal.append(q[i], places: CZMLWriter.quaternionPlaces, to: &orientations)

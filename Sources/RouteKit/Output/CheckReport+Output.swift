@@ -16,8 +16,12 @@ extension CheckReport {
     /// (`{code: n}` findings not listed because of `limit`), `route` (`points`, `segments`, `timed_points`,
     /// `activity` or null, `typical_moving_speed_mps`, `speed_limit_mps`, `jump_limit_m`, `zones_checked`,
     /// `zones`), `flight` (`duration_s`, `fps`, `frames`, `clamped_frames`, and for `heading_rate_dps`,
-    /// `center_speed_mps`, `eye_speed_mps`, `distance_rate_mps` a `{"max","time_s","frames_over_limit"}`) or
-    /// `null`, and `reader_notes`.
+    /// `center_speed_mps`, `eye_speed_mps`, `distance_rate_mps` a `{"max","time_s","frames_over_limit"}`, and
+    /// `motion`: for each of `screen_speed` (screen heights/s), `zoom_rate` (1/s), `turn_rate`, `tilt_rate`
+    /// (deg/s), `screen_acceleration` (screen heights/s^2), `zoom_acceleration` (1/s^2), `turn_acceleration`,
+    /// `tilt_acceleration` (deg/s^2), `eye_acceleration` (1/s^2) and `screen_step` (screen heights in one
+    /// frame) a `{"max","time_s","over_limit","limit"}`, `max` being the largest magnitude, `over_limit` the
+    /// steps or frames over the limit and `limit` null when none) or `null`, and `reader_notes`.
     ///
     /// - Parameter limit: Findings listed per code at most (`nil`: all).
     public func json(limit: Int?) -> String {
@@ -54,7 +58,11 @@ extension CheckReport {
             s.append("\"flight\":{\"duration_s\":\(num(f.duration, 6)),\"fps\":\(num(f.framesPerSecond, 6)),\"frames\":\(f.frameCount),"
                      + "\"clamped_frames\":\(f.clampedFrameCount),\"heading_rate_dps\":\(peak(f.headingRate)),"
                      + "\"center_speed_mps\":\(peak(f.centerSpeed)),\"eye_speed_mps\":\(peak(f.eyeSpeed)),"
-                     + "\"distance_rate_mps\":\(peak(f.distanceRate))}")
+                     + "\"distance_rate_mps\":\(peak(f.distanceRate)),\"motion\":{"
+                     + MotionCheck.Measure.allCases.map { m in
+                         let p = f.motion.peaks[m] ?? MotionCheck.Peak()
+                         return "\(JSONText.quoted(Self.snakeCase(m.rawValue))):{\"max\":\(num(abs(p.value), 6)),\"time_s\":\(num(p.time, 6)),\"over_limit\":\(p.countOverLimit),\"limit\":\(opt(m.limit(in: f.motion.limits), 6))}"
+                     }.joined(separator: ",") + "}}")
         } else {
             s.append("\"flight\":null")
         }
@@ -63,14 +71,24 @@ extension CheckReport {
         return out
     }
 
+    /// `screenSpeed` as `screen_speed`.
+    static func snakeCase(_ name: String) -> String {
+        name.reduce(into: "") { out, c in
+            if c.isUppercase { out += "_" + c.lowercased() } else { out.append(c) }
+        }
+    }
+
     /// The report as lines for people, compiler style: `PATH: SEVERITY: [code] message` (with
-    /// `point N` or `t=S s` when the finding has a place), then a summary line.
+    /// `point N` or `t=S s` when the finding has a place), errors first, then warnings, then notes (each
+    /// severity in the report's order), then a summary line.
     ///
     /// - Parameters:
     ///   - path: The route's path as the user typed it.
     ///   - limit: Findings listed per code at most (`nil`: all).
     public func text(path: String, limit: Int?) -> String {
-        let (listed, omitted) = self.listed(limit: limit)
+        let (found, omitted) = self.listed(limit: limit)
+        let rank: [Finding.Severity: Int] = [.error: 0, .warning: 1, .note: 2]
+        let listed = found.enumerated().sorted { (rank[$0.element.severity] ?? 3, $0.offset) < (rank[$1.element.severity] ?? 3, $1.offset) }.map(\.element)
         var lines: [String] = []
         for f in listed {
             var place = ""

@@ -20,7 +20,8 @@ import Foundation
 ///   `longitudeType` requires (180 is written as -180);
 /// - `ele`: ``CameraPose/centerElevation``, metres above sea level (EGM96, as GPX `ele` is read), 3
 ///   decimals (0 when the route has none);
-/// - `time`: ``PoseWriterContext/epoch`` plus the pose's time, ISO 8601 UTC with milliseconds.
+/// - `time`: ``PoseWriterContext/absoluteTime(of:)`` of the pose's time (the epoch plus the time times
+///   the time scale), ISO 8601 UTC with milliseconds.
 ///
 /// Heading, pitch and distance have no GPX 1.1 element and are left out (use CSV or GeoJSON for them).
 /// No creation date is written, so the bytes are deterministic. Streaming: constant memory, about 110
@@ -56,7 +57,7 @@ public struct GPXPoseWriter: PoseWriter, Sendable {
         out.append(text: "\"><ele>")
         FixedDecimal.append(pose.centerElevation, places: PosePrecision.distance, to: &out)
         out.append(text: "</ele><time>")
-        out.append(text: ISO8601.string(from: context.epoch.addingTimeInterval(pose.time), fractionDigits: 3))
+        out.append(text: ISO8601.string(from: context.absoluteTime(of: pose.time), fractionDigits: 3))
         out.append(text: "</time></trkpt>\n")
     }
 

@@ -2,15 +2,19 @@
 ///
 /// - one `Point` Feature per pose, in frame order, at `[longitude, latitude]` of the camera's centre
 ///   (RFC 7946 section 3.1.1 order; 8 decimals);
-/// - each Feature's `properties`: `frame`, `time` (seconds, 6 decimals), `heading` (degrees, 0..<360,
-///   4 decimals), `pitch` (degrees, 4 decimals), `distance` (metres, 3 decimals);
+/// - each Feature's `properties`: `frame`, `time` (seconds, 6 decimals), `heading` (degrees clockwise
+///   from true north, 0..<360 or continuous as ``angles`` says, 4 decimals), `pitch` (degrees from
+///   straight down, 4 decimals), `distance` (metres, 3 decimals) and `center_elevation` (metres, 3
+///   decimals: the height of the centre on ``heights``). `heading` and `pitch` are the camera's at its
+///   **centre** (MapKit's `MapCamera` definition), not at the eye (seen from the eye they differ by the
+///   Earth's curvature over the ground offset, up to about 2.4 degrees at 50 km);
+/// - a top-level foreign member `camera` (RFC 7946 section 6.1), written first:
+///   `{"verticalFieldOfView": degrees (4 decimals), "horizontalFieldOfView": degrees, "viewport":
+///   [width, height] (pixels), "framesPerSecond": fps (6 decimals)}`;
 /// - a top-level `bbox` `[west, south, east, north]` of the centres' path
 ///   (``BoundingBox/init(path:)``: `west > east` when the flight crosses the antimeridian, RFC 7946
 ///   section 5.2). It is written after `features`, so that the file streams in constant memory
-///   (JSON members are unordered).
-///
-///   and `center_elevation` (metres, 3 decimals: the height of the centre on ``heights``); `heading` and
-///   `pitch` are the camera's at its centre (MapKit's `MapCamera` definition), not at the eye;
+///   (JSON members are unordered);
 /// - with ``includesEye``, also `eye_latitude`, `eye_longitude` (degrees, 8 decimals) and `eye_altitude`
 ///   (metres on ``heights``, 3 decimals);
 /// - heights: ``heights`` is the datum of `center_elevation` and `eye_altitude`, the WGS 84 ellipsoid by
@@ -35,15 +39,38 @@ public struct GeoJSONPoseWriter: PoseWriter, Sendable {
     public var route: Route?
     /// The vertical datum of `center_elevation` and `eye_altitude`. Default ``VerticalDatum/ellipsoidal``.
     public var heights: VerticalDatum
+    /// Wrapped or continuous headings.
+    public var angles: AngleContinuity
+    /// The viewport and field of view, written as the `camera` member.
+    public var framing: CameraFraming
+    /// Frames per second, written in the `camera` member.
+    public var framesPerSecond: Double
+    private var headings: HeadingSequence
 
-    public init(includesEye: Bool = false, route: Route? = nil, heights: VerticalDatum = .ellipsoidal) {
+    public init(includesEye: Bool = false, route: Route? = nil, heights: VerticalDatum = .ellipsoidal,
+                angles: AngleContinuity = .wrapped, framing: CameraFraming = CameraFraming(),
+                framesPerSecond: Double = 30) {
         self.includesEye = includesEye
         self.route = route
         self.heights = heights
+        self.angles = angles
+        self.framing = framing
+        self.framesPerSecond = framesPerSecond
+        self.headings = HeadingSequence(angles)
     }
 
     public func begin(into out: inout [UInt8]) {
-        out.append(text: "{\"type\":\"FeatureCollection\",\"features\":[")
+        out.append(text: "{\"type\":\"FeatureCollection\",\"camera\":{\"verticalFieldOfView\":")
+        FixedDecimal.append(framing.verticalFieldOfView, places: PosePrecision.angle, to: &out)
+        out.append(text: ",\"horizontalFieldOfView\":")
+        FixedDecimal.append(framing.horizontalFieldOfView, places: PosePrecision.angle, to: &out)
+        out.append(text: ",\"viewport\":[")
+        FixedDecimal.append(framing.viewportWidth, places: 0, to: &out)
+        out.append(UInt8(ascii: ","))
+        FixedDecimal.append(framing.viewportHeight, places: 0, to: &out)
+        out.append(text: "],\"framesPerSecond\":")
+        FixedDecimal.append(framesPerSecond, places: 6, to: &out)
+        out.append(text: "},\"features\":[")
     }
 
     public mutating func write(_ pose: CameraPose, into out: inout [UInt8]) {
@@ -59,7 +86,7 @@ public struct GeoJSONPoseWriter: PoseWriter, Sendable {
         out.append(text: ",\"time\":")
         FixedDecimal.append(pose.time, places: PosePrecision.time, to: &out)
         out.append(text: ",\"heading\":")
-        FixedDecimal.append(PosePrecision.printableHeading(pose.camera.heading), places: PosePrecision.angle, to: &out)
+        FixedDecimal.append(headings.next(pose.camera.heading), places: PosePrecision.angle, to: &out)
         out.append(text: ",\"pitch\":")
         FixedDecimal.append(pose.camera.pitch, places: PosePrecision.angle, to: &out)
         out.append(text: ",\"distance\":")

@@ -24,8 +24,10 @@ import Foundation
 /// </kml>
 /// ```
 ///
-/// - One `gx:FlyTo` per pose, in frame order. `gx:duration` is the seconds since the previous pose (the
-///   frame interval, 6 decimals; 0 for the first pose, which is a cut to the start), and
+/// - One `gx:FlyTo` per pose, in frame order. `gx:duration` is the seconds since the previous pose, 6
+///   decimals, rounded from the *cumulative* times: `round(t_i) - round(t_{i-1})` with times rounded to
+///   the microsecond, so that the durations add up to the flight's last pose time exactly, however many
+///   frames there are (0 for the first pose, which is a cut to the start), and
 ///   `gx:flyToMode` is `smooth`, so Google Earth flies through the poses without stopping (touring guide,
 ///   "FlyTo and flyToMode").
 /// - `Camera` is the **eye**: `longitude` (-180...180) and `latitude` (degrees, 8 decimals), `altitude`
@@ -34,6 +36,11 @@ import Foundation
 ///   eye's own local frame (computed by the internal `CameraAttitude`; they differ from the pose's heading and pitch, which are
 ///   defined at the centre, by the Earth's curvature over the ground offset), `roll` 0. A pose without an
 ///   eye gets one from ``PoseWriterContext/eyeModel``.
+/// - With ``PoseWriterContext/kmlView`` ``KMLView/lookAt``, each `gx:FlyTo` holds a `LookAt` instead:
+///   `longitude`, `latitude` of the **centre**, `altitude` 0 with `altitudeMode` `relativeToGround` (on
+///   Google Earth's own terrain), `heading` (the pose's, 0..<360) and `tilt` (the pose's pitch), both
+///   measured at the centre, and `range` (the camera distance, metres, 3 decimals). This suits routes
+///   without heights.
 /// - Heights: `absolute` means above sea level (KML 2.2 section 16.1; Google Earth's EGM96 geoid), so the
 ///   eye's altitude is written above sea level: ``EyePosition/elevation``, its height above the WGS 84
 ///   ellipsoid less the EGM96 undulation under it (exact when the poses were sampled with a ``Geoid``).
@@ -46,7 +53,8 @@ import Foundation
 public struct KMLTourWriter: PoseWriter, Sendable {
     /// What the document holds besides the poses.
     public var context: PoseWriterContext
-    private var previousTime: Double? = nil
+    /// The previous pose's time in whole microseconds.
+    private var previousMicroseconds: Int64? = nil
 
     public init(context: PoseWriterContext) {
         self.context = context
@@ -82,12 +90,28 @@ public struct KMLTourWriter: PoseWriter, Sendable {
     }
 
     public mutating func write(_ pose: CameraPose, into out: inout [UInt8]) {
-        let attitude = CameraAttitude(pose: pose, eye: context.eye(of: pose))
-        let interval = previousTime.map { max(pose.time - $0, 0) } ?? 0
-        previousTime = pose.time
+        let microseconds = Int64((pose.time * 1e6).rounded())
+        let interval = previousMicroseconds.map { max(microseconds - $0, 0) } ?? 0
+        previousMicroseconds = max(microseconds, previousMicroseconds ?? microseconds)
         out.append(text: "<gx:FlyTo><gx:duration>")
-        FixedDecimal.append(interval, places: PosePrecision.time, to: &out)
-        out.append(text: "</gx:duration><gx:flyToMode>smooth</gx:flyToMode><Camera><longitude>")
+        out.append(text: String(format: "%lld.%06lld", interval / 1_000_000, interval % 1_000_000))
+        out.append(text: "</gx:duration><gx:flyToMode>smooth</gx:flyToMode>")
+        if context.kmlView == .lookAt {
+            out.append(text: "<LookAt><longitude>")
+            FixedDecimal.append(normalizedLongitude(pose.camera.centerCoordinate.longitude), places: PosePrecision.coordinate, to: &out)
+            out.append(text: "</longitude><latitude>")
+            FixedDecimal.append(pose.camera.centerCoordinate.latitude, places: PosePrecision.coordinate, to: &out)
+            out.append(text: "</latitude><altitude>0</altitude><heading>")
+            FixedDecimal.append(PosePrecision.printableHeading(pose.camera.heading), places: PosePrecision.angle, to: &out)
+            out.append(text: "</heading><tilt>")
+            FixedDecimal.append(pose.camera.pitch, places: PosePrecision.angle, to: &out)
+            out.append(text: "</tilt><range>")
+            FixedDecimal.append(pose.camera.distance, places: PosePrecision.distance, to: &out)
+            out.append(text: "</range><altitudeMode>relativeToGround</altitudeMode></LookAt></gx:FlyTo>\n")
+            return
+        }
+        let attitude = CameraAttitude(pose: pose, eye: context.eye(of: pose))
+        out.append(text: "<Camera><longitude>")
         FixedDecimal.append(normalizedLongitude(attitude.eye.coordinate.longitude), places: PosePrecision.coordinate, to: &out)
         out.append(text: "</longitude><latitude>")
         FixedDecimal.append(attitude.eye.coordinate.latitude, places: PosePrecision.coordinate, to: &out)

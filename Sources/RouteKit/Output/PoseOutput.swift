@@ -42,28 +42,94 @@ public enum PoseOutput {
     ///     ``PoseWriterContext/defaultEpoch``, 2000-01-01T00:00:00Z).
     ///   - heights: The vertical datum of CSV and GeoJSON heights (``PoseWriterContext/heights``).
     ///   - destination: Standard output, or a file written atomically.
+    ///   - progress: Called after each pose is written with the number written so far (1, 2, …), on the
+    ///     calling thread; for a progress display. Default none.
     /// - Returns: Frames written and frames whose distance was clamped.
-    /// - Throws: ``AtomicFile/WriteError`` when the file cannot be written (nothing is left behind).
+    /// - Throws: ``AtomicFile/WriteError`` when the file cannot be written, or when a pose holds a
+    ///   non-finite number (a defect: writers never write `nan` or `inf`); nothing is left behind.
     @discardableResult
     public static func write(
         _ flight: ScriptedFlight, sampler: PoseSampler, eye: EyePosition.Model?, format: PoseFormat,
         route: Route? = nil, framing: CameraFraming = CameraFraming(), epoch: Date = PoseWriterContext.defaultEpoch,
-        heights: VerticalDatum = .ellipsoidal, to destination: Destination
+        heights: VerticalDatum = .ellipsoidal, to destination: Destination, progress: ((Int) -> Void)? = nil
     ) throws(AtomicFile.WriteError) -> PoseSampler.Summary {
         var context = PoseWriterContext(
             route: route, framesPerSecond: sampler.framesPerSecond,
             frameCount: sampler.frameCount(forDuration: flight.duration), framing: framing, epoch: epoch,
             eyeModel: eye ?? .tangentPlane)
         context.heights = heights
-        return try write(format: format, includesEye: eye != nil, context: context, to: destination) { body in
+        return try write(flight, sampler: sampler, eye: eye, format: format, context: context, to: destination,
+                         progress: progress)
+    }
+
+    /// Samples a scripted flight and writes every pose with a context the caller filled in (angles,
+    /// time scale, KML view, maximum pitch); its frame rate and count must be the sampler's.
+    ///
+    /// - Parameters:
+    ///   - flight: The resolved flight (camera and centre elevation timelines).
+    ///   - sampler: The frame rate and distance floor.
+    ///   - eye: How to place the eye, or `nil` to leave it out (CSV and GeoJSON then have no eye columns).
+    ///   - format: The output format (``PoseFormat/kmz`` zips the KML as it streams).
+    ///   - context: Route, frame rate and count, framing, epoch and time scale, angles, KML view, maximum
+    ///     pitch.
+    ///   - framingColumns: Whether CSV appends the field of view and viewport columns.
+    ///   - destination: Standard output, or a file written atomically.
+    ///   - progress: Called after each pose is written with the number written so far (1, 2, …), on the
+    ///     calling thread; for a progress display. Default none.
+    /// - Returns: Frames written and frames whose distance was clamped.
+    /// - Throws: ``AtomicFile/WriteError`` when the file cannot be written (nothing is left behind).
+    @discardableResult
+    public static func write(
+        _ flight: ScriptedFlight, sampler: PoseSampler, eye: EyePosition.Model?, format: PoseFormat,
+        context: PoseWriterContext, framingColumns: Bool = false, to destination: Destination,
+        progress: ((Int) -> Void)? = nil
+    ) throws(AtomicFile.WriteError) -> PoseSampler.Summary {
+        try write(format: format, includesEye: eye != nil, framingColumns: framingColumns, context: context, to: destination) { body in
+            guard let progress else { return sampler.forEachPose(of: flight, eye: eye, body) }
+            var written = 0
+            return sampler.forEachPose(of: flight, eye: eye) { pose in
+                let more = body(pose)
+                written += 1
+                progress(written)
+                return more
+            }
+        }
+    }
+
+    /// Samples a scripted flight and streams every pose through `writer` (a ``PreviewPage``, or any
+    /// writer of the caller's).
+    /// - Parameters:
+    ///   - flight: The resolved flight.
+    ///   - sampler: The frame rate and distance floor.
+    ///   - eye: How to place the eye, or `nil` to leave it out.
+    ///   - writer: The writer, fresh (``PoseWriter/begin(into:)`` not yet called).
+    ///   - destination: Standard output, or a file written atomically.
+    /// - Returns: Frames written and frames whose distance was clamped.
+    /// - Throws: ``AtomicFile/WriteError`` when the file cannot be written (nothing is left behind).
+    @discardableResult
+    public static func write(
+        _ flight: ScriptedFlight, sampler: PoseSampler, eye: EyePosition.Model?, writer: any PoseWriter,
+        to destination: Destination
+    ) throws(AtomicFile.WriteError) -> PoseSampler.Summary {
+        try write(writer: writer, zipped: false, to: destination) { body in
             sampler.forEachPose(of: flight, eye: eye, body)
         }
     }
 
     private static func write(
-        format: PoseFormat, includesEye: Bool, context: PoseWriterContext? = nil, to destination: Destination,
+        format: PoseFormat, includesEye: Bool, framingColumns: Bool = false, context: PoseWriterContext? = nil,
+        to destination: Destination,
         poses: ((CameraPose) -> Bool) -> PoseSampler.Summary
     ) throws(AtomicFile.WriteError) -> PoseSampler.Summary {
+        let writer = format.makeWriter(includesEye: includesEye, framingColumns: framingColumns, context: context)
+        return try write(writer: writer, zipped: format == .kmz, to: destination, poses: poses)
+    }
+
+    private static func write(
+        writer: any PoseWriter, zipped: Bool, to destination: Destination,
+        poses: ((CameraPose) -> Bool) -> PoseSampler.Summary
+    ) throws(AtomicFile.WriteError) -> PoseSampler.Summary {
+        var writer = writer
         let file: AtomicFile
         switch destination {
         case .standardOutput: file = AtomicFile.standardOutput()
@@ -72,22 +138,48 @@ public enum PoseOutput {
         let chunk = 1 << 20
         var buffer: [UInt8] = []
         buffer.reserveCapacity(chunk + 4096)
-        var writer = format.makeWriter(includesEye: includesEye, context: context)
         var failure: AtomicFile.WriteError? = nil
-        func flush() {
-            guard failure == nil, !buffer.isEmpty else { return }
-            do { try file.write(buffer) } catch { failure = error }
+        // KMZ: the KML bytes go through a deflating ZIP entry on their way to the file.
+        let archive = zipped ? KMZArchive() : nil
+        var zipped: [UInt8] = []
+        func flush(last: Bool = false) {
+            guard failure == nil else { return }
+            var bytes = buffer
+            if let archive {
+                zipped.removeAll(keepingCapacity: true)
+                if !archive.append(buffer, into: &zipped) {
+                    failure = AtomicFile.WriteError(path: file.path, reason: "the KML document is larger than a ZIP entry without Zip64 holds (4 GiB); write .kml, or lower '--fps'")
+                    return
+                }
+                if last { archive.finish(into: &zipped) }
+                bytes = zipped
+            }
             buffer.removeAll(keepingCapacity: true)
+            guard !bytes.isEmpty else { return }
+            do { try file.write(bytes) } catch { failure = error }
         }
+        if let archive { try file.write(archive.header()) }
         writer.begin(into: &buffer)
         let summary = poses { pose in
+            // A non-finite number is a defect, never a value to write: stop, and leave no file.
+            if let field = pose.nonFiniteField {
+                failure = AtomicFile.WriteError(
+                    path: file.path,
+                    reason: "frame \(pose.frame): the \(field) is not a finite number, so no file was written "
+                        + "(a defect in RouteKit; please report it with the input)")
+                return false
+            }
             writer.write(pose, into: &buffer)
             if buffer.count >= chunk { flush() }
             return failure == nil
         }
+        if let failure {
+            file.abort()
+            throw failure
+        }
         writer.end(into: &buffer)
-        flush()
-        if let failure { throw failure }
+        flush(last: true)
+        if let failure { file.abort(); throw failure }
         try file.commit()
         return summary
     }

@@ -33,25 +33,46 @@ public enum PoseFormat: String, CaseIterable, Sendable {
     /// An RFC 7946 FeatureCollection, one Point feature per frame, then the route as a line
     /// (``GeoJSONPoseWriter``).
     case geojson
-    /// A KML 2.2 Google Earth tour, one `gx:FlyTo` to a `Camera` at the eye per frame, and the route
+    /// A KML 2.2 Google Earth tour, one `gx:FlyTo` to a `Camera` (or `LookAt`) per frame, and the route
     /// (``KMLTourWriter``).
     case kml
+    /// The KML tour zipped as `doc.kml` in a KMZ archive (``KMZArchive``).
+    case kmz
     /// A CZML document for CesiumJS: a clock and a sampled eye position and orientation (``CZMLWriter``).
     case czml
-    /// JSON in the shape of Google Earth Studio's 3D camera export (``EarthStudioWriter``).
+    /// Google Earth Studio's 3D camera export JSON (``EarthStudioWriter``).
     case earthStudio = "earth-studio"
+    /// Web-map cameras for MapLibre GL JS, Mapbox GL JS and deck.gl (``MapLibreCameraWriter``).
+    case maplibre
     /// The camera centre's path as a GPX 1.1 track with a time per frame (``GPXPoseWriter``).
     case gpx
     /// A picture of the flight over its route (``FlightSVG``), for a quick look.
     case svg
 
-    /// The format a file name's extension asks for (`.csv`, `.geojson` or `.json`, `.kml`, `.czml`,
-    /// `.gpx`, `.svg`), if any. Earth Studio JSON has no extension of its own (`.json` stays GeoJSON).
+    /// Other names a format answers to: `mapbox` and `deckgl` are ``maplibre`` (the same camera).
+    public static let aliases: [String: PoseFormat] = ["mapbox": .maplibre, "deckgl": .maplibre, "deck.gl": .maplibre]
+
+    /// The format called `name` (case-insensitive; a raw value or one of ``aliases``), if any.
+    public init?(name: String) {
+        let lower = name.lowercased()
+        if let f = PoseFormat(rawValue: lower) ?? PoseFormat.aliases[lower] { self = f } else { return nil }
+    }
+
+    /// Every name `--format` accepts, in order: raw values, then aliases.
+    public static var names: [String] { allCases.map(\.rawValue) + ["mapbox", "deckgl"] }
+
+    /// The extensions ``init(pathExtension:)`` knows, in order.
+    public static let pathExtensions = ["csv", "geojson", "json", "kml", "kmz", "czml", "gpx", "svg"]
+
+    /// The format a file name's extension asks for, case-insensitive (`.csv`, `.geojson` or `.json`,
+    /// `.kml`, `.kmz`, `.czml`, `.gpx`, `.svg`), if any. Earth Studio and MapLibre JSON have no extension of
+    /// their own (`.json` stays GeoJSON).
     public init?(pathExtension: String) {
         switch pathExtension.lowercased() {
         case "csv": self = .csv
         case "geojson", "json": self = .geojson
         case "kml": self = .kml
+        case "kmz": self = .kmz
         case "czml": self = .czml
         case "gpx": self = .gpx
         case "svg": self = .svg
@@ -61,27 +82,35 @@ public enum PoseFormat: String, CaseIterable, Sendable {
 
     /// A fresh writer for this format, with or without the eye's position (CSV and GeoJSON; the other
     /// formats always place the camera at its eye, or write the centre only, as their documentation
-    /// says).
+    /// says). ``kmz`` gets the KML writer: ``PoseOutput`` zips its bytes.
     ///
     /// - Parameters:
     ///   - includesEye: Whether CSV and GeoJSON write the eye's position.
+    ///   - framingColumns: Whether CSV appends the field of view and viewport columns.
     ///   - context: What the writer needs before the first pose (route, frame rate and count, framing,
     ///     epoch). Without one, a one-frame, 30 fps context with no route is assumed: right for CSV and
     ///     GeoJSON, but CZML's clock and Earth Studio's frame count then say nothing true; pass one.
-    public func makeWriter(includesEye: Bool = false, context: PoseWriterContext? = nil) -> any PoseWriter {
+    public func makeWriter(includesEye: Bool = false, framingColumns: Bool = false, context: PoseWriterContext? = nil) -> any PoseWriter {
         let context = context ?? PoseWriterContext(framesPerSecond: 30, frameCount: 1)
         switch self {
-        case .csv: return CSVPoseWriter(includesEye: includesEye, heights: context.heights)
-        case .geojson: return GeoJSONPoseWriter(includesEye: includesEye, route: context.route, heights: context.heights)
-        case .kml: return KMLTourWriter(context: context)
+        case .csv:
+            return CSVPoseWriter(includesEye: includesEye, heights: context.heights, angles: context.angles,
+                                 framing: framingColumns ? context.framing : nil)
+        case .geojson:
+            return GeoJSONPoseWriter(includesEye: includesEye, route: context.route, heights: context.heights,
+                                     angles: context.angles, framing: context.framing,
+                                     framesPerSecond: context.framesPerSecond)
+        case .kml, .kmz: return KMLTourWriter(context: context)
         case .czml: return CZMLWriter(context: context)
         case .earthStudio: return EarthStudioWriter(context: context)
+        case .maplibre: return MapLibreCameraWriter(context: context)
         case .gpx: return GPXPoseWriter(context: context)
         case .svg: return FlightSVGWriter(context: context)
         }
     }
 
     /// Encodes poses in this format. The bytes are deterministic (fixed decimals, no dates, no locale).
+    /// ``kmz`` gives the KML document (unzipped).
     ///
     /// - Parameters:
     ///   - poses: One pose per frame, in frame order.

@@ -26,6 +26,22 @@ public struct PoseWriterContext: Sendable {
     /// How to place the eye of a pose that has none (``CameraPose/eye`` is `nil`): KML, CZML and Earth
     /// Studio need the eye. Default ``EyePosition/Model/tangentPlane``.
     public var eyeModel: EyePosition.Model
+    /// How CSV, GeoJSON and MapLibre headings are written: wrapped to `0..<360` (default) or continuous
+    /// from frame to frame (``AngleContinuity``).
+    public var angles: AngleContinuity = .wrapped
+    /// Seconds of ``epoch`` time per second of flight (> 0, default 1): with recorded timing and a speedup,
+    /// the speedup, so that CZML and GPX absolute times are the route's recorded times
+    /// (``absoluteTime(of:)``).
+    public var timeScale: Double = 1
+    /// What a KML tour's `gx:FlyTo`s fly to (default ``KMLView/camera``).
+    public var kmlView: KMLView = .camera
+    /// The geoid that turns the route's elevations (above sea level) into heights above the ellipsoid
+    /// where a writer places route points in Earth-fixed space (Earth Studio's track points); `nil`: sea
+    /// level is taken as the ellipsoid.
+    public var geoid: Geoid? = nil
+    /// The highest pitch a web-map camera may have, degrees (MapLibre's default `maxPitch` 60); the MapLibre
+    /// writer records it, ``MapLibreCameraWriter/firstPose(above:in:sampler:)`` finds poses above it.
+    public var maximumPitch: Double = MapLibreCameraWriter.defaultMaximumPitch
     /// The vertical datum of the heights CSV and GeoJSON write (`center_elevation`, `eye_altitude`).
     /// KML (sea level), CZML, Earth Studio (the ellipsoid) and GPX (sea level) always use their own
     /// format's datum. Default ``VerticalDatum/ellipsoidal``.
@@ -63,6 +79,11 @@ public struct PoseWriterContext: Sendable {
         var fps = 30.0
         if poses.count >= 2, let last = poses.last, last.time > 0 { fps = Double(last.frame) / last.time }
         self.init(route: route, framesPerSecond: fps, frameCount: poses.count, framing: framing)
+    }
+
+    /// The absolute instant of a pose time: `epoch + time * timeScale`.
+    public func absoluteTime(of time: Double) -> Date {
+        epoch.addingTimeInterval(time * timeScale)
     }
 
     /// The pose's eye: its own, or one computed with ``eyeModel``.

@@ -8,9 +8,9 @@ extension RouteProfile {
     /// `observations`, one per bin, each with `distanceFromStart` (km, the bin's start), `elevation`
     /// (metres), `pace` (seconds per km) and `heartRate` (beats per minute) as `[low, high]`.
     ///
-    /// The tutorial's ranges are never missing; a bin without a value takes the nearest earlier bin's
-    /// range (else the nearest later one's), and a quantity the route lacks altogether is written
-    /// `[0, 0]`. ``hikeFillNotes`` says which were filled.
+    /// A bin without a value (no elevation, no timed movement, no heart rate in it) has `null` for that
+    /// range, never another bin's range; ``hikeFillNotes`` names those bins. (The tutorial's `Observation`
+    /// declares the ranges non-optional: declare them `Range<Double>?` to decode such a hike.)
     public static let hikeShapeDescription = "name, id, distance, difficulty, observations[distanceFromStart, elevation, pace, heartRate]"
 
     /// A stable `id` for a hike named `name`: 1000 + (32-bit FNV-1a of the name's UTF-8 mod 9000), so
@@ -33,34 +33,30 @@ extension RouteProfile {
     /// Naismith (1892), as restated in e.g. https://en.wikipedia.org/wiki/Naismith%27s_rule.
     public var hikeDifficulty: Int {
         let effort = length / 1000 + ascent / 120
-        return min(5, 1 + Int(effort / 5))
+        // Compared as a Double first: Int(_:) traps on a non-finite or huge value.
+        guard effort.isFinite, effort < 20 else { return 5 }
+        return min(5, 1 + Int(max(0, effort) / 5))
     }
 
-    /// Ranges per bin with the gaps filled as ``hikeShapeDescription`` says, and what was filled.
-    private func filled(_ key: KeyPath<Bin, ClosedRange<Double>?>) -> (ranges: [ClosedRange<Double>], filled: Int, absent: Bool) {
-        let values = bins.map { $0[keyPath: key] }
-        guard values.contains(where: { $0 != nil }) else { return (values.map { _ in 0...0 }, 0, true) }
-        var out: [ClosedRange<Double>] = []
-        var filled = 0
-        for (k, v) in values.enumerated() {
-            if let v { out.append(v); continue }
-            filled += 1
-            if let earlier = out.last { out.append(earlier); continue }
-            out.append(values[(k + 1)...].first(where: { $0 != nil })!!)
-        }
-        return (out, filled, false)
+    /// Indices of the bins without a value of `key`.
+    private func binsWithout(_ key: KeyPath<Bin, ClosedRange<Double>?>) -> [Int] {
+        bins.indices.filter { bins[$0][keyPath: key] == nil }
     }
 
-    /// Sentences about the bins whose ranges ``hikeJSON(name:)`` filled in, in the order elevation,
-    /// pace, heart rate; empty when every bin has every value.
+    /// Sentences about the bins that ``hikeJSON(name:)`` writes `null` for, in the order elevation, pace,
+    /// heart rate, naming the bins (0-based, as `index` in ``json``; at most 10 listed); empty when every
+    /// bin has every value.
     public var hikeFillNotes: [String] {
         var notes: [String] = []
         for (name, key) in [("elevation", \Bin.elevation), ("pace", \Bin.pace), ("heart rate", \Bin.heartRate)] {
-            let f = filled(key)
-            if f.absent {
-                notes.append("the route has no \(name); hike-json writes [0, 0] for it")
-            } else if f.filled > 0 {
-                notes.append("\(f.filled) of \(bins.count) bins have no \(name); hike-json repeats the nearest earlier bin's range")
+            let missing = binsWithout(key)
+            if missing.isEmpty { continue }
+            if missing.count == bins.count {
+                notes.append("the route has no \(name); hike-json writes null for it in every bin")
+            } else {
+                let shown = missing.prefix(10).map(String.init).joined(separator: ", ") + (missing.count > 10 ? ", …" : "")
+                notes.append("\(missing.count) of \(bins.count) bins \(missing.count == 1 ? "has" : "have") no \(name) (bin\(missing.count == 1 ? "" : "s") \(shown)); "
+                             + "hike-json writes null for \(missing.count == 1 ? "it" : "them")")
             }
         }
         return notes
@@ -74,8 +70,7 @@ extension RouteProfile {
     public func hikeJSON(name: String? = nil) -> String {
         let hikeName = name ?? self.name ?? "Route"
         func num(_ v: Double, _ p: Int) -> String { FixedDecimal.string(v, places: p) }
-        func range(_ r: ClosedRange<Double>) -> String { "[\(num(r.lowerBound, 2)), \(num(r.upperBound, 2))]" }
-        let e = filled(\.elevation).ranges, p = filled(\.pace).ranges, h = filled(\.heartRate).ranges
+        func range(_ r: ClosedRange<Double>?) -> String { r.map { "[\(num($0.lowerBound, 2)), \(num($0.upperBound, 2))]" } ?? "null" }
         var lines: [String] = []
         lines.append("[")
         lines.append("  {")
@@ -85,7 +80,7 @@ extension RouteProfile {
         lines.append("    \"difficulty\": \(hikeDifficulty),")
         lines.append("    \"observations\": [")
         for (k, b) in bins.enumerated() {
-            lines.append("      { \"distanceFromStart\": \(num(b.start / 1000, 3)), \"elevation\": \(range(e[k])), \"pace\": \(range(p[k])), \"heartRate\": \(range(h[k])) }\(k + 1 < bins.count ? "," : "")")
+            lines.append("      { \"distanceFromStart\": \(num(b.start / 1000, 3)), \"elevation\": \(range(b.elevation)), \"pace\": \(range(b.pace)), \"heartRate\": \(range(b.heartRate)) }\(k + 1 < bins.count ? "," : "")")
         }
         lines.append("    ]")
         lines.append("  }")

@@ -9,7 +9,8 @@ extension RouteSummary {
     /// seconds (6 decimals) or `null`; `start`/`end` as `{"latitude":..,"longitude":..}` (degrees, 8
     /// decimals); `bbox` `[west,south,east,north]` (RFC 7946); `map_rect` `{"x","y","width","height"}` in
     /// MapKit map points (3 decimals); `flown` is `"tracks"` or `"routes"`; `format` the format read
-    /// (when known); `notes` the reader's notes, as strings.
+    /// (when known); `notes` the reader's notes, as strings. For waypoints alone (``isWaypointsOnly``):
+    /// `points` 0, `start`, `end` and `flown` `null`, `bbox` and `map_rect` of the waypoints.
     public var json: String {
         func num(_ v: Double, _ places: Int) -> String { FixedDecimal.string(v, places: places) }
         func coord(_ c: LocationCoordinate2D) -> String {
@@ -27,11 +28,11 @@ extension RouteSummary {
         fields.append("\"start_time\":\(time(startTime))")
         fields.append("\"end_time\":\(time(endTime))")
         fields.append("\"duration_s\":\(duration.map { num($0, 6) } ?? "null")")
-        fields.append("\"start\":\(coord(start))")
-        fields.append("\"end\":\(coord(end))")
+        fields.append("\"start\":\(isWaypointsOnly ? "null" : coord(start))")
+        fields.append("\"end\":\(isWaypointsOnly ? "null" : coord(end))")
         fields.append("\"bbox\":[\(num(b.west, 8)),\(num(b.south, 8)),\(num(b.east, 8)),\(num(b.north, 8))]")
         fields.append("\"map_rect\":{\"x\":\(num(rect.minX, 3)),\"y\":\(num(rect.minY, 3)),\"width\":\(num(rect.width, 3)),\"height\":\(num(rect.height, 3))}")
-        fields.append("\"flown\":\"\(kind.rawValue)\"")
+        fields.append("\"flown\":" + (isWaypointsOnly ? "null" : "\"\(kind.rawValue)\""))
         fields.append("\"timed_points\":\(timedPoints)")
         fields.append("\"heading_start_to_end\":\(startToEndHeading.map { num($0, 4) } ?? "null")")
         if let format { fields.append("\"format\":\"\(format.rawValue)\"") }
@@ -44,16 +45,26 @@ extension RouteSummary {
         func num(_ v: Double, _ places: Int) -> String { FixedDecimal.string(v, places: places) }
         func coord(_ c: LocationCoordinate2D) -> String { "\(num(c.latitude, 8)), \(num(c.longitude, 8))" }
         var lines: [(String, String)] = []
-        lines.append(("points", "\(points) (\(kind == .tracks ? "track points" : "route points"))"))
+        lines.append(("points", isWaypointsOnly ? "0 (nothing to fly: no track, route or line)"
+                                                : "\(points) (\(kind == .tracks ? "track points" : "route points"))"))
         lines.append(("tracks", "\(tracks)"))
         lines.append(("segments", "\(segments)"))
         lines.append(("routes", "\(routes)"))
         lines.append(("waypoints", "\(waypoints) (not flown)"))
+        if isWaypointsOnly {
+            let b = boundingBox
+            lines.append(("bbox", "[\(num(b.west, 8)), \(num(b.south, 8)), \(num(b.east, 8)), \(num(b.north, 8))] (west, south, east, north; of the waypoints)"))
+            lines.append(("map rect", "x \(num(rect.minX, 3)), y \(num(rect.minY, 3)), width \(num(rect.width, 3)), height \(num(rect.height, 3)) (map points)"))
+            if let format { lines.append(("format", format.description)) }
+            let width = lines.map(\.0.count).max() ?? 0
+            return lines.map { $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 }
+                .joined(separator: "\n") + "\n"
+        }
         lines.append(("length", "\(num(length, 3)) m (along the segments; gaps between them not counted)"))
         if let s = startTime, let e = endTime, let d = duration {
             lines.append(("start time", ISO8601.string(from: s)))
             lines.append(("end time", ISO8601.string(from: e)))
-            lines.append(("duration", "\(num(d, 3)) s (\(timedPoints) of \(points) points timed)"))
+            lines.append(("duration", "\(num(d, 3)) s\(DurationText.daysSuffix(d)) (\(timedPoints) of \(points) points timed)"))
         } else {
             lines.append(("time", "none recorded"))
         }

@@ -12,6 +12,9 @@ extension Route {
         public var simplifiedAway: Int
         /// The tolerance used, metres, or `nil` when not simplified.
         public var tolerance: Double?
+        /// Points added along the geodesics of long legs (step 3 of
+        /// ``Route/preparation(simplifyTolerance:keepingStops:)``); 0 for GeoJSON input.
+        public var geodesicPointsAdded: Int = 0
     }
 
     /// The default simplification tolerance, metres: `max(1, extent / 1000)`, where `extent` is the
@@ -46,7 +49,15 @@ extension Route {
     /// 2. Simplification (when `simplifyTolerance` is not `nil`): the Douglas-Peucker algorithm
     ///    ([Douglas & Peucker 1973]) with a tolerance in metres. Each segment's first and last points are
     ///    always kept and segments are never joined. Iterative (an explicit stack of index ranges), so a
-    ///    million points cannot overflow the call stack.
+    ///    million points cannot overflow the call stack. The tolerance applies in three dimensions when the
+    ///    points have elevations: a point whose only difference is its height (a summit or a saddle on a
+    ///    straight path) is kept when it stands more than the tolerance above or below the chord.
+    ///
+    /// 3. Geodesics (not for GeoJSON, whose lines are straight in longitude and latitude, RFC 7946): legs
+    ///    longer than 100 km, sweeping more than 10° of longitude, or over a pole get points along their
+    ///    geodesic (``Route/densifiedAlongGeodesics(maximumLegLength:maximumLongitudeStep:)``), so that
+    ///    keyframes between consecutive points fly the path the route is measured on, with headings that
+    ///    turn as the geodesic's azimuth does; ``Preparation/geodesicPointsAdded`` counts them.
     ///
     /// Distance measure: for a sub-range `i...j`, every intermediate point `k` is placed in the ellipsoidal
     /// azimuthal equidistant projection centred at point `i`, polar coordinates `(s_ik, az_ik)` from
@@ -104,7 +115,9 @@ extension Route {
                 // tolerance of the result.
                 kept = radiallyThinned(kept, radius: tolerance / 10, keepingStops: keepingStops)
                 if kept.count > 2 {
-                    let keep = Self.douglasPeucker(kept.map { points[$0].coordinate }, tolerance: tolerance * 0.9)
+                    let keep = Self.douglasPeucker(kept.map { points[$0].coordinate },
+                                                   elevations: kept.map { points[$0].elevation },
+                                                   tolerance: tolerance * 0.9)
                     kept = kept.indices.filter { keep[$0] }.map { kept[$0] }
                 }
                 simplified += before - kept.count
@@ -113,24 +126,37 @@ extension Route {
             flown.append(contentsOf: kept.lazy.map { points[$0] })
         }
         // Every segment keeps >= 1 point.
-        let route = Route(points: flown, segments: ranges, name: name, source: source)
-        return Preparation(route: route, duplicatesRemoved: duplicates, simplifiedAway: simplified,
-                           tolerance: simplifyTolerance)
+        var route = Route(points: flown, segments: ranges, name: name, source: source)
+        var added = 0
+        if source.lineInterpolation == .geodesic {
+            (route, added) = route.densifiedAlongGeodesics()
+        }
+        var preparation = Preparation(route: route, duplicatesRemoved: duplicates, simplifiedAway: simplified,
+                                      tolerance: simplifyTolerance)
+        preparation.geodesicPointsAdded = added
+        return preparation
     }
 
     /// Drops every point within `radius` metres (geodesic) of the last point kept; the first and last
     /// points always stay (and, with `keepingStops`, the second of two coincident points, a stop's end).
-    /// Works on the points at `indices` (in order) and returns the indices kept. O(n).
+    /// Works on the points at `indices` (in order) and returns the indices kept. The distance is
+    /// three-dimensional (horizontal geodesic distance and height difference as the legs of a right
+    /// angle) when both points have elevations. O(n).
     func radiallyThinned(_ indices: [Int], radius: Double, keepingStops: Bool) -> [Int] {
         guard indices.count > 2, radius > 0 else { return indices }
         var result = [indices[0]]
-        var last = points[indices[0]].coordinate
+        var last = points[indices[0]]
         for k in 1..<(indices.count - 1) {
-            let c = points[indices[k]].coordinate
-            let d = Geodesic.wgs84.inverse(from: last, to: c).distance
-            if d > radius || (keepingStops && d == 0) {
+            let p = points[indices[k]]
+            let d = Geodesic.wgs84.inverse(from: last.coordinate, to: p.coordinate).distance
+            var d3 = d
+            if let e = p.elevation, let le = last.elevation {
+                let dz = e - le
+                d3 = (d * d + dz * dz).squareRoot()
+            }
+            if d3 > radius || (keepingStops && d == 0) {
                 result.append(indices[k])
-                last = c
+                last = p
             }
         }
         result.append(indices[indices.count - 1])
@@ -142,15 +168,26 @@ extension Route {
     /// Each range's farthest point depends only on that range, so the work is spread over `threads`
     /// cores (the first ranges' searches split in parts, then the smaller ranges handed out whole) and
     /// the result is the serial one exactly: ties go to the first point, as in a serial scan.
-    static func douglasPeucker(_ coordinates: [LocationCoordinate2D], tolerance: Double,
+    ///
+    /// With `elevations` (one per coordinate, or empty), the distance is three-dimensional: the
+    /// horizontal distance from the chord (``distanceFromChord(_:start:chord:end:)``) combined, as the two
+    /// legs of a right angle, with the height of the point above or below the chord's height at the
+    /// point's place along it (linear in distance along the chord between the two ends' heights). So a
+    /// summit or a saddle on a straight path is kept when it stands out by more than the tolerance. A
+    /// point or end without an elevation is measured in the plane only.
+    static func douglasPeucker(_ coordinates: [LocationCoordinate2D], elevations: [Double?] = [],
+                               tolerance: Double,
                                threads: Int = ProcessInfo.processInfo.activeProcessorCount,
                                splitAbove: Int = 65_536) -> [Bool] {
         let n = coordinates.count
         var keep = [Bool](repeating: false, count: n)
         keep[0] = true
         keep[n - 1] = true
+        // All-empty heights measure as the plane does; skip them.
+        let heights = elevations.contains { $0 != nil } ? elevations : []
         coordinates.withUnsafeBufferPointer { coordinateBuffer in
             keep.withUnsafeMutableBufferPointer { keepBuffer in
+                nonisolated(unsafe) let heights = heights
                 // Ranges write `keep` only strictly inside themselves, so they never touch the same index.
                 nonisolated(unsafe) let coordinates = coordinateBuffer
                 nonisolated(unsafe) let keep = keepBuffer
@@ -168,7 +205,15 @@ extension Route {
                         if fromStart[k].start != i {
                             fromStart[k] = (i, Geodesic.wgs84.inverse(from: coordinates[i], to: coordinates[k]))
                         }
-                        let d = distanceFromChord(fromStart[k].inverse, chord: chord)
+                        var d: Double
+                        if !heights.isEmpty, let ei = heights[i], let ej = heights[j], let ek = heights[k] {
+                            let offset = chordOffset(fromStart[k].inverse, chord: chord)
+                            // Height of the chord at k: interpolated by the fraction of the chord's length along it.
+                            let dz = ek - (ei + (ej - ei) * offset.fraction)
+                            d = (offset.distance * offset.distance + dz * dz).squareRoot()
+                        } else {
+                            d = distanceFromChord(fromStart[k].inverse, chord: chord)
+                        }
                         if d > largest { largest = d; farthest = k }
                     }
                     return (largest, farthest)
@@ -219,20 +264,37 @@ extension Route {
         return keep
     }
 
+    /// Distance in metres from `point` to the geodesic segment `start -> end`, measured in the azimuthal
+    /// equidistant projection centred at `start` (see ``preparation(simplifyTolerance:keepingStops:)``).
     static func distanceFromChord(_ point: LocationCoordinate2D, start: LocationCoordinate2D,
                                   chord: Geodesic.Inverse, end: LocationCoordinate2D) -> Double {
-        distanceFromChord(Geodesic.wgs84.inverse(from: start, to: point), chord: chord)
+        chordOffset(point, start: start, chord: chord).distance
     }
 
     /// ``distanceFromChord(_:start:chord:end:)`` with the geodesic from the chord's start to the point
     /// (`p`) already computed.
     static func distanceFromChord(_ p: Geodesic.Inverse, chord: Geodesic.Inverse) -> Double {
-        if chord.distance == 0 { return p.distance }  // closed loop: distance to the shared end
+        chordOffset(p, chord: chord).distance
+    }
+
+    /// ``distanceFromChord(_:start:chord:end:)``, and where the point projects along the chord as a
+    /// fraction of its length, clamped to `0...1` (0 for a closed loop). One geodesic inverse.
+    static func chordOffset(_ point: LocationCoordinate2D, start: LocationCoordinate2D,
+                            chord: Geodesic.Inverse) -> (distance: Double, fraction: Double) {
+        chordOffset(Geodesic.wgs84.inverse(from: start, to: point), chord: chord)
+    }
+
+    /// ``chordOffset(_:start:chord:)`` with the geodesic from the chord's start to the point (`p`)
+    /// already computed. No geodesic computed.
+    static func chordOffset(_ p: Geodesic.Inverse, chord: Geodesic.Inverse) -> (distance: Double, fraction: Double) {
+        if chord.distance == 0 { return (p.distance, 0) }  // closed loop: distance to the shared end
         let delta = (p.initialAzimuth - chord.initialAzimuth) * .pi / 180
         let along = p.distance * cos(delta)
         let across = p.distance * sin(delta)
-        if along < 0 { return p.distance }
-        if along > chord.distance { return ((along - chord.distance) * (along - chord.distance) + across * across).squareRoot() }
-        return abs(across)
+        if along < 0 { return (p.distance, 0) }
+        if along > chord.distance {
+            return (((along - chord.distance) * (along - chord.distance) + across * across).squareRoot(), 1)
+        }
+        return (abs(across), along / chord.distance)
     }
 }

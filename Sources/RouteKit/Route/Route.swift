@@ -19,6 +19,9 @@ import Foundation
 ///   leg's), never PROJ's meaningless 180.
 /// - A route across the antimeridian gets a ``boundingBox`` with `west > east` and a ``rect`` that
 ///   extends past the world's width.
+/// - A route over a pole (a point at it, or a leg whose geodesic passes through it,
+///   ``poleCrossing(from:to:)``) gets the box `[-180, south, 180, 90]` (or `[-180, -90, 180, north]`) and a
+///   map rect the world's width wide, from the world's top (bottom) edge.
 public struct Route: Sendable {
     /// A leg between two consecutive points.
     public struct Leg: Hashable, Sendable {
@@ -66,6 +69,19 @@ public struct Route: Sendable {
         public var routeCount: Int
         /// Number of waypoints (`wpt`) in the file.
         public var waypointCount: Int
+        /// How the file means the line between two consecutive points: along the geodesic (GPX, KML, TCX,
+        /// CSV, polylines: points of a track on the ellipsoid) or straight in longitude and latitude
+        /// (GeoJSON, RFC 7946 §3.1.1: "a line between two positions is a straight Cartesian line").
+        public var lineInterpolation: LineInterpolation = .geodesic
+
+        /// How a file means the line between two consecutive points.
+        public enum LineInterpolation: String, Hashable, Sendable {
+            /// The geodesic on WGS 84 (``Route/densifiedAlongGeodesics(maximumLegLength:maximumLongitudeStep:)``
+            /// adds points along it for the camera).
+            case geodesic
+            /// A straight line in longitude and latitude (GeoJSON); not densified.
+            case longitudeLatitude
+        }
 
         public init(kind: Kind, trackCount: Int = 0, trackSegmentCount: Int = 0, routeCount: Int = 0,
                     waypointCount: Int = 0) {
@@ -150,8 +166,28 @@ public struct Route: Sendable {
         // Boxes of the path as travelled (legs and gaps the shorter way round in longitude), not of
         // the bare point set: a sparse route across longitude 0 keeps 0 inside its box.
         let coordinates = points.lazy.map { $0.coordinate }
-        self.boundingBox = BoundingBox(path: coordinates)!  // points is non-empty
-        self.rect = MapRect(enclosingPath: coordinates)!
+        var box = BoundingBox(path: coordinates)!  // points is non-empty
+        var rect = MapRect(enclosingPath: coordinates)!
+        // Over a pole (a point at it, or a travelled geodesic leg through it), the route is seen from
+        // every longitude: the box spans them all up to the pole, and the map rect the world's width up
+        // to its top (or bottom) edge.
+        var pole = 0
+        for (i, leg) in legs.enumerated() where !leg.isGap && pole == 0 {
+            if source.lineInterpolation == .geodesic {
+                pole = Self.poleCrossing(from: points[i].coordinate, to: points[i + 1].coordinate)
+            } else if abs(points[i].coordinate.latitude) == 90 || abs(points[i + 1].coordinate.latitude) == 90 {
+                pole = points[i].coordinate.latitude + points[i + 1].coordinate.latitude > 0 ? 1 : -1
+            }
+        }
+        if pole == 0, points.count == 1, abs(points[0].coordinate.latitude) == 90 { pole = points[0].coordinate.latitude > 0 ? 1 : -1 }
+        if pole != 0 {
+            box = BoundingBox(west: -180, south: pole > 0 ? box.south : -90, east: 180, north: pole > 0 ? 90 : box.north)
+            let world = MapSize.world
+            rect = pole > 0 ? MapRect(x: 0, y: 0, width: world.width, height: rect.maxY)
+                            : MapRect(x: 0, y: rect.minY, width: world.width, height: world.height - rect.minY)
+        }
+        self.boundingBox = box
+        self.rect = rect
     }
 
     /// The geodesic inverse of every leg (`points[i]` to `points[i + 1]`): its length in metres and

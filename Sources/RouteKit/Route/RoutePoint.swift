@@ -19,6 +19,13 @@ public struct RoutePoint: Hashable, Sendable {
     /// `speed`, TCX `TPX/Speed`), else `nil`. Not derived from positions.
     public var speed: Double? = nil
 
+    /// Elevations a point on or near the ground can have, metres: -500 (the Dead Sea shore, the lowest
+    /// dry land, is about -430 m) to 9000 (Everest is 8849 m). A value outside is usually not an elevation
+    /// at all (a Unix time or a speed in GeoJSON's third coordinate, feet read as metres at altitude);
+    /// the readers warn about it and `check` reports it as an error. (Aircraft logs above 9000 m are
+    /// flagged too: check them with care.)
+    public static let plausibleElevations: ClosedRange<Double> = -500...9000
+
     public init(coordinate: LocationCoordinate2D, elevation: Double? = nil, time: Date? = nil) {
         self.coordinate = coordinate
         self.elevation = elevation

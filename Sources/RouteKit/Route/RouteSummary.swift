@@ -36,6 +36,36 @@ public struct RouteSummary: Sendable {
     /// What the reader skipped or decided (``RouteFile/Result/notes``).
     public var notes: [String] = []
 
+    /// Summarises a file that has nothing to fly but waypoints (GPX `wpt`, KML or GeoJSON Points):
+    /// ``points`` 0, ``waypoints`` their count, the box and map rect of their positions, `start` and `end`
+    /// the first and last waypoint, no length, time or heading (``isWaypointsOnly``).
+    ///
+    /// - Parameters:
+    ///   - waypoints: The positions (``RouteParseError/waypoints``); must not be empty.
+    ///   - format: The format the file was read as.
+    /// - Complexity: O(n).
+    public init?(waypoints: [LocationCoordinate2D], format: RouteFormat?) {
+        guard let first = waypoints.first, let last = waypoints.last,
+              let box = BoundingBox(waypoints), let rect = MapRect(enclosing: waypoints, boundingBox: box) else { return nil }
+        points = 0
+        tracks = 0
+        segments = 0
+        routes = 0
+        self.waypoints = waypoints.count
+        kind = .tracks
+        length = 0
+        timedPoints = 0
+        start = first
+        end = last
+        boundingBox = box
+        self.rect = rect
+        startToEndHeading = nil
+        self.format = format
+    }
+
+    /// `true` for a summary of waypoints alone (``init(waypoints:format:)``): nothing is flown.
+    public var isWaypointsOnly: Bool { points == 0 }
+
     /// Summarises a route. O(n).
     public init(_ route: Route) {
         points = route.points.count

@@ -34,3 +34,17 @@ public struct CameraPose: Hashable, Sendable {
         datum == .ellipsoidal ? centerEllipsoidalHeight : centerElevation
     }
 }
+
+extension CameraPose {
+    /// The name of the first field that is not a finite number, or `nil` when every one is.
+    /// Every pose writer checks it before writing (``PoseOutput``).
+    public var nonFiniteField: String? {
+        let fields: [(String, Double)] = [
+            ("time", time), ("centre latitude", camera.centerCoordinate.latitude),
+            ("centre longitude", camera.centerCoordinate.longitude), ("distance", camera.distance),
+            ("heading", camera.heading), ("pitch", camera.pitch), ("centre elevation", centerElevation),
+        ] + (eye.map { [("eye latitude", $0.coordinate.latitude), ("eye longitude", $0.coordinate.longitude),
+                        ("eye altitude", $0.altitude)] } ?? [])
+        return fields.first { !$0.1.isFinite }?.0
+    }
+}

@@ -3,9 +3,9 @@ import Foundation
 /// One thing `route-fly check` found about a route's clock, its geometry or a planned flight.
 ///
 /// A finding has a ``severity``, a stable kebab-case ``code`` (scripts match on it; the codes are listed
-/// on ``RouteCheck`` and ``FlightCheck``), the place it concerns (a point ``index`` and/or a ``time``),
-/// and a ``message``: one English sentence with the values that matter, in metres, seconds, m/s or
-/// degrees per second.
+/// on ``RouteCheck``, ``FlightCheck`` and ``MotionCheck``), the place it concerns (a point ``index``
+/// and/or a ``time``), and a ``message``: one English sentence with the values that matter, in metres,
+/// seconds, m/s, degrees per second or screen heights per second.
 public struct Finding: Hashable, Sendable {
     /// How much a finding matters.
     ///

@@ -1,16 +1,19 @@
 import Foundation
 
-/// Checks a planned flight's timing: its length, its frames, and how fast the camera turns and moves.
+/// Checks a planned flight: its length, its frames, and how it moves on the screen (``MotionCheck``).
 /// Pure: it samples a ``ScriptedFlight`` the way ``PoseSampler`` does and never changes it.
 ///
-/// Every rate is measured between consecutive frames `i` and `i + 1` (`dt = 1 / fps`) and reported at
-/// the time of frame `i`:
-/// - heading rate: `|headingDifference(h[i], h[i+1])| / dt`, degrees per second (the short way round);
+/// Motion is judged in screen terms (``MotionMeasures``, ``MotionLimits``): screen speed, zoom, turn and
+/// tilt rates, their accelerations, the eye's vertical acceleration and jumps. Ground speeds in metres
+/// per second are still measured between consecutive frames `i` and `i + 1` (`dt = 1 / fps`, reported at
+/// the time of frame `i`) and are in the ``Summary``, but they only give findings against limits the
+/// caller sets (a drone's top speed, say), because what a viewer can follow depends on the distance:
 /// - centre speed: the geodesic distance between the two centres (WGS 84, ``LocationCoordinate2D/distance(to:)``)
 ///   / dt, m/s;
 /// - eye speed: the geodesic distance between the points on the ellipsoid under the two eyes
 ///   (``EyePosition/Model/tangentPlane``) / dt, m/s (horizontal only, like a ground speed);
-/// - distance rate: `|distance[i+1] - distance[i]| / dt`, m/s (how fast the camera zooms).
+/// - distance rate: `|distance[i+1] - distance[i]| / dt`, m/s;
+/// - heading rate: `|headingDifference(h[i], h[i+1])| / dt`, degrees per second (the short way round).
 ///
 /// Finding codes:
 ///
@@ -20,8 +23,8 @@ import Foundation
 /// | `flight-duration-mismatch` | warning | the timeline's length differs from the requested one by more than ``Options/durationTolerance`` |
 /// | `flight-frame-count` | note | `duration * fps` is not whole: the last frame falls short of the end |
 /// | `flight-distance-clamped` | warning | frames whose distance the sampler raised to its minimum (keyframes overshoot) |
-/// | `flight-max-heading-rate`, `flight-max-center-speed`, `flight-max-eye-speed`, `flight-max-distance-rate` | note | always: the peak and its time |
-/// | `heading-rate-over-limit`, `center-speed-over-limit`, `eye-speed-over-limit`, `distance-rate-over-limit` | warning | the peak is over the limit given |
+/// | `center-speed-over-limit`, `eye-speed-over-limit`, `distance-rate-over-limit` | warning | the m/s peak is over a limit given (none by default) |
+/// | `motion-peaks`, `motion-jump`, `motion-screen-speed`, `motion-zoom-rate`, `motion-turn-rate`, `motion-tilt-rate`, `motion-jolt`, `motion-eye-bob` | note, error, warnings | see ``MotionCheck`` |
 /// | `flight-unplannable` | error | the flight could not be planned (reported by the caller, see ``unplannable(_:)``) |
 public enum FlightCheck {
     /// Thresholds and expectations.
@@ -33,9 +36,13 @@ public enum FlightCheck {
         public var expectedDuration: Double? = nil
         /// Seconds the length may differ from ``expectedDuration`` (>= 0). Default 0.5.
         public var durationTolerance: Double = 0.5
-        /// Degrees per second. Default 90: a quarter turn per second; beyond it a viewer loses the
-        /// map's orientation (the planner's own default turn rate is 45).
-        public var maxHeadingRate: Double? = 90
+        /// The vertical field of view the flight is shown with, degrees in `(0, 180)` (the plan's
+        /// ``CameraFraming/verticalFieldOfView``): it sets how much ground a screen height is.
+        public var verticalFieldOfView: Double = CameraFraming.defaultVerticalFieldOfView
+        /// The limits of the motion check (``MotionLimits``; defaults as documented there).
+        public var motion = MotionLimits()
+        /// Keep a ``MotionTrace`` of this many time buckets for a plot, or `nil` (default) for none.
+        public var traceBuckets: Int? = nil
         /// Centre ground speed, m/s, or `nil` (default): no limit, since what a viewer can follow depends
         /// on how far away the camera is. The peak is always reported.
         public var maxCenterSpeed: Double? = nil
@@ -49,7 +56,7 @@ public enum FlightCheck {
 
     /// A peak rate and where it happens.
     public struct Peak: Hashable, Sendable {
-        /// The rate: degrees per second or metres per second.
+        /// The rate: degrees per second or metres per second (a magnitude).
         public var value: Double
         /// Seconds from the start, the earlier frame of the pair.
         public var time: Double
@@ -67,6 +74,8 @@ public enum FlightCheck {
         public var centerSpeed: Peak
         public var eyeSpeed: Peak
         public var distanceRate: Peak
+        /// The motion check: its peaks, runs over the limits and (when asked for) its trace.
+        public var motion: MotionCheck.Result
     }
 
     /// The length of the flight the options ask for, seconds, or `nil` when the options leave it to the
@@ -99,8 +108,8 @@ public enum FlightCheck {
 
     /// Samples `flight` at ``Options/framesPerSecond`` and checks it.
     ///
-    /// - Returns: Findings in a fixed order (duration, frames, clamping, then each rate's peak and its
-    ///   limit), and the summary.
+    /// - Returns: Findings in a fixed order (duration, frames, clamping, the m/s limits given, then the
+    ///   motion findings in ``MotionCheck``'s order), and the summary.
     /// - Complexity: O(f log k) for f frames and k keyframes, O(1) memory.
     public static func check(_ flight: ScriptedFlight, options: Options = Options()) -> (findings: [Finding], summary: Summary) {
         let sampler = PoseSampler(framesPerSecond: options.framesPerSecond)
@@ -108,19 +117,22 @@ public enum FlightCheck {
         var previous: CameraPose? = nil
         var heading = Peak(value: 0, time: 0, framesOverLimit: 0)
         var center = heading, eye = heading, zoom = heading
+        var motion = MotionCheck.Accumulator(framesPerSecond: options.framesPerSecond, verticalFieldOfView: options.verticalFieldOfView,
+                                             limits: options.motion, trace: options.traceBuckets.map { MotionTrace(duration: flight.duration, buckets: $0) })
         func record(_ peak: inout Peak, _ value: Double, _ time: Double, _ limit: Double?) {
             if value > peak.value { peak.value = value; peak.time = time }
             if let limit, value > limit { peak.framesOverLimit += 1 }
         }
         let pass = sampler.forEachPose(of: flight, eye: .tangentPlane) { pose in
             if let p = previous {
-                record(&heading, abs(headingDifference(from: p.camera.heading, to: pose.camera.heading)) / dt, p.time, options.maxHeadingRate)
+                record(&heading, abs(headingDifference(from: p.camera.heading, to: pose.camera.heading)) / dt, p.time, nil)
                 record(&center, p.camera.centerCoordinate.distance(to: pose.camera.centerCoordinate) / dt, p.time, options.maxCenterSpeed)
                 if let a = p.eye, let b = pose.eye {
                     record(&eye, a.coordinate.distance(to: b.coordinate) / dt, p.time, options.maxEyeSpeed)
                 }
                 record(&zoom, abs(pose.camera.distance - p.camera.distance) / dt, p.time, options.maxDistanceRate)
             }
+            motion.add(pose)
             previous = pose
             return true
         }
@@ -142,21 +154,19 @@ public enum FlightCheck {
             findings.append(Finding(.warning, "flight-distance-clamped",
                 "\(pass.clampedFrameCount) of \(pass.frameCount) frames had a camera distance below \(num(sampler.minimumDistance, 0)) m (the keyframes overshoot) and were held there."))
         }
-        func peak(_ p: Peak, _ name: String, _ what: String, _ unit: String, _ limit: Double?, _ places: Int) {
-            findings.append(Finding(.note, "flight-max-\(name)", time: .flight(p.time),
-                "The \(what) peaks at \(num(p.value, places)) \(unit) at \(num(p.time, 3)) s\(limit.map { " (limit \(num($0, places)) \(unit))" } ?? "")."))
-            if let limit, p.value > limit {
-                findings.append(Finding(.warning, "\(name)-over-limit", time: .flight(p.time),
-                    "The \(what) reaches \(num(p.value, places)) \(unit) at \(num(p.time, 3)) s, over the limit of \(num(limit, places)) \(unit) in \(p.framesOverLimit) of \(max(pass.frameCount - 1, 0)) frame steps."))
-            }
+        func overLimit(_ p: Peak, _ name: String, _ what: String, _ limit: Double?) {
+            guard let limit, p.value > limit else { return }
+            findings.append(Finding(.warning, "\(name)-over-limit", time: .flight(p.time),
+                "The \(what) reaches \(num(p.value, 1)) m/s at \(num(p.time, 3)) s, over the limit of \(num(limit, 1)) m/s in \(p.framesOverLimit) of \(max(pass.frameCount - 1, 0)) frame steps."))
         }
-        peak(heading, "heading-rate", "heading rate", "deg/s", options.maxHeadingRate, 2)
-        peak(center, "center-speed", "centre's ground speed", "m/s", options.maxCenterSpeed, 1)
-        peak(eye, "eye-speed", "eye's ground speed", "m/s", options.maxEyeSpeed, 1)
-        peak(zoom, "distance-rate", "camera distance's rate of change", "m/s", options.maxDistanceRate, 1)
+        overLimit(center, "center-speed", "centre's ground speed", options.maxCenterSpeed)
+        overLimit(eye, "eye-speed", "eye's ground speed", options.maxEyeSpeed)
+        overLimit(zoom, "distance-rate", "camera distance's rate of change", options.maxDistanceRate)
+        let motionResult = motion.result()
+        findings += motionResult.findings
         let summary = Summary(duration: duration, framesPerSecond: options.framesPerSecond, frameCount: pass.frameCount,
                               clampedFrameCount: pass.clampedFrameCount, headingRate: heading, centerSpeed: center,
-                              eyeSpeed: eye, distanceRate: zoom)
+                              eyeSpeed: eye, distanceRate: zoom, motion: motionResult)
         return (findings, summary)
     }
 }

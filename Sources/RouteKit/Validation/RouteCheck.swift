@@ -21,6 +21,7 @@ import Foundation
 /// | `null-island` | error | a point at exactly latitude 0, longitude 0 (a fix the device never had) |
 /// | `latitude-out-of-range` | error | a latitude outside -90...90 or not finite |
 /// | `longitude-out-of-range` | warning | a longitude outside -180...180 or not finite |
+/// | `elevation-implausible` | error | elevations outside ``RoutePoint/plausibleElevations`` (-500...9000 m), one finding for all; *i* = the first |
 /// | `elevation-missing` | warning | points without elevation (``Route/missingElevations``): the camera's ground is unknown there; *i* = the first. Fill them first (``Route/fillingMissingElevations(from:)``, ``Route/fillingMissingElevations(with:)``) and the finding goes |
 ///
 /// **What can occur.** The readers reject latitudes outside -90...90 and non-finite numbers (GPX
@@ -157,13 +158,13 @@ public enum RouteCheck {
                 let distance = (p..<i).reduce(0.0) { $0 + legs[$1].distance }
                 if dt < 0 {
                     findings.append(Finding(.error, "time-backwards", index: i, time: .recorded(t),
-                        "Point \(i)'s time \(stamp(t)) is \(num(-dt, -dt < 1 ? 7 : 3)) s before point \(p)'s \(stamp(tp))\(crossesGap ? " (across a segment break)" : "")."))
+                        "Point \(i)'s time \(stamp(t)) is \(num(-dt, -dt < 1 ? 7 : 3)) s\(DurationText.daysSuffix(-dt)) before point \(p)'s \(stamp(tp))\(crossesGap ? " (across a segment break)" : "")."))
                 } else if dt == 0, distance > 0 {
                     findings.append(Finding(.warning, "time-equal-while-moving", index: i, time: .recorded(t),
                         "Point \(i) has the same time as point \(p) (\(stamp(t))) but is \(num(distance, 1)) m away: an infinite speed."))
                 } else if dt > options.gap {
                     findings.append(Finding(.warning, "time-gap", index: i, time: .recorded(t),
-                        "\(num(dt, 1)) s pass between point \(p) and point \(i)\(crossesGap ? " (a segment break)" : "") (more than \(num(options.gap, 1)) s)."))
+                        "\(num(dt, 1)) s\(DurationText.daysSuffix(dt)) pass between point \(p) and point \(i)\(crossesGap ? " (a segment break)" : "") (more than \(num(options.gap, 1)) s)."))
                 }
                 if dt > 0, !crossesGap {
                     legSpeeds.append((i, distance / dt, distance, dt))
@@ -253,6 +254,15 @@ public enum RouteCheck {
                 findings.append(Finding(.warning, "longitude-out-of-range", index: i, time: .recorded(p.time),
                     "Point \(i)'s longitude \(c.longitude) is outside -180...180 degrees."))
             }
+        }
+
+        let plausible = RoutePoint.plausibleElevations
+        if let first = points.firstIndex(where: { $0.elevation.map { !plausible.contains($0) } ?? false }) {
+            let count = points[first...].reduce(0) { $0 + ($1.elevation.map { plausible.contains($0) ? 0 : 1 } ?? 0) }
+            let value = points[first].elevation!
+            let shown = abs(value) >= 1e6 ? String(format: "%.6g", value) : num(value, 3)
+            findings.append(Finding(.error, "elevation-implausible", index: first, time: .recorded(points[first].time),
+                "\(count) point\(count == 1 ? " has an elevation" : "s have elevations") outside \(Int(plausible.lowerBound))...\(Int(plausible.upperBound)) m, the first point \(first) at \(shown) m\(abs(value) > 1e8 ? " (a time or a count, not a height?)" : "")."))
         }
 
         // MARK: Heights

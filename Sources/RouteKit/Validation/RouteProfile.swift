@@ -9,7 +9,8 @@ import Foundation
 ///
 /// **Ranges** (`[low, high]`, `nil` when the bin has no value):
 /// - elevation: of the points' ``RoutePoint/elevation`` in the bin, metres;
-/// - heart rate: of the points' ``RoutePoint/heartRate`` in the bin, beats per minute;
+/// - heart rate: of the points' ``RoutePoint/heartRate`` in the bin, beats per minute; 0 (what a chest
+///   strap reports when it loses contact) is skipped;
 /// - pace: of the points' *windowed pace*, seconds per kilometre. A point's pace is `1000 * (t[j1] - t[j0])
 ///   / (d[j1] - d[j0])` over the window `j0 = i - w ... j1 = i + w` (``Options/paceWindow`` points each
 ///   side, cut at the point's segment ends), when both ends are timed, the window moves at least
@@ -22,7 +23,8 @@ import Foundation
 /// segment breaks count as neither.
 ///
 /// **Ascent and descent** use a hysteresis of ``Options/hysteresis`` metres (default 3 m, above the
-/// usual barometric noise, below a GPS altitude's): walking the points with an elevation in order, a
+/// usual barometric noise, below a GPS altitude's): walking each segment's points with an elevation in
+/// order (the step from one segment to the next counts as neither, like gaps in length), a
 /// reference elevation moves to the current point only when the point is at least that far above (the
 /// rise is added to ascent) or below it (the drop is added to descent), in the bin of that point. Wiggles
 /// smaller than the hysteresis are ignored; a final rise or drop smaller than it is not counted.
@@ -82,13 +84,19 @@ public struct RouteProfile: Sendable {
 
     /// Profiles `route`.
     ///
-    /// - Complexity: O(n · paceWindow) for n points.
-    public init(_ route: Route, options: Options = Options()) {
+    /// - Throws: ``TooManyBins`` when the route's length over the bin width passes ``maximumBinCount``
+    ///   (memory and output grow with the bin count, not the point count).
+    /// - Complexity: O(n · paceWindow + b) for n points and b bins (b at most ``maximumBinCount``).
+    public init(_ route: Route, options: Options = Options()) throws(TooManyBins) {
         self.options = options
         self.name = route.name
         self.length = route.length
         let w = options.binWidth
-        let count = max(1, Int((route.length / w).rounded(.up)))
+        let exact = (route.length / w).rounded(.up)
+        guard exact.isFinite, exact <= Double(RouteProfile.maximumBinCount) else {
+            throw TooManyBins(length: route.length, binWidth: w)
+        }
+        let count = max(1, Int(exact))
         bins = (0..<count).map { k in
             Bin(index: k, start: Double(k) * w, end: min(Double(k + 1) * w, route.length), pointCount: 0)
         }
@@ -107,7 +115,8 @@ public struct RouteProfile: Sendable {
                 let k = bin(i)
                 bins[k].pointCount += 1
                 if let e = points[i].elevation { bins[k].elevation = widen(bins[k].elevation, e) }
-                if let h = points[i].heartRate { bins[k].heartRate = widen(bins[k].heartRate, h) }
+                // A heart rate of 0 is a strap drop-out (no contact), not a value.
+                if let h = points[i].heartRate, h > 0 { bins[k].heartRate = widen(bins[k].heartRate, h) }
                 // Windowed pace.
                 let j0 = max(range.lowerBound, i - options.paceWindow)
                 let j1 = min(range.upperBound - 1, i + options.paceWindow)
@@ -126,18 +135,61 @@ public struct RouteProfile: Sendable {
                 }
             }
         }
-        // Ascent and descent with hysteresis.
-        var reference: Double? = nil
-        for i in points.indices {
-            guard let e = points[i].elevation else { continue }
-            guard let r = reference else { reference = e; continue }
-            if e - r >= options.hysteresis && e > r {
-                bins[bin(i)].ascent += e - r
-                reference = e
-            } else if r - e >= options.hysteresis && r > e {
-                bins[bin(i)].descent += r - e
-                reference = e
+        // Ascent and descent with hysteresis, segment by segment: the step between two segments is not
+        // travelled, so it is neither climbed nor descended (as length and moving time exclude it).
+        for range in route.segments {
+            var reference: Double? = nil
+            for i in range {
+                guard let e = points[i].elevation else { continue }
+                guard let r = reference else { reference = e; continue }
+                if e - r >= options.hysteresis && e > r {
+                    bins[bin(i)].ascent += e - r
+                    reference = e
+                } else if r - e >= options.hysteresis && r > e {
+                    bins[bin(i)].descent += r - e
+                    reference = e
+                }
             }
+        }
+    }
+}
+
+extension RouteProfile {
+    /// The first value that is not a finite number, described (`bin 3 ascent`), or `nil` when all are.
+    /// The profile writers' callers check it: a non-finite number is a defect, never written.
+    public var nonFiniteValue: String? {
+        if !length.isFinite { return "length" }
+        for b in bins {
+            let values: [(String, Double?)] = [
+                ("start", b.start), ("end", b.end), ("moving time", b.movingTime), ("stopped time", b.stoppedTime),
+                ("ascent", b.ascent), ("descent", b.descent),
+                ("lowest elevation", b.elevation?.lowerBound), ("highest elevation", b.elevation?.upperBound),
+                ("lowest pace", b.pace?.lowerBound), ("highest pace", b.pace?.upperBound),
+                ("lowest heart rate", b.heartRate?.lowerBound), ("highest heart rate", b.heartRate?.upperBound),
+            ]
+            if let bad = values.first(where: { $0.1.map { !$0.isFinite } ?? false }) { return "bin \(b.index) \(bad.0)" }
+        }
+        return nil
+    }
+
+    /// The most bins a profile has: 100 000 (37 500 km at the default 375 m; about 30 MB of JSON).
+    public static let maximumBinCount = 100_000
+
+    /// The route is too long for the bin width: more than ``RouteProfile/maximumBinCount`` bins.
+    public struct TooManyBins: Error, Hashable, Sendable, CustomStringConvertible {
+        /// The route's length, metres.
+        public var length: Double
+        /// The bin width asked for, metres.
+        public var binWidth: Double
+
+        /// The smallest whole bin width in metres that fits the route in the maximum bin count.
+        public var smallestBinWidth: Double { (length / Double(RouteProfile.maximumBinCount)).rounded(.up) }
+
+        public var description: String {
+            let bins = (length / binWidth).rounded(.up)
+            return "the route is \(FixedDecimal.string(length / 1000, places: 1)) km long: bins of \(FixedDecimal.string(binWidth, places: 0)) m "
+                + "would make \(FixedDecimal.string(bins, places: 0)) of them, more than the \(RouteProfile.maximumBinCount) a profile may have "
+                + "(use a bin width of at least \(FixedDecimal.string(smallestBinWidth, places: 0)) m)"
         }
     }
 }

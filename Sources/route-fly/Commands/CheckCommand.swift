@@ -4,7 +4,7 @@ import RouteKit
 import Glibc
 #endif
 
-/// `route-fly check ROUTE [flight options] [--script FILE] [--fps N] [--json] [--strict] [--all] [limits]`
+/// `route-fly check ROUTE [flight options] [--script FILE] [--fps N] [--json] [--strict] [--all] [--plot FILE] [limits]`
 ///
 /// Exit status: 0 when no finding is an error (with `--strict`: no warning either), 2 when one is, 1
 /// when the check could not run (unreadable or unparsable route or script), 64 on usage errors.
@@ -19,6 +19,23 @@ struct CheckOptions: Equatable {
     var all = false
     var route = RouteCheck.Options()
     var flightCheck = FlightCheck.Options()
+    /// `--plot`: where to write the SVG plot of the flight's motion.
+    var plotPath: String? = nil
+
+    /// The motion limit options: the limit each sets, its value's name and what it is.
+    static var motionLimits: [String: (WritableKeyPath<MotionLimits, Double?>, String, String)] { [
+        "--max-screen-speed": (\.screenSpeed, "screens-per-second", "screen heights per second"),
+        "--max-zoom-rate": (\.zoomRate, "per-second", "a rate per second"),
+        "--max-heading-rate": (\.turnRate, "degrees-per-second", "degrees per second"),
+        "--max-pitch-rate": (\.tiltRate, "degrees-per-second", "degrees per second"),
+        "--max-screen-acceleration": (\.screenAcceleration, "screens-per-second-squared", "screen heights per second squared"),
+        "--max-zoom-acceleration": (\.zoomAcceleration, "per-second-squared", "a rate per second squared"),
+        "--max-heading-acceleration": (\.turnAcceleration, "degrees-per-second-squared", "degrees per second squared"),
+        "--max-pitch-acceleration": (\.tiltAcceleration, "degrees-per-second-squared", "degrees per second squared"),
+        "--max-eye-acceleration": (\.eyeAcceleration, "per-second-squared", "a rate per second squared"),
+        "--max-screen-jump": (\.screenJump, "screens", "screen heights"),
+        "--rest-fraction": (\.restFraction, "fraction", "a fraction of the rate limits"),
+    ] }
 
     /// Findings listed per code unless `--all`.
     static let listLimit = 20
@@ -54,15 +71,31 @@ struct CheckOptions: Equatable {
                 options.scriptPath = try scanner.fileName(for: name, inline: inline, what: "script file")
             case "--fps":
                 let v = try scanner.value(for: name, inline: inline, valueName: "fps")
-                options.flightCheck.framesPerSecond = try scanner.number(v, option: name, valueName: "fps",
-                    range: 1e-3...1000, expectation: "frames per second, more than 0 and at most 1000")
+                options.flightCheck.framesPerSecond = try scanner.framesPerSecond(v, option: name)
             case "--gap": options.route.gap = try positive("seconds", "seconds")
             case "--max-speed": options.route.maxSpeed = try positive("metres-per-second", "metres per second")
             case "--max-jump": options.route.maxJump = try positive("metres", "metres")
-            case "--max-heading-rate": options.flightCheck.maxHeadingRate = try positive("degrees-per-second", "degrees per second")
             case "--max-camera-speed": options.flightCheck.maxCenterSpeed = try positive("metres-per-second", "metres per second")
             case "--max-eye-speed": options.flightCheck.maxEyeSpeed = try positive("metres-per-second", "metres per second")
             case "--max-distance-rate": options.flightCheck.maxDistanceRate = try positive("metres-per-second", "metres per second")
+            case let motion where CheckOptions.motionLimits[motion] != nil:
+                let (key, valueName, what) = CheckOptions.motionLimits[motion]!
+                let text = try scanner.value(for: name, inline: inline, valueName: valueName)
+                if text == "none" {
+                    options.flightCheck.motion[keyPath: key] = nil
+                } else {
+                    let v = try scanner.number(text, option: name, valueName: valueName, range: 0...1e12, expectation: "\(what), more than 0, or none")
+                    guard v > 0 else {
+                        throw UsageError(message: "The value '\(text)' is invalid for '\(name) <\(valueName)>': expected \(what), more than 0, or none.", subcommand: "check")
+                    }
+                    options.flightCheck.motion[keyPath: key] = v
+                }
+            case "--plot":
+                let path = try scanner.fileName(for: name, inline: inline, what: "plot file")
+                guard path != "-" else {
+                    throw UsageError(message: "'--plot' needs a file name: the report goes to standard output.", subcommand: "check")
+                }
+                options.plotPath = path
             case "--duration-tolerance":
                 let v = try scanner.value(for: name, inline: inline, valueName: "seconds")
                 options.flightCheck.durationTolerance = try scanner.number(v, option: name, valueName: "seconds",
@@ -78,7 +111,22 @@ struct CheckOptions: Equatable {
 
     /// Runs the checks and prints the report; throws ``ExitStatus`` 2 when the check fails (see the type).
     func run() throws {
+        if let plotPath {
+            var inputs: [OutputGuard.Input] = [.init(path: routePath, role: "input route")] + ground.inputs
+            if let scriptPath { inputs.append(.init(path: scriptPath, role: "camera script")) }
+            try OutputGuard.refuse(output: plotPath, inputs: inputs, subcommand: "check")
+        }
         let report = try self.report()
+        if let plotPath {
+            // Written before the report, so that a failure to write it prints no report (exit 1).
+            guard let flight = report.flight, let _ = flight.motion.trace else {
+                throw CommandFailure(description: "\(plotPath): error: no plot written: the flight could not be planned (see 'route-fly check' without '--plot')")
+            }
+            let source = scriptPath.map { "script \(URL(fileURLWithPath: $0).lastPathComponent)" } ?? "preset \(self.flight.options.preset.rawValue)"
+            let name = routePath == "-" ? "<stdin>" : URL(fileURLWithPath: routePath).lastPathComponent
+            try AtomicFile.write(MotionPlotSVG.render(flight.motion, duration: flight.duration, framesPerSecond: flight.framesPerSecond,
+                                                      title: "Motion on screen: \(name), \(source)"), to: plotPath)
+        }
         let limit = all ? nil : CheckOptions.listLimit
         let displayPath = routePath == "-" ? "<stdin>" : routePath
         try writeStandardOutput(Array((json ? report.json(limit: limit) : report.text(path: displayPath, limit: limit)).utf8))
@@ -87,13 +135,7 @@ struct CheckOptions: Equatable {
 
     /// Reads the route (once, into memory: the zone scan reads its bytes again) and checks it and its flight.
     func report() throws -> CheckReport {
-        let data: Data
-        do {
-            data = routePath == "-" ? FileHandle.standardInput.readDataToEndOfFile()
-                : try Data(contentsOf: URL(fileURLWithPath: routePath))
-        } catch {
-            throw CommandFailure(description: "\(shownPath(routePath)): error: cannot read the file: \((error as NSError).localizedDescription)")
-        }
+        let data = try RouteFile.bytes(path: routePath)
         let displayPath = routePath == "-" ? "<stdin>" : routePath
         let result = try RouteFile.read(data: data, displayPath: displayPath, format: input.format,
                                         options: .init(csv: .init(columns: input.columns), polyline: .init(precision: input.polylinePrecision)))
@@ -105,6 +147,8 @@ struct CheckOptions: Equatable {
         var flightSummary: FlightCheck.Summary? = nil
         var scripted: ScriptedFlight? = nil
         var checkOptions = flightCheck
+        checkOptions.verticalFieldOfView = flight.options.framing.verticalFieldOfView
+        if plotPath != nil { checkOptions.traceBuckets = MotionPlotSVG.traceBuckets }
         if let scriptPath {
             scripted = try flight.resolve(try CameraScript.load(path: scriptPath), for: route, scriptPath: scriptPath)
         } else {

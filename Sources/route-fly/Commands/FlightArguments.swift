@@ -29,11 +29,7 @@ struct FlightArguments: Equatable {
             return v
         }
         func choice<T: RawRepresentable & CaseIterable>(_ valueName: String, _ type: T.Type) throws(UsageError) -> T where T.RawValue == String {
-            let v = try value(valueName)
-            guard let c = T(rawValue: v) else {
-                throw UsageError(message: "The value '\(v)' is invalid for '\(name) <\(valueName)>': expected one of \(T.allCases.map(\.rawValue).joined(separator: ", ")).", subcommand: sub)
-            }
-            return c
+            try scanner.choice(try value(valueName), option: name, valueName: valueName, T.self)
         }
         given.insert(name)
         switch name {
@@ -47,8 +43,7 @@ struct FlightArguments: Equatable {
         case "--look-ahead": options.lookAhead = try positive("metres", "metres along the route")
         case "--max-turn-rate": options.maxTurnRate = try positive("degrees-per-second", "degrees per second")
         case "--fov":
-            let v = try number("degrees", 0...179, "a vertical field of view in degrees, more than 0 and less than 180")
-            guard v > 0 else { throw UsageError(message: "The value '0' is invalid for '--fov <degrees>': expected a vertical field of view in degrees, more than 0 and less than 180.", subcommand: sub) }
+            let v = try number("degrees", CameraFraming.fieldOfViewRange, "a vertical field of view in degrees, at least 0.01 and at most 179")
             options.framing.verticalFieldOfView = v
         case "--pitch":
             let v = try number("degrees", 0...89.9, "degrees from straight down, 0 or more and less than 90")
@@ -123,6 +118,18 @@ struct FlightArguments: Equatable {
         if let first = given.subtracting(["--viewport", "--fov"]).sorted().first {
             throw UsageError(message: "'\(first)' shapes a planned flight; with '--script' the script decides the flight (only '--viewport' and '--fov' still apply).", subcommand: subcommand)
         }
+    }
+
+    /// With `--timing recorded` (follow), the instant of flight time 0 and the recorded seconds per flight
+    /// second, so that pose time `t` is the recorded instant `epoch + t * scale`: the route's first time
+    /// less the intro (scaled), and the speedup (or the recorded span over `--duration`). `nil` for other
+    /// timings or a route without times.
+    func recordedClock(for route: Route) -> (epoch: Date, scale: Double)? {
+        guard options.timing == .recorded, options.preset == .follow, let start = route.startTime else { return nil }
+        var scale = options.speedup ?? 1
+        if let d = options.duration, let span = route.recordedDuration, span > 0, options.skipIdle == nil { scale = span / d }
+        guard scale > 0, scale.isFinite else { return nil }
+        return (start.addingTimeInterval(-options.intro * scale), scale)
     }
 
     /// Resolves a script against the route with these options' framing; errors name the script file.

@@ -5,6 +5,9 @@ import RouteKit
 /// `sample`, `plan`, `check` and `profile`.
 struct GroundArguments: Equatable {
     var terrainPath: String? = nil
+
+    /// The files these options read, for ``OutputGuard`` (an output must not replace the terrain model).
+    var inputs: [OutputGuard.Input] { terrainPath.map { [.init(path: $0, role: "terrain model")] } ?? [] }
     /// Metres above sea level.
     var groundElevation: Double? = nil
     /// Metres the eye keeps above the ground (`--clearance`).

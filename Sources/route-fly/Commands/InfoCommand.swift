@@ -22,14 +22,29 @@ struct InfoOptions: Equatable {
     }
 
     func run() throws {
-        let result = try input.read(routePath)
+        let result: RouteFile.Result
+        do {
+            result = try input.read(routePath)
+        } catch let error as RouteParseError {
+            // `info` flies nothing: a file of waypoints alone is summarised (sample and plan still refuse it).
+            switch error.reason {
+            case .noRoute, .noLine:
+                guard var summary = RouteSummary(waypoints: error.waypoints, format: RouteFormat.allCases.first { $0.description == error.format }) else { throw error }
+                summary.notes = [error.message]
+                printDiagnostic("\(routePath == "-" ? "<stdin>" : routePath): note: \(error.message); summarising the waypoints")
+                try writeStandardOutput(Array((json ? summary.json : summary.text).utf8))
+                return
+            default:
+                throw error
+            }
+        }
         var summary = RouteSummary(result.route)
         summary.format = result.format
-        summary.notes = result.notes
+        summary.notes = result.notes + result.warnings.map { "warning: " + $0 }
         if let d = summary.duration, d < 0 {
             let note = "the last timed point is \(FixedDecimal.string(-d, places: 3)) s before the first: the file's clock goes backwards (see 'route-fly check')"
             summary.notes.append(note)
-            printError("\(routePath == "-" ? "<stdin>" : routePath): note: \(note)")
+            printDiagnostic("\(routePath == "-" ? "<stdin>" : routePath): note: \(note)")
         }
         try writeStandardOutput(Array((json ? summary.json : summary.text).utf8))
     }

@@ -43,18 +43,21 @@ struct InputArguments: Equatable {
         }
     }
 
-    /// Reads the route, printing the reader's notes on standard error as `path: note: …`.
+    /// Reads the route, printing the reader's notes and warnings on standard error as `path: note: …`
+    /// and `path: warning: …`.
     func read(_ path: String) throws -> RouteFile.Result {
+        Progress.shared.set("reading \(path == "-" ? "<stdin>" : path)")
         var result = try RouteFile.read(
             path: path, format: format,
             options: .init(csv: .init(columns: columns), polyline: .init(precision: polylinePrecision)))
         let shown = path == "-" ? "<stdin>" : path
-        for note in result.notes { printError("\(shown): note: \(note)") }
+        for note in result.notes { printDiagnostic("\(shown): note: \(note)") }
+        for warning in result.warnings { printDiagnostic("\(shown): warning: \(warning)") }
         if columns != nil, result.format != .csv {
-            printError("\(shown): warning: '--columns' applies to CSV files only; this file was read as \(result.format)")
+            printDiagnostic("\(shown): warning: '--columns' applies to CSV files only; this file was read as \(result.format)")
         }
         if polylinePrecision != 5, result.format != .polyline {
-            printError("\(shown): warning: '--polyline-precision' applies to encoded polylines only; this file was read as \(result.format)")
+            printDiagnostic("\(shown): warning: '--polyline-precision' applies to encoded polylines only; this file was read as \(result.format)")
         }
         if inputHeights == .ellipsoidal {
             result.route = result.route.convertingElevations(from: .ellipsoidal, geoid: try Geoid.egm96())

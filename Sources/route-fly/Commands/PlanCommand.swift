@@ -30,9 +30,8 @@ struct PlanOptions: Equatable {
     }
 
     func run() throws {
-        if let outputPath, outputPath != "-", isSameFile(outputPath, routePath) {
-            throw UsageError(message: "The output file '\(outputPath)' is the input route: writing it would destroy the route. Choose another output file.", subcommand: "plan")
-        }
+        try OutputGuard.refuse(output: outputPath, inputs: [.init(path: routePath, role: "input route")] + ground.inputs,
+                               subcommand: "plan")
         let (route, terrain) = try ground.apply(to: try input.read(routePath).route, routePath: routePath, warnIfMissing: true)
         let plan: FlightPlan
         do {
@@ -40,7 +39,7 @@ struct PlanOptions: Equatable {
         } catch {
             throw CommandFailure(description: "\(shownPath(routePath)): error: \(error)")
         }
-        for note in plan.notes { printError("\(shownPath(routePath)): note: \(note)") }
+        for note in plan.notes { printDiagnostic("\(shownPath(routePath)): note: \(note)") }
         let text = try plan.script.encodedJSON()
         if let outputPath, outputPath != "-" {
             try AtomicFile.write(Array(text.utf8), to: outputPath)

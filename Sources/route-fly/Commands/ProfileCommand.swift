@@ -34,10 +34,7 @@ struct ProfileOptions: Equatable {
                                                       expectation: "a bin width in metres, at least 1")
             case "--format":
                 let v = try scanner.value(for: name, inline: inline, valueName: "format")
-                guard let f = Format(rawValue: v) else {
-                    throw UsageError(message: "The value '\(v)' is invalid for '--format <format>': expected one of \(Format.allCases.map(\.rawValue).joined(separator: ", ")).", subcommand: "profile")
-                }
-                options.format = f
+                options.format = try scanner.choice(v, option: name, valueName: "format", Format.self)
             case "--name":
                 options.name = try scanner.value(for: name, inline: inline, valueName: "name")
             case "-o", "--output":
@@ -60,11 +57,18 @@ struct ProfileOptions: Equatable {
     }
 
     func run() throws {
-        if let outputPath, outputPath != "-", isSameFile(outputPath, routePath) {
-            throw UsageError(message: "The output file '\(outputPath)' is the input route: writing it would destroy the route. Choose another output file.", subcommand: "profile")
-        }
+        try OutputGuard.refuse(output: outputPath, inputs: [.init(path: routePath, role: "input route")] + ground.inputs,
+                               subcommand: "profile")
         let route = try ground.apply(to: try input.read(routePath).route, routePath: routePath, warnIfMissing: true).route
-        let profile = RouteProfile(route, options: .init(binWidth: binWidth))
+        let profile: RouteProfile
+        do {
+            profile = try RouteProfile(route, options: .init(binWidth: binWidth))
+        } catch {
+            throw CommandFailure(description: "\(shownPath(routePath)): error: \(error) ('--bin')")
+        }
+        if let bad = profile.nonFiniteValue {
+            throw CommandFailure(description: "\(shownPath(routePath)): error: the profile's \(bad) is not a finite number, so nothing was written (a defect in RouteKit; please report it with the input)")
+        }
         // The hike's name: --name, the route's, else the file's base name.
         let fileName = routePath == "-" ? "Route" : URL(fileURLWithPath: routePath).deletingPathExtension().lastPathComponent
         let title = name ?? route.name ?? fileName
@@ -74,7 +78,7 @@ struct ProfileOptions: Equatable {
         case .csv: bytes = Array(profile.csv.utf8)
         case .svg: bytes = ProfileSVG.render(profile, title: title)
         case .hikeJSON:
-            for note in profile.hikeFillNotes { printError("\(shownPath(routePath)): note: \(note)") }
+            for note in profile.hikeFillNotes { printDiagnostic("\(shownPath(routePath)): note: \(note)") }
             bytes = Array(profile.hikeJSON(name: title).utf8)
         }
         if let outputPath, outputPath != "-" {

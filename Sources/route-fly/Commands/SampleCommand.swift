@@ -4,7 +4,7 @@ import RouteKit
 import Glibc
 #endif
 
-/// `route-fly sample ROUTE [flight options] [--fps N] [--format csv|geojson|kml|czml|earth-studio|gpx|svg] [--eye|--no-eye] [-o FILE]`
+/// `route-fly sample ROUTE [flight options] [--fps N] [--format FORMAT] [--eye|--no-eye] [output options] [-o FILE]`
 struct SampleOptions: Equatable {
     var routePath: String
     var input = InputArguments()
@@ -17,6 +17,13 @@ struct SampleOptions: Equatable {
     var eye: Bool? = nil
     /// A camera script to fly instead of a preset (`--script FILE`).
     var scriptPath: String? = nil
+    /// The output-shaping options (`--angles`, `--kml-view`, `--max-pitch`, `--fov-columns`).
+    var output = OutputArguments()
+    /// The frame budget (`--max-frames N`): a longer flight is refused before anything is written.
+    var maxFrames = SampleOptions.defaultMaxFrames
+
+    /// The default frame budget: 500 000 frames (4 h 37 min at 30 fps; about 50 MB of CSV).
+    static let defaultMaxFrames = 500_000
     /// The datum of CSV and GeoJSON heights (`--heights ellipsoid|msl`).
     var heights = VerticalDatum.ellipsoidal
 
@@ -38,6 +45,10 @@ struct SampleOptions: Equatable {
                 try options.input.parse(name, inline: inline, scanner: &scanner)
                 return
             }
+            if OutputArguments.names.contains(name) {
+                try options.output.parse(name, inline: inline, scanner: &scanner)
+                return
+            }
             if GroundArguments.names.contains(name) {
                 try options.ground.parse(name, inline: inline, scanner: &scanner)
                 return
@@ -45,16 +56,22 @@ struct SampleOptions: Equatable {
             switch name {
             case "--fps":
                 let v = try scanner.value(for: name, inline: inline, valueName: "fps")
-                options.fps = try scanner.number(v, option: name, valueName: "fps",
-                    range: 1e-3...1000, expectation: "frames per second, more than 0 and at most 1000")
+                options.fps = try scanner.framesPerSecond(v, option: name)
             case "--format":
                 let v = try scanner.value(for: name, inline: inline, valueName: "format")
-                guard let f = PoseFormat(rawValue: v) else {
-                    throw UsageError(message: "The value '\(v)' is invalid for '--format <format>': expected one of \(PoseFormat.allCases.map(\.rawValue).joined(separator: ", ")).", subcommand: "sample")
+                guard let f = PoseFormat(name: v) else {
+                    throw UsageError(message: "The value '\(v)' is invalid for '--format <format>': expected one of \(PoseFormat.names.joined(separator: ", "))." + Suggestion.didYouMean(v, among: PoseFormat.names), subcommand: "sample")
                 }
                 options.format = f
+                options.formatName = v.lowercased()
             case "-o", "--output":
                 options.outputPath = try scanner.fileName(for: name, inline: inline)
+            case "--max-frames":
+                let v = try scanner.value(for: name, inline: inline, valueName: "frames")
+                guard let n = Int(v), n >= 1, n <= PoseSampler.maximumFrameCount else {
+                    throw UsageError(message: "The value '\(v)' is invalid for '--max-frames <frames>': expected a whole number of frames, at least 1 and at most \(PoseSampler.maximumFrameCount).", subcommand: "sample")
+                }
+                options.maxFrames = n
             case "--script":
                 options.scriptPath = try scanner.fileName(for: name, inline: inline, what: "script file")
             case "--heights":
@@ -72,10 +89,21 @@ struct SampleOptions: Equatable {
         }
         try options.flight.validate(subcommand: "sample")
         try options.flight.validate(withScript: options.scriptPath != nil, subcommand: "sample")
+        if options.format == nil, let outputPath = options.outputPath, outputPath != "-" {
+            let ext = URL(fileURLWithPath: outputPath).pathExtension
+            if !ext.isEmpty, PoseFormat(pathExtension: ext) == nil {
+                throw UsageError(message: "The output file '\(outputPath)' has the extension '.\(ext)', which is no format route-fly writes: expected \(PoseFormat.pathExtensions.map { "." + $0 }.joined(separator: ", ")), or name the format with '--format' (\(PoseFormat.names.joined(separator: ", "))).", subcommand: "sample")
+            }
+        }
+        try options.output.validate(format: options.resolvedFormat, formatName: options.formatName, subcommand: "sample")
         return options
     }
 
-    /// The output format: `--format`, else the `-o` file's extension, else CSV.
+    /// The `--format` value as typed (lower case), to tell `mapbox` from `maplibre`.
+    var formatName: String? = nil
+
+    /// The output format: `--format`, else the `-o` file's extension (case-insensitive), else CSV. An
+    /// unknown extension was refused by ``parse(_:)``.
     var resolvedFormat: PoseFormat {
         if let format { return format }
         if let outputPath, let f = PoseFormat(pathExtension: URL(fileURLWithPath: outputPath).pathExtension) { return f }
@@ -83,21 +111,22 @@ struct SampleOptions: Equatable {
     }
 
     func run() throws {
-        if let outputPath, outputPath != "-", isSameFile(outputPath, routePath) {
-            throw UsageError(message: "The output file '\(outputPath)' is the input route: writing it would destroy the route. Choose another output file.", subcommand: "sample")
-        }
+        try OutputGuard.refuse(output: outputPath, inputs: [.init(path: routePath, role: "input route")]
+            + (scriptPath.map { [.init(path: $0, role: "camera script")] } ?? []) + ground.inputs,
+                               subcommand: "sample")
         let (route, terrain) = try ground.apply(to: try input.read(routePath).route, routePath: routePath, warnIfMissing: scriptPath == nil)
         let script: CameraScript
         if let scriptPath {
             script = try CameraScript.load(path: scriptPath)
         } else {
             let plan: FlightPlan
+            Progress.shared.set("planning the flight")
             do {
                 plan = try planner(terrain: terrain).plan(for: route)
             } catch {
                 throw CommandFailure(description: "\(shownPath(routePath)): error: \(error)")
             }
-            for note in plan.notes { printError("\(shownPath(routePath)): note: \(note)") }
+            for note in plan.notes { printDiagnostic("\(shownPath(routePath)): note: \(note)") }
             script = plan.script
         }
         let scripted = try flight.resolve(script, for: route, scriptPath: scriptPath)
@@ -106,31 +135,56 @@ struct SampleOptions: Equatable {
         if let tooLong = SampleOptions.tooManyFrames(duration: scripted.duration, fps: fps) {
             throw CommandFailure(description: "\(shownPath(routePath)): error: \(tooLong)")
         }
+        let frames = sampler.frameCount(forDuration: scripted.duration)
+        if frames > maxFrames {
+            var why = ""
+            if scriptPath == nil, flight.options.timing == .recorded, let gap = route.longestTimeGap, gap.seconds > 3600 {
+                let a = route.points[gap.index], b = route.points[gap.index + 1]
+                why = ": recorded timing flies the \(describeSeconds(gap.seconds)) between point \(gap.index + 1) (\(a.time.map { ISO8601.string(from: $0) } ?? "?")) and point \(gap.index + 2) (\(b.time.map { ISO8601.string(from: $0) } ?? "?")) in real time; check that point's time, or use '--skip-idle S' or '--timing distance'"
+            }
+            throw CommandFailure(description: "\(shownPath(routePath)): error: the flight has \(frames) frames at \(FixedDecimal.string(fps, places: 3)) fps (\(describeSeconds(scripted.duration))), more than the frame budget of \(maxFrames)\(why) ('--max-frames N' raises the budget, '--fps' lowers the count)")
+        }
         if scripted.duration > 3600 {
-            printError("\(shownPath(routePath)): warning: the flight lasts \(describeSeconds(scripted.duration)) (\(sampler.frameCount(forDuration: scripted.duration)) frames at \(fps) fps)\(flight.options.timing == .recorded && flight.options.skipIdle == nil ? ": recorded stops and gaps are flown in real time; '--skip-idle S' flies each in 1 s" : "")")
+            printDiagnostic("\(shownPath(routePath)): warning: the flight lasts \(describeSeconds(scripted.duration)) (\(sampler.frameCount(forDuration: scripted.duration)) frames at \(fps) fps)\(flight.options.timing == .recorded && flight.options.skipIdle == nil ? ": recorded stops and gaps are flown in real time; '--skip-idle S' flies each in 1 s" : "")")
         }
         if resolvedFormat == .svg, sampler.frameCount(forDuration: scripted.duration) > FlightSVGWriter.maximumFrames {
             throw UsageError(message: "A picture (--format svg) is drawn from at most \(FlightSVGWriter.maximumFrames) frames; this flight has \(sampler.frameCount(forDuration: scripted.duration)) at \(fps) fps. Lower '--fps'.", subcommand: "sample")
         }
         let includesEye = eye ?? (scriptPath != nil || flight.options.preset != .wwdc)
         let destination: PoseOutput.Destination = outputPath.flatMap { $0 == "-" ? nil : .file($0) } ?? .standardOutput
+        let format = resolvedFormat
+        let maximumPitch = output.maximumPitch(formatName: formatName)
+        if format == .maplibre, let steep = MapLibreCameraWriter.firstPose(above: maximumPitch, in: scripted, sampler: sampler) {
+            throw CommandFailure(description: "\(shownPath(routePath)): error: frame \(steep.frame) (t=\(FixedDecimal.string(steep.time, places: 3)) s) has a pitch of \(FixedDecimal.string(steep.camera.pitch, places: 2)) degrees, above the web map's maximum of \(FixedDecimal.string(maximumPitch, places: 0)) (MapLibre and deck.gl allow 60 by default, Mapbox 85): lower '--pitch', or raise the map's maxPitch (MapLibre accepts up to 85) and pass '--max-pitch' with it")
+        }
+        var context = PoseWriterContext(
+            route: route, framesPerSecond: sampler.framesPerSecond,
+            frameCount: sampler.frameCount(forDuration: scripted.duration), framing: flight.options.framing,
+            eyeModel: .tangentPlane)
+        context.heights = heights
+        context.geoid = sampler.geoid
+        context.angles = output.angles
+        context.kmlView = output.kmlView
+        context.maximumPitch = maximumPitch
+        if scriptPath == nil, let (epoch, scale) = flight.recordedClock(for: route) {
+            context.epoch = epoch
+            context.timeScale = scale
+            if flight.options.skipIdle != nil, format == .czml || format == .gpx {
+                printError("\(shownPath(routePath)): note: with '--skip-idle' the flight's clock matches the recorded times only up to the first shortened stop")
+            }
+        }
+        Progress.shared.set("writing frames", total: sampler.frameCount(forDuration: scripted.duration))
         let summary = try PoseOutput.write(scripted, sampler: sampler, eye: includesEye ? .tangentPlane : nil,
-                                           format: resolvedFormat, route: route, framing: flight.options.framing,
-                                           heights: heights, to: destination)
+                                           format: format, context: context, framingColumns: output.fovColumns,
+                                           to: destination, progress: { Progress.shared.update($0) })
+        Progress.shared.stop()
         if summary.clampedFrameCount > 0 {
             let why = scriptPath == nil && flight.options.preset == .wwdc
                 ? "the wwdc recipe's 24000 m and 18000 m keyframes, after an initial distance of \(FixedDecimal.string(scripted.initialCamera.distance, places: 0)) m, overshoot (the recipe suits routes of a few tens of kilometres; '--preset follow' scales with the route)"
                 : "the distance keyframes overshoot below it (cubic and spring keyframes swing past their values)"
-            printError("\(shownPath(routePath)): warning: the camera distance fell below \(FixedDecimal.string(sampler.minimumDistance, places: 0)) m in \(summary.clampedFrameCount) of \(summary.frameCount) frames and was held there: \(why)")
+            printDiagnostic("\(shownPath(routePath)): warning: the camera distance fell below \(FixedDecimal.string(sampler.minimumDistance, places: 0)) m in \(summary.clampedFrameCount) of \(summary.frameCount) frames and was held there: \(why)")
         }
     }
-}
-
-/// `true` when both paths name the same existing file (same device and inode, so links count too).
-func isSameFile(_ a: String, _ b: String) -> Bool {
-    var sa = stat(), sb = stat()
-    guard stat(a, &sa) == 0, stat(b, &sb) == 0 else { return false }
-    return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
 }
 
 /// Seconds as people read them: `12.500 s`, or with hours or days added when long (`90061.000 s (25.0 h)`),

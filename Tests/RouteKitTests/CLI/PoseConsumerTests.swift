@@ -174,8 +174,8 @@ private func wktPositionCount(_ listing: String) -> Int {
             #expect(try String(contentsOfFile: path, encoding: .utf8).hasPrefix(prefix), "\(ext)")
         }
         let es = try runRouteFly(["sample", Self.route, "--fps", "2", "--format", "earth-studio"])
-        #expect(es.status == 0 && es.stdout.hasPrefix("{\"format\":\"routekit-earth-studio-camera\""))
+        #expect(es.status == 0 && es.stdout.hasPrefix("{\"name\":\"ACTIVE LOG #2\",\"width\":1920"))
         let help = try runRouteFly(["sample", "--help"])
-        #expect(help.stdout.contains("csv, geojson, kml, czml, earth-studio, gpx or svg"))
+        #expect(help.stdout.contains("csv, geojson, kml, kmz, czml, earth-studio, maplibre (also: mapbox,"))
     }
 }

@@ -115,6 +115,19 @@ extension Formats {
                  reason: .malformedTime(element: "row", text: "2023/13/16 18:02:27"), line: 3, column: 13),
             Case(file: "csv/bad/no-positions.csv", format: .csv,
                  reason: .noLine(found: "none of its 2 rows has a latitude and a longitude"), line: 3, column: 1),
+            // Issue 12 item 3: decimal commas in a comma-separated file, a malformed decimal comma, an unknown unit.
+            Case(file: "csv/bad/decimal-comma-comma.csv", format: .csv,
+                 reason: .malformedCSV("this row has 5 fields but the header has 3; if the numbers use decimal commas (46,5), "
+                                       + "the file must not be separated by commas: use ';' or tab, or quote the numbers (\"46,5\")"),
+                 line: 2, column: 13),
+            Case(file: "csv/bad/decimal-comma-semicolon.csv", format: .csv,
+                 reason: .unexpectedValue(field: "lat", found: "\"46,000,46\"",
+                                          expected: "a decimal number: with a decimal point, or a decimal comma as in 46,5"),
+                 line: 3, column: 1),
+            Case(file: "csv/bad/unknown-unit.csv", format: .csv,
+                 reason: .unexpectedValue(field: "ele", found: "\"120 yd\", in an unknown unit 'yd'",
+                                          expected: "a number, optionally followed by m, km, ft or mi"),
+                 line: 3, column: 17),
 
             // Polyline (read as polyline: a space inside makes the content sniff say CSV)
             Case(file: "polyline/bad/bad-character.txt", format: .polyline,
@@ -128,6 +141,11 @@ extension Formats {
             Case(file: "polyline/bad/precision6.txt", format: .polyline,
                  reason: .polylineOutOfRange(field: "latitude", value: 385.0, precision: 5), line: 1, column: 1),
             Case(file: "polyline/bad/blank.txt", format: .polyline, reason: .empty, line: 1, column: 1),
+            Case(file: "polyline/bad/json-escaped-broken.txt", format: .polyline,
+                 reason: .malformedPolyline("the string ends inside a value (its last character must be in '?'...'^', 63...94); "
+                                            + "the string holds backslashes: a polyline copied out of JSON keeps its escapes "
+                                            + "(\\\\ for \\), and these do not all unescape to a valid polyline"),
+                 line: 1, column: 28),
 
             // TCX
             Case(file: "tcx/bad/missing-longitude.tcx", format: .tcx,

@@ -37,7 +37,11 @@ private func values(of tag: String, in xml: String) -> [Double] {
 
 @Suite struct PoseWriterFormatsTests {
     @Test func formatNamesAndExtensions() {
-        #expect(PoseFormat.allCases.map(\.rawValue) == ["csv", "geojson", "kml", "czml", "earth-studio", "gpx", "svg"])
+        #expect(PoseFormat.allCases.map(\.rawValue) == ["csv", "geojson", "kml", "kmz", "czml", "earth-studio", "maplibre", "gpx", "svg"])
+        #expect(PoseFormat(pathExtension: "KMZ") == .kmz)
+        #expect(PoseFormat(pathExtension: "mp4") == nil)
+        #expect(PoseFormat(name: "DeckGL") == .maplibre && PoseFormat(name: "mapbox") == .maplibre && PoseFormat(name: "Earth-Studio") == .earthStudio)
+        #expect(PoseFormat(name: "mp4") == nil)
         #expect(PoseFormat(pathExtension: "KML") == .kml)
         #expect(PoseFormat(pathExtension: "czml") == .czml)
         #expect(PoseFormat(pathExtension: "gpx") == .gpx)
@@ -139,7 +143,8 @@ private func values(of tag: String, in xml: String) -> [Double] {
         let framing = CameraFraming(viewportWidth: 1280, viewportHeight: 720, verticalFieldOfView: 40)
         let bytes = PoseFormat.earthStudio.encode(poses, framing: framing)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
-        #expect(object["numFrames"] as? Int == poses.count)
+        // Real exports count frame intervals: one less than the camera frames.
+        #expect(object["numFrames"] as? Int == poses.count - 1)
         #expect(object["width"] as? Int == 1280 && object["height"] as? Int == 720)
         #expect(object["fovVertical"] as? Double == 40)
         #expect(abs((object["frameRate"] as? Double ?? 0) - 10) < 1e-9)

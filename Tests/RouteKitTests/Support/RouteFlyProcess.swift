@@ -9,7 +9,8 @@ struct RouteFlyResult {
 
 /// Runs the `route-fly` executable built beside the test bundle (the test target depends on it), as a
 /// user would, capturing standard output, standard error and the exit status.
-func runRouteFly(_ arguments: [String], in directory: URL? = nil, standardInput: URL? = nil) throws -> RouteFlyResult {
+func runRouteFly(_ arguments: [String], in directory: URL? = nil, standardInput: URL? = nil,
+                 environment: [String: String] = [:]) throws -> RouteFlyResult {
     let buildDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     var executable = buildDirectory.appendingPathComponent("route-fly")
     if !FileManager.default.isExecutableFile(atPath: executable.path) {
@@ -20,6 +21,7 @@ func runRouteFly(_ arguments: [String], in directory: URL? = nil, standardInput:
     process.executableURL = executable
     process.arguments = arguments
     if let directory { process.currentDirectoryURL = directory }
+    if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
     // Standard output and error go to temporary files: no pipe can fill up and block the child.
     let scratch = FileManager.default.temporaryDirectory
     let outURL = scratch.appendingPathComponent("route-fly-\(UUID().uuidString).out")

@@ -26,8 +26,10 @@ import Testing
         #expect(findings.first?.code == "flight-duration")
         #expect(findings.first?.message == "The flight lasts 12.000 s: 361 frames at 30.000 fps.")
         #expect(!findings.contains { $0.code == "flight-duration-mismatch" || $0.code == "flight-frame-count" })
-        #expect(findings.map(\.code).filter { $0.hasPrefix("flight-max-") } ==
-                ["flight-max-heading-rate", "flight-max-center-speed", "flight-max-eye-speed", "flight-max-distance-rate"])
+        // The m/s peaks are in the summary, no longer notes; the motion is judged in screen terms.
+        #expect(!findings.contains { $0.code.hasPrefix("flight-max-") })
+        #expect(findings.filter { $0.code == "motion-peaks" }.count == 1)
+        #expect(summary.centerSpeed.value > 0)
         #expect(findings.allSatisfy { $0.severity != .error })
     }
 
@@ -49,10 +51,10 @@ import Testing
         #expect(frames.time == .flight(8 / 0.7))
     }
 
-    @Test func limitsTurnPeaksIntoWarnings() throws {
+    @Test func metrePerSecondLimitsTurnPeaksIntoWarnings() throws {
         let route = try Self.cleanRoute()
         var check = FlightCheck.Options()
-        check.maxHeadingRate = 1e-6
+        check.motion = .none
         check.maxCenterSpeed = 1e-6
         check.maxEyeSpeed = 1e-6
         check.maxDistanceRate = 1e-6
@@ -61,6 +63,7 @@ import Testing
         // The walk runs due north, so the heading never turns; the camera moves and zooms.
         #expect(summary.headingRate.value == 0)
         #expect(over.map(\.code) == ["center-speed-over-limit", "eye-speed-over-limit", "distance-rate-over-limit"])
+        #expect(!findings.contains { $0.code.hasPrefix("motion-") && $0.code != "motion-peaks" })
         #expect(over.allSatisfy { $0.severity == .warning })
         // The peak is where the message says, and reported at the earlier frame of its pair.
         #expect(over[0].time == .flight(summary.centerSpeed.time))
@@ -81,5 +84,19 @@ import Testing
         #expect(summary.centerSpeed.value == 0)
         #expect(summary.eyeSpeed.value == 0)
         #expect(summary.distanceRate.value == 0)
+        #expect(summary.motion.peaks.values.allSatisfy { abs($0.value) < 1e-9 })
+    }
+
+    @Test func theFieldOfViewOfThePlanSetsTheScreenHeight() throws {
+        // The same flight seen through a 2x wider-angle tan(fov/2) moves half as many screens per second.
+        let route = try Self.cleanRoute()
+        let flight = try Self.flight(FlightOptions(), route: route)
+        var narrow = FlightCheck.Options()
+        narrow.verticalFieldOfView = 2 * atan(0.2) * 180 / .pi
+        var wide = narrow
+        wide.verticalFieldOfView = 2 * atan(0.4) * 180 / .pi
+        let a = try #require(FlightCheck.check(flight, options: narrow).summary.motion.peaks[.screenSpeed])
+        let b = try #require(FlightCheck.check(flight, options: wide).summary.motion.peaks[.screenSpeed])
+        #expect(a.time == b.time && isClose(a.value, 2 * b.value, relative: 1e-12))
     }
 }

@@ -65,7 +65,7 @@ import Testing
         guard let url = Fixtures.real("gpx/togeojson-run_gpxtpx.gpx") else { return }
         let route = try RouteFile.load(path: url.path)
         #expect(route.points.count == 1118)
-        let profile = RouteProfile(route)
+        let profile = try RouteProfile(route)
         let json = profile.hikeJSON()
         let hikes = try JSONDecoder().decode([Hike].self, from: Data(json.utf8))
         let hike = try #require(hikes.first)
@@ -86,22 +86,42 @@ import Testing
         #expect(profile.hikeFillNotes.isEmpty)
     }
 
-    @Test func movingStoppedAscentDescentOnAWrittenRoute() {
+    @Test func movingStoppedAscentDescentOnAWrittenRoute() throws {
         // 0-10-20 m north each 10 s (moving), then 30 s standing (stopped), elevations 100, 102, 106, 104, 99.
         let t0 = Date(timeIntervalSince1970: 1_600_000_000)
         func p(_ step: Double, _ s: Double, _ e: Double) -> RoutePoint {
             RoutePoint(latitude: 46 + step * 0.0001, longitude: 14, elevation: e, time: t0.addingTimeInterval(s))
         }
         let route = Route(segments: [[p(0, 0, 100), p(1, 10, 102), p(2, 20, 106), p(2, 50, 104), p(2, 60, 99)]], source: .init(kind: .tracks))!
-        let profile = RouteProfile(route, options: .init(binWidth: 1000))
+        let profile = try RouteProfile(route, options: .init(binWidth: 1000))
         #expect(profile.bins.count == 1)
         #expect(profile.movingTime == 20 && profile.stoppedTime == 40)
         // Hysteresis 3 m: 100 -> 102 (under 3, ignored) -> 106 (+6) -> 104 (ignored) -> 99 (-7).
         #expect(profile.ascent == 6 && profile.descent == 7)
         #expect(profile.bins[0].elevation == 99...106)
         #expect(profile.bins[0].heartRate == nil)
-        #expect(profile.hikeFillNotes == ["the route has no heart rate; hike-json writes [0, 0] for it"])
+        #expect(profile.hikeFillNotes == ["the route has no heart rate; hike-json writes null for it in every bin"])
         #expect(profile.csv.hasPrefix(RouteProfile.csvHeader + "\n0,0.000,22.230,5,99.00,106.00,"))
+    }
+
+    /// Issue 12 item 10: a bin without data is `null` in hike-json, and the note names that bin. Five points
+    /// 0.002 degrees of latitude apart (about 222 m each, 889 m in all) in 300 m bins: points 0 and 1 fall in
+    /// bin 0, 2 in bin 1, 3 in bin 2 (with point 4, the last); heart rate only on points 0 and 3, so bin 1
+    /// has none.
+    @Test func hikeJSONWritesNullForABinWithoutData() throws {
+        var points = (0..<5).map { RoutePoint(latitude: 46 + Double($0) * 0.002, longitude: 14, elevation: 300) }
+        points[0].heartRate = 100
+        points[3].heartRate = 140
+        let profile = try RouteProfile(Route(segments: [points], source: .init(kind: .tracks))!, options: .init(binWidth: 300))
+        #expect(profile.bins.map(\.pointCount) == [2, 1, 2])
+        let json = profile.hikeJSON(name: "gaps")
+        let lines = json.split(separator: "\n").filter { $0.contains("distanceFromStart") }
+        #expect(lines.count == 3)
+        #expect(lines[0].hasSuffix("\"pace\": null, \"heartRate\": [100.00, 100.00] },"))
+        #expect(lines[1].hasSuffix("\"pace\": null, \"heartRate\": null },"))
+        #expect(lines[2].hasSuffix("\"pace\": null, \"heartRate\": [140.00, 140.00] }"))
+        #expect(profile.hikeFillNotes == ["the route has no pace; hike-json writes null for it in every bin",
+                                          "1 of 3 bins has no heart rate (bin 1); hike-json writes null for it"])
     }
 
     @Test func hikeIDIsStableAndDifficultyFollowsNaismith() {

@@ -55,6 +55,8 @@ final class GPXParserDelegate: XMLRouteDelegate {
     private(set) var trackSegmentCount = 0
     private(set) var routeCount = 0
     private(set) var waypointCount = 0
+    /// The positions of the waypoints (`wpt`), for `info` on a file with nothing to fly.
+    private(set) var waypointCoordinates: [LocationCoordinate2D] = []
     /// The name of the first track with points (`nil` if that track has no name).
     private(set) var flownTrackName: String?
     private(set) var sawFlownTrack = false
@@ -138,6 +140,7 @@ final class GPXParserDelegate: XMLRouteDelegate {
                 kind = .waypoint
                 waypointCount += 1
                 guard readCoordinate("wpt", attributes) else { return }
+                waypointCoordinates.append(LocationCoordinate2D(latitude: latitude, longitude: longitude))
             default:
                 break
             }

@@ -29,6 +29,9 @@ final class KMLParserDelegate: XMLRouteDelegate {
     private(set) var segments: [[RoutePoint]] = []
     private(set) var lineGeometryCount = 0
     private(set) var pointCount = 0
+    /// The positions of the Points with a readable `coordinates` (malformed ones are ignored: Points are
+    /// not flown).
+    private(set) var pointCoordinates: [LocationCoordinate2D] = []
     private(set) var skipped: [String: Int] = [:]
     private(set) var flownName: String?
     private(set) var documentName: String?
@@ -118,7 +121,7 @@ final class KMLParserDelegate: XMLRouteDelegate {
         case .point where isKML:
             kind = .point
             pointCount += 1
-        case .coordinates where isKML && parent == .lineString:
+        case .coordinates where isKML && (parent == .lineString || parent == .point):
             kind = .coordinates
         case .track where isGX || isKML:
             kind = .track
@@ -166,6 +169,11 @@ final class KMLParserDelegate: XMLRouteDelegate {
                 modes[modes.count - 1] = String(decoding: text, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             }
         case .coordinates:
+            if stack.last == .point {
+                // A Point is not flown; its position only serves `info` on a file with nothing else.
+                if let c = Self.pointCoordinate(text) { pointCoordinates.append(c) }
+                break
+            }
             swap(&lineText, &text)
             lineLocation = textLocation
         case .lineString:
@@ -318,6 +326,22 @@ final class KMLParserDelegate: XMLRouteDelegate {
         }
         guard let (lon, lat) = checked("coordinates", values.0, values.1, at: location) else { return nil }
         return RoutePoint(latitude: lat, longitude: lon, elevation: keepAltitude && count > 2 ? values.2 : nil)
+    }
+
+    /// The first `lon,lat[,alt]` tuple of a Point's coordinates, or `nil` when it is not one in range
+    /// (latitude -90...90 degrees, longitude -180...180 degrees).
+    static func pointCoordinate(_ text: [UInt8]) -> LocationCoordinate2D? {
+        text.withUnsafeBufferPointer { bytes -> LocationCoordinate2D? in
+            guard let start = bytes.firstIndex(where: { !isXMLSpace($0) }) else { return nil }
+            let end = bytes[start...].firstIndex(where: isXMLSpace) ?? bytes.count
+            let tuple = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            guard let comma = tuple.firstIndex(of: UInt8(ascii: ",")) else { return nil }
+            let latEnd = tuple[(comma + 1)...].firstIndex(of: UInt8(ascii: ",")) ?? tuple.count
+            guard let lon = DecimalParser.parse(UnsafeBufferPointer(rebasing: tuple[..<comma])),
+                  let lat = DecimalParser.parse(UnsafeBufferPointer(rebasing: tuple[(comma + 1)..<latEnd])),
+                  (-90...90).contains(lat), (-180...180).contains(lon) else { return nil }
+            return LocationCoordinate2D(latitude: lat, longitude: lon)
+        }
     }
 
     /// Parses a `gx:coord` ("lon lat alt", spaces); `.some(nil)` for an empty one (a pause).

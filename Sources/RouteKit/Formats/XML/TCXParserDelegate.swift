@@ -24,7 +24,8 @@ final class TCXParserDelegate: XMLRouteDelegate {
         "Extensions", "TPX", "Speed", "RunCadence",
     ])
 
-    private(set) var segments: [[RoutePoint]] = []
+    private(set) var assembly = TCXSegmentAssembly()
+    var segments: [[RoutePoint]] { assembly.segments }
     private(set) var activityCount = 0
     private(set) var courseCount = 0
     private(set) var trackCount = 0
@@ -165,8 +166,9 @@ final class TCXParserDelegate: XMLRouteDelegate {
             segment.append(p)
         case .track:
             if !segment.isEmpty {
-                if segments.isEmpty, stack.last == .course { flownName = courseName }
-                segments.append(segment)
+                let inCourse = stack.last == .course
+                if segments.isEmpty, inCourse { flownName = courseName }
+                assembly.closeTrack(segment, inActivity: inCourse ? nil : activityCount)
                 segment = []
             }
         case .root:

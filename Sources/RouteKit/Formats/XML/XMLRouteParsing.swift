@@ -35,11 +35,15 @@ enum XMLRouteParsing {
     ///   - path: The path for error messages.
     ///   - delegate: The format's state machine; after a successful return it holds the results.
     /// - Throws: ``RouteParseError``: `unreadable`, `empty`, `forbiddenDeclaration`, `malformedXML`,
-    ///   `truncated`, or whatever the delegate recorded.
+    ///   `unsupportedEncoding` (see ``XMLEncodingCheck``), `truncated`, or whatever the delegate recorded.
     /// - Complexity: O(n) in the input's size; memory O(1) beyond the delegate's results.
     static func parse(_ input: RouteInput, format: String, path: String?,
                       delegate: XMLRouteDelegate) throws(RouteParseError) {
         let head = try input.head(limit: 1 << 16, format: format, path: path)
+        if let problem = XMLEncodingCheck.problem(head: Array(head.bytes.prefix(1024)), byteCount: input.byteCount) {
+            throw RouteParseError(format: format, location: SourceLocation(path: path, line: problem.line, column: problem.column),
+                                  reason: .unsupportedEncoding(problem.message))
+        }
         var prolog: XMLPrologScanner.Outcome
         var prefix = 4096
         repeat {

@@ -1,0 +1,2 @@
+// zlib (deflate and crc32) from Debian's zlib1g-dev. Only Sources/RouteKit/Output imports it (KMZ).
+#include <zlib.h>

@@ -1,0 +1,129 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// How much input RouteKit reads, and how it reads standard input and other streams: in chunks, up
+/// to a stated maximum, refusing binary data from its first bytes.
+///
+/// A route file larger than ``maximumRouteBytes`` is refused before it is read (a regular file) or as
+/// soon as the limit is passed (standard input, a pipe, a device such as `/dev/zero`), so memory stays
+/// bounded by the limit. Bytes that are not text (``looksBinary(_:)``: a NUL byte, or mostly invalid
+/// UTF-8, in the first 4 KiB) are refused after the first chunk.
+public enum InputLimits {
+    /// The largest route file read: 256 MiB (2^28 bytes), about two million GPX track points with
+    /// times and elevations, weeks of recording at one point a second.
+    public static let maximumRouteBytes = 1 << 28
+    /// The largest camera script read: 16 MiB.
+    public static let maximumScriptBytes = 1 << 24
+
+    /// What went wrong reading a stream.
+    enum Failure: Error {
+        /// The system's reason.
+        case unreadable(String)
+        /// More than the limit.
+        case tooLarge(limit: Int)
+        /// The first bytes are not text; the line and column of the first give-away byte.
+        case binary(line: Int, column: Int, what: String)
+    }
+
+    /// A size in words, e.g. `256 MiB`.
+    static func describe(bytes: Int) -> String {
+        bytes >= 1 << 20 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
+    }
+
+    /// Reads file descriptor `fd` to its end, at most `limit` bytes, checking the first chunk for binary data.
+    ///
+    /// - Complexity: O(n) time; memory O(n) with n at most `limit`.
+    static func readAll(fd: Int32, limit: Int) throws(Failure) -> Data {
+        var data = Data()
+        let chunk = 1 << 16
+        var buffer = [UInt8](repeating: 0, count: chunk)
+        var checkedHead = false
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, chunk) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw .unreadable(String(cString: strerror(errno)))
+            }
+            if n == 0 { break }
+            data.append(contentsOf: buffer[0..<n])
+            if !checkedHead, data.count >= 4096 {
+                checkedHead = true
+                if let where_ = binaryLocation(Array(data.prefix(4096))) { throw where_ }
+            }
+            if data.count > limit { throw .tooLarge(limit: limit) }
+        }
+        if !checkedHead, let where_ = binaryLocation(Array(data)) { throw where_ }
+        return data
+    }
+
+    /// Reads the file at `path`, or standard input for `-`, whole, within `limit`.
+    static func readAll(path: String, limit: Int) throws(Failure) -> Data {
+        if path == "-" { return try readAll(fd: 0, limit: limit) }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw .unreadable(String(cString: strerror(errno))) }
+        defer { close(fd) }
+        var info = stat()
+        if fstat(fd, &info) == 0 {
+            if (info.st_mode & S_IFMT) == S_IFDIR { throw .unreadable("it is a directory") }
+            if (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) > limit { throw .tooLarge(limit: limit) }
+        }
+        return try readAll(fd: fd, limit: limit)
+    }
+
+    /// Where the first bytes stop being text, or `nil` when they are text (see ``looksBinary(_:)``).
+    static func binaryLocation(_ head: [UInt8]) -> Failure? {
+        guard looksBinary(head) else { return nil }
+        guard let nul = head.firstIndex(of: 0) else {
+            return .binary(line: 1, column: 1, what: "more than one in ten of its first bytes are not UTF-8")
+        }
+        var line = 1, column = 1
+        for b in head[..<nul] where b & 0xC0 != 0x80 {
+            if b == 0x0A { line += 1; column = 1 } else { column += 1 }
+        }
+        return .binary(line: line, column: column, what: "a NUL byte (byte \(nul + 1))")
+    }
+}
+
+extension RouteParseError {
+    /// The error for a failed ``InputLimits`` read of a route.
+    init(_ failure: InputLimits.Failure, path: String) {
+        switch failure {
+        case .unreadable(let why):
+            self.init(format: "route", location: nil, path: path, reason: .unreadable(why))
+        case .tooLarge(let limit):
+            self.init(format: "route", location: nil, path: path, reason: .tooLarge(limit: limit))
+        case .binary(let line, let column, let what):
+            self.init(format: "route", location: SourceLocation(path: path, line: line, column: column),
+                      reason: .binaryData(what))
+        }
+    }
+}
+
+/// `true` when the first bytes of a file are not text: a NUL byte in them (UTF-16 files, which start with
+/// a byte order mark or `<` and `?` in two bytes each, are let through), or more than one in ten bytes that
+/// cannot be UTF-8.
+func looksBinary(_ head: [UInt8]) -> Bool {
+    if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF])
+        || head.starts(with: [0x3C, 0x00, 0x3F, 0x00]) || head.starts(with: [0x00, 0x3C, 0x00, 0x3F]) { return false }
+    if head.contains(0) { return true }
+    let text = String(decoding: head.prefix(4096), as: UTF8.self)
+    let replaced = text.unicodeScalars.reduce(0) { $0 + ($1 == "\u{FFFD}" ? 1 : 0) }
+    return replaced * 10 > max(text.unicodeScalars.count, 1)
+}
+
+extension RouteFile {
+    /// The bytes of the route file at `path` (`-` for standard input), read whole within
+    /// ``InputLimits/maximumRouteBytes`` and refused early when they are not text.
+    ///
+    /// - Throws: ``RouteParseError``: `unreadable`, `tooLarge` or `binaryData`, located in `<stdin>` for `-`.
+    /// - Complexity: O(n) time and memory.
+    public static func bytes(path: String) throws(RouteParseError) -> Data {
+        do {
+            return try InputLimits.readAll(path: path, limit: InputLimits.maximumRouteBytes)
+        } catch {
+            throw RouteParseError(error, path: path == "-" ? "<stdin>" : path)
+        }
+    }
+}

@@ -1,0 +1,40 @@
+/// The values a route point may carry at all, checked where they enter (``RouteFile``), after any reader.
+///
+/// These are not plausibility limits (an elevation of 12 km is implausible for a hike but right for an
+/// aircraft log); they refuse numbers that cannot be what they claim, such as an elevation of 1e308 m,
+/// which would make every later sum infinite. A value outside its range is a ``RouteParseError`` naming
+/// the point (1-based, in file order among the points flown), the value and the range.
+///
+/// - Elevation: -12 000...100 000 m (below the deepest sea floor, 10 935 m in the Challenger Deep;
+///   up to the Kármán line).
+/// - Heart rate: 0...400 beats per minute.
+/// - Cadence: 0...1000 per minute.
+/// - Speed: 0...20 000 m/s (faster than anything a GPS receiver records, orbit included).
+public enum PointValueLimits {
+    public static let elevation: ClosedRange<Double> = -12_000...100_000
+    public static let heartRate: ClosedRange<Double> = 0...400
+    public static let cadence: ClosedRange<Double> = 0...1000
+    public static let speed: ClosedRange<Double> = 0...20_000
+
+    /// The first value outside its range, as a reason, with the point's 1-based index.
+    static func firstViolation(in points: [RoutePoint]) -> (index: Int, reason: RouteParseError.Reason)? {
+        for (i, p) in points.enumerated() {
+            let checks: [(String, Double?, ClosedRange<Double>, String)] = [
+                ("elevation", p.elevation, elevation, "metres"),
+                ("heart rate", p.heartRate, heartRate, "beats per minute"),
+                ("cadence", p.cadence, cadence, "per minute"),
+                ("speed", p.speed, speed, "metres per second"),
+            ]
+            for (field, value, range, unit) in checks {
+                guard let value, !range.contains(value) else { continue }
+                return (i + 1, .valueOutOfRange(field: field, value: value,
+                                                 expected: "\(unit) in \(formatted(range.lowerBound))...\(formatted(range.upperBound))"))
+            }
+        }
+        return nil
+    }
+
+    private static func formatted(_ v: Double) -> String {
+        v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+    }
+}

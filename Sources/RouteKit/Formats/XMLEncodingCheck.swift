@@ -1,0 +1,142 @@
+/// Decides, from the raw bytes and before any XML parser sees them, whether an XML document is in an
+/// encoding RouteKit reads.
+///
+/// **Accepted:** UTF-8 (with or without a byte order mark), UTF-16 in either byte order (with a byte
+/// order mark, or recognised from the `<?` / `<` byte pattern of a declaration, as XML 1.0 Appendix F
+/// describes: https://www.w3.org/TR/xml/#sec-guessing), and the two 8-bit encodings that are subsets
+/// or near-subsets of them and that libxml2 decodes itself without iconv: US-ASCII and ISO-8859-1.
+/// GPS software writes UTF-8, rarely UTF-16 or ISO-8859-1.
+///
+/// **Refused** (with the line and column of what gives the encoding away): any other declared
+/// encoding (`EBCDIC-US`, `IBM037`, `Shift_JIS`, `UTF-7`, …), a declaration that contradicts the
+/// bytes (`encoding="UTF-16"` in a UTF-8 file, `encoding="UTF-8"` after a UTF-16 byte order mark),
+/// UTF-32/UCS-4 and EBCDIC byte patterns, and UTF-16 with an odd number of bytes (its last character is
+/// cut in half). Some of these crash libxml2 (an EBCDIC declaration, odd-length UTF-16), so they must
+/// never reach it.
+enum XMLEncodingCheck {
+    /// How the bytes are laid out, as told by the first four bytes.
+    enum ByteLayout: Equatable {
+        case utf8
+        case utf16(bigEndian: Bool, hasByteOrderMark: Bool)
+    }
+
+    /// A refusal: what was found (for the message) and where, 1-based, in characters.
+    struct Problem: Equatable {
+        var message: String
+        var line: Int
+        var column: Int
+    }
+
+    /// Encodings named in a declaration that are accepted for UTF-8 bytes, upper-cased.
+    static let eightBitNames: Set<String> = ["UTF-8", "UTF8", "US-ASCII", "ASCII", "ISO-8859-1", "ISO_8859-1", "LATIN1", "ISO-LATIN-1"]
+    /// Encodings named in a declaration that are accepted for UTF-16 bytes, upper-cased.
+    static let sixteenBitNames: Set<String> = ["UTF-16", "UTF16", "UTF-16LE", "UTF-16BE"]
+
+    /// What the decision is written as in the error message.
+    static let accepted = "UTF-8, UTF-16 (with a byte order mark or a declaration), US-ASCII or ISO-8859-1"
+
+    /// Checks the head of an XML document.
+    ///
+    /// - Parameters:
+    ///   - head: The first bytes (a few hundred are enough; the declaration must be in them).
+    ///   - byteCount: The whole input's length in bytes, when known (for the odd-length UTF-16 check).
+    /// - Returns: `nil` when the encoding is accepted, else the problem.
+    /// - Complexity: O(length of the declaration).
+    static func problem(head: [UInt8], byteCount: Int?) -> Problem? {
+        let b = head
+        func starts(_ p: [UInt8]) -> Bool { b.starts(with: p) }
+        // UCS-4 / UTF-32 (with or without a byte order mark) and EBCDIC ("<?xm" in code page 37).
+        if starts([0x00, 0x00, 0xFE, 0xFF]) || starts([0xFF, 0xFE, 0x00, 0x00]) || starts([0x00, 0x00, 0x00, 0x3C])
+            || starts([0x3C, 0x00, 0x00, 0x00]) || starts([0x00, 0x00, 0x3C, 0x00]) || starts([0x00, 0x3C, 0x00, 0x00]) {
+            return Problem(message: "the file is in UTF-32 (UCS-4); expected \(accepted)", line: 1, column: 1)
+        }
+        if starts([0x4C, 0x6F, 0xA7, 0x94]) {
+            return Problem(message: "the file is in EBCDIC; expected \(accepted)", line: 1, column: 1)
+        }
+        let layout: ByteLayout
+        var start = 0
+        if starts([0xFE, 0xFF]) { layout = .utf16(bigEndian: true, hasByteOrderMark: true); start = 2 }
+        else if starts([0xFF, 0xFE]) { layout = .utf16(bigEndian: false, hasByteOrderMark: true); start = 2 }
+        else if starts([0x00, 0x3C]) { layout = .utf16(bigEndian: true, hasByteOrderMark: false) }
+        else if starts([0x3C, 0x00]) { layout = .utf16(bigEndian: false, hasByteOrderMark: false) }
+        else { layout = .utf8; if starts([0xEF, 0xBB, 0xBF]) { start = 3 } }
+
+        if case .utf16 = layout, let byteCount, byteCount % 2 != 0 {
+            return Problem(message: "the file is UTF-16 but holds an odd number of bytes (\(byteCount)): its last character is cut in half",
+                           line: 1, column: 1)
+        }
+        // The declaration, as ASCII: it is made of ASCII characters in every accepted encoding.
+        var ascii: [UInt8] = []
+        var i = start
+        let step = layout == .utf8 ? 1 : 2
+        while i + step - 1 < b.count, ascii.count < 512 {
+            let unit: UInt16
+            switch layout {
+            case .utf8: unit = UInt16(b[i])
+            case .utf16(let bigEndian, _): unit = bigEndian ? UInt16(b[i]) << 8 | UInt16(b[i + 1]) : UInt16(b[i + 1]) << 8 | UInt16(b[i])
+            }
+            guard unit < 0x80 else { break }
+            ascii.append(UInt8(unit))
+            if ascii.count >= 2, ascii[ascii.count - 2] == UInt8(ascii: "?"), ascii.last == UInt8(ascii: ">") { break }
+            i += step
+        }
+        guard let declared = declaredEncoding(ascii) else {
+            // No declaration: XML 1.0 §4.3.3 says UTF-8, or UTF-16 when there is a byte order mark.
+            if case .utf16(_, false) = layout {
+                return Problem(message: "the file looks like UTF-16 without a byte order mark or an encoding declaration; expected \(accepted)",
+                               line: 1, column: 1)
+            }
+            return nil
+        }
+        let name = String(decoding: declared.name, as: UTF8.self)
+        let upper = name.uppercased()
+        let shown = "encoding=\"\(name)\""
+        switch layout {
+        case .utf8:
+            if eightBitNames.contains(upper) { return nil }
+            if sixteenBitNames.contains(upper) {
+                return Problem(message: "the declaration says \(shown) but the bytes are not UTF-16 (no byte order mark)",
+                               line: declared.line, column: declared.column)
+            }
+        case .utf16:
+            if sixteenBitNames.contains(upper) { return nil }
+            if eightBitNames.contains(upper) {
+                return Problem(message: "the declaration says \(shown) but the bytes are UTF-16",
+                               line: declared.line, column: declared.column)
+            }
+        }
+        return Problem(message: "the declared encoding \"\(name)\" is not supported; expected \(accepted)",
+                       line: declared.line, column: declared.column)
+    }
+
+    /// The value of `encoding` in an XML declaration (`<?xml version="1.0" encoding="…"?>`) and its
+    /// 1-based line and column, or `nil` when there is no declaration or no encoding in it.
+    static func declaredEncoding(_ ascii: [UInt8]) -> (name: [UInt8], line: Int, column: Int)? {
+        let prefix = Array("<?xml".utf8)
+        guard ascii.starts(with: prefix), ascii.count > prefix.count,
+              [0x20, 0x09, 0x0A, 0x0D].contains(ascii[prefix.count]) else { return nil }
+        let key = Array("encoding".utf8)
+        var i = prefix.count
+        while i + key.count <= ascii.count {
+            if ascii[i] == UInt8(ascii: "?") { return nil }
+            if Array(ascii[i..<(i + key.count)]) == key {
+                var j = i + key.count
+                while j < ascii.count, [0x20, 0x09, 0x0A, 0x0D].contains(ascii[j]) { j += 1 }
+                guard j < ascii.count, ascii[j] == UInt8(ascii: "=") else { return nil }
+                j += 1
+                while j < ascii.count, [0x20, 0x09, 0x0A, 0x0D].contains(ascii[j]) { j += 1 }
+                guard j < ascii.count, ascii[j] == 0x22 || ascii[j] == 0x27 else { return nil }
+                let quote = ascii[j]
+                let valueStart = j + 1
+                guard let end = ascii[valueStart...].firstIndex(of: quote) else { return nil }
+                var line = 1, column = 1
+                for c in ascii[..<valueStart] {
+                    if c == 0x0A { line += 1; column = 1 } else { column += 1 }
+                }
+                return (Array(ascii[valueStart..<end]), line, column)
+            }
+            i += 1
+        }
+        return nil
+    }
+}

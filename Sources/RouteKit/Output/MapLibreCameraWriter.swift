@@ -1,0 +1,116 @@
+import Foundation
+
+/// Writes poses as web-map cameras: per frame `{center: [lon, lat], zoom, bearing, pitch}`, ready for
+/// MapLibre GL JS and Mapbox GL JS `map.jumpTo(camera)` and deck.gl's `viewState` (`longitude`,
+/// `latitude`, `zoom`, `bearing`, `pitch`).
+///
+/// ```json
+/// {"format":"routekit-web-map-camera","viewport":[1920,1080],"fov":36.8699,"maxPitch":60,
+///  "framesPerSecond":30.000000,"earthRadius":6371008.8,"tileSize":512,
+///  "frames":[
+///  {"frame":0,"time":0.000000,"center":[14.36,45.74],"zoom":11.234567,"bearing":0.0000,"pitch":0.0000},
+///  …
+///  ]}
+/// ```
+///
+/// - `center`: the camera's centre, `[longitude, latitude]`, degrees (8 decimals, longitude in
+///   -180...180);
+/// - `bearing`: the heading, degrees clockwise from north (4 decimals; `0..<360`, or continuous as
+///   ``PoseWriterContext/angles`` says); `pitch`: degrees from straight down (4 decimals). Both are
+///   measured at the centre, as the web maps measure theirs;
+/// - `zoom` (6 decimals): the zoom at which the web map's eye is the camera ``MapCamera/distance`` from
+///   the centre, for the viewport height `H` (CSS pixels) and vertical field of view `fov`:
+///   `ctc = 0.5 H / tan(fov / 2)` (pixels from the eye to the centre), and, since a Web Mercator world
+///   is `512 * 2^zoom` pixels around and a metre at latitude `phi` is `512 * 2^zoom / (2 pi R cos phi)`
+///   pixels, `zoom = log2(ctc * 2 pi R cos(phi) / (512 * distance))` with `R` = 6371008.8 m.
+///   Source: MapLibre GL JS (`earthRadius` in `lng_lat.ts`; the transform's `cameraToCenterDistance`,
+///   `worldSize` and `pixelsPerMeter`; 512-pixel tiles), as collected in ../shared/docs/renderers.md.
+///   MapLibre's default `fov` is 36.87 degrees (2 atan(1/3)), RouteKit's default too; deck.gl's default
+///   `altitude` 1.5 is the same field of view. A map shown at another size or field of view must be given
+///   the `viewport` and `fov` written here.
+/// - `maxPitch`: ``PoseWriterContext/maximumPitch``, which no frame exceeds (the caller checks with
+///   ``firstPose(above:in:sampler:)``): set the map's `maxPitch` to at least this.
+///
+/// The centre is at height 0 for the web map (no terrain); a route's elevation does not move it.
+/// Streaming: constant memory, about 110 bytes per pose. Deterministic bytes.
+public struct MapLibreCameraWriter: PoseWriter, Sendable {
+    /// Frame rate, framing, angles and maximum pitch.
+    public var context: PoseWriterContext
+    private var count = 0
+    private var bearings: HeadingSequence
+
+    /// MapLibre GL JS's Earth radius, metres (the mean radius, `earthRadius` in its `lng_lat.ts`).
+    public static let earthRadius = 6371008.8
+    /// Web Mercator tile size in pixels, by which MapLibre defines zoom.
+    public static let tileSize = 512.0
+    /// MapLibre GL JS's and deck.gl's default `maxPitch`, degrees.
+    public static let defaultMaximumPitch = 60.0
+    /// The highest `maxPitch` MapLibre GL JS accepts, degrees (Mapbox GL JS's default).
+    public static let highestMaximumPitch = 85.0
+
+    public init(context: PoseWriterContext) {
+        self.context = context
+        self.bearings = HeadingSequence(context.angles)
+    }
+
+    /// The web-map zoom that puts the eye `distance` metres from a centre at `latitude` degrees, for a
+    /// viewport `height` pixels high with a vertical field of view `fov` degrees (formula in the type's
+    /// discussion). Finite for distances > 0 and latitudes within (-90, 90).
+    public static func zoom(distance: Double, latitude: Double, viewportHeight height: Double, verticalFieldOfView fov: Double) -> Double {
+        let ctc = 0.5 * height / tan(fov * .pi / 360)
+        let cosLat = max(cos(latitude * .pi / 180), 1e-12)
+        return log2(ctc * 2 * .pi * earthRadius * cosLat / (tileSize * max(distance, 1e-9)))
+    }
+
+    /// The first pose whose pitch exceeds `maximumPitch` degrees (by more than the 4 printed decimals),
+    /// or `nil`. O(f) time for f frames, constant memory.
+    public static func firstPose(above maximumPitch: Double, in flight: ScriptedFlight, sampler: PoseSampler) -> CameraPose? {
+        var found: CameraPose? = nil
+        _ = sampler.forEachPose(of: flight, eye: nil) { pose in
+            if pose.camera.pitch > maximumPitch + 0.00005 { found = pose; return false }
+            return true
+        }
+        return found
+    }
+
+    public func begin(into out: inout [UInt8]) {
+        let f = context.framing
+        out.append(text: "{\"format\":\"routekit-web-map-camera\",\"viewport\":[")
+        FixedDecimal.append(f.viewportWidth, places: 0, to: &out)
+        out.append(UInt8(ascii: ","))
+        FixedDecimal.append(f.viewportHeight, places: 0, to: &out)
+        out.append(text: "],\"fov\":")
+        FixedDecimal.append(f.verticalFieldOfView, places: PosePrecision.angle, to: &out)
+        out.append(text: ",\"maxPitch\":")
+        FixedDecimal.append(context.maximumPitch, places: PosePrecision.angle, to: &out)
+        out.append(text: ",\"framesPerSecond\":")
+        FixedDecimal.append(context.framesPerSecond, places: 6, to: &out)
+        out.append(text: ",\"earthRadius\":6371008.8,\"tileSize\":512,\n\"frames\":[")
+    }
+
+    public mutating func write(_ pose: CameraPose, into out: inout [UInt8]) {
+        out.append(text: count == 0 ? "\n" : ",\n")
+        count += 1
+        let c = pose.camera.centerCoordinate
+        out.append(text: "{\"frame\":\(pose.frame),\"time\":")
+        FixedDecimal.append(pose.time, places: PosePrecision.time, to: &out)
+        out.append(text: ",\"center\":[")
+        FixedDecimal.append(normalizedLongitude(c.longitude), places: PosePrecision.coordinate, to: &out)
+        out.append(UInt8(ascii: ","))
+        FixedDecimal.append(c.latitude, places: PosePrecision.coordinate, to: &out)
+        out.append(text: "],\"zoom\":")
+        let zoom = MapLibreCameraWriter.zoom(distance: pose.camera.distance, latitude: c.latitude,
+                                             viewportHeight: context.framing.viewportHeight,
+                                             verticalFieldOfView: context.framing.verticalFieldOfView)
+        FixedDecimal.append(zoom, places: 6, to: &out)
+        out.append(text: ",\"bearing\":")
+        FixedDecimal.append(bearings.next(pose.camera.heading), places: PosePrecision.angle, to: &out)
+        out.append(text: ",\"pitch\":")
+        FixedDecimal.append(pose.camera.pitch, places: PosePrecision.angle, to: &out)
+        out.append(UInt8(ascii: "}"))
+    }
+
+    public func end(into out: inout [UInt8]) {
+        out.append(text: "\n]}\n")
+    }
+}

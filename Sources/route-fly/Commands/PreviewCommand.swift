@@ -1,0 +1,124 @@
+import Foundation
+import RouteKit
+
+/// `route-fly preview ROUTE [flight options] [--script FILE] [--fps N] [--maplibre-js URL-or-PATH] [--style URL] [-o FILE]`
+struct PreviewOptions: Equatable {
+    var routePath: String
+    var input = InputArguments()
+    var flight = FlightArguments()
+    var fps = 30.0
+    var outputPath: String? = nil
+    var scriptPath: String? = nil
+    /// `--maplibre-js`: an http(s) URL, or a local file to inline; `nil`: the pinned CDN URL.
+    var mapLibreJS: String? = nil
+    /// `--style`: a MapLibre style URL; `nil`: the blank offline style.
+    var styleURL: String? = nil
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> PreviewOptions {
+        var options = PreviewOptions(routePath: "")
+        options.routePath = try ArgumentScanner.routeAndOptions(arguments, subcommand: "preview") { name, inline, scanner throws(UsageError) in
+            if FlightArguments.names.contains(name) {
+                try options.flight.parse(name, inline: inline, scanner: &scanner)
+                return
+            }
+            if InputArguments.names.contains(name) {
+                try options.input.parse(name, inline: inline, scanner: &scanner)
+                return
+            }
+            switch name {
+            case "--fps":
+                let v = try scanner.value(for: name, inline: inline, valueName: "fps")
+                options.fps = try scanner.number(v, option: name, valueName: "fps",
+                    range: 1e-3...240, expectation: "frames per second, more than 0 and at most 240")
+            case "-o", "--output":
+                options.outputPath = try scanner.fileName(for: name, inline: inline)
+            case "--script":
+                options.scriptPath = try scanner.fileName(for: name, inline: inline, what: "script file")
+            case "--maplibre-js":
+                let v = try scanner.value(for: name, inline: inline, valueName: "url-or-path")
+                guard !v.isEmpty else { throw UsageError(message: "The value for '--maplibre-js <url-or-path>' is empty.", subcommand: "preview") }
+                options.mapLibreJS = v
+            case "--style":
+                let v = try scanner.value(for: name, inline: inline, valueName: "url")
+                guard PreviewOptions.isURL(v) else {
+                    throw UsageError(message: "The value '\(v)' is invalid for '--style <url>': expected an http, https or file URL of a MapLibre style JSON.", subcommand: "preview")
+                }
+                options.styleURL = v
+            default:
+                throw scanner.unknown(name)
+            }
+        }
+        try options.flight.validate(subcommand: "preview")
+        try options.flight.validate(withScript: options.scriptPath != nil, subcommand: "preview")
+        if let outputPath = options.outputPath, outputPath != "-" {
+            let ext = URL(fileURLWithPath: outputPath).pathExtension.lowercased()
+            guard ext == "html" || ext == "htm" else {
+                throw UsageError(message: "The output file '\(outputPath)' should end in .html: 'preview' writes an HTML page.", subcommand: "preview")
+            }
+        }
+        return options
+    }
+
+    static func isURL(_ text: String) -> Bool {
+        let lower = text.lowercased()
+        return lower.hasPrefix("http://") || lower.hasPrefix("https://") || lower.hasPrefix("file://")
+    }
+
+    /// The MapLibre script: a URL (with the `.css` beside a `.js` URL), or a local file's text inlined
+    /// (with the `.css` beside it, when there is one).
+    func script() throws -> PreviewPage.Script {
+        guard let source = mapLibreJS else { return PreviewPage.defaultScript }
+        if PreviewOptions.isURL(source) {
+            let css = source.hasSuffix(".js") ? String(source.dropLast(3)) + ".css" : nil
+            return .url(source, stylesheet: css)
+        }
+        guard let data = FileManager.default.contents(atPath: source), !data.isEmpty else {
+            throw CommandFailure(description: "\(source): error: cannot read the MapLibre GL JS file (expected maplibre-gl.js, or an http(s) URL of it)")
+        }
+        let js = String(decoding: data, as: UTF8.self)
+        guard js.contains("maplibregl") else {
+            throw CommandFailure(description: "\(source): error: this is not MapLibre GL JS (no 'maplibregl' in it); expected maplibre-gl.js")
+        }
+        var css: String? = nil
+        if source.hasSuffix(".js"), let c = FileManager.default.contents(atPath: String(source.dropLast(3)) + ".css") {
+            css = String(decoding: c, as: UTF8.self)
+        }
+        return .inline(javaScript: js, css: css)
+    }
+
+    func run() throws {
+        try OutputGuard.refuse(output: outputPath, inputs: [.init(path: routePath, role: "input route")]
+            + (scriptPath.map { [.init(path: $0, role: "camera script")] } ?? []), subcommand: "preview")
+        let page = try script()
+        let route = try input.read(routePath).route
+        let script: CameraScript
+        if let scriptPath {
+            script = try CameraScript.load(path: scriptPath)
+        } else {
+            let plan: FlightPlan
+            do {
+                plan = try FlightPlanner(options: flight.options).plan(for: route)
+            } catch {
+                throw CommandFailure(description: "\(shownPath(routePath)): error: \(error)")
+            }
+            for note in plan.notes { printError("\(shownPath(routePath)): note: \(note)") }
+            script = plan.script
+        }
+        let scripted = try flight.resolve(script, for: route, scriptPath: scriptPath)
+        let sampler = PoseSampler(framesPerSecond: fps)
+        if let tooLong = SampleOptions.tooManyFrames(duration: scripted.duration, fps: fps) {
+            throw CommandFailure(description: "\(shownPath(routePath)): error: \(tooLong)")
+        }
+        let maximumPitch = MapLibreCameraWriter.highestMaximumPitch
+        if let steep = MapLibreCameraWriter.firstPose(above: maximumPitch, in: scripted, sampler: sampler) {
+            throw CommandFailure(description: "\(shownPath(routePath)): error: frame \(steep.frame) (t=\(FixedDecimal.string(steep.time, places: 3)) s) has a pitch of \(FixedDecimal.string(steep.camera.pitch, places: 2)) degrees, above MapLibre's highest maxPitch, 85: lower '--pitch'")
+        }
+        var context = PoseWriterContext(
+            route: route, framesPerSecond: sampler.framesPerSecond,
+            frameCount: sampler.frameCount(forDuration: scripted.duration), framing: flight.options.framing)
+        context.maximumPitch = maximumPitch
+        let destination: PoseOutput.Destination = outputPath.flatMap { $0 == "-" ? nil : .file($0) } ?? .standardOutput
+        try PoseOutput.write(scripted, sampler: sampler, eye: nil,
+                             writer: PreviewPage(context: context, script: page, styleURL: styleURL), to: destination)
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Refuses an output file that is one of the command's inputs.
+///
+/// Files are compared by device and inode (`stat(2)`, which follows symbolic links), never by
+/// path, so a symbolic link, a hard link, `./r.gpx` beside `r.gpx`, or `/dev/stdin` all count; an input
+/// given as `-` is standard input, compared through `fstat(0)`, so `sample - -o r.gpx < r.gpx` is
+/// refused too. An output that does not exist yet is no input.
+enum OutputGuard {
+    /// One input: the path as typed (`-` for standard input) and what it is, for the message.
+    struct Input {
+        var path: String
+        var role: String
+    }
+
+    /// - Throws: ``UsageError`` (exit 64) naming the output and the input it would replace.
+    static func refuse(output: String?, inputs: [Input], subcommand: String) throws(UsageError) {
+        guard let output, output != "-" else { return }
+        var out = stat()
+        guard stat(output, &out) == 0 else { return }
+        for input in inputs {
+            var info = stat()
+            let ok = input.path == "-" ? fstat(0, &info) == 0 : stat(input.path, &info) == 0
+            guard ok, info.st_dev == out.st_dev, info.st_ino == out.st_ino else { continue }
+            let which = input.path == "-" ? "\(input.role) (read from standard input)" : "\(input.role) '\(input.path)'"
+            throw UsageError(message: "The output file '\(output)' is the \(which): writing it would destroy the \(input.role). Choose another output file.",
+                             subcommand: subcommand)
+        }
+    }
+}

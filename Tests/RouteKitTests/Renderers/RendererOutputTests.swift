@@ -1,0 +1,338 @@
+import Foundation
+import Testing
+@testable import RouteKit
+
+/// The shapes renderers need (issue 11), checked against facts from outside RouteKit: published Earth
+/// Studio exports, the ZIP reader of Python's standard library, numbers counted in the files themselves.
+@Suite(.serialized) struct RendererOutputTests {
+    static let route = Fixtures.packageRoot.appendingPathComponent("routes/gpxpy-cerknicko-jezero.gpx").path
+
+    static func json(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    /// The largest change of each rotation channel between consecutive frames, over frames whose `y`
+    /// is within `yLimit` degrees of 0 (both frames), and over all frames.
+    static func rotationSteps(_ frames: [[String: Any]], yLimit: Double = 90) -> (x: Double, y: Double, z: Double) {
+        var m = (x: 0.0, y: 0.0, z: 0.0)
+        for (a, b) in zip(frames, frames.dropFirst()) {
+            let ra = a["rotation"] as! [String: Double], rb = b["rotation"] as! [String: Double]
+            guard abs(ra["y"]!) <= yLimit, abs(rb["y"]!) <= yLimit else { continue }
+            m.x = max(m.x, abs(ra["x"]! - rb["x"]!))
+            m.y = max(m.y, abs(ra["y"]! - rb["y"]!))
+            m.z = max(m.z, abs(ra["z"]! - rb["z"]!))
+        }
+        return m
+    }
+
+    /// `Rx(x) Ry(y) Rz(z)` for angles in degrees, row-major.
+    static func matrix(_ r: [String: Double]) -> [[Double]] {
+        let (x, y, z) = (r["x"]! * .pi / 180, r["y"]! * .pi / 180, r["z"]! * .pi / 180)
+        let rx = [[1, 0, 0], [0, cos(x), -sin(x)], [0, sin(x), cos(x)]]
+        let ry = [[cos(y), 0, sin(y)], [0, 1, 0], [-sin(y), 0, cos(y)]]
+        let rz = [[cos(z), -sin(z), 0], [sin(z), cos(z), 0], [0, 0, 1]]
+        func product(_ a: [[Double]], _ b: [[Double]]) -> [[Double]] {
+            (0..<3).map { i in (0..<3).map { j in (0..<3).reduce(0) { $0 + a[i][$1] * b[$1][j] } } }
+        }
+        return product(product(rx, ry), rz)
+    }
+
+    /// The angle of the rotation between two rotation matrices, degrees: `acos((trace(AᵀB) - 1) / 2)`.
+    static func angle(_ a: [[Double]], _ b: [[Double]]) -> Double {
+        let trace = (0..<3).reduce(0.0) { t, i in t + (0..<3).reduce(0.0) { $0 + a[$1][i] * b[$1][i] } }
+        return acos(min(1, max(-1, (trace - 1) / 2))) * 180 / .pi
+    }
+
+    // MARK: Earth Studio
+
+    @Test func earthStudioHasTheEnvelopeOfRealExports() throws {
+        // The README's example flight (the default follow preset over the bundled route), 30 fps.
+        let r = try runRouteFly(["sample", Self.route, "--format", "earth-studio"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let doc = try Self.json(r.stdout)
+        for key in ["name", "width", "height", "frameRate", "numFrames", "durationSeconds", "cameraFrames", "trackPoints"] {
+            #expect(doc[key] != nil, "missing \(key)")
+        }
+        #expect(doc["name"] as? String == "ACTIVE LOG #2")  // the GPX track's <name>
+        let frames = try #require(doc["cameraFrames"] as? [[String: Any]])
+        // 3 s intro + 30 s + 3 s outro at 30 fps: 1081 frames, 1080 intervals.
+        #expect(frames.count == 1081)
+        #expect(doc["numFrames"] as? Int == 1080)
+        #expect(doc["durationSeconds"] as? Double == 36)
+        #expect(doc["frameRate"] as? Double == 30)
+        #expect(doc["width"] as? Int == 1920 && doc["height"] as? Int == 1080)
+        let tracks = try #require(doc["trackPoints"] as? [[String: Any]])
+        #expect(tracks.count == 2)
+        for t in tracks {
+            #expect(t["name"] is String)
+            let p = try #require(t["position"] as? [String: Double])
+            let c = try #require(t["coordinate"] as? [String: Double])
+            #expect(p["x"] != nil && p["y"] != nil && p["z"] != nil)
+            #expect(c["latitude"] != nil && c["longitude"] != nil && c["altitude"] != nil)
+        }
+        // The first track point is the GPX file's first trkpt (lat 45.772175035, lon 14.357659249).
+        let start = try #require(tracks.first?["coordinate"] as? [String: Double])
+        #expect(abs(start["latitude"]! - 45.772175035) < 1e-8 && abs(start["longitude"]! - 14.357659249) < 1e-8)
+        for f in frames {
+            #expect(f["position"] is [String: Double] && f["rotation"] is [String: Double] && f["coordinate"] is [String: Double])
+        }
+        let first = try #require(frames.first?["rotation"] as? [String: Double])
+        #expect((0..<360).contains(first["x"]!))
+    }
+
+    @Test func earthStudioRotationsAreContinuous() throws {
+        for preset in ["follow", "wwdc", "overview", "orbit"] {
+            let r = try runRouteFly(["sample", Self.route, "--preset", preset, "--format", "earth-studio"])
+            #expect(r.status == 0, "\(preset): \(r.stderr)")
+            let frames = try #require(try Self.json(r.stdout)["cameraFrames"] as? [[String: Any]])
+            // Never a wrap: no channel moves by anything near 360 (or 180) between frames.
+            let all = Self.rotationSteps(frames)
+            #expect(max(all.x, all.y, all.z) < 30, "\(preset): \(all)")
+            // Away from the Euler angles' gimbal lock (y = -90: the line of sight along the ECEF X axis,
+            // where x and z turn fast together and only x - z is defined), every channel moves less
+            // than 10 degrees a frame.
+            let regular = Self.rotationSteps(frames, yLimit: 80)
+            #expect(max(regular.x, regular.y, regular.z) < 10, "\(preset): \(regular)")
+            // Near the lock the camera itself still turns slowly, and what Blender draws between two
+            // frames (each channel interpolated halfway) stays within the turn of that frame: no swing.
+            var turn = 0.0, between = 0.0
+            for (a, b) in zip(frames, frames.dropFirst()) {
+                let ra = a["rotation"] as! [String: Double], rb = b["rotation"] as! [String: Double]
+                let ma = Self.matrix(ra), mb = Self.matrix(rb)
+                let mid = Self.matrix(["x": (ra["x"]! + rb["x"]!) / 2, "y": (ra["y"]! + rb["y"]!) / 2, "z": (ra["z"]! + rb["z"]!) / 2])
+                turn = max(turn, Self.angle(ma, mb))
+                between = max(between, Self.angle(mid, ma), Self.angle(mid, mb))
+            }
+            #expect(turn < 4 && between < 2, "\(preset): \(turn) degrees a frame, \(between) halfway")
+            // Every x stays near the published range: the first in 0..<360, no drift by whole turns.
+            let xs = frames.map { ($0["rotation"] as! [String: Double])["x"]! }
+            #expect(xs.allSatisfy { (-180...540).contains($0) }, "\(preset)")
+        }
+        // A flight looking down the whole time (the wwdc recipe) has every channel within 10 degrees.
+        let wwdc = try runRouteFly(["sample", Self.route, "--preset", "wwdc", "--format", "earth-studio"])
+        let steps = Self.rotationSteps(try #require(try Self.json(wwdc.stdout)["cameraFrames"] as? [[String: Any]]))
+        #expect(max(steps.x, steps.y, steps.z) < 10)
+    }
+
+    @Test func earthStudioRotationMatchesThePublishedSample() throws {
+        // A published export (../shared/docs/renderers.md; Stack Overflow question 68705448): a camera
+        // looking straight down at 0 E 33.9165 N has rotation (180, -56.0835, -90).
+        let camera = MapCamera(centerCoordinate: LocationCoordinate2D(latitude: 33.9165, longitude: 0), distance: 5000, heading: 0, pitch: 0)
+        let pose = CameraPose(frame: 0, time: 0, camera: camera, eye: camera.eye())
+        var writer = EarthStudioWriter(context: PoseWriterContext(framesPerSecond: 30, frameCount: 1))
+        let doc = try Self.json(String(decoding: writer.encode([pose]), as: UTF8.self))
+        let rotation = try #require((doc["cameraFrames"] as? [[String: Any]])?.first?["rotation"] as? [String: Double])
+        #expect(abs(rotation["x"]! - 180) < 0.01)
+        #expect(abs(rotation["y"]! - -56.0835) < 0.01)
+        #expect(abs(rotation["z"]! - -90) < 0.01)
+        #expect(doc["numFrames"] as? Int == 0)
+        #expect((doc["trackPoints"] as? [Any])?.count == 2)
+    }
+
+    // MARK: Continuous angles
+
+    @Test(.enabled(if: Fixtures.sharedReal != nil, "needs ../shared/real")) func continuousHeadingsNeverJumpOnRealRoutes() throws {
+        guard let root = Fixtures.sharedReal else { return }
+        var flown = 0
+        for folder in ["gpx", "kml", "tcx", "geojson", "csv", "polyline"] {
+            for file in try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("\(folder)").path).sorted() {
+                let path = root.appendingPathComponent("\(folder)/\(file)").path
+                var arguments = ["sample", path, "--angles", "continuous"]
+                if file.hasSuffix(".p6.txt") { arguments += ["--polyline-precision", "6"] }
+                let r = try runRouteFly(arguments)
+                guard r.status == 0 else { continue }  // waypoint-only files cannot be flown
+                flown += 1
+                let headings = r.stdout.split(separator: "\n").dropFirst().map { Double($0.split(separator: ",")[4])! }
+                #expect((0..<360).contains(headings[0]), "\(file)")
+                let jump = zip(headings, headings.dropFirst()).map { abs($1 - $0) }.max() ?? 0
+                #expect(jump <= 10, "\(file): a heading jump of \(jump) degrees")
+            }
+        }
+        #expect(flown >= 20)
+    }
+
+    @Test func wrappedHeadingsStayInRangeAndContinuousOnesUnwrap() throws {
+        // An orbit turns once around: wrapped headings pass 360 -> 0, continuous ones end near 360.
+        let wrapped = try runRouteFly(["sample", Self.route, "--preset", "orbit", "--fps", "5"])
+        let continuous = try runRouteFly(["sample", Self.route, "--preset", "orbit", "--fps", "5", "--angles", "continuous"])
+        let w = wrapped.stdout.split(separator: "\n").dropFirst().map { Double($0.split(separator: ",")[4])! }
+        let c = continuous.stdout.split(separator: "\n").dropFirst().map { Double($0.split(separator: ",")[4])! }
+        #expect(w.allSatisfy { (0..<360).contains($0) })
+        #expect(zip(w, w.dropFirst()).contains { abs($1 - $0) > 180 })
+        #expect(zip(c, c.dropFirst()).allSatisfy { abs($1 - $0) < 10 })
+        #expect(abs((c.last! - c.first!)) > 300)
+        // The same directions.
+        #expect(zip(w, c).allSatisfy { abs(normalizedHeading($1) - $0).truncatingRemainder(dividingBy: 360) < 1e-3 || abs(abs(normalizedHeading($1) - $0) - 360) < 1e-3 })
+        // Other formats refuse the option.
+        let kml = try runRouteFly(["sample", Self.route, "--format", "kml", "--angles", "continuous"])
+        #expect(kml.status == 64 && kml.stderr.contains("'--angles' applies to csv, geojson, maplibre output"))
+    }
+
+    // MARK: Field of view and viewport
+
+    @Test func geoJSONAndCSVCarryTheFieldOfViewAndViewport() throws {
+        let g = try runRouteFly(["sample", Self.route, "--fps", "2", "--format", "geojson", "--viewport", "1280x720", "--fov", "50"])
+        let camera = try #require(try Self.json(g.stdout)["camera"] as? [String: Any])
+        #expect(camera["verticalFieldOfView"] as? Double == 50)
+        #expect(camera["viewport"] as? [Int] == [1280, 720])
+        // 2 atan(tan(25 degrees) * 16 / 9) = 79.3169 degrees (Python math).
+        #expect(abs((camera["horizontalFieldOfView"] as? Double ?? 0) - 79.3169) < 1e-4)
+        let c = try runRouteFly(["sample", Self.route, "--fps", "2", "--viewport", "1280x720", "--fov", "50", "--fov-columns"])
+        let lines = c.stdout.split(separator: "\n")
+        #expect(lines.first == "frame,time,latitude,longitude,heading,pitch,distance,center_elevation,eye_latitude,eye_longitude,eye_altitude,vertical_fov,viewport_width,viewport_height")
+        #expect(lines.dropFirst().allSatisfy { $0.hasSuffix(",50.0000,1280,720") })
+    }
+
+    // MARK: KML and KMZ
+
+    @Test func kmlDurationsAddUpToTheFlight() throws {
+        // 7 fps: every interval is 1/7 s = 0.142857142... s, which rounds to 0.142857 alone; 36 s of it
+        // rounded frame by frame would lose 252 * 0.000000142857 s = 36 microseconds.
+        let r = try runRouteFly(["sample", Self.route, "--fps", "7", "--format", "kml"])
+        let durations = r.stdout.components(separatedBy: "<gx:duration>").dropFirst().map {
+            $0.prefix { $0 != "<" }
+        }
+        #expect(durations.count == 253)
+        let micro = durations.map { d -> Int in
+            let parts = d.split(separator: ".")
+            return Int(parts[0])! * 1_000_000 + Int(parts[1])!
+        }
+        #expect(micro.reduce(0, +) == 36_000_000)
+        #expect(Set(micro.dropFirst()).isSubset(of: [142_857, 142_858]))
+    }
+
+    @Test func kmlLookAtIsOnTheGround() throws {
+        let r = try runRouteFly(["sample", Self.route, "--fps", "2", "--format", "kml", "--kml-view", "lookat"])
+        #expect(r.status == 0)
+        let csv = try runRouteFly(["sample", Self.route, "--fps", "2"])
+        let frames = csv.stdout.split(separator: "\n").count - 1
+        #expect(r.stdout.components(separatedBy: "<LookAt>").count - 1 == frames)
+        #expect(!r.stdout.contains("<Camera>"))
+        #expect(r.stdout.components(separatedBy: "<altitudeMode>relativeToGround</altitudeMode>").count - 1 == frames)
+        // The range is the camera distance of the same frame (the CSV's distance column).
+        let firstDistance = csv.stdout.split(separator: "\n")[1].split(separator: ",")[6]
+        #expect(r.stdout.contains("<range>\(firstDistance)</range>"))
+        let csvOut = try runRouteFly(["sample", Self.route, "--kml-view", "lookat"])
+        #expect(csvOut.status == 64)
+    }
+
+    @Test(.enabled(if: ExternalTools.python(with: "zipfile", needs: "the KMZ check") != nil, "needs python3"))
+    func kmzIsAZipOfTheKMLTour() throws {
+        guard let python = ExternalTools.python(with: "zipfile", needs: "the KMZ check") else { return }
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let kmz = dir.appendingPathComponent("tour.KMZ").path
+        let r = try runRouteFly(["sample", Self.route, "--fps", "5", "-o", kmz])
+        #expect(r.status == 0, "\(r.stderr)")
+        let kml = try runRouteFly(["sample", Self.route, "--fps", "5", "--format", "KML"])
+        let script = "import sys, zipfile\nz = zipfile.ZipFile(sys.argv[1])\nassert z.testzip() is None\nprint(z.namelist()[0])\nsys.stdout.write(z.read(z.namelist()[0]).decode('utf-8'))"
+        let unzipped = try ExternalTools.run(python, ["-c", script, kmz])
+        #expect(unzipped.status == 0, "\(unzipped.stderr)")
+        #expect(unzipped.stdout == "doc.kml\n" + kml.stdout)
+    }
+
+    @Test func unknownOutputExtensionsAreRefused() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for name in ["flight.mp4", "flight.txt", "tour.kmz2"] {
+            let path = dir.appendingPathComponent(name).path
+            let r = try runRouteFly(["sample", Self.route, "-o", path])
+            #expect(r.status == 64 && r.stdout.isEmpty, "\(name)")
+            #expect(r.stderr.contains("expected .csv, .geojson, .json, .kml, .kmz, .czml, .gpx, .svg"), "\(name): \(r.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: path))
+        }
+        // With --format, any name will do; extensions and format names are case-insensitive.
+        let txt = dir.appendingPathComponent("flight.txt").path
+        #expect(try runRouteFly(["sample", Self.route, "--fps", "1", "--format", "CSV", "-o", txt]).status == 0)
+        let upper = dir.appendingPathComponent("FLIGHT.GEOJSON").path
+        #expect(try runRouteFly(["sample", Self.route, "--fps", "1", "-o", upper]).status == 0)
+        #expect(try String(contentsOfFile: upper, encoding: .utf8).hasPrefix("{\"type\":\"FeatureCollection\""))
+        let bad = try runRouteFly(["sample", Self.route, "--format", "mp4"])
+        #expect(bad.status == 64 && bad.stderr.contains("maplibre, gpx, svg, mapbox, deckgl"))
+    }
+
+    // MARK: CZML clock
+
+    @Test func czmlUsesTheRecordedTimesWithRecordedTiming() throws {
+        // The GPX file's first trkpt time is 2010-08-05T14:23:59Z; the follow preset flies in for 3 s first.
+        let r = try runRouteFly(["sample", Self.route, "--timing", "recorded", "--fps", "0.2", "--format", "czml"])
+        #expect(r.status == 0)
+        let packets = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]])
+        let clock = try #require(packets.first?["clock"] as? [String: Any])
+        #expect(clock["currentTime"] as? String == "2010-08-05T14:23:56Z")
+        // Sped up 60 times: the clock runs 60 recorded seconds per second, the intro spans 180 of them.
+        let fast = try runRouteFly(["sample", Self.route, "--timing", "recorded", "--speedup", "60", "--fps", "2", "--format", "czml"])
+        let fastClock = try #require((try JSONSerialization.jsonObject(with: Data(fast.stdout.utf8)) as? [[String: Any]])?.first?["clock"] as? [String: Any])
+        #expect(fastClock["currentTime"] as? String == "2010-08-05T14:20:59Z")
+        #expect(fastClock["multiplier"] as? Int == 60)
+        // Other timings keep the documented fixed epoch.
+        let distance = try runRouteFly(["sample", Self.route, "--format", "czml"])
+        #expect(distance.stdout.contains("\"currentTime\":\"2000-01-01T00:00:00Z\""))
+    }
+
+    // MARK: Web-map cameras
+
+    @Test func mapLibreZoomFollowsThePublishedFormula() throws {
+        // ctc = 0.5 * 1080 / tan(atan(1/3)) = 1620 px; zoom = log2(1620 * 2 pi 6371008.8 cos 45 / (512 * 2000))
+        // = 15.450580342 (computed with Python's math module).
+        let zoom = MapLibreCameraWriter.zoom(distance: 2000, latitude: 45, viewportHeight: 1080,
+                                             verticalFieldOfView: CameraFraming.defaultVerticalFieldOfView)
+        #expect(abs(zoom - 15.450580342084393) < 1e-9)
+        let r = try runRouteFly(["sample", Self.route, "--fps", "2", "--format", "deckgl"])
+        let doc = try Self.json(r.stdout)
+        #expect(doc["maxPitch"] as? Double == 60)
+        let frames = try #require(doc["frames"] as? [[String: Any]])
+        let csv = try runRouteFly(["sample", Self.route, "--fps", "2"])
+        #expect(frames.count == csv.stdout.split(separator: "\n").count - 1)
+        #expect(frames.allSatisfy { ($0["center"] as? [Double])?.count == 2 && $0["zoom"] is Double && $0["bearing"] is Double && $0["pitch"] is Double })
+    }
+
+    @Test func pitchesAboveTheWebMapsMaximumAreRefused() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("cam.json").path
+        let steep = try runRouteFly(["sample", Self.route, "--pitch", "70", "--format", "maplibre", "-o", out])
+        #expect(steep.status == 1 && steep.stderr.contains("above the web map's maximum of 60") && steep.stderr.contains("'--max-pitch'"))
+        #expect(!FileManager.default.fileExists(atPath: out))
+        #expect(try runRouteFly(["sample", Self.route, "--pitch", "70", "--format", "maplibre", "--max-pitch", "85", "-o", out]).status == 0)
+        #expect(try runRouteFly(["sample", Self.route, "--pitch", "70", "--format", "mapbox", "-o", out]).status == 0)
+        #expect(try runRouteFly(["sample", Self.route, "--format", "maplibre", "--max-pitch", "86"]).status == 64)
+    }
+
+    // MARK: Preview page
+
+    @Test func previewPageOptions() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // Default: the pinned CDN script and stylesheet, the blank style, the route and every frame.
+        let page = try runRouteFly(["preview", Self.route, "--fps", "2"])
+        #expect(page.status == 0, "\(page.stderr)")
+        #expect(page.stdout.hasPrefix("<!DOCTYPE html>"))
+        #expect(page.stdout.contains("<script src=\"https://unpkg.com/maplibre-gl@5.3.0/dist/maplibre-gl.js\"></script>"))
+        #expect(page.stdout.contains("<link rel=\"stylesheet\" href=\"https://unpkg.com/maplibre-gl@5.3.0/dist/maplibre-gl.css\">"))
+        #expect(page.stdout.contains("const routeFlyStyleURL = null;"))
+        let frames = try runRouteFly(["sample", Self.route, "--fps", "2"]).stdout.split(separator: "\n").count - 1
+        #expect(page.stdout.components(separatedBy: "{\"frame\":").count - 1 == frames)
+        // A style URL; a local script is inlined with the stylesheet beside it.
+        let js = dir.appendingPathComponent("maplibre-gl.js"), css = dir.appendingPathComponent("maplibre-gl.css")
+        try "var maplibregl = {}; // </script> inside".write(to: js, atomically: true, encoding: .utf8)
+        try ".maplibregl-map { overflow: hidden; }".write(to: css, atomically: true, encoding: .utf8)
+        let styled = try runRouteFly(["preview", Self.route, "--fps", "2", "--maplibre-js", js.path, "--style", "https://demotiles.maplibre.org/style.json"])
+        #expect(styled.status == 0)
+        #expect(!styled.stdout.contains("<script src="))
+        #expect(styled.stdout.contains("var maplibregl = {}; // <\\/script> inside"))
+        #expect(styled.stdout.contains(".maplibregl-map { overflow: hidden; }"))
+        #expect(styled.stdout.contains("const routeFlyStyleURL = \"https://demotiles.maplibre.org/style.json\";"))
+        // Errors: a page written under another extension, a style that is no URL, a missing or wrong script.
+        #expect(try runRouteFly(["preview", Self.route, "-o", dir.appendingPathComponent("f.png").path]).status == 64)
+        #expect(try runRouteFly(["preview", Self.route, "--style", "style.json"]).status == 64)
+        let missing = try runRouteFly(["preview", Self.route, "--maplibre-js", dir.appendingPathComponent("nope.js").path])
+        #expect(missing.status == 1 && missing.stdout.isEmpty && missing.stderr.contains("cannot read the MapLibre GL JS file"))
+        let wrong = try runRouteFly(["preview", Self.route, "--maplibre-js", Self.route])
+        #expect(wrong.status == 1 && wrong.stderr.contains("this is not MapLibre GL JS"))
+        let steep = try runRouteFly(["preview", Self.route, "--pitch", "86"])
+        #expect(steep.status == 1 && steep.stderr.contains("above MapLibre's highest maxPitch, 85"))
+        let help = try runRouteFly(["help", "preview"])
+        #expect(help.status == 0 && help.stdout.contains("--maplibre-js <url-or-path>"))
+    }
+}
