@@ -187,7 +187,6 @@ extension Route {
         let heights = elevations.contains { $0 != nil } ? elevations : []
         coordinates.withUnsafeBufferPointer { coordinateBuffer in
             keep.withUnsafeMutableBufferPointer { keepBuffer in
-                nonisolated(unsafe) let heights = heights
                 // Ranges write `keep` only strictly inside themselves, so they never touch the same index.
                 nonisolated(unsafe) let coordinates = coordinateBuffer
                 nonisolated(unsafe) let keep = keepBuffer
