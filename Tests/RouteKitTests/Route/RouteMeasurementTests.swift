@@ -46,13 +46,18 @@ import Testing
     /// routes and with every way of splitting the work.
     @Test func parallelDouglasPeuckerKeepsTheSerialPoints() throws {
         // The bundled routes' first 12,000 points (the four routes, end to end, and again).
-        let coordinates = try Self.manyRealPoints().prefix(12_000).map(\.coordinate)
-        for tolerance in [5.0, 50.0] {
-            let serial = Route.douglasPeucker(coordinates, tolerance: tolerance, threads: 1)
+        let points = try Self.manyRealPoints().prefix(12_000)
+        let coordinates = points.map(\.coordinate)
+        // In the plane, and in 3D with the routes' recorded elevations (heights counted in the tolerance).
+        let elevations = points.map(\.elevation)
+        #expect(elevations.contains { $0 != nil })
+        for (heights, tolerance) in [([], 5.0), ([], 50.0), (elevations, 5.0), (elevations, 50.0)] {
+            let serial = Route.douglasPeucker(coordinates, elevations: heights, tolerance: tolerance, threads: 1)
             #expect(serial.filter { $0 }.count > 100)
             for (threads, splitAbove) in [(2, 65_536), (2, 64), (3, 1_000)] {
-                let parallel = Route.douglasPeucker(coordinates, tolerance: tolerance, threads: threads, splitAbove: splitAbove)
-                #expect(parallel == serial, "tolerance \(tolerance), threads \(threads), split above \(splitAbove)")
+                let parallel = Route.douglasPeucker(coordinates, elevations: heights, tolerance: tolerance,
+                                                    threads: threads, splitAbove: splitAbove)
+                #expect(parallel == serial, "3D \(!heights.isEmpty), tolerance \(tolerance), threads \(threads), split above \(splitAbove)")
             }
         }
     }
