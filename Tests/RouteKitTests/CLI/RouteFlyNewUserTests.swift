@@ -44,6 +44,23 @@ private func readRoute(data: Data, format: RouteFormat) -> Result<RouteFile.Resu
         let jsonError = try #require(readRoute(data: json, format: .geojson).failure)
         #expect(jsonError.waypoints.count == 2)
     }
+
+    /// KML Points are not flown, so one that cannot be read is left out of the waypoints, not an error;
+    /// of several tuples, the first is the Point's position.
+    @Test func kmlPointsAreReadLeniently() throws {
+        let kml = Data("""
+            <kml xmlns="http://www.opengis.net/kml/2.2"><Document>
+            <Placemark><Point><coordinates>abc</coordinates></Point></Placemark>
+            <Placemark><Point><coordinates>14.5</coordinates></Point></Placemark>
+            <Placemark><Point><coordinates>14.5,95</coordinates></Point></Placemark>
+            <Placemark><Point><coordinates>
+              14.7,46.1,0 14.8,46.2</coordinates></Point></Placemark>
+            </Document></kml>
+            """.utf8)
+        let error = try #require(readRoute(data: kml, format: .kml).failure)
+        #expect(error.waypoints == [LocationCoordinate2D(latitude: 46.1, longitude: 14.7)])
+        #expect(error.description.contains("the file holds only 4 Points"), "\(error)")
+    }
 }
 
 /// Issue 12 item 12: suggestions, ffmpeg's rational frame rate, case-insensitive values.
