@@ -96,15 +96,15 @@ enum Usage {
                                   heading) or fixed:DEGREES.
           --look-ahead <metres>   How far ahead an along heading looks (default: a third of the distance).
           --max-turn-rate <degrees-per-second>
-                                  Fastest heading change (default: 45).
+                                  Fastest heading change (default: 25).
           --viewport <WxH>        Viewport in pixels (default: 1920x1080).
           --fov <degrees>         Vertical field of view, 0.01 to 179 (default: 36.87, that is 2 atan(1/3)).
           --pitch <degrees>       Tilt from straight down while following, 0 to under 90 (default: 45 for
                                   follow and orbit, 30 for overview, 0 for wwdc).
           --distance <metres>     Camera distance while following (default: a fifth of the distance that
                                   frames the whole route, within 300 to 50000 m).
-          --intro <seconds>       Fly-in from the overview (follow; default: 3).
-          --outro <seconds>       Pull-out to the overview (follow; default: 3).
+          --intro <seconds>       Fly-in from the overview (follow; default: 6).
+          --outro <seconds>       Pull-out to the overview (follow; default: 6).
           --return <seconds>      Return to the initial camera (wwdc; default: 4).
           --gaps <mode>           Between segments: fly (default; long gaps on van Wijk and Nuij's
                                   zoom-out-and-in path), cut, or hold (wait, then cut).

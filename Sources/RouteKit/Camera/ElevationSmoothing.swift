@@ -3,19 +3,23 @@ import Foundation
 /// Smooths the ground height the camera follows, so that the eye does not bob with GPS noise, and
 /// interpolates it without overshoot.
 ///
-/// 1. *Median filter over distance*: each point's elevation becomes the median of the elevations of
-///    the points within `window / 2` metres of it along the route (at most ``maximumSamples`` of them,
-///    evenly picked). A median removes spikes and noise but keeps a real step: on a climb that ends on
-///    a plateau, the first point of the plateau keeps the plateau's height (Tukey 1977, *Exploratory
-///    Data Analysis*, running medians).
+/// 1. *Hampel filter over distance* (Hampel 1974; Pearson 2002, "Outliers in process modeling and
+///    identification", IEEE TCST 10(1)): for each point, the median `m` and the median absolute
+///    deviation `MAD` of the elevations within `window / 2` metres of it along the route (at most
+///    ``maximumSamples`` of them, evenly picked); an elevation more than
+///    `max(3 * 1.4826 * MAD, ``minimumOutlier``)` from `m` is a GPS spike and becomes `m`. Smooth
+///    ground (a terrain model, a clean climb) is left exactly as it is, and so is a real step: on a
+///    climb that ends on a plateau, the first point of the plateau keeps the plateau's height.
 /// 2. *Monotone cubic interpolation* between keyframes (Fritsch and Carlson 1980, "Monotone piecewise
 ///    cubic interpolation", SIAM J. Numer. Anal. 17(2)): velocity-continuous, and never above or below
 ///    the values it joins, so the camera never dips through the smoothed ground.
 enum ElevationSmoothing {
     /// The most elevations one median looks at.
     static let maximumSamples = 31
+    /// Metres: a deviation from the median below this is never an outlier.
+    static let minimumOutlier = 2.0
 
-    /// Running median of `values` over `positions` (metres, non-decreasing), window `window` metres.
+    /// Hampel-filtered `values` over `positions` (metres, non-decreasing), window `window` metres.
     ///
     /// - Complexity: O(n * m log m), m <= ``maximumSamples``.
     static func median(_ values: [Double], at positions: [Double], window: Double) -> [Double] {
@@ -37,11 +41,18 @@ enum ElevationSmoothing {
             } else {
                 for j in 0..<maximumSamples { buffer.append(values[low + j * (count - 1) / (maximumSamples - 1)]) }
             }
-            buffer.sort()
-            let m = buffer.count
-            result[i] = m % 2 == 1 ? buffer[m / 2] : (buffer[m / 2 - 1] + buffer[m / 2]) / 2
+            let median = Self.median(&buffer)
+            for j in buffer.indices { buffer[j] = abs(buffer[j] - median) }
+            let mad = Self.median(&buffer)
+            if abs(values[i] - median) > max(3 * 1.4826 * mad, minimumOutlier) { result[i] = median }
         }
         return result
+    }
+
+    private static func median(_ values: inout [Double]) -> Double {
+        values.sort()
+        let m = values.count
+        return m % 2 == 1 ? values[m / 2] : (values[m / 2 - 1] + values[m / 2]) / 2
     }
 
     /// Fritsch-Carlson tangents (value units per second) for values `y` at times `t` (increasing).

@@ -76,7 +76,7 @@ extension FlightPlanner {
         // leg longer than the look-ahead, so a straight leg faces its own direction until then.
         let keys = headingKeys(route, times: tau, lookAhead: lookAhead)
 
-        // Ground under the centre: the route's elevations (missing ones carried), median-smoothed.
+        // Ground under the centre: the route's elevations (missing ones carried), spikes removed.
         var carried = points.first(where: { $0.elevation != nil })?.elevation ?? 0
         let rawElevations = points.map { p -> Double in
             if let e = p.elevation { carried = e }
@@ -85,7 +85,7 @@ extension FlightPlanner {
         let elevationWindow = FlightPlanner.elevationWindow(followDistance: followDistance)
         let elevations = ElevationSmoothing.median(rawElevations, at: route.cumulativeDistances, window: elevationWindow)
         if rawElevations != elevations {
-            notes.append("centre elevation smoothed by a running median over \(FixedDecimal.string(elevationWindow, places: 0)) m along the route (GPS heights are noisy)")
+            notes.append("\(zip(rawElevations, elevations).filter { $0 != $1 }.count) GPS elevation spikes smoothed away (Hampel filter over \(FixedDecimal.string(elevationWindow, places: 0)) m along the route)")
         }
 
         var builder = ScriptBuilder()

@@ -21,7 +21,9 @@ struct TerrainClearance {
     /// Metres the eye keeps above the ground.
     var clearance: Double
 
-    static let samplesPerSecond = 8.0
+    static let samplesPerSecond = 16.0
+    /// Degrees added to every pitch correction, so that frames between samples clear too.
+    static let pitchMargin = 2.0
     /// The most samples one flight gets (longer flights are sampled more sparsely: 20000 samples is
     /// 41 minutes at 8 a second).
     static let maximumSamples = 20_000
@@ -57,7 +59,7 @@ struct TerrainClearance {
                     c.pitch = (low + high) / 2
                     if clears(c, e) { low = c.pitch } else { high = c.pitch }
                 }
-                pitchCut.append(camera.pitch - low)
+                pitchCut.append(min(camera.pitch - low + Self.pitchMargin, camera.pitch))
                 zoom.append(0)
             } else {
                 var scale = 1.0

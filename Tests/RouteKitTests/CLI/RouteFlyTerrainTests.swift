@@ -46,7 +46,7 @@ import Testing
         let r = try runRouteFly(["sample", route.path, "--ground-elevation", "250", "--format", "gpx", "--fps", "2"])
         #expect(r.status == 0 && !r.stderr.contains("warning"), "\(r.stderr)")
         let points = Self.trackPoints(r.stdout)
-        #expect(points.count == 73)  // 36 s (3 + 30 + 3) at 2 fps, both ends
+        #expect(points.count == 85)  // 42 s (6 + 30 + 6) at 2 fps, both ends
         #expect(points.allSatisfy { $0.2 == 250 })
         let profile = try runRouteFly(["profile", route.path, "--ground-elevation=-12.5", "--format", "csv"])
         #expect(profile.status == 0 && !profile.stderr.contains("warning"), "\(profile.stderr)")

@@ -46,7 +46,7 @@ import Testing
         #expect(r.status == 0)
         #expect(r.stderr.isEmpty)
         let lines = r.stdout.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines.first == "frame,time,latitude,longitude,heading,pitch,distance")
+        #expect(lines.first == "frame,time,latitude,longitude,heading,pitch,distance,center_elevation")
         try #require(lines.count == 1 + 601 + 1)  // header, 601 frames (20 s at 30 fps), final newline
         #expect(lines[601].hasPrefix("600,20.000000,"))
         // The last frame is back at the first: same centre, heading and distance.
@@ -141,7 +141,7 @@ import Testing
             let rows = r.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: ",").map { Double($0) } }
             #expect(rows.count == 201, "\(name)")  // 20 s at 10 fps
             for row in rows {
-                guard row.count == 7, let lat = row[2], let lon = row[3], let heading = row[4], let distance = row[6] else {
+                guard row.count == 8, let lat = row[2], let lon = row[3], let heading = row[4], let distance = row[6] else {
                     Issue.record("\(name): malformed row \(row)")
                     break
                 }

@@ -30,9 +30,9 @@ import Testing
         }
         // The centre is at distance 200 t m along the 6 km route at time t (the route clock is steady).
         let legHeadings = [90.0, 0, 90]
-        // The margin: a quarter look-ahead moving average (+- 62.5 m) and a half-second box filter
-        // in time (+- 0.25 s, 50 m at 200 m/s).
-        let margin = lookAhead / 8 + 50
+        // The margin: a quarter look-ahead moving average (+- 62.5 m) and a one-second box filter
+        // in time (+- 0.5 s, 100 m at 200 m/s).
+        let margin = lookAhead / 8 + 100
         for pose in poses {
             let s = pose.time * 200
             let leg = min(Int(s / 2000), 2)

@@ -55,10 +55,10 @@ import Testing
         }
         #expect(doc["name"] as? String == "ACTIVE LOG #2")  // the GPX track's <name>
         let frames = try #require(doc["cameraFrames"] as? [[String: Any]])
-        // 3 s intro + 30 s + 3 s outro at 30 fps: 1081 frames, 1080 intervals.
-        #expect(frames.count == 1081)
-        #expect(doc["numFrames"] as? Int == 1080)
-        #expect(doc["durationSeconds"] as? Double == 36)
+        // 6 s intro + 30 s + 6 s outro at 30 fps: 1261 frames, 1260 intervals.
+        #expect(frames.count == 1261)
+        #expect(doc["numFrames"] as? Int == 1260)
+        #expect(doc["durationSeconds"] as? Double == 42)
         #expect(doc["frameRate"] as? Double == 30)
         #expect(doc["width"] as? Int == 1920 && doc["height"] as? Int == 1080)
         let tracks = try #require(doc["trackPoints"] as? [[String: Any]])

@@ -77,13 +77,30 @@ struct TerrainClearanceTests {
         let flight = try plan.script.resolved(for: Self.route, framing: options.framing)
         let findings = TerrainCheck.check(flight, ground: model, clearance: 50, framesPerSecond: 30)
         #expect(findings.isEmpty, "\(findings.map(\.message))")
-        // And the correction is smooth: the pitch never changes by more than 15 degrees a second.
+        // And the correction is smooth: the pitch never changes by more than check's 20 degrees a second
+        // (the correction's cones are 15 degrees a second; the cubics between samples add a little).
         let poses = PoseSampler(framesPerSecond: 30).poses(of: flight.camera)
         for (a, b) in zip(poses, poses.dropFirst()) {
-            #expect(abs(b.camera.pitch - a.camera.pitch) * 30 <= 15.5, "t = \(a.time)")
+            #expect(abs(b.camera.pitch - a.camera.pitch) * 30 <= 20, "t = \(a.time)")
         }
         // Far from the ridge the camera keeps its planned pitch.
         #expect(isClose(poses[0].camera.pitch, 60, absolute: 1e-9))
+    }
+
+    /// Every preset, planned over the ridge with its defaults, passes the check at 30 fps: no eye
+    /// below ground + 50 m, no line of sight blocked.
+    @Test(arguments: FlightOptions.Preset.allCases) func everyPresetClearsTheRidge(_ preset: FlightOptions.Preset) throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let model = try Self.ridge(in: dir)
+        var options = FlightOptions()
+        options.preset = preset
+        var planner = FlightPlanner(options: options)
+        planner.ground = model
+        let plan = try planner.plan(for: Self.route)
+        let flight = try plan.script.resolved(for: Self.route, framing: options.framing)
+        let findings = TerrainCheck.check(flight, ground: model, clearance: 50, framesPerSecond: 30)
+        #expect(findings.isEmpty, "\(preset): \(findings.map(\.message))")
     }
 
     /// A hand-made script whose eye dives through the ridge: 1000 m behind the centre at 80 degrees, the
@@ -101,7 +118,10 @@ struct TerrainClearanceTests {
         let findings = TerrainCheck.check(flight, ground: model, clearance: 50, framesPerSecond: 30)
         let clearance = try #require(findings.first { $0.code == "terrain-clearance" })
         #expect(clearance.severity == .error)
-        #expect(clearance.message.contains("1076."), "\(clearance.message)")
+        // At 30 fps the eye passes within 6 m of the crest line, where the bilinear model is within 5 m
+        // of the crest's 1200 m: 1071...1077 m missing.
+        let missing = clearance.message.components(separatedBy: ": ").last?.components(separatedBy: " m short").first.flatMap(Double.init)
+        #expect(missing.map { (1071...1077).contains($0) } ?? false, "\(clearance.message)")
         // The eye is under the crest when the centre is 985 m north of it: (45.0505 + 0.00886 - 45.0) /
         // 0.1 * 30 s = 17.8 s.
         guard case .flight(let t)? = clearance.time else { Issue.record("no time"); return }
