@@ -268,8 +268,15 @@ extension FlightPlanner {
             previous = t
         }
         let slopes = ElevationSmoothing.monotoneTangents(heights, at: unique)
-        let headingValues = unique.map { keys.heading(atRouteTime: t0 + warp.routeTime(at: $0)) + headingOffset }
-        let turnRates = ElevationSmoothing.monotoneTangents(headingValues, at: unique)
+        // Headings on their own keyframes: at the heading keys only (a regular grid of route time),
+        // so that the cubics through them are not pinched between keys a few milliseconds apart.
+        var headingTimes: [Double] = [0]
+        for key in keys.routeTimes where key > t0 && key < t0 + span {
+            let t = warp.flightTime(at: key - t0)
+            if t - headingTimes[headingTimes.count - 1] > 1e-6 && span - t > 1e-6 { headingTimes.append(t) }
+        }
+        headingTimes.append(span)
+        let headingValues = headingTimes.map { keys.heading(atRouteTime: t0 + warp.routeTime(at: $0)) + headingOffset }
         for j in 1..<unique.count {
             let (ta, tb) = (unique[j - 1], unique[j])
             let k = legs[j]
@@ -282,15 +289,13 @@ extension FlightPlanner {
             }
             var c = centers[j]
             c.longitude = unwrappedAngle(c.longitude, near: builder.current.centerCoordinate.longitude)
-            let h = headingValues[j]
-            let headingKind: CameraScript.Kind<Double> = turnRates[j - 1] == 0 && turnRates[j] == 0
-                ? .linear(.linear) : .cubic(startVelocity: turnRates[j - 1], endVelocity: turnRates[j])
             let e = heights[j]
             let elevationKind: CameraScript.Kind<Double> = slopes[j - 1] == 0 && slopes[j] == 0 && e == builder.elevation
                 ? .linear(.linear) : .cubic(startVelocity: slopes[j - 1], endVelocity: slopes[j])
-            builder.step(duration: tb - ta, center: c, centerKind: centerKind, heading: h, headingKind: headingKind, distance: distance,
+            builder.step(duration: tb - ta, center: c, centerKind: centerKind, heading: nil, distance: distance,
                          pitch: pitch, elevation: e, elevationKind: elevationKind)
         }
+        builder.appendHeadings(headingValues, at: headingTimes)
     }
 
     /// Heading keys of the `along` heading (or the fixed and endpoint headings) in route time.

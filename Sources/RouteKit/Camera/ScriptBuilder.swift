@@ -48,21 +48,38 @@ struct ScriptBuilder {
     /// One step of `duration` seconds; each track gets its own kind (linear by default).
     mutating func step(duration: Double, center c: LocationCoordinate2D,
                        centerKind: CameraScript.Kind<LocationCoordinate2D> = .linear(.linear),
-                       heading h: Double, headingKind: CameraScript.Kind<Double> = .linear(.linear),
+                       heading h: Double?, headingKind: CameraScript.Kind<Double> = .linear(.linear),
                        distance d: Double, pitch p: Double, elevation e: Double,
                        elevationKind: CameraScript.Kind<Double> = .linear(.linear)) {
         guard duration > 0 else {
-            move(to: MapCamera(centerCoordinate: c, distance: d, heading: h, pitch: p), elevation: e)
+            move(to: MapCamera(centerCoordinate: c, distance: d, heading: h ?? current.heading, pitch: p), elevation: e)
             return
         }
         center.append(.init(centerKind, .coordinate(c), duration: duration))
-        Self.append(&headings, &holdingHeading, h, from: current.heading, duration: duration, merging: mergesHolds, kind: headingKind)
+        if let h {
+            Self.append(&headings, &holdingHeading, h, from: current.heading, duration: duration, merging: mergesHolds, kind: headingKind)
+        }
         Self.append(&distances, &holdingDistance, d, from: current.distance, duration: duration, merging: mergesHolds)
         Self.append(&pitches, &holdingPitch, p, from: current.pitch, duration: duration, merging: mergesHolds)
         Self.append(&elevations, &holdingElevation, e, from: elevation, duration: duration, merging: mergesHolds,
                     kind: elevationKind)
-        current = MapCamera(centerCoordinate: c, distance: d, heading: h, pitch: p)
+        current = MapCamera(centerCoordinate: c, distance: d, heading: h ?? current.heading, pitch: p)
         elevation = e
+    }
+
+    /// Appends heading keyframes on their own (the other tracks are stepped with `heading: nil`):
+    /// `values` at flight `times` from now (`times[0]` is 0, the current heading), joined by cubics
+    /// with monotone velocities (``ElevationSmoothing/monotoneTangents(_:at:)``).
+    mutating func appendHeadings(_ values: [Double], at times: [Double]) {
+        guard values.count >= 2 else { return }
+        let rates = ElevationSmoothing.monotoneTangents(values, at: times)
+        for j in 1..<values.count {
+            let kind: CameraScript.Kind<Double> = rates[j - 1] == 0 && rates[j] == 0
+                ? .linear(.linear) : .cubic(startVelocity: rates[j - 1], endVelocity: rates[j])
+            Self.append(&headings, &holdingHeading, values[j], from: values[j - 1], duration: times[j] - times[j - 1],
+                        merging: mergesHolds, kind: kind)
+        }
+        current.heading = values[values.count - 1]
     }
 
     /// Every track jumps to its next value (no time passes): a cut.

@@ -88,7 +88,7 @@ struct TerrainClearance {
             raisedDistance = true
         }
         let maxCut = cut.max() ?? 0
-        let seconds = Double(failing) / Self.samplesPerSecond
+        let seconds = min(Double(failing) * step, flight.duration)
         let note = "the eye would be lower than \(FixedDecimal.string(clearance, places: 0)) m above the ground, or a ridge would hide the route, for \(FixedDecimal.string(seconds, places: 1)) s: the camera looks more steeply down there (pitch lowered by up to \(FixedDecimal.string(maxCut, places: 1)) degrees\(raisedDistance ? ", distance raised by up to \(FixedDecimal.string((exp(lift.max() ?? 0) - 1) * 100, places: 0)) %" : ""), eased in and out)"
         return (result, note)
     }

@@ -24,3 +24,21 @@ extension Route {
         }
     }
 }
+
+extension TerrainModel {
+    /// The median of (route elevation - model height) over the route's points that have both, metres,
+    /// or `nil` when none has. A large offset means the route's heights and the model's are not on
+    /// the same datum, or the model is not of this place.
+    ///
+    /// - Complexity: O(n log n) for n points.
+    public static func medianOffset(of route: Route, from model: TerrainModel) -> Double? {
+        var offsets: [Double] = []
+        for p in route.points {
+            if let e = p.elevation, let g = model.elevation(at: p.coordinate) { offsets.append(e - g) }
+        }
+        guard !offsets.isEmpty else { return nil }
+        offsets.sort()
+        let m = offsets.count
+        return m % 2 == 1 ? offsets[m / 2] : (offsets[m / 2 - 1] + offsets[m / 2]) / 2
+    }
+}

@@ -37,6 +37,8 @@ struct GroundArguments: Equatable {
 
     /// Metres of terrain model read around the route (the eye of a follow camera stands off it).
     static let terrainMargin = 10_000.0
+    /// Metres between the route's recorded heights and the model's beyond which `--terrain` warns.
+    static let terrainOffsetWarning = 100.0
 
     /// The ground the flight must clear: the terrain model, else the route's own heights, else none.
     static func ground(route: Route, terrain: TerrainModel?) -> (any ElevationModel)? {
@@ -58,6 +60,9 @@ struct GroundArguments: Equatable {
                 // The model must cover the whole route; a point outside is reported by its index.
                 // A wide margin: a follow camera's eye stands kilometres off the route.
                 let terrain = try TerrainModel(path: terrainPath, covering: route, margin: Self.terrainMargin)
+                if let offset = TerrainModel.medianOffset(of: route, from: terrain), abs(offset) > Self.terrainOffsetWarning {
+                    printDiagnostic("\(shownPath(routePath)): warning: the route's own elevations lie \(FixedDecimal.string(abs(offset), places: 0)) m \(offset < 0 ? "below" : "above") the terrain model '\(terrainPath)' (median over the points): check that both are above sea level ('--input-heights') and that the model is the right one")
+                }
                 return (try route.fillingMissingElevations(from: terrain), terrain)
             } catch {
                 throw CommandFailure(description: error.description + " (route: \(shownPath(routePath)))")
@@ -68,7 +73,7 @@ struct GroundArguments: Equatable {
             return (route.fillingMissingElevations(with: groundElevation), nil)
         }
         if warnIfMissing {
-            printError("\(shownPath(routePath)): warning: \(String(missing.description.dropLast())): '--terrain <file>' or '--ground-elevation <metres>'.")
+            printDiagnostic("\(shownPath(routePath)): warning: \(String(missing.description.dropLast())): '--terrain <file>' or '--ground-elevation <metres>'.")
         }
         return (route, nil)
     }

@@ -101,7 +101,7 @@ struct PreviewOptions: Equatable {
             } catch {
                 throw CommandFailure(description: "\(shownPath(routePath)): error: \(error)")
             }
-            for note in plan.notes { printError("\(shownPath(routePath)): note: \(note)") }
+            for note in plan.notes { printDiagnostic("\(shownPath(routePath)): note: \(note)") }
             script = plan.script
         }
         let scripted = try flight.resolve(script, for: route, scriptPath: scriptPath)

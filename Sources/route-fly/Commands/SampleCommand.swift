@@ -170,7 +170,7 @@ struct SampleOptions: Equatable {
             context.epoch = epoch
             context.timeScale = scale
             if flight.options.skipIdle != nil, format == .czml || format == .gpx {
-                printError("\(shownPath(routePath)): note: with '--skip-idle' the flight's clock matches the recorded times only up to the first shortened stop")
+                printDiagnostic("\(shownPath(routePath)): note: with '--skip-idle' the flight's clock matches the recorded times only up to the first shortened stop")
             }
         }
         Progress.shared.set("writing frames", total: sampler.frameCount(forDuration: scripted.duration))

@@ -153,11 +153,11 @@ import Testing
         #expect(first["index"] as? Int == 3 && first["time"] as? String == "2020-09-13T12:26:45Z")
         let duration = try #require(findings.first { $0["code"] as? String == "flight-duration" })
         #expect(duration["index"] is NSNull)
-        #expect(duration["time"] as? Double == 16)  // 3 + 10 + 3
+        #expect(duration["time"] as? Double == 22)  // 6 + 10 + 6
         let summary = try #require(object["summary"] as? [String: Any])
         #expect(summary["status"] as? String == "errors")
         #expect((summary["counts"] as? [String: Int])?["time-backwards"] == 1)
-        #expect(((summary["flight"] as? [String: Any])?["frames"] as? Int) == 481)
+        #expect(((summary["flight"] as? [String: Any])?["frames"] as? Int) == 661)
     }
 
     @Test func couldNotRunAndUsage() throws {

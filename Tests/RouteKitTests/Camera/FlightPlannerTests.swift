@@ -92,7 +92,7 @@ private func flight(_ route: Route, _ configure: (inout FlightOptions) -> Void) 
     }
 
     @Test func followFliesInFromTheFramingCameraAndBack() throws {
-        let f = try flight(uneven) { $0.simplify = 0; $0.duration = 10; $0.distance = 500; $0.pitch = 50 }
+        let f = try flight(uneven) { $0.simplify = 0; $0.duration = 10; $0.distance = 500; $0.pitch = 50; $0.intro = 3; $0.outro = 3 }
         let framed = CameraFraming().camera(framing: uneven.rect)
         #expect(f.initialCamera == framed)
         #expect(isClose(f.duration, 3 + 10 + 3, absolute: 1e-9))
@@ -100,7 +100,7 @@ private func flight(_ route: Route, _ configure: (inout FlightOptions) -> Void) 
         let c = f.camera.value(time: 3)
         #expect(isClose(c.centerCoordinate.longitude, 0, absolute: 1e-12))
         #expect(isClose(c.distance, 500, absolute: 1e-9))
-        #expect(isClose(c.pitch, 50, absolute: 1e-3))  // a spring, settled to 2e-5 of the tilt
+        #expect(isClose(c.pitch, 50, absolute: 1e-9))  // eased in and out, arriving exactly
         #expect(isClose(normalizedHeading(c.heading), 90, absolute: 1e-6))
         // After the outro: back at the framing camera, north up, looking down.
         let end = f.camera.value(time: 16)
@@ -140,7 +140,11 @@ private func flight(_ route: Route, _ configure: (inout FlightOptions) -> Void) 
         let orbit = try flight(uneven) { $0.preset = .orbit; $0.duration = 8 }
         let headings = PoseSampler(framesPerSecond: 4).poses(of: orbit.camera).map(\.camera.heading)
         #expect(headings.count == 33)
-        #expect(headings[8] == 90 && headings[16] == 180 && headings[24] == 270 && headings[32] == 0)
+        // An eased full turn: from rest, half way at half time (the ease is symmetric), back to north at
+        // the end, at rest again; in between it turns at 360 / (8 - 8/6) = 54 degrees a second.
+        #expect(headings[0] == 0 && isClose(headings[16], 180, absolute: 1e-9) && isClose(headings[32], 0, absolute: 1e-9))
+        #expect(abs(headingDifference(from: headings[0], to: headings[1])) * 4 < 5)
+        #expect(isClose(abs(headingDifference(from: headings[15], to: headings[17])) * 2, 54, absolute: 0.01))
         let overview = try flight(uneven) { $0.preset = .overview; $0.duration = 10 }
         #expect(overview.camera.value(time: 10).heading == 30)
         #expect(overview.camera.value(time: 0).pitch == 30)

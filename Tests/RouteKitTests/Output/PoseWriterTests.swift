@@ -13,9 +13,9 @@ private let poses: [CameraPose] = [
     @Test func csvHasTheContractColumnsAndDecimals() {
         let text = String(decoding: PoseFormat.csv.encode(poses), as: UTF8.self)
         #expect(text == """
-            frame,time,latitude,longitude,heading,pitch,distance
-            0,0.000000,49.65000000,179.90000000,0.0000,0.0000,30000.250
-            1,0.033333,-12.34567891,-179.95000000,0.0000,12.5000,24000.000
+            frame,time,latitude,longitude,heading,pitch,distance,center_elevation
+            0,0.000000,49.65000000,179.90000000,0.0000,0.0000,30000.250,0.000
+            1,0.033333,-12.34567891,-179.95000000,0.0000,12.5000,24000.000,0.000
 
             """)
     }

@@ -8,18 +8,31 @@ import Testing
 // drop-out) is not a heart rate in `profile`.
 
 @Suite struct ImplausibleValueTests {
-    @Test func unixTimeAsElevationIsAReaderWarning() throws {
-        let result = try RouteFile.read(path: Fixtures.url("geojson/unix-time-elevation.geojson").path)
-        #expect(result.warnings == ["3 elevations are outside -500...9000 m, the first at point 0: 1.71541e+09 m "
-                                    + "(a time or a count, not a height?); 'route-fly check' reports it as an error"])
+    /// A Unix time is beyond any height a point may have (issue 14's hard limit, -12000...100000 m):
+    /// the file is refused, naming the point and the value.
+    @Test func unixTimeAsElevationIsRefused() throws {
+        #expect {
+            _ = try RouteFile.read(path: Fixtures.url("geojson/unix-time-elevation.geojson").path)
+        } throws: { error in
+            "\(error)".contains("elevation 1715410800.0 is out of range")
+        }
     }
 
-    @Test func unixTimeAsElevationIsACheckError() throws {
-        let route = try RouteFile.read(path: Fixtures.url("geojson/unix-time-elevation.geojson").path).route
+    /// An elevation within the hard limit but outside -500...9000 m (a logger writing feet, an aircraft
+    /// log) is read with a warning and is a `check` error.
+    @Test func implausibleElevationIsAReaderWarningAndACheckError() throws {
+        let points = [120.0, 15000, 130].enumerated().map {
+            RoutePoint(latitude: 46 + Double($0.offset) * 0.001, longitude: 14, elevation: $0.element)
+        }
+        let route = Route(segments: [points], source: .init(kind: .tracks))!
+        var result = RouteFile.Result(route: route, format: .gpx)
+        result.checkPlausibility()
+        #expect(result.warnings.count == 1)
+        #expect(result.warnings.first?.contains("15000") ?? false, "\(result.warnings)")
         let findings = RouteCheck.check(route).findings.filter { $0.code == "elevation-implausible" }
         #expect(findings.count == 1)
         #expect(findings.first?.severity == .error)
-        #expect(findings.first?.index == 0)
+        #expect(findings.first?.index == 1)
     }
 
     @Test func boundsAreInclusive() throws {
