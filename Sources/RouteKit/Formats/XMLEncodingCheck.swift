@@ -75,7 +75,16 @@ enum XMLEncodingCheck {
             case .utf8: unit = UInt16(b[i])
             case .utf16(let bigEndian, _): unit = bigEndian ? UInt16(b[i]) << 8 | UInt16(b[i + 1]) : UInt16(b[i + 1]) << 8 | UInt16(b[i])
             }
-            guard unit < 0x80 else { break }
+            guard unit < 0x80 else {
+                // The XML declaration is ASCII in every encoding (XML 1.0 section 2.8, XMLDecl): a
+                // character outside it inside the declaration is refused here (libxml2 2.9 crashed on
+                // one in UTF-16, fuzz/open-crashes).
+                if ascii.starts(with: Array("<?xml".utf8)) {
+                    return Problem(message: "the XML declaration holds a character that is not ASCII (U+\(String(unit, radix: 16, uppercase: true))); a declaration is plain ASCII, e.g. <?xml version=\"1.0\" encoding=\"UTF-8\"?>",
+                                   line: 1, column: ascii.count + 1)
+                }
+                break
+            }
             ascii.append(UInt8(unit))
             if ascii.count >= 2, ascii[ascii.count - 2] == UInt8(ascii: "?"), ascii.last == UInt8(ascii: ">") { break }
             i += step

@@ -92,7 +92,7 @@ private func flight(_ route: Route, _ configure: (inout FlightOptions) -> Void) 
     }
 
     @Test func followFliesInFromTheFramingCameraAndBack() throws {
-        let f = try flight(uneven) { $0.simplify = 0; $0.duration = 10; $0.distance = 500; $0.pitch = 50; $0.intro = 3; $0.outro = 3 }
+        let f = try flight(uneven) { $0.simplify = 0; $0.duration = 10; $0.distance = 500; $0.pitch = 50; $0.intro = 3; $0.outro = 3; $0.maxTurnRate = 60 }
         let framed = CameraFraming().camera(framing: uneven.rect)
         #expect(f.initialCamera == framed)
         #expect(isClose(f.duration, 3 + 10 + 3, absolute: 1e-9))

@@ -36,6 +36,11 @@ extension Formats {
             Case(file: "hostile/utf16le-odd-length.kml", format: .kml,
                  reason: .unsupportedEncoding("the file is UTF-16 but holds an odd number of bytes (13): its last character is cut in half"),
                  line: 1, column: 1),
+            // Found by fuzz/run gpx (libxml2 2.9.14 segfaulted in xmlParseChunk): a UTF-16LE declaration
+            // with a non-ASCII character (U+723D) where "=" should follow "version", at column 14.
+            Case(file: "hostile/gpx-utf16le-malformed-declaration.gpx", format: .gpx,
+                 reason: .unsupportedEncoding("the XML declaration holds a character that is not ASCII (U+723D); a declaration is plain ASCII, e.g. <?xml version=\"1.0\" encoding=\"UTF-8\"?>"),
+                 line: 1, column: 14),
             // The same kind: encodings outside the accepted set, and declarations that contradict the bytes.
             Case(file: "hostile/shift-jis-declaration.gpx", format: .gpx,
                  reason: .unsupportedEncoding("the declared encoding \"Shift_JIS\" is not supported; \(accepted)"), line: 1, column: 31),
