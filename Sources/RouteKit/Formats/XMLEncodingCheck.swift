@@ -149,3 +149,49 @@ enum XMLEncodingCheck {
         return nil
     }
 }
+
+extension XMLEncodingCheck {
+    /// The first code unit of a UTF-16 document that XML 1.0 does not allow (section 2.2, `Char`: NUL
+    /// and the other C0 controls but tab, LF and CR; U+FFFE and U+FFFF; a surrogate without its pair),
+    /// with its 1-based line and column, or `nil`. libxml2 2.9.14's push parser crashed on such units in
+    /// UTF-16 input (found by `fuzz/run gpx`), so they are refused before it sees them.
+    ///
+    /// - Complexity: O(n) for n bytes.
+    static func utf16Problem(_ bytes: UnsafeBufferPointer<UInt8>) -> Problem? {
+        guard bytes.count >= 2 else { return nil }
+        let bigEndian: Bool
+        var i = 0
+        switch (bytes[0], bytes[1]) {
+        case (0xFE, 0xFF): bigEndian = true; i = 2
+        case (0xFF, 0xFE): bigEndian = false; i = 2
+        case (0x00, 0x3C): bigEndian = true
+        case (0x3C, 0x00): bigEndian = false
+        default: return nil
+        }
+        var line = 1, column = 1
+        var expectLow = false
+        while i + 1 < bytes.count {
+            let unit = bigEndian ? UInt16(bytes[i]) << 8 | UInt16(bytes[i + 1]) : UInt16(bytes[i + 1]) << 8 | UInt16(bytes[i])
+            i += 2
+            let isLow = (0xDC00...0xDFFF).contains(unit), isHigh = (0xD800...0xDBFF).contains(unit)
+            var bad: String? = nil
+            if expectLow {
+                if !isLow { bad = "a high surrogate without its low surrogate" }
+                expectLow = false
+            } else if isLow {
+                bad = "a low surrogate without its high surrogate"
+            } else if isHigh {
+                expectLow = true
+            } else if unit < 0x20 && unit != 0x09 && unit != 0x0A && unit != 0x0D {
+                bad = String(format: "the control character U+%04X", unit)
+            } else if unit == 0xFFFE || unit == 0xFFFF {
+                bad = String(format: "the non-character U+%04X", unit)
+            }
+            if let bad {
+                return Problem(message: "\(bad), which XML does not allow", line: line, column: column)
+            }
+            if unit == 0x0A { line += 1; column = 1 } else if !isLow { column += 1 }
+        }
+        return nil
+    }
+}

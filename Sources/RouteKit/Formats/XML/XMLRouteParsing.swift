@@ -70,6 +70,23 @@ enum XMLRouteParsing {
             break
         }
 
+        // UTF-16 input is checked whole for code units XML does not allow (libxml2's push parser
+        // crashed on them); GPS files in UTF-16 are small, and the input size is capped.
+        if let first = head.bytes.first, first == 0xFE || first == 0xFF || first == 0x00 || (first == 0x3C && head.bytes.count > 1 && head.bytes[1] == 0x00) {
+            let whole: Data
+            switch input {
+            case .data(let data): whole = data
+            case .file(let url):
+                do { whole = try Data(contentsOf: url) } catch {
+                    throw RouteParseError(format: format, location: nil, path: path ?? url.path,
+                                          reason: .unreadable(error.localizedDescription))
+                }
+            }
+            if let problem = whole.withUnsafeBytes({ XMLEncodingCheck.utf16Problem($0.bindMemory(to: UInt8.self)) }) {
+                throw RouteParseError(format: format, location: SourceLocation(path: path, line: problem.line, column: problem.column),
+                                      reason: .malformedXML(problem.message))
+            }
+        }
         let session = XMLPushSession(delegate: delegate)
         defer { session.close() }
         switch input {
