@@ -60,21 +60,78 @@ extension FlightPlanner {
 
         let framing = options.framing
         let framed = framing.camera(framing: original.rect)
-        // A fifth of the framing distance, and far enough that the route part's ground speed stays
-        // under ``followScreenSpeed`` screen heights a second (the 95th percentile of the legs' speeds).
-        let groundSpeed = Self.typicalGroundSpeed(route, times: timing.times)
-        let screenHeightsPerMetre = 2 * tan(framing.verticalFieldOfView * .pi / 360)
-        let calm = groundSpeed * 1.2 / (Self.followScreenSpeed * screenHeightsPerMetre)
-        let followDistance = options.distance ?? min(max(framed.distance / 5, 300, calm), 50_000)
-        let pitch = options.pitch ?? 45
-        let lookAhead = options.lookAhead ?? min(max(followDistance / 3, 25), 5000)
         let points = route.points
         let n = points.count
         let tau = timing.times  // route time of each point, seconds
+        let ramp = FlightPlanner.easeDuration(routePart: timing.duration)
+        let screenHeightsPerMetre = 2 * tan(framing.verticalFieldOfView * .pi / 360)
 
-        // Headings: at every point, and at the point `lookAhead` metres before each corner that ends a
-        // leg longer than the look-ahead, so a straight leg faces its own direction until then.
-        let keys = headingKeys(route, times: tau, lookAhead: lookAhead)
+        // The pieces flown without a break, at a follow distance `d`: split at gaps that are flown on a
+        // van Wijk path (wider than the view, with time to cross), cut, held, or crossed in no time (unless
+        // the segments meet within a metre); a
+        // narrower gap is flown through as one more leg, and so is a wide one whose van Wijk flight would
+        // leave a piece shorter than ``minimumPieceDuration`` on either side (too short to ease from
+        // rest and back).
+        struct PiecePlan { var range: ClosedRange<Int>; var warp: ProgressWarp; var flyGapAfter: Bool }
+        func plannedPieces(_ d: Double) -> [PiecePlan] {
+            let visibleWidth = 2 * d * tan(framing.verticalFieldOfView * .pi / 360) * framing.aspectRatio
+            var splits: [(k: Int, fly: Bool)] = []
+            for k in 0..<(n - 1) where route.legs[k].isGap {
+                let dt = tau[k + 1] - tau[k]
+                if options.gaps != .fly || (dt <= 0 && route.legs[k].distance > 1) {
+                    splits.append((k, false))
+                } else if route.legs[k].distance > visibleWidth {
+                    splits.append((k, true))
+                }
+            }
+            // Drop van Wijk flights next to a piece too short to ease in and out of.
+            var kept: [(k: Int, fly: Bool)] = []
+            var pieceStart = 0
+            for (i, split) in splits.enumerated() {
+                let nextEnd = i + 1 < splits.count ? splits[i + 1].k : n - 1
+                let before = tau[split.k] - tau[pieceStart], after = tau[nextEnd] - tau[split.k + 1]
+                if split.fly && (before < Self.minimumPieceDuration || after < Self.minimumPieceDuration) { continue }
+                kept.append(split)
+                pieceStart = split.k + 1
+            }
+            var plans: [PiecePlan] = []
+            pieceStart = 0
+            var restAtStart = options.intro > 0
+            for i in 0...kept.count {
+                let end = i < kept.count ? kept[i].k : n - 1
+                let restAtEnd = i < kept.count ? kept[i].fly : options.outro > 0
+                let span = tau[end] - tau[pieceStart]
+                // A short piece eases over at most a third of its span at each end, so its pace between
+                // the eases is at most 1.5 times the route's.
+                let pieceRamp = min(ramp, span / 3)
+                let warp = ProgressWarp(span: span, rampIn: restAtStart ? pieceRamp : 0, rampOut: restAtEnd ? pieceRamp : 0)
+                plans.append(PiecePlan(range: pieceStart...end, warp: warp, flyGapAfter: i < kept.count && kept[i].fly))
+                if i < kept.count {
+                    pieceStart = kept[i].k + 1
+                    restAtStart = kept[i].fly
+                }
+            }
+            return plans
+        }
+
+        // A fifth of the framing distance (within 300...50000 m), and far enough that the route part's
+        // ground speed (the 95th percentile of the legs' speeds), times the eased clock's peak pace,
+        // stays under ``followScreenSpeed`` screen heights a second; up to the framing distance itself.
+        let groundSpeed = Self.typicalGroundSpeed(route, times: tau)
+        func calmDistance(pace: Double) -> Double {
+            let calm = groundSpeed * max(pace, 1.2) / (Self.followScreenSpeed * screenHeightsPerMetre)
+            return max(min(max(framed.distance / 5, 300), 50_000), min(calm, framed.distance))
+        }
+        var followDistance = options.distance ?? calmDistance(pace: 1.2)
+        var piecePlans = plannedPieces(followDistance)
+        if options.distance == nil, let pace = piecePlans.map(\.warp.rate).max(), pace > 1.2 {
+            // Pieces between gap flights run faster than the route: follow from further out (which
+            // can only join pieces, never split them).
+            followDistance = max(followDistance, calmDistance(pace: pace))
+            piecePlans = plannedPieces(followDistance)
+        }
+        let pitch = options.pitch ?? 45
+        let lookAhead = options.lookAhead ?? min(max(followDistance / 3, 25), 5000)
 
         // Ground under the centre: the route's elevations (missing ones carried), spikes removed.
         var carried = points.first(where: { $0.elevation != nil })?.elevation ?? 0
@@ -88,10 +145,49 @@ extension FlightPlanner {
             notes.append("\(zip(rawElevations, elevations).filter { $0 != $1 }.count) GPS elevation spikes smoothed away (Hampel filter over \(FixedDecimal.string(elevationWindow, places: 0)) m along the route)")
         }
 
+        struct Piece { var range: ClosedRange<Int>; var warp: ProgressWarp; var track: FollowTrack?; var flyGapAfter: Bool }
+        func followPieces(_ plans: [PiecePlan], distance d: Double) -> [Piece] {
+            plans.map { plan -> Piece in
+                let span = plan.warp.span
+                var track: FollowTrack? = nil
+                if span > 0 {
+                    let c = plan.warp.rate
+                    let targets = FollowTrack.Targets(
+                        screenHeight: d * screenHeightsPerMetre,
+                        screenAcceleration: Self.followScreenAcceleration / (c * c),
+                        eyeAcceleration: Self.followEyeAcceleration * d / (c * c),
+                        turnRate: (options.maxTurnRate ?? FlightOptions.defaultMaxTurnRate) / c,
+                        turnAcceleration: Self.followTurnAcceleration / (c * c))
+                    track = FollowTrack(route: route, times: tau, range: plan.range, elevations: elevations,
+                                        heading: options.heading, lookAhead: lookAhead, targets: targets)
+                }
+                return Piece(range: plan.range, warp: plan.warp, track: track, flyGapAfter: plan.flyGapAfter)
+            }
+        }
+        var pieces = followPieces(piecePlans, distance: followDistance)
+        // The planned centre's fastest pace (a route whose recorded speed peaks above its 95th
+        // percentile, or that is too long for its duration to be followed closer than it is framed):
+        // follow from further out, so it stays under ``followPeakScreenSpeed``, even from beyond the
+        // framing distance (at most 4 times it).
+        for _ in 0..<4 where options.distance == nil {
+            let peak = pieces.map { ($0.track?.peakSpeed ?? 0) * $0.warp.rate }.max() ?? 0
+            guard peak > Self.followPeakScreenSpeed * followDistance * screenHeightsPerMetre else { break }
+            let needed = peak / (0.95 * Self.followPeakScreenSpeed * screenHeightsPerMetre)
+            let wider = max(followDistance, min(needed, 4 * framed.distance))
+            guard wider > followDistance else { break }
+            followDistance = wider
+            piecePlans = plannedPieces(followDistance)
+            pieces = followPieces(piecePlans, distance: followDistance)
+        }
+        /// The heading a piece starts with.
+        func startHeading(_ piece: Piece) -> Double {
+            piece.track?.heading[0] ?? RouteKit.heading(from: route.start, to: route.end)
+        }
+
         var builder = ScriptBuilder()
         builder.mergesHolds = mergesHolds
         let first = MapCamera(centerCoordinate: points[0].coordinate, distance: followDistance,
-                              heading: normalizedHeading(keys.heading(atRouteTime: 0)), pitch: pitch)
+                              heading: normalizedHeading(startHeading(pieces[0])), pitch: pitch)
 
         // Phase 1: fly in, from rest to rest.
         let initial: MapCamera
@@ -108,28 +204,19 @@ extension FlightPlanner {
             initial = first
             builder.start(initial, elevation: elevations[0])
         }
-        // Headings relative to where the flight stands now (the script resolver unwraps again, which
-        // keeps these values).
-        let headingOffset = builder.heading - keys.heading(atRouteTime: 0)
 
-        // Phase 2: follow the route, piece by piece between gaps.
-        let visibleWidth = 2 * followDistance * tan(framing.verticalFieldOfView * .pi / 360) * framing.aspectRatio
-        let ramp = FlightPlanner.easeDuration(routePart: timing.duration)
-        var pieceStart = 0
-        var restAtStart = options.intro > 0
-        for k in 0..<n {
-            let isEnd = k == n - 1
-            let gapAfter = !isEnd && route.legs[k].isGap
-            guard isEnd || gapAfter else { continue }
-            let dt = isEnd ? 0 : tau[k + 1] - tau[k]
-            let flyGap = gapAfter && options.gaps == .fly && route.legs[k].distance > visibleWidth && dt > 0
-            let restAtEnd = isEnd ? options.outro > 0 : flyGap
-            followPiece(pieceStart...k, route: route, times: tau, keys: keys, headingOffset: headingOffset,
-                        elevations: elevations, distance: followDistance, pitch: pitch,
-                        rampIn: restAtStart ? ramp : 0, rampOut: restAtEnd ? ramp : 0, into: &builder)
-            guard gapAfter else { break }
+        // Phase 2: follow the route, piece by piece.
+        for (p, piece) in pieces.enumerated() {
+            if var track = piece.track {
+                track.unwrapLongitudes(near: builder.current.centerCoordinate.longitude)
+                track.unwrapHeadings(near: builder.heading)
+                followPiece(track, warp: piece.warp, distance: followDistance, pitch: pitch, into: &builder)
+            }
+            guard p + 1 < pieces.count else { break }
+            let k = piece.range.upperBound
+            let dt = tau[k + 1] - tau[k]
             let next = MapCamera(centerCoordinate: points[k + 1].coordinate, distance: followDistance,
-                                 heading: keys.heading(atRouteTime: tau[k + 1]) + headingOffset, pitch: pitch)
+                                 heading: unwrappedAngle(startHeading(pieces[p + 1]), near: builder.heading), pitch: pitch)
             switch options.gaps {
             case .cut:
                 builder.move(to: next, elevation: elevations[k + 1])
@@ -137,15 +224,12 @@ extension FlightPlanner {
                 builder.hold(duration: dt)
                 builder.move(to: next, elevation: elevations[k + 1])
             case .fly:
-                if flyGap {
+                if piece.flyGapAfter {
                     builder.easedFlyTo(next, duration: dt, framing: framing, rho: options.rho, elevation: elevations[k + 1])
                 } else {
-                    builder.step(duration: dt, center: next.centerCoordinate, heading: next.heading,
-                                 distance: next.distance, pitch: next.pitch, elevation: elevations[k + 1])
+                    builder.move(to: next, elevation: elevations[k + 1])
                 }
             }
-            pieceStart = k + 1
-            restAtStart = flyGap
         }
 
         // Phase 3: pull out, from rest to rest.
@@ -158,6 +242,15 @@ extension FlightPlanner {
         }
         return FlightPlan(script: builder.script(initial: initial, initialElevation: elevations[0]), notes: notes)
     }
+
+    /// Seconds: the shortest piece of route between two gap flights (or a gap flight and the fly-in or
+    /// pull-out) that is eased from rest and back to rest; a shorter one is flown through without
+    /// stopping, its gaps as legs.
+    static let minimumPieceDuration = 4.5
+
+    /// Screen heights per second the planned centre never exceeds at the default follow distance: 0.45,
+    /// within `route-fly check`'s 0.5.
+    static let followPeakScreenSpeed = 0.45
 
     /// Screen heights per second the default follow distance keeps the centre under: 0.4, within
     /// `route-fly check`'s 0.5 limit (the eases run up to 1.2 times the route's pace).
@@ -192,226 +285,49 @@ extension FlightPlanner {
     /// flight (a 30 s flight eases over 3 s).
     static func easeDuration(routePart: Double) -> Double { min(max(routePart / 10, 1.5), 5) }
 
-    /// Keyframes per second inside an ease (the route clock is not linear there).
-    static let easeSamplesPerSecond = 8.0
+    /// Screen heights per second squared the follow keeps its screen speed's changes under: 0.5, half
+    /// of `route-fly check`'s limit (the check measures frame to frame, the planner on its own grid).
+    static let followScreenAcceleration = 0.5
+    /// The centre elevation's acceleration over the follow distance, 1/s^2: 1.25, half of `route-fly
+    /// check`'s eye limit.
+    static let followEyeAcceleration = 1.25
+    /// Degrees per second squared the heading's turn rate changes by at most: 36, within `route-fly
+    /// check`'s 60 (the eased clock's own acceleration adds to it in the eases).
+    static let followTurnAcceleration = 36.0
 
-    /// Appends the route points `range` (one piece between gaps) to `builder`.
+    /// Keyframes per second of the route part (cubic, with the track's exact velocities).
+    static let followKeyframesPerSecond = 4.0
+    /// The most keyframes one piece gets per track (the interval grows for longer pieces).
+    static let maximumFollowKeyframes = 100_000
+
+    /// Appends one piece of the route part to `builder`: the ``FollowTrack`` flown on the eased clock
+    /// `warp` (flight time `t` shows the track at route time `start + warp.routeTime(t)`).
     ///
-    /// The route clock `tau` (seconds, one value per point) is eased by a ``ProgressWarp`` over the
-    /// piece, so that it starts and ends at rest where asked. Keyframes sit at every point, at every
-    /// heading key, and every 1/``easeSamplesPerSecond`` s inside the eases. Between two keyframes the
-    /// centre runs straight along one leg (in latitude and longitude): a linear keyframe where the
-    /// clock runs at its steady rate, a cubic one with the exact velocities (leg velocity times the
-    /// clock's rate) inside the eases, which stays on the leg because both velocities point along it.
-    /// Heading and elevation are monotone cubics (``ElevationSmoothing/monotoneTangents(_:at:)``) through
-    /// their values at the keyframes: velocity-continuous, never overshooting.
-    private func followPiece(_ range: ClosedRange<Int>, route: Route, times tau: [Double], keys: HeadingKeys,
-                             headingOffset: Double, elevations: [Double], distance: Double, pitch: Double,
-                             rampIn: Double, rampOut: Double, into builder: inout ScriptBuilder) {
-        let t0 = tau[range.lowerBound], span = tau[range.upperBound] - t0
+    /// Keyframes are ``followKeyframesPerSecond`` apart; every track is a cubic whose end velocities
+    /// are the track's derivatives times the clock's rate, so the motion is velocity-continuous, and
+    /// starts and ends at rest where the warp does.
+    private func followPiece(_ track: FollowTrack, warp: ProgressWarp, distance: Double, pitch: Double,
+                             into builder: inout ScriptBuilder) {
+        let span = warp.span
         guard span > 0 else { return }
-        let warp = ProgressWarp(span: span, rampIn: rampIn, rampOut: rampOut)
-        // Keyframe times (flight seconds from the piece's start).
-        var times: [Double] = range.map { warp.flightTime(at: tau[$0] - t0) }
-        for key in keys.routeTimes where key > t0 && key < t0 + span { times.append(warp.flightTime(at: key - t0)) }
-        for (a, b) in [(0.0, warp.rampIn), (span - warp.rampOut, span)] where b > a {
-            let count = Int(((b - a) * FlightPlanner.easeSamplesPerSecond).rounded(.up))
-            for j in 1..<max(count, 1) { times.append(a + (b - a) * Double(j) / Double(count)) }
+        let count = min(max(Int((span * Self.followKeyframesPerSecond).rounded(.up)), 1), Self.maximumFollowKeyframes)
+        var previous = track.state(atRouteTime: track.start)
+        var previousRate = warp.rate(at: 0)
+        for j in 1...count {
+            let t = j == count ? span : span * Double(j) / Double(count)
+            let rate = warp.rate(at: t)
+            let state = track.state(atRouteTime: j == count ? track.end : track.start + warp.routeTime(at: t))
+            let v0 = previous.rate.map { $0 * previousRate }, v1 = state.rate.map { $0 * rate }
+            let center = LocationCoordinate2D(latitude: state.value[0], longitude: state.value[1])
+            let centerKind: CameraScript.Kind<LocationCoordinate2D> = .cubic(
+                startVelocity: LocationCoordinate2D(latitude: v0[0], longitude: v0[1]),
+                endVelocity: LocationCoordinate2D(latitude: v1[0], longitude: v1[1]))
+            builder.step(duration: span / Double(count), center: center, centerKind: centerKind,
+                         heading: state.value[3], headingKind: .cubic(startVelocity: v0[3], endVelocity: v1[3]),
+                         distance: distance, pitch: pitch,
+                         elevation: state.value[2], elevationKind: .cubic(startVelocity: v0[2], endVelocity: v1[2]))
+            previous = state
+            previousRate = rate
         }
-        times.sort()
-        var unique: [Double] = []
-        for t in times where unique.last.map({ t - $0 > 1e-9 }) ?? true { unique.append(t) }
-        if let last = unique.last, span - last > 1e-9 { unique.append(span) } else { unique[unique.count - 1] = span }
-
-        // The leg containing route time r (points k and k + 1), searched forward.
-        var leg = range.lowerBound
-        func legIndex(_ r: Double) -> Int {
-            while leg < range.upperBound - 1 && tau[leg + 1] <= r { leg += 1 }
-            while leg > range.lowerBound && tau[leg] > r { leg -= 1 }
-            return leg
-        }
-        func position(_ k: Int, _ r: Double) -> LocationCoordinate2D {
-            let a = route.points[k].coordinate, b = route.points[k + 1].coordinate
-            let dt = tau[k + 1] - tau[k]
-            let f = dt > 0 ? min(max((r - tau[k]) / dt, 0), 1) : 1
-            let lon = unwrappedAngle(b.longitude, near: a.longitude)
-            return LocationCoordinate2D(latitude: a.latitude + (b.latitude - a.latitude) * f,
-                                        longitude: a.longitude + (lon - a.longitude) * f)
-        }
-        func legVelocity(_ k: Int) -> LocationCoordinate2D {
-            let a = route.points[k].coordinate, b = route.points[k + 1].coordinate
-            let dt = tau[k + 1] - tau[k]
-            guard dt > 0 else { return .zero }
-            return LocationCoordinate2D(latitude: (b.latitude - a.latitude) / dt,
-                                        longitude: remainder(b.longitude - a.longitude, 360) / dt)
-        }
-        func elevation(_ k: Int, _ r: Double) -> Double {
-            let dt = tau[k + 1] - tau[k]
-            let f = dt > 0 ? min(max((r - tau[k]) / dt, 0), 1) : 1
-            return elevations[k] + (elevations[k + 1] - elevations[k]) * f
-        }
-        // Values at every keyframe time.
-        var centers: [LocationCoordinate2D] = [], heights: [Double] = [], legs: [Int] = []
-        var previous = unique[0]
-        for (j, t) in unique.enumerated() {
-            let r = t0 + warp.routeTime(at: t)
-            // The leg of the step that ends here: the one containing the middle of the step.
-            let k = j == 0 ? range.lowerBound : legIndex(t0 + warp.routeTime(at: (previous + t) / 2))
-            legs.append(k)
-            if range.count == 1 {
-                centers.append(route.points[k].coordinate)
-                heights.append(elevations[k])
-            } else {
-                centers.append(j == unique.count - 1 ? route.points[range.upperBound].coordinate : position(k, r))
-                heights.append(j == unique.count - 1 ? elevations[range.upperBound] : elevation(k, r))
-            }
-            previous = t
-        }
-        let slopes = ElevationSmoothing.monotoneTangents(heights, at: unique)
-        // Headings on their own keyframes: at the heading keys only (a regular grid of route time),
-        // so that the cubics through them are not pinched between keys a few milliseconds apart.
-        var headingTimes: [Double] = [0]
-        for key in keys.routeTimes where key > t0 && key < t0 + span {
-            let t = warp.flightTime(at: key - t0)
-            if t - headingTimes[headingTimes.count - 1] > 1e-6 && span - t > 1e-6 { headingTimes.append(t) }
-        }
-        headingTimes.append(span)
-        let headingValues = headingTimes.map { keys.heading(atRouteTime: t0 + warp.routeTime(at: $0)) + headingOffset }
-        for j in 1..<unique.count {
-            let (ta, tb) = (unique[j - 1], unique[j])
-            let k = legs[j]
-            let v = legVelocity(k)
-            let centerKind: CameraScript.Kind<LocationCoordinate2D>
-            if warp.isSteady(from: ta, to: tb) {
-                centerKind = .linear(.linear)
-            } else {
-                centerKind = .cubic(startVelocity: v.scaled(by: warp.rate(at: ta)), endVelocity: v.scaled(by: warp.rate(at: tb)))
-            }
-            var c = centers[j]
-            c.longitude = unwrappedAngle(c.longitude, near: builder.current.centerCoordinate.longitude)
-            let e = heights[j]
-            let elevationKind: CameraScript.Kind<Double> = slopes[j - 1] == 0 && slopes[j] == 0 && e == builder.elevation
-                ? .linear(.linear) : .cubic(startVelocity: slopes[j - 1], endVelocity: slopes[j])
-            builder.step(duration: tb - ta, center: c, centerKind: centerKind, heading: nil, distance: distance,
-                         pitch: pitch, elevation: e, elevationKind: elevationKind)
-        }
-        builder.appendHeadings(headingValues, at: headingTimes)
-    }
-
-    /// Heading keys of the `along` heading (or the fixed and endpoint headings) in route time.
-    private func headingKeys(_ route: Route, times tau: [Double], lookAhead: Double) -> HeadingKeys {
-        switch options.heading {
-        case .endpoints:
-            return HeadingKeys(routeTimes: [0], headings: [RouteKit.heading(from: route.start, to: route.end)])
-        case .fixed(let h):
-            return HeadingKeys(routeTimes: [0], headings: [h])
-        case .along:
-            return alongKeys(route, times: tau, lookAhead: lookAhead)
-        }
-    }
-
-    /// Seconds of route time over which the `along` heading's turns are rounded (a centred box filter).
-    static let turnSmoothingWindow = 1.0
-
-    /// Seconds of route time between heading keys of the `along` heading.
-    static let headingKeyInterval = 0.1
-    /// The most heading keys one flight gets (the interval grows for very long flights).
-    static let maximumHeadingKeys = 200_000
-
-    /// The `along` heading on a regular grid of route time: at each key, the geodesic azimuth from the
-    /// centre's *position* (interpolated along the route, as the centre flies it) to the centroid of the
-    /// route's next `lookAhead` metres (8 positions along it), so that a straight leg faces its own
-    /// direction up to `lookAhead` metres before its end and the camera turns between there and the
-    /// corner, facing the next leg's direction from the corner on. The centroid, unlike a single point
-    /// ahead, averages GPS noise over the look-ahead and turns without a kink. Held while the centroid
-    /// is closer than 5 m (stops). Then smoothed by a centred moving average over a window of
-    /// a quarter of the look-ahead (GPS noise), and bounded in turn rate (``FlightOptions/maxTurnRate``,
-    /// a forward slew-rate limiter), its turns rounded by a box filter over ``turnSmoothingWindow`` s.
-    private func alongKeys(_ route: Route, times tau: [Double], lookAhead: Double) -> HeadingKeys {
-        let n = route.points.count
-        let d = route.cumulativeDistances
-        let total = tau[n - 1]
-        let interval = max(Self.headingKeyInterval, total / Double(Self.maximumHeadingKeys))
-        let count = max(Int((total / interval).rounded(.up)), 1)
-        var keyTimes: [Double] = (0...count).map { min(Double($0) * interval, total) }
-        keyTimes[count] = total
-        // Position (distance along the route and coordinate) at a route time, and the coordinate at a distance.
-        var leg = 0
-        func locate(_ r: Double) -> (Double, LocationCoordinate2D) {
-            while leg < n - 2 && tau[leg + 1] <= r { leg += 1 }
-            let dt = tau[leg + 1] - tau[leg]
-            let f = dt > 0 ? min(max((r - tau[leg]) / dt, 0), 1) : 1
-            return (d[leg] + (d[leg + 1] - d[leg]) * f, interpolate(leg, f))
-        }
-        func interpolate(_ k: Int, _ f: Double) -> LocationCoordinate2D {
-            let a = route.points[k].coordinate, b = route.points[k + 1].coordinate
-            let lon = unwrappedAngle(b.longitude, near: a.longitude)
-            return LocationCoordinate2D(latitude: a.latitude + (b.latitude - a.latitude) * f,
-                                        longitude: a.longitude + (lon - a.longitude) * f)
-        }
-        func coordinate(atDistance s: Double) -> LocationCoordinate2D {
-            if s >= d[n - 1] { return route.end }
-            var low = 0, high = n - 1
-            while high - low > 1 {
-                let mid = (low + high) / 2
-                if d[mid] <= s { low = mid } else { high = mid }
-            }
-            let length = d[low + 1] - d[low]
-            return interpolate(low, length > 0 ? (s - d[low]) / length : 0)
-        }
-        var raw: [Double?] = []
-        raw.reserveCapacity(keyTimes.count)
-        var distances: [Double] = []
-        for r in keyTimes {
-            let (s, here) = n >= 2 ? locate(r) : (0, route.start)
-            distances.append(s)
-            // The centroid of the route's next `lookAhead` metres (8 positions, unwrapped near here).
-            var latitude = 0.0, longitude = 0.0
-            for j in 1...8 {
-                let c = coordinate(atDistance: s + lookAhead * Double(j) / 8)
-                latitude += c.latitude / 8
-                longitude += unwrappedAngle(c.longitude, near: here.longitude) / 8
-            }
-            let target = LocationCoordinate2D(latitude: latitude, longitude: longitude)
-            let inverse = Geodesic.wgs84.inverse(from: here, to: target)
-            raw.append(inverse.distance >= 5 ? normalizedHeading(inverse.initialAzimuth) : nil)
-        }
-        guard let firstGood = raw.firstIndex(where: { $0 != nil }) else {
-            return HeadingKeys(routeTimes: [0], headings: [RouteKit.heading(from: route.start, to: route.end)])
-        }
-        var held = raw[firstGood]!
-        var headings: [Double] = []
-        headings.reserveCapacity(raw.count)
-        for h in raw {
-            let value = unwrappedAngle(h ?? held, near: headings.last ?? held)
-            if h != nil { held = value }
-            headings.append(value)
-        }
-        headings = HeadingPlanner.movingAverage(headings, at: distances, window: lookAhead / 4)
-        headings = HeadingPlanner.clampedTurnRate(headings, times: keyTimes, maxTurnRate: options.maxTurnRate ?? FlightOptions.defaultMaxTurnRate)
-        // The limiter turns at full rate or not at all; a one-second box filter in time rounds the
-        // starts and stops of its turns (turn acceleration at most the rate per second).
-        headings = HeadingPlanner.movingAverage(headings, at: keyTimes, window: Self.turnSmoothingWindow)
-        return HeadingKeys(routeTimes: keyTimes, headings: headings)
-    }
-}
-
-/// Headings at route times (non-decreasing), unwrapped; linear in between.
-struct HeadingKeys {
-    var routeTimes: [Double]
-    var headings: [Double]
-
-    func heading(atRouteTime r: Double) -> Double {
-        guard let first = routeTimes.first else { return 0 }
-        if r <= first || routeTimes.count == 1 { return headings[0] }
-        if r >= routeTimes[routeTimes.count - 1] { return headings[headings.count - 1] }
-        var low = 0, high = routeTimes.count - 1
-        while high - low > 1 {
-            let mid = (low + high) / 2
-            if routeTimes[mid] <= r { low = mid } else { high = mid }
-        }
-        let dt = routeTimes[high] - routeTimes[low]
-        let f = dt > 0 ? (r - routeTimes[low]) / dt : 1
-        return headings[low] + (headings[high] - headings[low]) * f
     }
 }

@@ -78,17 +78,3 @@ struct ProgressWarp: Hashable, Sendable {
         return (low + high) / 2
     }
 }
-
-/// The smootherstep ease `E(x) = 6x^5 - 15x^4 + 10x^3` (Perlin 2002, "Improving noise"): from rest to
-/// rest with zero acceleration at both ends, peak rate 1.875 at `x = 0.5`.
-enum Smootherstep {
-    static func value(_ x: Double) -> Double {
-        let x = min(max(x, 0), 1)
-        return x * x * x * (x * (6 * x - 15) + 10)
-    }
-
-    static func derivative(_ x: Double) -> Double {
-        let x = min(max(x, 0), 1)
-        return 30 * x * x * (1 - x) * (1 - x)
-    }
-}

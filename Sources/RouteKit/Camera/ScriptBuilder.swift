@@ -105,14 +105,18 @@ struct ScriptBuilder {
     /// Keyframes sampled along an eased van Wijk path, per second of flight (at least ``minimumFlyToSamples``).
     static let flyToSamplesPerSecond = 8.0
     static let minimumFlyToSamples = 16
+    /// The fraction of a fly-to spent easing from rest at its start (and to rest at its end): 0.3.
+    static let flyToRamp = 0.3
 
     /// Flies from the current camera to `camera` in `duration` seconds, from rest to rest.
     ///
     /// The centre and distance follow van Wijk and Nuij's optimal zoom-and-pan path (camera.md section
     /// 3; ``FlyToPath``) in MapKit map points, the visible width proportional to the distance. The path
-    /// is re-timed along its arc length `S` by the smootherstep ease: at time `t` the camera is at arc
-    /// `s = S E(t / T)`, so it leaves and arrives at rest with zero acceleration, and in between moves
-    /// at a perceived speed (van Wijk's `V`) proportional to `E'`. It is written as cubic keyframes at
+    /// is re-timed along its arc length `S` by an eased clock (``ProgressWarp``, ramps of ``flyToRamp``
+    /// of the flight at each end): at time `t` the camera is at arc `s = S g(t / T)`, so it leaves and
+    /// arrives at rest with zero acceleration, and in between moves at van Wijk's constant perceived
+    /// speed `V`, 1.43 times the average (a smootherstep ease would peak at 1.875 times: a fly-in of the
+    /// same length would zoom 31 % faster at its peak). It is written as cubic keyframes at
     /// ``flyToSamplesPerSecond`` whose velocities are the path's exact derivatives (central differences
     /// of the closed form), so the sampled motion is velocity-continuous. Heading, pitch and elevation
     /// ease in and out (`easeInOut`) over the whole flight.
@@ -143,19 +147,20 @@ struct ScriptBuilder {
             return (c, w / (k * MapPoint.pointsPerMeter(atLatitude: c.latitude)))
         }
         let samples = max(Self.minimumFlyToSamples, Int((duration * Self.flyToSamplesPerSecond).rounded(.up)))
+        let ease = ProgressWarp(span: 1, rampIn: Self.flyToRamp, rampOut: Self.flyToRamp)
         let step = duration / Double(samples)
         let eps = max(length * 1e-6, 1e-12)
         var previousVelocity = (LocationCoordinate2D.zero, 0.0)
         for j in 1...samples {
             let x = Double(j) / Double(samples)
-            var (c, d) = j == samples ? (target, camera.distance) : state(length * Smootherstep.value(x))
+            var (c, d) = j == samples ? (target, camera.distance) : state(length * ease.routeTime(at: x))
             if j == samples { c = target }
             var velocity = (LocationCoordinate2D.zero, 0.0)
             if j < samples, length > 0 {
-                let s = length * Smootherstep.value(x)
+                let s = length * ease.routeTime(at: x)
                 let (ca, da) = state(max(s - eps, 0)), (cb, db) = state(min(s + eps, length))
                 let ds = min(s + eps, length) - max(s - eps, 0)
-                let rate = length * Smootherstep.derivative(x) / duration  // arc per second
+                let rate = length * ease.rate(at: x) / duration  // arc per second
                 velocity = (LocationCoordinate2D(latitude: (cb.latitude - ca.latitude) / ds * rate,
                                                  longitude: remainder(cb.longitude - ca.longitude, 360) / ds * rate),
                             (db - da) / ds * rate)

@@ -9,12 +9,18 @@ import Foundation
 ///    pitch is lowered (the camera looks more steeply down, so the eye rises and the line of sight
 ///    steepens over the ridge) by the least amount that clears it, found by bisection; if even looking
 ///    straight down does not clear, the distance is raised as well (by up to 16 times).
-/// 2. The corrections are spread in time so that they never jump: each becomes the upper envelope of
-///    cones of slope ``maximumTiltRate`` degrees per second (pitch) and ``maximumZoomRate`` per second
-///    (natural logarithm of the distance) around the samples that need them (a forward and a backward
-///    pass), so the camera starts to rise before the ridge and settles after it.
-/// 3. The pitch (and, if needed, distance) tracks are replaced by cubic keyframes at every sample with
-///    monotone velocities (Fritsch-Carlson), so the corrected motion stays velocity-continuous.
+/// 2. The corrections are spread in time so that they never jump. The pitch correction is taken as a
+///    fraction `f` of the pitch (0...1, so the corrected pitch `p (1 - f)` needs no clamp at 0), the
+///    distance correction as `ln` of its factor. Each becomes the upper envelope of cones of slope
+///    ``maximumTiltRate`` (over the largest pitch) or ``maximumZoomRate`` per second around the samples
+///    that need it (a forward and a backward pass), so it rises before the ridge and settles after it;
+///    then a Gaussian of ``sigma`` seconds (``TrackSmoothing``) rounds the cones' corners: a corner
+///    between slopes `+R` and `-R` smoothed so turns with an acceleration of at most
+///    `2 R / (sigma sqrt(2 pi))` (9.6 degrees and 0.24 per second squared). The
+///    Gaussian lowers a peak by at most `R sigma sqrt(2 / pi)`, so every needed correction is first
+///    raised by that much.
+/// 3. The pitch (and, if needed, distance) tracks are replaced by cubic keyframes at every sample whose
+///    velocities are central differences, so the corrected motion stays velocity-continuous.
 /// Where the ground is unknown (outside the model), nothing is corrected.
 struct TerrainClearance {
     var ground: any ElevationModel
@@ -27,10 +33,14 @@ struct TerrainClearance {
     /// The most samples one flight gets (longer flights are sampled more sparsely: 20000 samples is
     /// 41 minutes at 8 a second).
     static let maximumSamples = 20_000
-    /// Degrees per second the pitch correction may change.
-    static let maximumTiltRate = 15.0
-    /// Natural-log units per second the distance correction may change (0.3: 35 % a second).
-    static let maximumZoomRate = 0.3
+    /// Degrees per second the pitch correction may change: 6, so that with the fly-in's own tilt
+    /// (13 degrees per second at its peak) it stays within `route-fly check`'s 20.
+    static let maximumTiltRate = 6.0
+    /// Natural-log units per second the distance correction may change: 0.15 (16 % a second).
+    static let maximumZoomRate = 0.15
+    /// Seconds: the Gaussian that rounds the corrections' corners (`2 * 6 / (0.5 sqrt(2 pi))` = 9.6
+    /// degrees per second squared of tilt, 0.24 per second squared of zoom).
+    static let sigma = 0.5
 
     private func clears(_ camera: MapCamera, _ elevation: Double) -> Bool {
         SightLine(camera: camera, centerElevation: elevation, ground: ground, clearance: clearance).isClear
@@ -74,10 +84,14 @@ struct TerrainClearance {
         }
         guard failing > 0 else { return nil }
         let step = flight.duration / Double(count)
-        let cut = Self.envelope(pitchCut, slope: Self.maximumTiltRate * step)
-        let lift = Self.envelope(zoom, slope: Self.maximumZoomRate * step)
+        // The pitch correction as a fraction of the pitch, so that the corrected pitch stays >= 0
+        // without a clamp (a clamp would put a corner in it).
+        let fraction = zip(pitchCut, pitches).map { $1 > 0 ? min($0 / $1, 1) : 0 }
+        let maxPitch = pitches.max() ?? 0
+        let cut = Self.spread(fraction, step: step, rate: maxPitch > 0 ? Self.maximumTiltRate / maxPitch : 0, limit: 1)
+        let lift = Self.spread(zoom, step: step, rate: Self.maximumZoomRate, limit: .infinity)
         var result = script
-        let newPitches = zip(pitches, cut).map { max($0 - $1, 0) }
+        let newPitches = zip(pitches, cut).map { $0 * (1 - min(max($1, 0), 1)) }
         result.pitch = Self.keyframes(newPitches, times: times)
         result.initialCamera.pitch = .number(newPitches[0])
         var raisedDistance = false
@@ -87,24 +101,33 @@ struct TerrainClearance {
             result.initialCamera.distance = .number(newDistances[0])
             raisedDistance = true
         }
-        let maxCut = cut.max() ?? 0
+        let maxCut = zip(pitches, newPitches).map { $0 - $1 }.max() ?? 0
         let seconds = min(Double(failing) * step, flight.duration)
         let note = "the eye would be lower than \(FixedDecimal.string(clearance, places: 0)) m above the ground, or a ridge would hide the route, for \(FixedDecimal.string(seconds, places: 1)) s: the camera looks more steeply down there (pitch lowered by up to \(FixedDecimal.string(maxCut, places: 1)) degrees\(raisedDistance ? ", distance raised by up to \(FixedDecimal.string((exp(lift.max() ?? 0) - 1) * 100, places: 0)) %" : ""), eased in and out)"
         return (result, note)
     }
 
-    /// The upper envelope of cones of `slope` per step around each value (two passes).
-    static func envelope(_ values: [Double], slope: Double) -> [Double] {
-        var out = values
+    /// `values` (samples `step` seconds apart) spread as the type's documentation says: each needed
+    /// value raised by what the rounding takes off a peak (at most `limit`), the upper envelope of cones
+    /// of slope `rate` per second, then a Gaussian of ``sigma``.
+    static func spread(_ values: [Double], step: Double, rate: Double, limit: Double) -> [Double] {
+        guard step > 0, rate > 0, values.count > 2, values.contains(where: { $0 > 0 }) else { return values }
+        let raise = rate * sigma * (2 / Double.pi).squareRoot()
+        var out = values.map { $0 > 0 ? min($0 + raise, limit) : $0 }
+        let slope = rate * step
         for i in out.indices.dropFirst() { out[i] = max(out[i], out[i - 1] - slope) }
         for i in out.indices.reversed().dropFirst() { out[i] = max(out[i], out[i + 1] - slope) }
-        return out
+        return TrackSmoothing.gaussian(out, sigma: sigma / step, ends: .even)
     }
 
-    /// Cubic keyframes through `values` at `times`, with monotone velocities.
+    /// Cubic keyframes through `values` at `times` (evenly spaced), with central-difference velocities.
     static func keyframes(_ values: [Double], times: [Double]) -> [CameraScript.Keyframe<CameraScript.NumberValue, Double>] {
-        let slopes = ElevationSmoothing.monotoneTangents(values, at: times)
-        return (1..<values.count).map { j in
+        let n = values.count
+        let slopes = (0..<n).map { i -> Double in
+            let a = max(i - 1, 0), b = min(i + 1, n - 1)
+            return b > a ? (values[b] - values[a]) / (times[b] - times[a]) : 0
+        }
+        return (1..<n).map { j in
             .init(.cubic(startVelocity: slopes[j - 1], endVelocity: slopes[j]), .number(values[j]), duration: times[j] - times[j - 1])
         }
     }

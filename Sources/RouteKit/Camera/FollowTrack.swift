@@ -1,0 +1,268 @@
+import Foundation
+
+/// The path the `follow` camera flies over one piece of a route (between two gaps that are not flown
+/// through): centre, centre elevation and heading as smooth functions of route time.
+///
+/// ## How it is built
+///
+/// 1. *Sampling.* On a regular grid of route time, ``spacing`` seconds apart (``defaultSpacing``, more
+///    for very long pieces, at most ``maximumSamples``), the rider's position: linear in latitude and
+///    longitude along the leg that contains that time, as the route's clock places it, and the ground
+///    elevation likewise between the points' (already Hampel-filtered) elevations.
+/// 2. *Centre.* Latitude, longitude and elevation are smoothed by a Gaussian of ``baseSigma`` seconds
+///    (``TrackSmoothing``, end-preserving), so the centre rounds the route's corners instead of turning
+///    on them within a frame, and then widened locally (``TrackSmoothing/limit(_:spacing:sigma:maximumPasses:exceeds:)``)
+///    wherever the centre's speed, in screen heights per second, would change faster than
+///    ``Targets/screenAcceleration``, or the elevation would accelerate the eye by more than
+///    ``Targets/eyeAcceleration``. On a straight leg at a steady pace nothing changes: the centre is
+///    exactly on the rider. At a corner it cuts inside by about `v sigma / 2` (0.05 screen heights at
+///    0.4 screen heights per second and 0.25 s).
+/// 3. *Heading* (``FlightOptions/Heading/along``): at each sample, the geodesic azimuth (Karney 2013,
+///    ``Geodesic``) from the smoothed centre to the centroid of the route's next `lookAhead` metres
+///    (8 positions along it, within the piece), held while that centroid is closer than 5 m (stops).
+///    A straight leg faces its own direction until `lookAhead` metres before its end. The unwrapped
+///    headings are smoothed by a Gaussian of ``baseSigma`` and widened locally until the turn rate stays
+///    within ``Targets/turnRate`` and the turn acceleration within ``Targets/turnAcceleration``.
+///
+/// Values between samples are cubic Hermite interpolants (central-difference slopes), so the track and
+/// its velocity are continuous. The first sample is the piece's first point and the last sample its last
+/// point, exactly.
+struct FollowTrack {
+    /// Limits the smoothing keeps the track within, per second of *route* time (the caller divides the
+    /// flight's limits by the eased clock's peak rate, and its square for accelerations).
+    struct Targets {
+        /// Metres of ground one screen height shows at the follow distance (> 0).
+        var screenHeight: Double
+        /// Screen heights per second squared: the most the centre's screen speed may change.
+        var screenAcceleration: Double
+        /// Metres per second squared: the most the centre elevation may accelerate.
+        var eyeAcceleration: Double
+        /// Degrees per second.
+        var turnRate: Double
+        /// Degrees per second squared.
+        var turnAcceleration: Double
+    }
+
+    /// Route seconds between samples of an ordinary piece.
+    static let defaultSpacing = 0.05
+    /// The most samples one piece gets (the spacing grows for longer pieces).
+    static let maximumSamples = 400_000
+    /// Seconds of the Gaussian applied everywhere, and of each local widening pass.
+    static let baseSigma = 0.25
+    /// Seconds of each local widening pass.
+    static let passSigma = 0.5
+    /// The most widening passes (a U-turn within the default turn rate needs about 35).
+    static let maximumPasses = 60
+
+    /// Route time of the first sample, seconds.
+    let start: Double
+    /// Route seconds between samples (> 0).
+    let spacing: Double
+    /// Degrees, longitudes unwrapped (continuous along the piece).
+    private(set) var latitude: [Double]
+    private(set) var longitude: [Double]
+    /// Metres.
+    private(set) var elevation: [Double]
+    /// Degrees, unwrapped (continuous along the piece).
+    private(set) var heading: [Double]
+
+    /// Builds the track of the route points `range` (at least 2, spanning a positive time).
+    ///
+    /// - Parameters:
+    ///   - times: Route time of every point of `route`, seconds, non-decreasing.
+    ///   - elevations: Ground elevation under every point of `route`, metres.
+    ///   - headingRule: ``FlightOptions/Heading``.
+    ///   - lookAhead: Metres (> 0).
+    /// - Complexity: O(n log p + passes n r) for n samples, p points and a kernel of r samples.
+    init(route: Route, times tau: [Double], range: ClosedRange<Int>, elevations: [Double],
+         heading headingRule: FlightOptions.Heading, lookAhead: Double, targets: Targets) {
+        let lo = range.lowerBound, hi = range.upperBound
+        let span = tau[hi] - tau[lo]
+        let count = min(max(Int((span / Self.defaultSpacing).rounded(.up)), 1), Self.maximumSamples)
+        start = tau[lo]
+        spacing = span > 0 ? span / Double(count) : 1
+        let points = route.points
+        let d = route.cumulativeDistances
+
+        // 1. The rider's position at each sample time.
+        var lat = [Double](repeating: 0, count: count + 1), lon = lat, ele = lat, along = lat
+        var k = lo
+        var lonA = points[lo].coordinate.longitude  // point k's longitude, unwrapped along the piece
+        for j in 0...count {
+            let r = j == count ? tau[hi] : start + Double(j) * spacing
+            while k < hi - 1 && tau[k + 1] <= r {
+                lonA = unwrappedAngle(points[k + 1].coordinate.longitude, near: lonA)
+                k += 1
+            }
+            let dt = tau[k + 1] - tau[k]
+            let f = j == count ? 1 : (dt > 0 ? min(max((r - tau[k]) / dt, 0), 1) : 1)
+            let a = points[k].coordinate, b = points[k + 1].coordinate
+            let lonB = unwrappedAngle(b.longitude, near: lonA)
+            lat[j] = a.latitude + (b.latitude - a.latitude) * f
+            lon[j] = lonA + (lonB - lonA) * f
+            ele[j] = elevations[k] + (elevations[k + 1] - elevations[k]) * f
+            along[j] = d[k] + (d[k + 1] - d[k]) * f
+        }
+
+        // 2. The centre, smoothed, then widened where its screen speed or elevation changes too fast.
+        let sigma = Self.baseSigma / spacing
+        lat = TrackSmoothing.gaussian(lat, sigma: sigma)
+        lon = TrackSmoothing.gaussian(lon, sigma: sigma)
+        ele = TrackSmoothing.gaussian(ele, sigma: sigma)
+        var centre = [lat, lon]
+        let h = spacing
+        let metresPerDegree = Self.metresPerDegree
+        let speedLimit = targets.screenAcceleration * targets.screenHeight
+        TrackSmoothing.limit(&centre, spacing: h, sigma: Self.passSigma, maximumPasses: Self.maximumPasses) { c in
+            let n = c[0].count
+            var speed = [Double](repeating: 0, count: n)
+            for i in 1..<n - 1 {
+                let north = (c[0][i + 1] - c[0][i - 1]) * metresPerDegree
+                let east = (c[1][i + 1] - c[1][i - 1]) * metresPerDegree * cos(c[0][i] * .pi / 180)
+                speed[i] = (north * north + east * east).squareRoot() / (2 * h)
+            }
+            speed[0] = speed[1]; speed[n - 1] = speed[n - 2]
+            var marks = [Bool](repeating: false, count: n)
+            for i in 1..<n - 1 where abs(speed[i + 1] - speed[i - 1]) / (2 * h) > speedLimit { marks[i] = true }
+            return marks
+        }
+        var height = [ele]
+        TrackSmoothing.limit(&height, spacing: h, sigma: Self.passSigma, maximumPasses: Self.maximumPasses) { c in
+            Self.marks(c[0], spacing: h, rate: nil, acceleration: targets.eyeAcceleration)
+        }
+        latitude = centre[0]
+        longitude = centre[1]
+        elevation = height[0]
+
+        // 3. The heading.
+        switch headingRule {
+        case .fixed(let value):
+            heading = [Double](repeating: value, count: count + 1)
+        case .endpoints:
+            heading = [Double](repeating: RouteKit.heading(from: route.start, to: route.end), count: count + 1)
+        case .along:
+            heading = Self.alongHeadings(route: route, range: range, latitude: centre[0], longitude: centre[1],
+                                         along: along, lookAhead: lookAhead)
+            heading = TrackSmoothing.gaussian(heading, sigma: sigma, ends: .even)
+            var turning = [heading]
+            TrackSmoothing.limit(&turning, spacing: h, sigma: Self.passSigma, ends: .even, maximumPasses: Self.maximumPasses) { c in
+                Self.marks(c[0], spacing: h, rate: targets.turnRate, acceleration: targets.turnAcceleration)
+            }
+            // Where widening could not bring the turn within the limits (a route that keeps circling
+            // faster than the camera may turn), the camera turns as fast as it may and catches up.
+            heading = TrackSmoothing.track(turning[0], spacing: h, rate: targets.turnRate,
+                                           acceleration: targets.turnAcceleration)
+        }
+    }
+
+    /// Samples whose central first difference exceeds `rate` or whose second difference exceeds
+    /// `acceleration` (per second, per second squared).
+    private static func marks(_ x: [Double], spacing h: Double, rate: Double?, acceleration: Double) -> [Bool] {
+        let n = x.count
+        var marks = [Bool](repeating: false, count: n)
+        for i in 1..<n - 1 {
+            let a = (x[i + 1] - 2 * x[i] + x[i - 1]) / (h * h)
+            if abs(a) > acceleration { marks[i] = true }
+            if let rate, abs(x[i + 1] - x[i - 1]) / (2 * h) > rate { marks[i] = true }
+        }
+        return marks
+    }
+
+    /// The raw `along` headings (unwrapped) at each sample: towards the centroid of the next `lookAhead`
+    /// metres of the piece.
+    private static func alongHeadings(route: Route, range: ClosedRange<Int>, latitude: [Double], longitude: [Double],
+                                      along: [Double], lookAhead: Double) -> [Double] {
+        let lo = range.lowerBound, hi = range.upperBound
+        let d = route.cumulativeDistances
+        let points = route.points
+        func coordinate(atDistance s: Double) -> LocationCoordinate2D {
+            if s >= d[hi] { return points[hi].coordinate }
+            if s <= d[lo] { return points[lo].coordinate }
+            var low = lo, high = hi
+            while high - low > 1 {
+                let mid = (low + high) / 2
+                if d[mid] <= s { low = mid } else { high = mid }
+            }
+            let a = points[low].coordinate, b = points[low + 1].coordinate
+            let length = d[low + 1] - d[low]
+            let f = length > 0 ? (s - d[low]) / length : 0
+            let lonB = unwrappedAngle(b.longitude, near: a.longitude)
+            return LocationCoordinate2D(latitude: a.latitude + (b.latitude - a.latitude) * f,
+                                        longitude: a.longitude + (lonB - a.longitude) * f)
+        }
+        var raw: [Double?] = []
+        raw.reserveCapacity(latitude.count)
+        for j in latitude.indices {
+            let here = LocationCoordinate2D(latitude: latitude[j], longitude: remainder(longitude[j], 360))
+            var lat = 0.0, lon = 0.0
+            for i in 1...8 {
+                let c = coordinate(atDistance: along[j] + lookAhead * Double(i) / 8)
+                lat += c.latitude / 8
+                lon += unwrappedAngle(c.longitude, near: here.longitude) / 8
+            }
+            let inverse = Geodesic.wgs84.inverse(from: here, to: LocationCoordinate2D(latitude: lat, longitude: lon))
+            raw.append(inverse.distance >= 5 && inverse.initialAzimuth.isFinite ? inverse.initialAzimuth : nil)
+        }
+        let fallback = RouteKit.heading(from: points[lo].coordinate, to: points[hi].coordinate)
+        var held = raw.first(where: { $0 != nil }).flatMap { $0 } ?? fallback
+        var headings: [Double] = []
+        headings.reserveCapacity(raw.count)
+        for h in raw {
+            let value = unwrappedAngle(h ?? held, near: headings.last ?? held)
+            if h != nil { held = value }
+            headings.append(value)
+        }
+        return headings
+    }
+
+    /// Shifts the longitudes by whole turns so the first is within 180 degrees of `reference`.
+    mutating func unwrapLongitudes(near reference: Double) {
+        let shift = unwrappedAngle(longitude[0], near: reference) - longitude[0]
+        if shift != 0 { for i in longitude.indices { longitude[i] += shift } }
+    }
+
+    /// Shifts the headings by whole turns so the first is within 180 degrees of `reference`.
+    mutating func unwrapHeadings(near reference: Double) {
+        let shift = unwrappedAngle(heading[0], near: reference) - heading[0]
+        if shift != 0 { for i in heading.indices { heading[i] += shift } }
+    }
+
+    /// The centre's fastest ground speed along the track, metres per route second (central
+    /// differences on the sample grid, on a sphere of radius 6371 km).
+    var peakSpeed: Double {
+        var peak = 0.0
+        for i in 1..<max(latitude.count - 1, 1) {
+            let north = (latitude[i + 1] - latitude[i - 1]) * Self.metresPerDegree
+            let east = (longitude[i + 1] - longitude[i - 1]) * Self.metresPerDegree * cos(latitude[i] * .pi / 180)
+            peak = max(peak, (north * north + east * east).squareRoot() / (2 * spacing))
+        }
+        return peak
+    }
+
+    /// Metres per degree of a great circle on the sphere of the mean Earth radius (6371 km).
+    static let metresPerDegree = 6_371_000 * Double.pi / 180
+
+    /// The route time of the last sample.
+    var end: Double { start + spacing * Double(latitude.count - 1) }
+
+    /// Centre (longitude unwrapped), elevation and heading at route time `r` (clamped to the track),
+    /// with their derivatives per route second.
+    func state(atRouteTime r: Double) -> (value: [Double], rate: [Double]) {
+        let n = latitude.count
+        let u = min(max((r - start) / spacing, 0), Double(n - 1))
+        let i = min(Int(u), n - 2)
+        let f = u - Double(i)
+        var value: [Double] = [], rate: [Double] = []
+        for (c, x) in [latitude, longitude, elevation, heading].enumerated() {
+            let ends: TrackSmoothing.Ends = c == 3 ? .even : .odd
+            let m0 = (TrackSmoothing.reflected(x, i + 1, ends) - TrackSmoothing.reflected(x, i - 1, ends)) / 2
+            let m1 = (TrackSmoothing.reflected(x, i + 2, ends) - TrackSmoothing.reflected(x, i, ends)) / 2
+            let (p0, p1) = (x[i], x[i + 1])
+            let f2 = f * f, f3 = f2 * f
+            value.append((2 * f3 - 3 * f2 + 1) * p0 + (f3 - 2 * f2 + f) * m0 + (-2 * f3 + 3 * f2) * p1 + (f3 - f2) * m1)
+            let df = (6 * f2 - 6 * f) * p0 + (3 * f2 - 4 * f + 1) * m0 + (-6 * f2 + 6 * f) * p1 + (3 * f2 - 2 * f) * m1
+            rate.append(df / spacing)
+        }
+        return (value, rate)
+    }
+}
