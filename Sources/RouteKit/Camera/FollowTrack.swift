@@ -22,7 +22,11 @@ import Foundation
 ///    (8 positions along it, within the piece), held while that centroid is closer than 5 m (stops).
 ///    A straight leg faces its own direction until `lookAhead` metres before its end. The unwrapped
 ///    headings are smoothed by a Gaussian of ``baseSigma`` and widened locally until the turn rate stays
-///    within ``Targets/turnRate`` and the turn acceleration within ``Targets/turnAcceleration``.
+///    within ``Targets/turnRate`` and the turn acceleration within ``Targets/turnAcceleration``. Where
+///    that is not enough (a route that keeps turning faster than the camera may), a rate- and
+///    acceleration-limited tracking filter, run forwards and backwards and averaged
+///    (``TrackSmoothing/trackBothWays(_:spacing:rate:acceleration:)``), keeps both limits by
+///    construction and stays centred on the route's turn.
 ///
 /// Values between samples are cubic Hermite interpolants (central-difference slopes), so the track and
 /// its velocity are continuous. The first sample is the piece's first point and the last sample its last
@@ -149,9 +153,10 @@ struct FollowTrack {
                 Self.marks(c[0], spacing: h, rate: targets.turnRate, acceleration: targets.turnAcceleration)
             }
             // Where widening could not bring the turn within the limits (a route that keeps circling
-            // faster than the camera may turn), the camera turns as fast as it may and catches up.
-            heading = TrackSmoothing.track(turning[0], spacing: h, rate: targets.turnRate,
-                                           acceleration: targets.turnAcceleration)
+            // faster than the camera may turn), the camera turns as fast as it may, starting early and
+            // finishing late (a tracking filter run both ways).
+            heading = TrackSmoothing.trackBothWays(turning[0], spacing: h, rate: targets.turnRate,
+                                                   acceleration: targets.turnAcceleration)
         }
     }
 

@@ -140,6 +140,19 @@ enum TrackSmoothing {
         return out
     }
 
+    /// The mean of ``track(_:spacing:rate:acceleration:gain:)`` run forwards and backwards in time.
+    /// The forward pass lags a target that is too fast, the backward pass leads it by as much, so their
+    /// mean is centred on it (zero phase): a turn the limits cannot follow starts before the route turns
+    /// and ends after it. A mean of two signals within a rate and an acceleration limit is within them
+    /// too, so the result keeps both limits.
+    ///
+    /// - Complexity: O(n).
+    static func trackBothWays(_ target: [Double], spacing h: Double, rate: Double, acceleration: Double) -> [Double] {
+        let forward = track(target, spacing: h, rate: rate, acceleration: acceleration)
+        let backward = Array(track(Array(target.reversed()), spacing: h, rate: rate, acceleration: acceleration).reversed())
+        return zip(forward, backward).map { ($0 + $1) / 2 }
+    }
+
     /// A 0/1 mask blurred by a Gaussian of `sigma` samples, zero beyond the ends.
     private static func gaussianZeroPadded(_ x: [Double], sigma: Double) -> [Double] {
         let w = kernel(sigma: sigma, limit: max(x.count - 1, 1))
