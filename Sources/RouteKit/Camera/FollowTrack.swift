@@ -110,6 +110,7 @@ struct FollowTrack {
 
         // 2. The centre, smoothed, then widened where its screen speed or elevation changes too fast.
         let sigma = Self.baseSigma / spacing
+        let riderLatitude = lat, riderLongitude = lon
         lat = TrackSmoothing.gaussian(lat, sigma: sigma)
         lon = TrackSmoothing.gaussian(lon, sigma: sigma)
         ele = TrackSmoothing.gaussian(ele, sigma: sigma)
@@ -145,7 +146,7 @@ struct FollowTrack {
         case .endpoints:
             heading = [Double](repeating: RouteKit.heading(from: route.start, to: route.end), count: count + 1)
         case .along:
-            heading = Self.alongHeadings(route: route, range: range, latitude: centre[0], longitude: centre[1],
+            heading = Self.alongHeadings(route: route, range: range, latitude: riderLatitude, longitude: riderLongitude,
                                          along: along, lookAhead: lookAhead)
             heading = TrackSmoothing.gaussian(heading, sigma: sigma, ends: .even)
             var turning = [heading]

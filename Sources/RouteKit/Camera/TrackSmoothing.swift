@@ -61,13 +61,15 @@ enum TrackSmoothing {
         guard r > 0 else { return x }
         var y = x
         for i in x.indices where only?[i] ?? true {
+            // Summed as differences from x[i], so a constant stays exactly constant.
             var sum = 0.0
+            let centre = x[i]
             if i >= r && i + r < x.count {
-                for k in 0..<w.count { sum += w[k] * x[i - r + k] }
+                for k in 0..<w.count { sum += w[k] * (x[i - r + k] - centre) }
             } else {
-                for k in 0..<w.count { sum += w[k] * reflected(x, i - r + k, ends) }
+                for k in 0..<w.count { sum += w[k] * (reflected(x, i - r + k, ends) - centre) }
             }
-            y[i] = sum
+            y[i] = centre + sum
         }
         return y
     }
