@@ -1,7 +1,7 @@
 import Foundation
 
-/// Smooths the ground height the camera follows, so that the eye does not bob with GPS noise, and
-/// interpolates it without overshoot.
+/// Removes GPS spikes from the ground height the camera follows (``FollowTrack`` then smooths it in
+/// time), so that the eye does not bob with noisy elevations.
 ///
 /// 1. *Hampel filter over distance* (Hampel 1974; Pearson 2002, "Outliers in process modeling and
 ///    identification", IEEE TCST 10(1)): for each point, the median `m` and the median absolute
@@ -10,9 +10,6 @@ import Foundation
 ///    `max(3 * 1.4826 * MAD, ``minimumOutlier``)` from `m` is a GPS spike and becomes `m`. Smooth
 ///    ground (a terrain model, a clean climb) is left exactly as it is, and so is a real step: on a
 ///    climb that ends on a plateau, the first point of the plateau keeps the plateau's height.
-/// 2. *Monotone cubic interpolation* between keyframes (Fritsch and Carlson 1980, "Monotone piecewise
-///    cubic interpolation", SIAM J. Numer. Anal. 17(2)): velocity-continuous, and never above or below
-///    the values it joins, so the camera never dips through the smoothed ground.
 enum ElevationSmoothing {
     /// The most elevations one median looks at.
     static let maximumSamples = 31
@@ -53,28 +50,5 @@ enum ElevationSmoothing {
         values.sort()
         let m = values.count
         return m % 2 == 1 ? values[m / 2] : (values[m / 2 - 1] + values[m / 2]) / 2
-    }
-
-    /// Fritsch-Carlson tangents (value units per second) for values `y` at times `t` (increasing).
-    static func monotoneTangents(_ y: [Double], at t: [Double]) -> [Double] {
-        let n = y.count
-        guard n >= 2 else { return Array(repeating: 0, count: n) }
-        var secants = [Double](repeating: 0, count: n - 1)
-        for k in 0..<(n - 1) {
-            let h = t[k + 1] - t[k]
-            secants[k] = h > 0 ? (y[k + 1] - y[k]) / h : 0
-        }
-        var m = [Double](repeating: 0, count: n)
-        for k in 1..<(n - 1) {
-            let a = secants[k - 1], b = secants[k]
-            if a * b > 0 {
-                // Weighted harmonic mean (Fritsch and Butland 1984): stays within the monotone region.
-                let h0 = t[k] - t[k - 1], h1 = t[k + 1] - t[k]
-                let w1 = 2 * h1 + h0, w2 = h1 + 2 * h0
-                m[k] = (w1 + w2) / (w1 / a + w2 / b)
-            }
-        }
-        // Ends at rest: the flight's ends are rests, and a zero tangent never overshoots.
-        return m
     }
 }

@@ -50,22 +50,24 @@ public enum FlightPlanError: Error, Hashable, Sendable, CustomStringConvertible 
 /// 1. *fly in* (``FlightOptions/intro`` seconds): from the camera that frames the whole route (heading 0,
 ///    pitch 0) to the route's first point at the follow distance and pitch, facing along the route. The
 ///    centre and distance fly van Wijk and Nuij's optimal zoom-and-pan path (camera.md section 3),
-///    re-timed along its arc length by the smootherstep ease (rest to rest, zero acceleration at both
-///    ends) and written as cubic keyframes with the path's exact velocities; heading and pitch ease in
-///    and out (`easeInOut`).
-/// 2. *follow* (the route part): the centre runs along the prepared route (duplicates dropped,
-///    Douglas-Peucker simplified) on the clock of ``FlightOptions/timing``, eased from rest over the
-///    first ``easeDuration(routePart:)`` seconds and to rest over the last (``ProgressWarp``; the clock
-///    runs that much faster in between, so the route part keeps its duration). Between keyframes the
-///    centre stays on the route line; it reaches point `k` at its time wherever the clock is steady
-///    (with `--timing recorded --speedup 1 --intro 0 --outro 0`, pose time t is route time t). The
-///    heading looks ahead along the route's *positions* (``HeadingPlanner``: `lookAhead` metres ahead,
-///    smoothed, held at stops, turn rate bounded): on a leg longer than the look-ahead it faces the leg's
-///    own direction until `lookAhead` metres before the corner, then turns until the corner. The centre's
-///    elevation is the route's, median-smoothed over ``elevationWindow(followDistance:)`` metres and
-///    joined by monotone cubics (``ElevationSmoothing``), so the eye does not bob with GPS noise. Gaps
-///    between segments are cut, held or flown (an eased van Wijk flight from rest to rest, the follow
-///    easing to rest before it and from rest after it) as ``FlightOptions/gaps`` says.
+///    re-timed along its arc length by an eased clock (``ProgressWarp``: rest to rest, zero acceleration
+///    at both ends, van Wijk's constant perceived speed in between) and written as cubic keyframes with
+///    the path's exact velocities; heading and pitch ease in and out (`easeInOut`).
+/// 2. *follow* (the route part): the rider's position on the clock of ``FlightOptions/timing`` (the
+///    prepared route: duplicates dropped, Douglas-Peucker simplified), eased from rest over the first
+///    ``easeDuration(routePart:)`` seconds and to rest over the last (``ProgressWarp``; the clock runs
+///    that much faster in between, so the route part keeps its duration). The centre, its elevation and
+///    the heading are ``FollowTrack``s: sampled 20 times a second of route time, smoothed by a Gaussian
+///    and widened locally until the planner's motion targets hold (half of `route-fly check`'s limits
+///    for screen and eye acceleration, ``FlightOptions/maxTurnRate`` and 36 degrees per second squared
+///    for the turn), and written as cubic keyframes 4 a second with their exact velocities. The centre
+///    is on the rider wherever the pace is steady on a straight leg, and rounds corners within a tenth of
+///    a screen height. The heading looks ahead along the route's *positions* (the centroid of the next
+///    `lookAhead` metres, from the rider): on a leg longer than the look-ahead it faces the leg's own
+///    direction until `lookAhead` metres before the corner. The elevation is the route's, GPS spikes
+///    removed (``ElevationSmoothing``), so the eye does not bob. Gaps between segments are cut, held or
+///    flown as ``FlightOptions/gaps`` says: straight across at their own pace when the follow camera can
+///    cross them calmly, else on an eased van Wijk flight from rest to rest.
 /// 3. *pull out* (``FlightOptions/outro`` seconds): back to the framing camera on an eased van Wijk path,
 ///    heading and pitch easing back to 0.
 ///

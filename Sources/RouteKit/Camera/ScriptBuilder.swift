@@ -67,21 +67,6 @@ struct ScriptBuilder {
         elevation = e
     }
 
-    /// Appends heading keyframes on their own (the other tracks are stepped with `heading: nil`):
-    /// `values` at flight `times` from now (`times[0]` is 0, the current heading), joined by cubics
-    /// with monotone velocities (``ElevationSmoothing/monotoneTangents(_:at:)``).
-    mutating func appendHeadings(_ values: [Double], at times: [Double]) {
-        guard values.count >= 2 else { return }
-        let rates = ElevationSmoothing.monotoneTangents(values, at: times)
-        for j in 1..<values.count {
-            let kind: CameraScript.Kind<Double> = rates[j - 1] == 0 && rates[j] == 0
-                ? .linear(.linear) : .cubic(startVelocity: rates[j - 1], endVelocity: rates[j])
-            Self.append(&headings, &holdingHeading, values[j], from: values[j - 1], duration: times[j] - times[j - 1],
-                        merging: mergesHolds, kind: kind)
-        }
-        current.heading = values[values.count - 1]
-    }
-
     /// Every track jumps to its next value (no time passes): a cut.
     mutating func move(to camera: MapCamera, elevation e: Double) {
         if camera == current && e == elevation { return }
