@@ -17,21 +17,26 @@ public enum PointValueLimits {
     public static let speed: ClosedRange<Double> = 0...20_000
 
     /// The first value outside its range, as a reason, with the point's 1-based index.
+    ///
+    /// - Complexity: O(n), one pass with no allocation unless a value is out of range.
     static func firstViolation(in points: [RoutePoint]) -> (index: Int, reason: RouteParseError.Reason)? {
+        func outside(_ value: Double?, _ range: ClosedRange<Double>) -> Bool {
+            guard let value else { return false }
+            return !range.contains(value)
+        }
         for (i, p) in points.enumerated() {
-            let checks: [(String, Double?, ClosedRange<Double>, String)] = [
-                ("elevation", p.elevation, elevation, "metres"),
-                ("heart rate", p.heartRate, heartRate, "beats per minute"),
-                ("cadence", p.cadence, cadence, "per minute"),
-                ("speed", p.speed, speed, "metres per second"),
-            ]
-            for (field, value, range, unit) in checks {
-                guard let value, !range.contains(value) else { continue }
-                return (i + 1, .valueOutOfRange(field: field, value: value,
-                                                 expected: "\(unit) in \(formatted(range.lowerBound))...\(formatted(range.upperBound))"))
-            }
+            if outside(p.elevation, elevation) { return violation(i, "elevation", p.elevation!, elevation, "metres") }
+            if outside(p.heartRate, heartRate) { return violation(i, "heart rate", p.heartRate!, heartRate, "beats per minute") }
+            if outside(p.cadence, cadence) { return violation(i, "cadence", p.cadence!, cadence, "per minute") }
+            if outside(p.speed, speed) { return violation(i, "speed", p.speed!, speed, "metres per second") }
         }
         return nil
+    }
+
+    private static func violation(_ i: Int, _ field: String, _ value: Double, _ range: ClosedRange<Double>,
+                                  _ unit: String) -> (index: Int, reason: RouteParseError.Reason) {
+        (i + 1, .valueOutOfRange(field: field, value: value,
+                                 expected: "\(unit) in \(formatted(range.lowerBound))...\(formatted(range.upperBound))"))
     }
 
     private static func formatted(_ v: Double) -> String {

@@ -43,7 +43,15 @@ public func normalizedLongitude(_ degrees: Double) -> Double {
 /// turn), not 10 (a -340 degree spin).
 @inlinable
 public func unwrappedAngle(_ angle: Double, near reference: Double) -> Double {
-    reference + remainder(angle - reference, 360)
+    reference + remainderOfTurn(angle - reference)
+}
+
+/// `remainder(degrees, 360)`, the IEEE remainder (in `-180...180`), without the libm call when
+/// `|degrees| <= 180`: the remainder is then `degrees` itself (`degrees / 360` rounds to the integer 0,
+/// ties going to the even one), so the result is the same bit for bit, NaN and infinities included.
+@inlinable
+func remainderOfTurn(_ degrees: Double) -> Double {
+    abs(degrees) <= 180 ? degrees : remainder(degrees, 360)
 }
 
 /// Unwraps a series of angles (headings or longitudes, degrees) so that consecutive values differ by
@@ -62,5 +70,5 @@ public func unwrappedAngles<S: Sequence>(_ angles: S) -> [Double] where S.Elemen
 /// The signed smallest turn from heading `a` to heading `b`, in degrees, in `-180...180`.
 @inlinable
 public func headingDifference(from a: Double, to b: Double) -> Double {
-    remainder(b - a, 360)
+    remainderOfTurn(b - a)
 }

@@ -26,8 +26,8 @@ func runRouteFly(_ arguments: [String], in directory: URL? = nil, standardInput:
     let scratch = FileManager.default.temporaryDirectory
     let outURL = scratch.appendingPathComponent("route-fly-\(UUID().uuidString).out")
     let errURL = scratch.appendingPathComponent("route-fly-\(UUID().uuidString).err")
-    FileManager.default.createFile(atPath: outURL.path, contents: nil)
-    FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
     defer {
         try? FileManager.default.removeItem(at: outURL)
         try? FileManager.default.removeItem(at: errURL)

@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+@testable import RouteKit
+
+/// ``RouteGround`` finds the elevation of the nearest point within its radius. Checked against its
+/// definition, a search over every point, and against the plain cell scan it replaced (every point of
+/// the neighbouring cells, no pruning), which must give the same elevation bit for bit, ties included.
+@Suite struct RouteGroundTests {
+    /// The cell scan RouteGround used before pruning (kept here as the reference for bit identity).
+    struct PlainCellScan {
+        let radius: Double
+        var cells: [Int64: [Int]] = [:]
+        var coordinates: [LocationCoordinate2D] = []
+        var elevations: [Double] = []
+
+        init(route: Route, radius: Double = 2000) {
+            self.radius = radius
+            for p in route.points { if let e = p.elevation, e.isFinite { coordinates.append(p.coordinate); elevations.append(e) } }
+            for (i, c) in coordinates.enumerated() { cells[Self.key(Self.cell(c, radius)), default: []].append(i) }
+        }
+
+        static func cell(_ c: LocationCoordinate2D, _ size: Double) -> (x: Int, y: Int) {
+            let degrees = size / 111_320.0
+            return (Int((normalizedLongitude(c.longitude) / degrees).rounded(.down)), Int((c.latitude / degrees).rounded(.down)))
+        }
+
+        static func key(_ cell: (x: Int, y: Int)) -> Int64 { Int64(cell.x) << 32 ^ Int64(cell.y & 0xFFFF_FFFF) }
+
+        func elevation(at coordinate: LocationCoordinate2D) -> Double? {
+            let center = Self.cell(coordinate, radius)
+            var best: (Double, Double)? = nil
+            let cosLat = max(cos(coordinate.latitude * .pi / 180), 0.01)
+            let span = Int((1 / cosLat).rounded(.up))
+            for dy in -1...1 {
+                for dx in -span...span {
+                    for i in cells[Self.key((center.x + dx, center.y + dy))] ?? [] {
+                        let c = coordinates[i]
+                        let north = (c.latitude - coordinate.latitude) * 111_320.0
+                        let east = remainder(c.longitude - coordinate.longitude, 360) * 111_320.0 * cosLat
+                        let d2 = north * north + east * east
+                        if d2 <= radius * radius, best.map({ d2 < $0.0 }) ?? true { best = (d2, elevations[i]) }
+                    }
+                }
+            }
+            return best?.1
+        }
+
+        /// The smallest squared distance over all points (no cells), and the elevations at it.
+        func nearest(_ coordinate: LocationCoordinate2D) -> (d2: Double, elevations: Set<Double>)? {
+            let cosLat = max(cos(coordinate.latitude * .pi / 180), 0.01)
+            var best: (d2: Double, elevations: Set<Double>)? = nil
+            for (i, c) in coordinates.enumerated() {
+                let north = (c.latitude - coordinate.latitude) * 111_320.0
+                let east = remainder(c.longitude - coordinate.longitude, 360) * 111_320.0 * cosLat
+                let d2 = north * north + east * east
+                guard d2 <= radius * radius else { continue }
+                if best == nil || d2 < best!.d2 { best = (d2, [elevations[i]]) } else if d2 == best!.d2 { best!.elevations.insert(elevations[i]) }
+            }
+            return best
+        }
+    }
+
+    /// A dense winding route (a point every few metres, with repeated positions of different heights, as
+    /// real tracks have) and query points up to 3 km off it, from a fixed seed.
+    static func denseRoute() -> Route {
+        var generator = SplitMix64(seed: 13)
+        var points: [RoutePoint] = []
+        var lat = 46.5, lon = 7.5, heading = 0.3
+        for i in 0..<20_000 {
+            heading += (unit(&generator) - 0.5) * 0.2
+            lat += cos(heading) * 6 / 111_320
+            lon += sin(heading) * 6 / (111_320 * cos(lat * .pi / 180))
+            let elevation = 500 + Double(i % 977) + unit(&generator)
+            points.append(RoutePoint(latitude: lat, longitude: lon, elevation: elevation))
+            if i % 50 == 0 { points.append(RoutePoint(latitude: lat, longitude: lon, elevation: elevation + 3)) }
+        }
+        return Route(segments: [points], source: .init(kind: .tracks, trackCount: 1, trackSegmentCount: 1))!
+    }
+
+    static func check(_ route: Route, queries: Int, seed: UInt64, bruteForce: Bool) {
+        let ground = RouteGround(route: route)
+        let reference = PlainCellScan(route: route)
+        var generator = SplitMix64(seed: seed)
+        var found = 0
+        for k in 0..<queries {
+            let p = route.points[Int(generator.next() % UInt64(route.points.count))].coordinate
+            // Exactly on a point for some, up to about 3 km off for the others.
+            let offset = k % 5 == 0 ? 0.0 : 0.03
+            let q = LocationCoordinate2D(latitude: p.latitude + (unit(&generator) - 0.5) * 2 * offset,
+                                         longitude: p.longitude + (unit(&generator) - 0.5) * 2 * offset)
+            let got = ground.elevation(at: q)
+            let expected = reference.elevation(at: q)
+            #expect(got?.bitPattern == expected?.bitPattern, "at \(q.latitude), \(q.longitude): \(String(describing: got)) vs \(String(describing: expected))")
+            if got != nil { found += 1 }
+            if bruteForce {
+                let nearest = reference.nearest(q)
+                #expect((got == nil) == (nearest == nil))
+                if let got, let nearest { #expect(nearest.elevations.contains(got)) }
+            }
+        }
+        // The queries must exercise both answers.
+        #expect(found > 0)
+        if route.points.count > 100 { #expect(found < queries) }
+    }
+
+    @Test func denseRouteMatchesThePlainScanAndTheNearestPoint() {
+        Self.check(Self.denseRoute(), queries: 400, seed: 1, bruteForce: true)
+    }
+
+    @Test func realRoutesMatchThePlainScan() throws {
+        guard let directory = Fixtures.real("gpx") else { return }
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".gpx") }.sorted()
+        var checked = 0
+        for file in files {
+            guard let route = try? RouteFile.load(path: directory.appendingPathComponent(file).path),
+                  route.points.contains(where: { $0.elevation != nil }) else { continue }
+            Self.check(route, queries: 300, seed: UInt64(checked + 7), bruteForce: route.points.count < 5000)
+            checked += 1
+        }
+        #expect(checked >= 5)
+    }
+}
+
+/// Uniform in [0, 1).
+private func unit(_ generator: inout SplitMix64) -> Double { Double(generator.next() >> 11) / Double(1 << 53) }
