@@ -9,30 +9,29 @@ import Foundation
 public struct RouteGround: ElevationModel {
     /// How far from the route the ground is taken to be known, metres.
     public let radius: Double
-    /// Each cell's points (a range of the arrays below) and the lowest and highest latitude among them.
-    private let cells: [Cell: CellContent]
-    /// The points with an elevation, grouped by cell, each cell's in route order.
+    /// Each cell's points, as a range of the arrays below.
+    private let cells: [Cell: Range<Int>]
+    /// The points with an elevation, grouped by cell, each cell's sorted by latitude.
     private let latitudes: [Double]
     private let longitudes: [Double]
     private let elevations: [Double]
+    /// Each point's position in route order among its cell's points (the tie-break between points at
+    /// the same distance).
+    private let ranks: [Int32]
     private let metresPerDegreeLatitude = 111_320.0
 
     private struct Cell: Hashable { var x: Int, y: Int }
-    private struct CellContent {
-        var start = 0, end = 0
-        var south = Double.infinity, north = -Double.infinity
-    }
 
     /// - Parameters:
     ///   - route: The route; points without an elevation are skipped.
     ///   - radius: Metres (> 0). Default 2000 m.
-    /// - Complexity: O(n) time and memory for n points.
+    /// - Complexity: O(n log n) time and O(n) memory for n points.
     public init(route: Route, radius: Double = 2000) {
         self.radius = max(radius, 1)
-        // Cells numbered in order of first appearance; a counting sort by that number keeps route order
-        // within each cell.
+        // Cells numbered in order of first appearance, then a counting sort by that number (stable, so
+        // each cell's points are in route order and their rank is their position).
         var ordinals: [Cell: Int] = [:]
-        var contents: [CellContent] = []
+        var counts: [Int] = []
         var pointOrdinals: [Int] = [], pointIndices: [Int] = []
         for (i, p) in route.points.enumerated() {
             guard let e = p.elevation, e.isFinite else { continue }
@@ -41,37 +40,42 @@ public struct RouteGround: ElevationModel {
             if let known = ordinals[key] {
                 ordinal = known
             } else {
-                ordinal = contents.count
+                ordinal = counts.count
                 ordinals[key] = ordinal
-                contents.append(CellContent())
+                counts.append(0)
             }
-            contents[ordinal].end += 1  // a count until the starts are set
-            contents[ordinal].south = min(contents[ordinal].south, p.coordinate.latitude)
-            contents[ordinal].north = max(contents[ordinal].north, p.coordinate.latitude)
+            counts[ordinal] += 1
             pointOrdinals.append(ordinal)
             pointIndices.append(i)
         }
-        var next = 0
-        for k in contents.indices {
-            let count = contents[k].end
-            contents[k].start = next
-            contents[k].end = next  // the next free slot while filling; the cell's end afterwards
-            next += count
-        }
-        var latitudes = [Double](repeating: 0, count: next)
-        var longitudes = latitudes, elevations = latitudes
+        var starts = [Int](repeating: 0, count: counts.count + 1)
+        for k in counts.indices { starts[k + 1] = starts[k] + counts[k] }
+        var order = [Int](repeating: 0, count: pointIndices.count)
+        var next = starts
         for (ordinal, i) in zip(pointOrdinals, pointIndices) {
-            let slot = contents[ordinal].end
-            contents[ordinal].end += 1
-            let p = route.points[i]
-            latitudes[slot] = p.coordinate.latitude
-            longitudes[slot] = p.coordinate.longitude
-            elevations[slot] = p.elevation!
+            order[next[ordinal]] = i
+            next[ordinal] += 1
         }
-        self.latitudes = latitudes
-        self.longitudes = longitudes
-        self.elevations = elevations
-        self.cells = ordinals.mapValues { contents[$0] }
+        var ranks = [Int32](repeating: 0, count: order.count)
+        for k in counts.indices {
+            let range = starts[k]..<starts[k + 1]
+            for slot in range { ranks[slot] = Int32(slot - range.lowerBound) }
+            // Sort the cell by latitude, carrying the ranks (ties of latitude keep route order).
+            var pairs = range.map { (rank: ranks[$0], index: order[$0]) }
+            pairs.sort { a, b in
+                let la = route.points[a.index].coordinate.latitude, lb = route.points[b.index].coordinate.latitude
+                return la < lb || (la == lb && a.rank < b.rank)
+            }
+            for (offset, pair) in pairs.enumerated() {
+                ranks[range.lowerBound + offset] = pair.rank
+                order[range.lowerBound + offset] = pair.index
+            }
+        }
+        latitudes = order.map { route.points[$0].coordinate.latitude }
+        longitudes = order.map { route.points[$0].coordinate.longitude }
+        elevations = order.map { route.points[$0].elevation! }
+        self.ranks = ranks
+        cells = ordinals.mapValues { starts[$0]..<starts[$0 + 1] }
     }
 
     private static func cell(_ c: LocationCoordinate2D, _ size: Double) -> Cell {
@@ -83,44 +87,61 @@ public struct RouteGround: ElevationModel {
     /// The elevation of the nearest point with one, in metres, or `nil` when none is within ``radius``.
     ///
     /// Distances are local: north and east metres at 111 320 m per degree (east scaled by the cosine of
-    /// the query's latitude). Of points at the same distance, the first found wins (cells row by row
-    /// from the south-west, route order within a cell).
+    /// the query's latitude), squared and summed. Of points at the same distance, the first found in
+    /// this order wins: cells row by row from the south-west, route order within a cell.
     ///
-    /// - Complexity: O(points in the 3 x (2 span + 1) neighbouring cells), where span is
-    ///   `ceil(1 / cos(latitude))`; cells and points that cannot be nearer than the best so far are
-    ///   skipped on their latitude alone.
+    /// - Complexity: O(log m + k) per neighbouring cell (3 x (2 span + 1) of them, span =
+    ///   `ceil(1 / cos(latitude))`), for m points in the cell of which k lie in the band of latitudes
+    ///   that can still hold the nearest point.
     public func elevation(at coordinate: LocationCoordinate2D) -> Double? {
         let center = Self.cell(coordinate, radius)
         let limit = radius * radius
-        var bestDistance = Double.infinity  // squared metres, of `best`
-        var best: Double? = nil
-        let cosLat = max(cos(coordinate.latitude * .pi / 180), 0.01)
+        let latitude = coordinate.latitude
+        let cosLat = max(cos(latitude * .pi / 180), 0.01)
         let scale = metresPerDegreeLatitude
         // Longitude cells shrink with latitude: look far enough east and west.
         let span = Int((1 / cosLat).rounded(.up))
+        var best: Double? = nil
+        var bestDistance = limit  // squared metres: the radius until a point is found, then the best's
+        var bestVisit = -1, bestRank: Int32 = 0
+        var visit = 0
         latitudes.withUnsafeBufferPointer { latitudes in
             longitudes.withUnsafeBufferPointer { longitudes in
+                // Squared north metres; monotonic in the point's latitude on each side of the query's.
+                func northSquared(_ i: Int) -> Double {
+                    let north = (latitudes[i] - latitude) * scale
+                    return north * north
+                }
                 for dy in -1...1 {
                     for dx in -span...span {
-                        guard let content = cells[Cell(x: center.x + dx, y: center.y + dy)] else { continue }
-                        // The nearest a point of the cell can be in latitude (north metres are monotonic in
-                        // latitude, and a squared distance is never below its north part squared).
-                        let nearestLatitude = min(max(coordinate.latitude, content.south), content.north)
-                        let nearestNorth = (nearestLatitude - coordinate.latitude) * scale
-                        let nearestSquared = nearestNorth * nearestNorth
-                        if nearestSquared > limit || (best != nil && nearestSquared >= bestDistance) { continue }
-                        for i in content.start..<content.end {
-                            let north = (latitudes[i] - coordinate.latitude) * scale
-                            let northSquared = north * north
-                            // d2 = northSquared + eastSquared >= northSquared: such a point can neither be
-                            // within the radius nor nearer than the best.
-                            if northSquared > limit || (best != nil && northSquared >= bestDistance) { continue }
+                        visit += 1
+                        guard let range = cells[Cell(x: center.x + dx, y: center.y + dy)] else { continue }
+                        // A point whose north part alone exceeds the bound can be neither within the
+                        // radius nor nearer than the best (a sum of squares is never below one of them).
+                        // Skip those south of the query by bisection, stop at the first north of it.
+                        var low = range.lowerBound, high = range.upperBound
+                        while low < high {
+                            let mid = (low + high) / 2
+                            if latitudes[mid] >= latitude || northSquared(mid) <= bestDistance { high = mid } else { low = mid + 1 }
+                        }
+                        var i = low
+                        while i < range.upperBound {
+                            let n2 = northSquared(i)
+                            if n2 > bestDistance {
+                                if latitudes[i] > latitude { break }
+                                i += 1
+                                continue
+                            }
                             let east = remainderOfTurn(longitudes[i] - coordinate.longitude) * scale * cosLat
-                            let d2 = northSquared + east * east
-                            if d2 <= limit, best == nil || d2 < bestDistance {
+                            let d2 = n2 + east * east
+                            if d2 <= limit, best == nil || d2 < bestDistance
+                                || (d2 == bestDistance && visit == bestVisit && ranks[i] < bestRank) {
                                 bestDistance = d2
                                 best = elevations[i]
+                                bestVisit = visit
+                                bestRank = ranks[i]
                             }
+                            i += 1
                         }
                     }
                 }
