@@ -33,8 +33,14 @@ import Foundation
 /// not the attribute itself; for `ele` and `time` it is the `>` of their start tag, just before the
 /// bad text; for a declaration it is its `<`; for XML syntax errors it is where libxml2 stopped.
 ///
-/// Parses with libxml2's SAX2 push parser driven directly on the bytes (`XMLRouteParsing`): files
-/// are read through a fixed 128 KiB buffer, and no Swift string is made per element.
+/// Parses the common shape of GPX (ASCII text, namespaces declared on the root, no comments,
+/// references or DOCTYPE: what GPS devices and apps write) with a byte scanner over the memory-mapped
+/// file (`XMLFastScanner`), and everything else with libxml2's SAX2 push parser driven directly on the
+/// bytes (`XMLRouteParsing`, a fixed 128 KiB buffer). Both drive the same state machine
+/// (`GPXParserDelegate`); the scanner hands over to libxml2, which starts again from the first byte,
+/// the moment it meets anything it does not read, any error, or a file with nothing to fly, so the
+/// points, names and errors (with their locations) are libxml2's in every case. No Swift string is
+/// made per element.
 ///
 /// See also ``Route``, ``RouteParseError``, ``DateTimeParser``.
 public enum GPXReader {
@@ -57,9 +63,10 @@ public enum GPXReader {
     ///   `latitudeOutOfRange`, `longitudeOutOfRange`, `malformedTime` (for any `trkpt`, `rtept` or
     ///   `wpt` coordinate, or any `trkpt`/`rtept` `ele` or `time`), and `noRoute(waypoints:)` (no
     ///   track point and no route point; located at the root element).
-    /// - Complexity: O(n) time in the file size; memory O(points) for the result plus a constant
-    ///   128 KiB parser buffer (the file is never held whole). Building the ``Route`` adds one
-    ///   geodesic per leg.
+    /// - Complexity: O(n) time in the file size (a file the scanner gives up on is read twice); memory
+    ///   O(points) for the result plus a constant 128 KiB parser buffer, or a mapped window of the file
+    ///   whose pages are released behind the scan (the file is never held whole). Building the
+    ///   ``Route`` adds one geodesic per leg.
     public static func read(contentsOf url: URL, displayPath: String? = nil) throws(RouteParseError) -> Route {
         let path = displayPath ?? url.path
         guard url.isFileURL else {
@@ -89,8 +96,7 @@ public enum GPXReader {
     /// - Throws: ``RouteParseError``, as ``read(contentsOf:displayPath:)``.
     @_spi(Benchmarks)
     public static func readPoints(contentsOf url: URL) throws(RouteParseError) -> (points: [RoutePoint], segments: [Range<Int>]) {
-        let delegate = GPXParserDelegate(path: url.path)
-        try XMLRouteParsing.parse(.file(url), format: "GPX", path: url.path, delegate: delegate)
+        let delegate = try parse(.file(url), path: url.path)
         if !delegate.trackSegments.isEmpty { return (delegate.trackPoints, delegate.trackSegments) }
         guard !delegate.routeSegments.isEmpty else {
             throw RouteParseError(format: "GPX", location: delegate.rootLocation,
@@ -100,8 +106,44 @@ public enum GPXReader {
     }
 
     private static func read(_ input: RouteInput, path: String?) throws(RouteParseError) -> Route {
+        try route(from: parse(input, path: path))
+    }
+
+    /// How ``parse(_:path:parser:)`` reads the XML.
+    enum Parser {
+        /// The byte scanner for the common shape (``XMLFastScanner``), libxml2 where it gives up.
+        case automatic
+        /// libxml2 alone.
+        case libxml2
+        /// The byte scanner alone; `nil` where it gives up (for tests).
+        case scannerOnly
+    }
+
+    /// Parses `input` into a finished state machine: by ``XMLFastScanner`` when the file has the
+    /// shape it reads and holds a route to fly, else (from the start again) by libxml2, which gives
+    /// every error with its location.
+    ///
+    /// - Returns: The delegate, or `nil` only for `.scannerOnly` when the scanner gave up.
+    static func parse(_ input: RouteInput, path: String?, parser: Parser) throws(RouteParseError) -> GPXParserDelegate? {
+        if parser != .libxml2 {
+            let scanned = GPXParserDelegate(path: path)
+            // Files with nothing to fly go to libxml2 too: their error is located at the root.
+            if XMLFastScanner.scan(input, delegate: scanned), !scanned.trackSegments.isEmpty || !scanned.routeSegments.isEmpty {
+                return scanned
+            }
+            if parser == .scannerOnly { return nil }
+        }
         let delegate = GPXParserDelegate(path: path)
         try XMLRouteParsing.parse(input, format: "GPX", path: path, delegate: delegate)
+        return delegate
+    }
+
+    private static func parse(_ input: RouteInput, path: String?) throws(RouteParseError) -> GPXParserDelegate {
+        try parse(input, path: path, parser: .automatic)!
+    }
+
+    /// The route read from `delegate`'s results, or the `noRoute` error.
+    static func route(from delegate: GPXParserDelegate) throws(RouteParseError) -> Route {
         let source = { (kind: Route.Source.Kind) in
             Route.Source(kind: kind, trackCount: delegate.trackCount, trackSegmentCount: delegate.trackSegmentCount,
                          routeCount: delegate.routeCount, waypointCount: delegate.waypointCount)
