@@ -81,14 +81,15 @@ struct XMLFastScanner {
     private var openElements: [(name: XMLName, start: Int, count: Int)] = []
     /// A start tag's attributes, five pointers each, as libxml2's SAX2 gives them.
     private var attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>
-    private var attributeNames: [(start: Int, count: Int, local: Int)] = []
+    /// The local names of the start tag's attributes so far (start, count), for the duplicate check.
+    private var attributeNames: UnsafeMutablePointer<(start: Int, count: Int)>
 
     private init(delegate: XMLRouteDelegate) {
         self.delegate = delegate
         xmlURI = names.intern(Array("http://www.w3.org/XML/1998/namespace".utf8))
         attributes = .allocate(capacity: 5 * Self.maximumAttributes)
         openElements.reserveCapacity(32)
-        attributeNames.reserveCapacity(Self.maximumAttributes)
+        attributeNames = .allocate(capacity: Self.maximumAttributes)
     }
 
     // MARK: Byte classes
@@ -105,7 +106,10 @@ struct XMLFastScanner {
 
     /// `release(offset)` is called now and then with the offset below which the input is no longer read.
     private mutating func run(_ input: UnsafeBufferPointer<UInt8>, release: ((Int) -> Void)?) -> Bool {
-        defer { attributes.deallocate() }
+        defer {
+            attributes.deallocate()
+            attributeNames.deallocate()
+        }
         guard let p = input.baseAddress else { return false }
         let n = input.count
         var i = 0
@@ -225,7 +229,7 @@ struct XMLFastScanner {
     private mutating func startTag(_ p: UnsafePointer<UInt8>, _ n: Int, at i: Int) -> (end: Int, selfClosing: Bool)? {
         guard let (nameEnd, nameLocal) = qualifiedName(p, n, at: i + 1) else { return nil }
         var j = nameEnd
-        attributeNames.removeAll(keepingCapacity: true)
+        var attributeNameCount = 0
         var count = 0
         var selfClosing = false
         let isRoot = openElements.isEmpty
@@ -267,11 +271,13 @@ struct XMLFastScanner {
             j += 1
             // Duplicates (also under two prefixes of one namespace): refused when two share a local name.
             let localCount = attributeEnd - attributeLocal
-            for other in attributeNames where other.count - (other.local - other.start) == localCount
-                && memcmp(p + other.local, p + attributeLocal, localCount) == 0 {
+            for k in 0..<attributeNameCount where attributeNames[k].count == localCount
+                && memcmp(p + attributeNames[k].start, p + attributeLocal, localCount) == 0 {
                 return nil
             }
-            attributeNames.append((attributeStart, attributeEnd - attributeStart, attributeLocal))
+            guard attributeNameCount < Self.maximumAttributes else { return nil }
+            attributeNames[attributeNameCount] = (attributeLocal, localCount)
+            attributeNameCount += 1
             let qualifiedCount = attributeEnd - attributeStart
             let isXMLNS = (qualifiedCount == 5 && memcmp(p + attributeStart, "xmlns", 5) == 0)
                 || (attributeLocal - attributeStart == 6 && memcmp(p + attributeStart, "xmlns:", 6) == 0)
@@ -410,8 +416,26 @@ private struct NameInterner {
         bytes.withUnsafeBufferPointer { intern($0.baseAddress!, $0.count) }
     }
 
+    /// Names of at most 8 bytes by their bytes as one word (direct-mapped; a hit needs no comparison).
+    private var shortWords = [UInt64](repeating: 0, count: 64)
+    private var shortCounts = [Int](repeating: -1, count: 64)
+    private var shortNames = [UnsafePointer<UInt8>?](repeating: nil, count: 64)
+
     /// The interned copy of `count` bytes at `start`.
     mutating func intern(_ start: UnsafePointer<UInt8>, _ count: Int) -> UnsafePointer<UInt8> {
+        guard count <= 8 else { return internLong(start, count) }
+        var word: UInt64 = 0
+        for k in 0..<count { word |= UInt64(start[k]) << (8 * UInt64(k)) }
+        let slot = Int(truncatingIfNeeded: ((word &+ UInt64(count)) &* 0x9E37_79B9_7F4A_7C15) >> 58)
+        if shortCounts[slot] == count, shortWords[slot] == word, let name = shortNames[slot] { return name }
+        let name = internLong(start, count)
+        shortWords[slot] = word
+        shortCounts[slot] = count
+        shortNames[slot] = name
+        return name
+    }
+
+    private mutating func internLong(_ start: UnsafePointer<UInt8>, _ count: Int) -> UnsafePointer<UInt8> {
         // FNV-1a.
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for k in 0..<count { hash = (hash ^ UInt64(start[k])) &* 0x100_0000_01B3 }
@@ -423,7 +447,7 @@ private struct NameInterner {
         }
         if stored * 2 >= keys.count {
             grow()
-            return intern(start, count)
+            return internLong(start, count)
         }
         let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: count + 1)
         copy.initialize(from: start, count: count)
