@@ -183,7 +183,11 @@ struct ScriptJSONDecoder {
                 let keyframes = try track(t, "tracks.\(spec.name)", value: { n, p throws(CameraScriptError) in
                     try numberValue(n, p, what: "\"value\"", unit: spec.unit, references: spec.references)
                 }, velocity: { n, p throws(CameraScriptError) in
-                    try number(n, p, what: Self.quotedKey(p), expected: "a number (\(spec.unit) per second)")
+                    let v = try number(n, p, what: Self.quotedKey(p), expected: "a number (\(spec.unit) per second)")
+                    guard abs(v) <= spec.maximumVelocity else {
+                        throw fail(n, p, "\(Self.quotedKey(p)) is \(ScriptJSONWriter.number(v)) \(spec.unit) per second, out of range; expected at most \(ScriptJSONWriter.number(spec.maximumVelocity)) in magnitude")
+                    }
+                    return v
                 }, isRoutePoints: { _ in false })
                 switch spec.name {
                 case "heading": script.heading = keyframes
@@ -260,6 +264,12 @@ struct ScriptJSONDecoder {
         // value is a mistake (and too large to unwrap exactly).
         if !isVelocity && !(-3600.0...3600.0).contains(longitude) {
             throw fail(lon, path + ".longitude", "longitude \(ScriptJSONWriter.number(longitude)) is out of range; expected degrees in -3600...3600 (normally -180...180)")
+        }
+        if isVelocity {
+            let limit = ScriptJSONTrack.maximumCoordinateVelocity
+            for (n, v, key) in [(lat, latitude, "latitude"), (lon, longitude, "longitude")] where abs(v) > limit {
+                throw fail(n, path + "." + key, "\"\(key)\" is \(ScriptJSONWriter.number(v)) degrees per second, out of range; expected at most \(ScriptJSONWriter.number(limit)) in magnitude")
+            }
         }
         return LocationCoordinate2D(latitude: latitude, longitude: longitude)
     }
@@ -455,13 +465,19 @@ struct ScriptJSONTrack {
     var unit: String
     /// The reference strings a value may be (`"initial"` is dropped in the initial camera).
     var references: [String]
+    /// The largest velocity magnitude a keyframe may give, this unit per second: far beyond any camera
+    /// move (ten turns a second; the distance from the Earth to the Moon in a second; 100 km of height a
+    /// second), so that a value a cubic or spring overshoots to stays a number, not an overflow.
+    var maximumVelocity: Double
 
     static let all = [
-        ScriptJSONTrack(name: "heading", unit: "degrees", references: ["initial", "route.heading"]),
-        ScriptJSONTrack(name: "distance", unit: "metres", references: ["initial", "framed"]),
-        ScriptJSONTrack(name: "pitch", unit: "degrees", references: ["initial"]),
-        ScriptJSONTrack(name: "centerElevation", unit: "metres", references: ["initial"]),
+        ScriptJSONTrack(name: "heading", unit: "degrees", references: ["initial", "route.heading"], maximumVelocity: 3600),
+        ScriptJSONTrack(name: "distance", unit: "metres", references: ["initial", "framed"], maximumVelocity: 4e8),
+        ScriptJSONTrack(name: "pitch", unit: "degrees", references: ["initial"], maximumVelocity: 3600),
+        ScriptJSONTrack(name: "centerElevation", unit: "metres", references: ["initial"], maximumVelocity: 1e5),
     ]
+    /// The largest centre velocity, degrees per second of latitude or longitude (ten turns a second).
+    static let maximumCoordinateVelocity = 3600.0
 }
 
 extension JSONSyntaxError {

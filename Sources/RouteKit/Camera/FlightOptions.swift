@@ -44,10 +44,10 @@ public struct FlightOptions: Hashable, Sendable {
         /// Wait at the end of the segment for the gap's time (its recorded time, or with `distance` timing
         /// the time the gap's length would take), then jump.
         case hold
-        /// Fly across. A gap that the follow camera can cross in its time without moving the view faster
-        /// than it follows the route (always, with `distance` timing: gaps take the route's ground speed)
-        /// is flown straight across at that pace; a faster one (a recorded jump) is flown on van Wijk and
-        /// Nuij's optimal zoom-and-pan path (zooming out, across, and in again), from rest to rest.
+        /// Fly across. A gap narrower than the view, which the follow camera can cross in its time without
+        /// moving the view faster than it follows the route, is flown straight across at that pace; a
+        /// wider or faster one is flown on van Wijk and Nuij's optimal zoom-and-pan path (zooming out,
+        /// across, and in again), from rest to rest.
         case fly
     }
 

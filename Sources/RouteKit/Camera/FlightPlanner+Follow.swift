@@ -67,20 +67,22 @@ extension FlightPlanner {
         let screenHeightsPerMetre = 2 * tan(framing.verticalFieldOfView * .pi / 360)
 
         // The pieces flown without a break, at a follow distance `d`: split at gaps that are flown on a
-        // van Wijk path (too far to cross in their time at the follow distance within
-        // ``followPeakScreenSpeed``), cut, held, or crossed in no time (unless the segments meet within a
-        // metre). Any other gap is flown through as one more leg at its own pace (with distance timing,
-        // the route's), and so is one whose van Wijk flight would leave a piece shorter than
-        // ``minimumPieceDuration`` on either side (too short to ease from rest and back).
+        // van Wijk path (wider than the view, so that flying straight across would show an empty map,
+        // or too far to cross in their time within ``followPeakScreenSpeed``), cut, held, or crossed in
+        // no time (unless the segments meet within a metre). Any other gap is flown through as one more
+        // leg at its own pace (with distance timing, the route's), and so is one whose van Wijk flight
+        // would leave a piece shorter than ``minimumPieceDuration`` on either side (too short to ease
+        // from rest and back).
         struct PiecePlan { var range: ClosedRange<Int>; var warp: ProgressWarp; var flyGapAfter: Bool }
         func plannedPieces(_ d: Double) -> [PiecePlan] {
             let fastest = Self.followPeakScreenSpeed * d * screenHeightsPerMetre  // metres per second
+            let visibleWidth = 2 * d * tan(framing.verticalFieldOfView * .pi / 360) * framing.aspectRatio
             var splits: [(k: Int, fly: Bool)] = []
             for k in 0..<(n - 1) where route.legs[k].isGap {
                 let dt = tau[k + 1] - tau[k]
                 if options.gaps != .fly || (dt <= 0 && route.legs[k].distance > 1) {
                     splits.append((k, false))
-                } else if route.legs[k].distance > fastest * dt {
+                } else if route.legs[k].distance > visibleWidth || route.legs[k].distance > fastest * dt {
                     splits.append((k, true))
                 }
             }

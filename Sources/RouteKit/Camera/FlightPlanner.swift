@@ -111,7 +111,7 @@ public struct FlightPlanner: Sendable {
     /// - Throws: ``FlightPlanError``: fewer than 2 points (every preset but `overview` and `orbit`),
     ///   `recorded` timing on a route with fewer than 2 timed points, or an invalid framing.
     /// - Complexity: O(n log n) typical for n points (simplification dominates), plus O(T) ground
-    ///   lookups for a flight of T seconds (16 samples a second, 33 lookups each).
+    ///   lookups for a flight of T seconds (32 samples a second, 33 lookups each).
     public func plan(for route: Route) throws(FlightPlanError) -> FlightPlan {
         if let problem = options.framing.problem { throw .invalidFraming(problem) }
         var plan = try presetPlan(for: route)

@@ -14,7 +14,9 @@ import Foundation
 ///    on them within a frame, and then widened locally (``TrackSmoothing/limit(_:spacing:sigma:maximumPasses:exceeds:)``)
 ///    wherever the centre's speed, in screen heights per second, would change faster than
 ///    ``Targets/screenAcceleration``, or the elevation would accelerate the eye by more than
-///    ``Targets/eyeAcceleration``. On a straight leg at a steady pace nothing changes: the centre is
+///    ``Targets/eyeAcceleration``; where that smoothing would take the elevation below the ground (a
+///    summit), it is lifted back by a smooth upper envelope of the shortfall
+///    (``TrackSmoothing/upperEnvelope(_:sigma:)``). On a straight leg at a steady pace nothing changes: the centre is
 ///    exactly on the rider. At a corner it cuts inside by about `v sigma / 2` (0.05 screen heights at
 ///    0.4 screen heights per second and 0.25 s).
 /// 3. *Heading* (``FlightOptions/Heading/along``): at each sample, the geodesic azimuth (Karney 2013,
@@ -26,7 +28,9 @@ import Foundation
 ///    that is not enough (a route that keeps turning faster than the camera may), a rate- and
 ///    acceleration-limited tracking filter, run forwards and backwards and averaged
 ///    (``TrackSmoothing/trackBothWays(_:spacing:rate:acceleration:)``), keeps both limits by
-///    construction and stays centred on the route's turn.
+///    construction and stays centred on the route's turn. A *spin* (the route turning faster than the
+///    camera may for seconds on end, by most of a turn: ``holdingSpins(_:spacing:rate:)``) is not
+///    followed: the heading holds, then rejoins the route's direction the short way round.
 ///
 /// Values between samples are cubic Hermite interpolants (central-difference slopes), so the track and
 /// its velocity are continuous. The first sample is the piece's first point and the last sample its last
@@ -86,7 +90,7 @@ struct FollowTrack {
         start = tau[lo]
         spacing = span > 0 ? span / Double(count) : 1
         let points = route.points
-        let d = route.cumulativeDistances
+        let d = Self.distances(route, range)
 
         // 1. The rider's position at each sample time.
         var lat = [Double](repeating: 0, count: count + 1), lon = lat, ele = lat, along = lat
@@ -105,12 +109,12 @@ struct FollowTrack {
             lat[j] = a.latitude + (b.latitude - a.latitude) * f
             lon[j] = lonA + (lonB - lonA) * f
             ele[j] = elevations[k] + (elevations[k + 1] - elevations[k]) * f
-            along[j] = d[k] + (d[k + 1] - d[k]) * f
+            along[j] = d[k - lo] + (d[k + 1 - lo] - d[k - lo]) * f
         }
 
         // 2. The centre, smoothed, then widened where its screen speed or elevation changes too fast.
         let sigma = Self.baseSigma / spacing
-        let riderLatitude = lat, riderLongitude = lon
+        let riderLatitude = lat, riderLongitude = lon, groundElevation = ele
         lat = TrackSmoothing.gaussian(lat, sigma: sigma)
         lon = TrackSmoothing.gaussian(lon, sigma: sigma)
         ele = TrackSmoothing.gaussian(ele, sigma: sigma)
@@ -137,7 +141,15 @@ struct FollowTrack {
         }
         latitude = centre[0]
         longitude = centre[1]
-        elevation = height[0]
+        // Smoothing lowers summits: lift the elevation back wherever it fell below the ground, so the
+        // centre (and the line of sight to it) never dips into the ground it follows.
+        let deficit = zip(groundElevation, height[0]).map { max($0 - $1, 0) }
+        if deficit.contains(where: { $0 > 0 }) {
+            let lift = TrackSmoothing.upperEnvelope(deficit, sigma: Self.passSigma / spacing)
+            elevation = zip(height[0], lift).map { $0 + $1 }
+        } else {
+            elevation = height[0]
+        }
 
         // 3. The heading.
         switch headingRule {
@@ -153,12 +165,51 @@ struct FollowTrack {
             TrackSmoothing.limit(&turning, spacing: h, sigma: Self.passSigma, ends: .even, maximumPasses: Self.maximumPasses) { c in
                 Self.marks(c[0], spacing: h, rate: targets.turnRate, acceleration: targets.turnAcceleration)
             }
+            turning[0] = Self.holdingSpins(turning[0], spacing: h, rate: targets.turnRate)
             // Where widening could not bring the turn within the limits (a route that keeps circling
             // faster than the camera may turn), the camera turns as fast as it may, starting early and
             // finishing late (a tracking filter run both ways).
             heading = TrackSmoothing.trackBothWays(turning[0], spacing: h, rate: targets.turnRate,
                                                    acceleration: targets.turnAcceleration)
         }
+    }
+
+    /// Seconds of the Gaussian over which a spin is recognised, the shortest spin, and the least turn
+    /// that makes one (degrees): a U-turn is followed, a route that keeps circling is not.
+    static let spinSigma = 1.5, minimumSpinDuration = 4.0, minimumSpinTurn = 270.0
+
+    /// `headings` (unwrapped, `spacing` seconds apart) with every *spin* held: a stretch of at least
+    /// ``minimumSpinDuration`` seconds where the heading, smoothed over ``spinSigma``, turns faster
+    /// than 0.9 `rate` degrees per second, by at least ``minimumSpinTurn`` degrees in all. A camera
+    /// cannot follow such a route (a network of loops flown fast) without spinning the whole view, so
+    /// it keeps the heading it had when the spin began and, after it, rejoins the route's direction the
+    /// short way round (the later headings are shifted by whole turns).
+    static func holdingSpins(_ headings: [Double], spacing h: Double, rate: Double) -> [Double] {
+        let n = headings.count
+        guard n > 2 else { return headings }
+        let smooth = TrackSmoothing.gaussian(headings, sigma: spinSigma / h, ends: .even)
+        var out = headings
+        var shift = 0.0
+        var j = 1
+        var i = 0
+        while i < n {
+            out[i] = headings[i] + shift
+            guard i >= 1, i < n - 1, abs(smooth[i + 1] - smooth[i - 1]) / (2 * h) > 0.9 * rate else { i += 1; continue }
+            j = i
+            while j < n - 1 && abs(smooth[j + 1] - smooth[j - 1]) / (2 * h) > 0.9 * rate { j += 1 }
+            let turn = headings[j] - headings[i]
+            guard Double(j - i) * h >= minimumSpinDuration && abs(turn) >= minimumSpinTurn else {
+                for k in i..<j { out[k] = headings[k] + shift }
+                i = j
+                continue
+            }
+            let held = out[i]
+            for k in i..<j { out[k] = held }
+            // After the spin, the route's heading by whole turns nearest the held one.
+            shift -= 360 * ((headings[j] + shift - held) / 360).rounded()
+            i = j
+        }
+        return out
     }
 
     /// Samples whose central first difference exceeds `rate` or whose second difference exceeds
@@ -179,19 +230,19 @@ struct FollowTrack {
     private static func alongHeadings(route: Route, range: ClosedRange<Int>, latitude: [Double], longitude: [Double],
                                       along: [Double], lookAhead: Double) -> [Double] {
         let lo = range.lowerBound, hi = range.upperBound
-        let d = route.cumulativeDistances
+        let d = distances(route, range)
         let points = route.points
         func coordinate(atDistance s: Double) -> LocationCoordinate2D {
-            if s >= d[hi] { return points[hi].coordinate }
-            if s <= d[lo] { return points[lo].coordinate }
+            if s >= d[hi - lo] { return points[hi].coordinate }
+            if s <= 0 { return points[lo].coordinate }
             var low = lo, high = hi
             while high - low > 1 {
                 let mid = (low + high) / 2
-                if d[mid] <= s { low = mid } else { high = mid }
+                if d[mid - lo] <= s { low = mid } else { high = mid }
             }
             let a = points[low].coordinate, b = points[low + 1].coordinate
-            let length = d[low + 1] - d[low]
-            let f = length > 0 ? (s - d[low]) / length : 0
+            let length = d[low + 1 - lo] - d[low - lo]
+            let f = length > 0 ? (s - d[low - lo]) / length : 0
             let lonB = unwrappedAngle(b.longitude, near: a.longitude)
             return LocationCoordinate2D(latitude: a.latitude + (b.latitude - a.latitude) * f,
                                         longitude: a.longitude + (lonB - a.longitude) * f)
@@ -219,6 +270,15 @@ struct FollowTrack {
             headings.append(value)
         }
         return headings
+    }
+
+    /// Metres along the piece from its first point to each of its points, counting the gaps it flies
+    /// through (unlike ``Route/cumulativeDistances``), so the look-ahead follows the camera across them.
+    static func distances(_ route: Route, _ range: ClosedRange<Int>) -> [Double] {
+        var d = [0.0]
+        d.reserveCapacity(range.count)
+        for k in range.dropLast() { d.append(d[d.count - 1] + route.legs[k].distance) }
+        return d
     }
 
     /// Shifts the longitudes by whole turns so the first is within 180 degrees of `reference`.

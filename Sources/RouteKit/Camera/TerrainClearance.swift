@@ -16,9 +16,8 @@ import Foundation
 ///    that need it (a forward and a backward pass), so it rises before the ridge and settles after it;
 ///    then a Gaussian of ``sigma`` seconds (``TrackSmoothing``) rounds the cones' corners: a corner
 ///    between slopes `+R` and `-R` smoothed so turns with an acceleration of at most
-///    `2 R / (sigma sqrt(2 pi))` (9.6 degrees and 0.24 per second squared). The
-///    Gaussian lowers a peak by at most `R sigma sqrt(2 / pi)`, so every needed correction is first
-///    raised by that much.
+///    `2 R / (sigma sqrt(2 pi))` (9.6 degrees and 0.24 per second squared). So that the Gaussian takes
+///    nothing off a needed correction, each is first widened to a plateau `3 sigma` either side.
 /// 3. The pitch (and, if needed, distance) tracks are replaced by cubic keyframes at every sample whose
 ///    velocities are central differences, so the corrected motion stays velocity-continuous.
 /// Where the ground is unknown (outside the model), nothing is corrected.
@@ -27,7 +26,7 @@ struct TerrainClearance {
     /// Metres the eye keeps above the ground.
     var clearance: Double
 
-    static let samplesPerSecond = 16.0
+    static let samplesPerSecond = 32.0
     /// Degrees added to every pitch correction, so that frames between samples clear too.
     static let pitchMargin = 2.0
     /// The most samples one flight gets (longer flights are sampled more sparsely: 20000 samples is
@@ -88,8 +87,8 @@ struct TerrainClearance {
         // without a clamp (a clamp would put a corner in it).
         let fraction = zip(pitchCut, pitches).map { $1 > 0 ? min($0 / $1, 1) : 0 }
         let maxPitch = pitches.max() ?? 0
-        let cut = Self.spread(fraction, step: step, rate: maxPitch > 0 ? Self.maximumTiltRate / maxPitch : 0, limit: 1)
-        let lift = Self.spread(zoom, step: step, rate: Self.maximumZoomRate, limit: .infinity)
+        let cut = Self.spread(fraction, step: step, rate: maxPitch > 0 ? Self.maximumTiltRate / maxPitch : 0)
+        let lift = Self.spread(zoom, step: step, rate: Self.maximumZoomRate)
         var result = script
         let newPitches = zip(pitches, cut).map { $0 * (1 - min(max($1, 0), 1)) }
         result.pitch = Self.keyframes(newPitches, times: times)
@@ -108,12 +107,16 @@ struct TerrainClearance {
     }
 
     /// `values` (samples `step` seconds apart) spread as the type's documentation says: each needed
-    /// value raised by what the rounding takes off a peak (at most `limit`), the upper envelope of cones
-    /// of slope `rate` per second, then a Gaussian of ``sigma``.
-    static func spread(_ values: [Double], step: Double, rate: Double, limit: Double) -> [Double] {
+    /// value widened to a plateau `3 sigma` on either side (a running maximum, so that the Gaussian
+    /// keeps all but 0.13 % of it there, even at a bound such as a pitch cut to 0), the upper envelope of
+    /// cones of slope `rate` per second, then a Gaussian of ``sigma``.
+    static func spread(_ values: [Double], step: Double, rate: Double) -> [Double] {
         guard step > 0, rate > 0, values.count > 2, values.contains(where: { $0 > 0 }) else { return values }
-        let raise = rate * sigma * (2 / Double.pi).squareRoot()
-        var out = values.map { $0 > 0 ? min($0 + raise, limit) : $0 }
+        let reach = Int((3 * sigma / step).rounded(.up))
+        var out = values
+        for i in values.indices where values[i] > 0 {
+            for k in max(0, i - reach)...min(values.count - 1, i + reach) where out[k] < values[i] { out[k] = values[i] }
+        }
         let slope = rate * step
         for i in out.indices.dropFirst() { out[i] = max(out[i], out[i - 1] - slope) }
         for i in out.indices.reversed().dropFirst() { out[i] = max(out[i], out[i + 1] - slope) }

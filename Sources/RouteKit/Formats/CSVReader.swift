@@ -256,7 +256,7 @@ public enum CSVReader {
                         throw fail(c, .unexpectedValue(field: name(role), found: "\"\(c.text)\"",
                                                        expected: "a decimal number: with a decimal point, or a decimal comma as in 46,5"))
                     }
-                    throw fail(c, .malformedNumber(element: "row", field: name(role), text: c.text))
+                    throw fail(c, .malformedNumber(element: "column", field: name(role), text: c.text))
                 }
             }
             if options.columns == nil, row.count > headerNames.count, row[headerNames.count...].contains(where: { !$0.text.isEmpty }) {

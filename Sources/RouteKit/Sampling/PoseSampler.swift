@@ -90,6 +90,15 @@ public struct PoseSampler: Sendable {
         public var frameCount: Int
         /// Frames whose distance was clamped to ``PoseSampler/minimumDistance``.
         public var clampedFrameCount: Int
+        /// Frames whose centre latitude left -90...90 or whose pitch left `0...`
+        /// ``MapCamera/maximumPitch`` (a script's cubic or spring overshooting) and was held at the
+        /// bound, and the first such frame's time, seconds.
+        public var outOfRangeFrameCount: Int = 0
+        public var firstOutOfRangeTime: Double? = nil
+        /// Frames whose centre elevation left ``PointValueLimits/elevation`` (metres), kept as flown, and
+        /// the first such frame's time, seconds.
+        public var implausibleElevationFrameCount: Int = 0
+        public var firstImplausibleElevationTime: Double? = nil
     }
 
     /// Calls `body` with each pose in frame order, without storing them (constant memory, for
@@ -113,14 +122,25 @@ public struct PoseSampler: Sendable {
         let count = frameCount(forDuration: duration)
         var clamped = 0
         var produced = 0
+        var outOfRange = 0, firstOutOfRange: Double? = nil
+        var implausible = 0, firstImplausible: Double? = nil
         for frame in 0..<count {
             let t = time(ofFrame: frame)
-            var camera = timeline.value(time: t).normalized
+            let raw = timeline.value(time: t)
+            var camera = raw.normalized
+            if abs(raw.centerCoordinate.latitude) > 90 || !(raw.pitch >= 0 && raw.pitch <= MapCamera.maximumPitch) {
+                outOfRange += 1
+                if firstOutOfRange == nil { firstOutOfRange = t }
+            }
             if !(camera.distance >= minimumDistance) {
                 camera.distance = minimumDistance
                 clamped += 1
             }
             let elevation = centerElevation?.value(time: t) ?? 0
+            if !PointValueLimits.elevation.contains(elevation) {
+                implausible += 1
+                if firstImplausible == nil { firstImplausible = t }
+            }
             let undulation = geoid?.undulation(at: camera.centerCoordinate) ?? 0
             var pose = CameraPose(frame: frame, time: t, camera: camera, centerElevation: elevation,
                                   geoidUndulation: undulation)
@@ -132,6 +152,8 @@ public struct PoseSampler: Sendable {
             produced += 1
             if !body(pose) { break }
         }
-        return Summary(frameCount: produced, clampedFrameCount: clamped)
+        return Summary(frameCount: produced, clampedFrameCount: clamped, outOfRangeFrameCount: outOfRange,
+                       firstOutOfRangeTime: firstOutOfRange, implausibleElevationFrameCount: implausible,
+                       firstImplausibleElevationTime: firstImplausible)
     }
 }

@@ -23,6 +23,8 @@ import Foundation
 /// | `flight-duration-mismatch` | warning | the timeline's length differs from the requested one by more than ``Options/durationTolerance`` |
 /// | `flight-frame-count` | note | `duration * fps` is not whole: the last frame falls short of the end |
 /// | `flight-distance-clamped` | warning | frames whose distance the sampler raised to its minimum (keyframes overshoot) |
+/// | `flight-out-of-range` | warning | frames whose centre latitude passed a pole or whose pitch left `0...` ``MapCamera/maximumPitch`` and was held at the bound (a script's keyframes overshoot) |
+/// | `flight-elevation-implausible` | warning | frames whose centre elevation left ``PointValueLimits/elevation`` |
 /// | `center-speed-over-limit`, `eye-speed-over-limit`, `distance-rate-over-limit` | warning | the m/s peak is over a limit given (none by default) |
 /// | `motion-peaks`, `motion-jump`, `motion-screen-speed`, `motion-zoom-rate`, `motion-turn-rate`, `motion-tilt-rate`, `motion-jolt`, `motion-eye-bob` | note, error, warnings | see ``MotionCheck`` |
 /// | `flight-unplannable` | error | the flight could not be planned (reported by the caller, see ``unplannable(_:)``) |
@@ -153,6 +155,14 @@ public enum FlightCheck {
         if pass.clampedFrameCount > 0 {
             findings.append(Finding(.warning, "flight-distance-clamped",
                 "\(pass.clampedFrameCount) of \(pass.frameCount) frames had a camera distance below \(num(sampler.minimumDistance, 0)) m (the keyframes overshoot) and were held there."))
+        }
+        if pass.outOfRangeFrameCount > 0 {
+            findings.append(Finding(.warning, "flight-out-of-range", time: pass.firstOutOfRangeTime.map { .flight($0) },
+                "\(pass.outOfRangeFrameCount) of \(pass.frameCount) frames had a centre latitude beyond a pole or a pitch outside 0...90 degrees (the keyframes overshoot), first at \(num(pass.firstOutOfRangeTime ?? 0, 3)) s, and were held at the bound."))
+        }
+        if pass.implausibleElevationFrameCount > 0 {
+            findings.append(Finding(.warning, "flight-elevation-implausible", time: pass.firstImplausibleElevationTime.map { .flight($0) },
+                "\(pass.implausibleElevationFrameCount) of \(pass.frameCount) frames had a centre elevation outside \(num(PointValueLimits.elevation.lowerBound, 0))...\(num(PointValueLimits.elevation.upperBound, 0)) m (the keyframes overshoot), first at \(num(pass.firstImplausibleElevationTime ?? 0, 3)) s."))
         }
         func overLimit(_ p: Peak, _ name: String, _ what: String, _ limit: Double?) {
             guard let limit, p.value > limit else { return }

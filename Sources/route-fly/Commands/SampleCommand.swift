@@ -184,6 +184,12 @@ struct SampleOptions: Equatable {
                 : "the distance keyframes overshoot below it (cubic and spring keyframes swing past their values)"
             printDiagnostic("\(shownPath(routePath)): warning: the camera distance fell below \(FixedDecimal.string(sampler.minimumDistance, places: 0)) m in \(summary.clampedFrameCount) of \(summary.frameCount) frames and was held there: \(why)")
         }
+        if summary.outOfRangeFrameCount > 0 {
+            printDiagnostic("\(shownPath(routePath)): warning: the centre's latitude passed a pole or the pitch left 0...90 degrees in \(summary.outOfRangeFrameCount) of \(summary.frameCount) frames (first at \(FixedDecimal.string(summary.firstOutOfRangeTime ?? 0, places: 3)) s), held at the bound: the keyframes overshoot (cubic and spring keyframes swing past their values)")
+        }
+        if summary.implausibleElevationFrameCount > 0 {
+            printDiagnostic("\(shownPath(routePath)): warning: the centre elevation left \(FixedDecimal.string(PointValueLimits.elevation.lowerBound, places: 0))...\(FixedDecimal.string(PointValueLimits.elevation.upperBound, places: 0)) m in \(summary.implausibleElevationFrameCount) of \(summary.frameCount) frames (first at \(FixedDecimal.string(summary.firstImplausibleElevationTime ?? 0, places: 3)) s): the keyframes overshoot")
+        }
     }
 }
 
