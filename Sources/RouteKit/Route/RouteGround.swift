@@ -112,6 +112,38 @@ public struct RouteGround: ElevationModel {
                     let north = (latitudes[i] - latitude) * scale
                     return north * north
                 }
+                func distanceSquared(_ i: Int, _ northSquared: Double) -> Double {
+                    let east = remainderOfTurn(longitudes[i] - coordinate.longitude) * scale * cosLat
+                    return northSquared + east * east
+                }
+                // First an upper bound on the answer's distance from the query's own cell, searched
+                // outwards from the query's latitude: no point farther than it can be the answer, so the
+                // ordered search below skips them (only strictly farther ones, so ties are still
+                // decided by order there).
+                if let range = cells[center] {
+                    var low = range.lowerBound, high = range.upperBound
+                    while low < high {
+                        let mid = (low + high) / 2
+                        if latitudes[mid] >= latitude { high = mid } else { low = mid + 1 }
+                    }
+                    var i = low
+                    while i < range.upperBound {
+                        let n2 = northSquared(i)
+                        if n2 > bestDistance { break }
+                        bestDistance = min(bestDistance, distanceSquared(i, n2))
+                        i += 1
+                    }
+                    i = low - 1
+                    while i >= range.lowerBound {
+                        let n2 = northSquared(i)
+                        if n2 > bestDistance { break }
+                        bestDistance = min(bestDistance, distanceSquared(i, n2))
+                        i -= 1
+                    }
+                }
+                // The pruning bound: the bound above until a point is taken, then the best's distance.
+                var bound = bestDistance
+                bestDistance = limit
                 for dy in -1...1 {
                     for dx in -span...span {
                         visit += 1
@@ -122,21 +154,21 @@ public struct RouteGround: ElevationModel {
                         var low = range.lowerBound, high = range.upperBound
                         while low < high {
                             let mid = (low + high) / 2
-                            if latitudes[mid] >= latitude || northSquared(mid) <= bestDistance { high = mid } else { low = mid + 1 }
+                            if latitudes[mid] >= latitude || northSquared(mid) <= bound { high = mid } else { low = mid + 1 }
                         }
                         var i = low
                         while i < range.upperBound {
                             let n2 = northSquared(i)
-                            if n2 > bestDistance {
+                            if n2 > bound {
                                 if latitudes[i] > latitude { break }
                                 i += 1
                                 continue
                             }
-                            let east = remainderOfTurn(longitudes[i] - coordinate.longitude) * scale * cosLat
-                            let d2 = n2 + east * east
+                            let d2 = distanceSquared(i, n2)
                             if d2 <= limit, best == nil || d2 < bestDistance
                                 || (d2 == bestDistance && visit == bestVisit && ranks[i] < bestRank) {
                                 bestDistance = d2
+                                bound = min(bound, d2)
                                 best = elevations[i]
                                 bestVisit = visit
                                 bestRank = ranks[i]
