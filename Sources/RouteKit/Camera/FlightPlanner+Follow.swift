@@ -181,6 +181,9 @@ extension FlightPlanner {
             piecePlans = plannedPieces(followDistance)
             pieces = followPieces(piecePlans, distance: followDistance)
         }
+        if options.distance == nil, followDistance > framed.distance {
+            notes.append("the route is followed from \(FixedDecimal.string(followDistance, places: 0)) m, further out than the \(FixedDecimal.string(framed.distance, places: 0)) m that frame it whole, to keep the view within 0.45 screen heights a second: the fly-in zooms out; a longer duration follows it closer")
+        }
         /// The heading a piece starts with.
         func startHeading(_ piece: Piece) -> Double {
             piece.track?.heading[0] ?? RouteKit.heading(from: route.start, to: route.end)

@@ -14,9 +14,9 @@ import Foundation
 ///    on them within a frame, and then widened locally (``TrackSmoothing/limit(_:spacing:sigma:maximumPasses:exceeds:)``)
 ///    wherever the centre's speed, in screen heights per second, would change faster than
 ///    ``Targets/screenAcceleration``, or the elevation would accelerate the eye by more than
-///    ``Targets/eyeAcceleration``; where that smoothing would take the elevation below the ground (a
-///    summit), it is lifted back by a smooth upper envelope of the shortfall
-///    (``TrackSmoothing/upperEnvelope(_:sigma:)``). On a straight leg at a steady pace nothing changes: the centre is
+///    ``Targets/eyeAcceleration``. The elevation goes through every pass the centre does, with the same
+///    weights, so over ground that is a plane it stays exactly the ground's height under the smoothed
+///    centre. On a straight leg at a steady pace nothing changes: the centre is
 ///    exactly on the rider. At a corner it cuts inside by about `v sigma / 2` (0.05 screen heights at
 ///    0.4 screen heights per second and 0.25 s).
 /// 3. *Heading* (``FlightOptions/Heading/along``): at each sample, the geodesic azimuth (Karney 2013,
@@ -114,11 +114,11 @@ struct FollowTrack {
 
         // 2. The centre, smoothed, then widened where its screen speed or elevation changes too fast.
         let sigma = Self.baseSigma / spacing
-        let riderLatitude = lat, riderLongitude = lon, groundElevation = ele
+        let riderLatitude = lat, riderLongitude = lon
         lat = TrackSmoothing.gaussian(lat, sigma: sigma)
         lon = TrackSmoothing.gaussian(lon, sigma: sigma)
         ele = TrackSmoothing.gaussian(ele, sigma: sigma)
-        var centre = [lat, lon]
+        var centre = [lat, lon, ele]
         let h = spacing
         let metresPerDegree = Self.metresPerDegree
         let speedLimit = targets.screenAcceleration * targets.screenHeight
@@ -135,21 +135,13 @@ struct FollowTrack {
             for i in 1..<n - 1 where abs(speed[i + 1] - speed[i - 1]) / (2 * h) > speedLimit { marks[i] = true }
             return marks
         }
-        var height = [ele]
+        var height = [centre[2]]
         TrackSmoothing.limit(&height, spacing: h, sigma: Self.passSigma, maximumPasses: Self.maximumPasses) { c in
             Self.marks(c[0], spacing: h, rate: nil, acceleration: targets.eyeAcceleration)
         }
         latitude = centre[0]
         longitude = centre[1]
-        // Smoothing lowers summits: lift the elevation back wherever it fell below the ground, so the
-        // centre (and the line of sight to it) never dips into the ground it follows.
-        let deficit = zip(groundElevation, height[0]).map { max($0 - $1, 0) }
-        if deficit.contains(where: { $0 > 0 }) {
-            let lift = TrackSmoothing.upperEnvelope(deficit, sigma: Self.passSigma / spacing)
-            elevation = zip(height[0], lift).map { $0 + $1 }
-        } else {
-            elevation = height[0]
-        }
+        elevation = height[0]
 
         // 3. The heading.
         switch headingRule {

@@ -116,22 +116,6 @@ enum TrackSmoothing {
         return maximumPasses
     }
 
-    /// A smooth signal at or above `x` (values >= 0) everywhere, to 0.13 %: a running maximum over `3 sigma`
-    /// samples on either side (so every value sits on a plateau that wide), then a Gaussian of `sigma`
-    /// samples (even ends). A signal within `0...M` so smoothed changes by at most `M / (sigma sqrt(2 pi))`
-    /// per sample and `0.484 M / sigma^2` per sample squared.
-    ///
-    /// - Complexity: O(n r), r = 3 sigma.
-    static func upperEnvelope(_ x: [Double], sigma: Double) -> [Double] {
-        guard x.count > 2 else { return x }
-        let reach = Int((3 * sigma).rounded(.up))
-        var out = x
-        for i in x.indices where x[i] > 0 {
-            for k in max(0, i - reach)...min(x.count - 1, i + reach) where out[k] < x[i] { out[k] = x[i] }
-        }
-        return gaussian(out, sigma: sigma, ends: .even)
-    }
-
     /// Follows `target` (samples `spacing` seconds apart) with a rate of at most `rate` per second that
     /// changes by at most `acceleration` per second squared: a tracking filter with feed-forward of the
     /// target's own rate (clamped), which closes the remaining error `e` at
