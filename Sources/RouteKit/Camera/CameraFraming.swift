@@ -77,8 +77,12 @@ public struct CameraFraming: Hashable, Sendable {
     /// the one nearest the equator (radius `a cos(lat) / sqrt(1 - e^2 sin^2(lat))`, WGS 84), so that a tall
     /// rect is not under-framed at its equatorward edge.
     ///
+    /// With a `heading` (degrees clockwise from north) the camera is turned by it and backs off until
+    /// the rect's bounding box in the turned screen axes fits: `w |cos h| + H |sin h|` wide and
+    /// `w |sin h| + H |cos h|` high, for a rect `w` by `H` metres.
+    ///
     /// - Complexity: O(1).
-    public func camera(framing rect: MapRect) -> MapCamera {
+    public func camera(framing rect: MapRect, heading: Double = 0) -> MapCamera {
         let center = rect.centerCoordinate
         let north = MapPoint(x: rect.midX, y: rect.minY).coordinate.latitude
         let south = MapPoint(x: rect.midX, y: rect.maxY).coordinate.latitude
@@ -87,8 +91,13 @@ public struct CameraFraming: Hashable, Sendable {
         let span = rect.width / MapSize.world.width * 360  // degrees of longitude
         let widest = south <= 0 && north >= 0 ? 0 : min(abs(south), abs(north))
         let width = parallelArcLength(latitude: widest, longitudeSpan: span)
-        return MapCamera(centerCoordinate: center, distance: distance(toFitWidth: width, height: height),
-                         heading: 0, pitch: 0)
+        // Turned by `heading`, the screen must hold the rectangle's bounding box in the turned axes.
+        let theta = heading * .pi / 180
+        let (c, sn) = (abs(cos(theta)), abs(sin(theta)))
+        let turnedWidth = heading == 0 ? width : width * c + height * sn
+        let turnedHeight = heading == 0 ? height : width * sn + height * c
+        return MapCamera(centerCoordinate: center, distance: distance(toFitWidth: turnedWidth, height: turnedHeight),
+                         heading: heading, pitch: 0)
     }
 }
 

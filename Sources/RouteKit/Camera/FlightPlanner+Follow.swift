@@ -199,9 +199,9 @@ extension FlightPlanner {
         if options.intro > 0 {
             // North up, unless turning from north to the route's heading within the fly-in would whip
             // the camera round faster than ``transitionTurnRate``: then the overview starts turned.
-            var overview = framed
-            overview.heading = Self.limitedTurn(from: 0, to: first.heading, duration: options.intro,
-                                                rate: transitionTurnRate)
+            // The overview starts turned when it must, and then backs off so the route still fits.
+            let turned = Self.limitedTurn(from: 0, to: first.heading, duration: options.intro, rate: transitionTurnRate)
+            let overview = turned == 0 ? framed : framing.camera(framing: original.rect, heading: turned)
             initial = overview
             builder.start(initial, elevation: elevations[0])
             builder.easedFlyTo(first, duration: options.intro, framing: framing, rho: options.rho, elevation: elevations[0])
@@ -239,9 +239,9 @@ extension FlightPlanner {
 
         // Phase 3: pull out, from rest to rest.
         if options.outro > 0 {
-            var back = framed
-            back.heading = Self.limitedTurn(from: unwrappedAngle(0, near: builder.heading), to: builder.heading,
-                                            duration: options.outro, rate: transitionTurnRate)
+            let turned = Self.limitedTurn(from: unwrappedAngle(0, near: builder.heading), to: builder.heading,
+                                          duration: options.outro, rate: transitionTurnRate)
+            let back = normalizedHeading(turned) == 0 ? framed : framing.camera(framing: original.rect, heading: turned)
             builder.easedFlyTo(back, duration: options.outro, framing: framing, rho: options.rho,
                                elevation: builder.elevation)
         }

@@ -101,7 +101,7 @@ extension Formats {
                  reason: .missingColumns("no latitude (looked for: latitude, lat) column in the header 'y', 'lon', 'ele' "
                                          + "(or name the columns with --columns)"), line: 1, column: 1),
             Case(file: "csv/bad/bad-number.csv", format: .csv,
-                 reason: .malformedNumber(element: "row", field: "lat", text: "4x.5"), line: 3, column: 1),
+                 reason: .malformedNumber(element: "column", field: "lat", text: "4x.5"), line: 3, column: 1),
             Case(file: "csv/bad/unclosed-quote.csv", format: .csv,
                  reason: .malformedCSV("the quoted field is not closed (expected a '\"' before the end of the file)"), line: 3, column: 1),
             Case(file: "csv/bad/text-after-quote.csv", format: .csv,
