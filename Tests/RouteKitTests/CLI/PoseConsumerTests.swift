@@ -21,8 +21,8 @@ private func run(_ executable: URL, _ arguments: [String]) throws -> RouteFlyRes
     let scratch = try makeTemporaryDirectory()
     defer { try? FileManager.default.removeItem(at: scratch) }
     let out = scratch.appendingPathComponent("out"), err = scratch.appendingPathComponent("err")
-    FileManager.default.createFile(atPath: out.path, contents: nil)
-    FileManager.default.createFile(atPath: err.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: err.path, contents: nil)
     let outHandle = try FileHandle(forWritingTo: out), errHandle = try FileHandle(forWritingTo: err)
     process.standardOutput = outHandle
     process.standardError = errHandle
