@@ -119,8 +119,8 @@ private func everythingScript() -> CameraScript {
 
     @Test func randomBitPatternsReadBackIdentical() throws {
         var generator = SplitMix64(seed: 0x5C21_97)
-        var values: [Double] = [0, -0.0, 0.1, 1.0 / 3, 16, 1e-5, 1e16, 1e22, 1e23, 5e-324, 2.2250738585072014e-308,
-                                .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 9007199254740993]
+        var values: [Double] = [0, -0.0, 0.1, 1.0 / 3, 16, 1e-5, 1e16, 1e22, 1e23, .leastNonzeroMagnitude, .leastNormalMagnitude,
+                                .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 9007199254740992, 9007199254740994]
         while values.count < 2000 {
             let v = Double(bitPattern: generator.next())
             if v.isFinite { values.append(v) }
