@@ -125,9 +125,16 @@ struct ScriptBuilder {
                              to: .init(endPoint.x, endPoint.y), toWidth: w1, rho: rho)
         let length = path.length
         // The state (centre, unwrapped near the start; distance) at arc s.
+        // Map points hold latitudes within the Web Mercator limit (85.05 degrees); what the ends lose to
+        // that is given back in proportion to the progress along the path, so a flight to or from a
+        // polar point arrives there smoothly instead of jumping in its last frame.
+        let startResidual = from.centerCoordinate.latitude - startPoint.coordinate.latitude
+        let endResidual = target.latitude - endPoint.coordinate.latitude
         func state(_ s: Double) -> (LocationCoordinate2D, Double) {
             let p = path.point(at: s), w = path.width(at: s)
             var c = MapPoint(x: p.x, y: p.y).coordinate
+            let progress = length > 0 ? s / length : 0
+            c.latitude = min(max(c.latitude + startResidual * (1 - progress) + endResidual * progress, -90), 90)
             c.longitude = unwrappedAngle(c.longitude, near: from.centerCoordinate.longitude + (target.longitude - from.centerCoordinate.longitude) * (length > 0 ? s / length : 0))
             return (c, w / (k * MapPoint.pointsPerMeter(atLatitude: c.latitude)))
         }
