@@ -94,6 +94,18 @@ struct XMLFastScanner {
 
     // MARK: Byte classes
 
+    /// After an attribute's name at `start`: skips `S? '=' S?` and the opening quote, returning the
+    /// index after the quote and the quote byte, or `nil` when that is not what follows.
+    private static func openingQuote(_ p: UnsafePointer<UInt8>, _ n: Int, at start: Int) -> (Int, UInt8)? {
+        var j = start
+        while j < n, isSpace(p[j]) { j += 1 }
+        guard j < n, p[j] == 0x3D else { return nil }
+        j += 1
+        while j < n, isSpace(p[j]) { j += 1 }
+        guard j < n, p[j] == 0x22 || p[j] == 0x27 else { return nil }
+        return (j + 1, p[j])
+    }
+
     @inline(__always) private static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D }
     @inline(__always) private static func isNameStart(_ b: UInt8) -> Bool {
         (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A || b == 0x5F
@@ -249,13 +261,8 @@ struct XMLFastScanner {
             guard sawSpace, let (attributeEnd, attributeLocal) = qualifiedName(p, n, at: j) else { return nil }
             let attributeStart = j
             j = attributeEnd
-            while j < n, Self.isSpace(p[j]) { j += 1 }
-            guard j < n, p[j] == 0x3D else { return nil }
-            j += 1
-            while j < n, Self.isSpace(p[j]) { j += 1 }
-            guard j < n, p[j] == 0x22 || p[j] == 0x27 else { return nil }
-            let quote = p[j]
-            j += 1
+            guard let (afterQuote, quote) = Self.openingQuote(p, n, at: j) else { return nil }
+            j = afterQuote
             let valueStart = j
             while j < n, p[j] != quote {
                 let b = p[j]
@@ -380,13 +387,8 @@ struct XMLFastScanner {
             let nameStart = j
             while j < n, Self.isNameStart(p[j]) { j += 1 }
             let name = String(decoding: UnsafeBufferPointer(start: p + nameStart, count: j - nameStart), as: UTF8.self)
-            while j < n, Self.isSpace(p[j]) { j += 1 }
-            guard j < n, p[j] == 0x3D else { return nil }
-            j += 1
-            while j < n, Self.isSpace(p[j]) { j += 1 }
-            guard j < n, p[j] == 0x22 || p[j] == 0x27 else { return nil }
-            let quote = p[j]
-            j += 1
+            guard let (afterQuote, quote) = Self.openingQuote(p, n, at: j) else { return nil }
+            j = afterQuote
             let valueStart = j
             while j < n, p[j] != quote, p[j] >= 0x20, p[j] < 0x80 { j += 1 }
             guard j < n, p[j] == quote else { return nil }
