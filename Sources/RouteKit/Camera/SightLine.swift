@@ -31,16 +31,50 @@ public struct SightLine: Hashable, Sendable {
     ///
     /// - Complexity: O(``samples``) ground lookups.
     public init(camera: MapCamera, centerElevation: Double, ground: any ElevationModel, clearance: Double) {
+        self.init(camera: camera, centerElevation: centerElevation, ground: ground, clearance: clearance, exactness: .everyValue)
+    }
+
+    /// Which of a sight line's values are needed exactly.
+    enum Exactness {
+        /// Both values as the type documents them.
+        case everyValue
+        /// Each value exact where it is positive (or not a number: a failure); where it is not, it may
+        /// be `nil` or any value <= 0 instead (so ``isClear`` and every positive value are as with
+        /// ``everyValue``).
+        case positiveValues
+        /// Only ``isClear`` as with ``everyValue``: a failing line stops at its first failure, and its
+        /// values are then only known to fail.
+        case clearOrNot
+    }
+
+    /// ``init(camera:centerElevation:ground:clearance:)`` computing only what `exactness` needs.
+    ///
+    /// Ground that ``ElevationModel/maximumElevation(near:)`` bounds below the line (or the eye below
+    /// `clearance`) cannot make a value positive, so it is not looked up exactly. The bound only skips
+    /// lookups: a rounded sum or difference never moves to the other side of a bound's own sum or
+    /// difference (IEEE 754 rounding is monotonic), so every value that is looked up, and so every
+    /// positive one, is exactly the value ``everyValue`` gives.
+    init(camera: MapCamera, centerElevation: Double, ground: any ElevationModel, clearance: Double,
+         exactness: Exactness) {
+        let exact = exactness == .everyValue
         let eye = camera.eye(centerElevation: centerElevation, model: .tangentPlane)
-        clearanceMissing = ground.elevation(at: eye.coordinate).map { $0 + clearance - eye.altitude }
+        if exact || ground.maximumElevation(near: eye.coordinate).map({ !($0 + clearance - eye.altitude <= 0) }) == true {
+            clearanceMissing = ground.elevation(at: eye.coordinate).map { $0 + clearance - eye.altitude }
+            if exactness == .clearOrNot, let missing = clearanceMissing, !(missing <= 0) { return }
+        }
         let c = EarthCenteredFrame.position(of: camera.centerCoordinate, height: centerElevation)
         let e = EarthCenteredFrame.position(of: eye.coordinate, height: eye.altitude)
         var worst: Double? = nil
         for i in 1...Self.samples {
             let f = Self.checkedFraction * Double(i) / Double(Self.samples)
             let p = EarthCenteredFrame.geodetic(x: e.x + f * (c.x - e.x), y: e.y + f * (c.y - e.y), z: e.z + f * (c.z - e.z))
-            guard let g = ground.elevation(at: LocationCoordinate2D(latitude: p.latitude, longitude: p.longitude)) else { continue }
+            let point = LocationCoordinate2D(latitude: p.latitude, longitude: p.longitude)
+            if !exact {
+                guard let bound = ground.maximumElevation(near: point), bound - p.height > 0 else { continue }
+            }
+            guard let g = ground.elevation(at: point) else { continue }
             worst = max(worst ?? -.infinity, g - p.height)
+            if exactness == .clearOrNot, let w = worst, w > 0 { break }
         }
         blocked = worst
     }

@@ -42,7 +42,7 @@ struct TerrainClearance {
     static let sigma = 0.5
 
     private func clears(_ camera: MapCamera, _ elevation: Double) -> Bool {
-        SightLine(camera: camera, centerElevation: elevation, ground: ground, clearance: clearance).isClear
+        SightLine(camera: camera, centerElevation: elevation, ground: ground, clearance: clearance, exactness: .clearOrNot).isClear
     }
 
     /// The script with pitch and distance corrected, and a note, or `nil` when nothing needs it.

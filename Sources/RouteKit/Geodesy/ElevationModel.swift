@@ -6,5 +6,16 @@ public protocol ElevationModel: Sendable {
     /// Height of the ground at `coordinate`, metres above mean sea level (EGM96), or `nil` where the
     /// model knows nothing.
     func elevation(at coordinate: LocationCoordinate2D) -> Double?
+
+    /// A bound that a model may answer faster than ``elevation(at:)``: metres that the elevation at
+    /// `coordinate` never exceeds, or `nil` only where ``elevation(at:)`` is `nil` too. The default,
+    /// for models with no faster answer, is `infinity` (no bound).
+    func maximumElevation(near coordinate: LocationCoordinate2D) -> Double?
+}
+
+extension ElevationModel {
+    public func maximumElevation(near coordinate: LocationCoordinate2D) -> Double? {
+        .infinity
+    }
 }
 

@@ -10,7 +10,10 @@ public struct RouteGround: ElevationModel {
     /// How far from the route the ground is taken to be known, metres.
     public let radius: Double
     /// Each cell's points, as a range of the arrays below.
-    private let cells: [Cell: Range<Int>]
+    private let cells: GridCellTable<Range<Int>>
+    /// For each cell a query can fall in, the highest elevation of the points in every cell that a
+    /// query there visits (``maximumElevation(near:)``).
+    private let neighbourhoodMaxima: GridCellTable<Double>
     /// The points with an elevation, grouped by cell, each cell's sorted by latitude.
     private let latitudes: [Double]
     private let longitudes: [Double]
@@ -20,7 +23,7 @@ public struct RouteGround: ElevationModel {
     private let ranks: [Int32]
     private let metresPerDegreeLatitude = 111_320.0
 
-    private struct Cell: Hashable { var x: Int, y: Int }
+    private struct Cell { var x: Int, y: Int }
 
     /// - Parameters:
     ///   - route: The route; points without an elevation are skipped.
@@ -30,20 +33,18 @@ public struct RouteGround: ElevationModel {
         self.radius = max(radius, 1)
         // Cells numbered in order of first appearance, then a counting sort by that number (stable, so
         // each cell's points are in route order and their rank is their position).
-        var ordinals: [Cell: Int] = [:]
+        var ordinals = GridCellTable<Int>()
         var counts: [Int] = []
         var pointOrdinals: [Int] = [], pointIndices: [Int] = []
         for (i, p) in route.points.enumerated() {
             guard let e = p.elevation, e.isFinite else { continue }
             let key = Self.cell(p.coordinate, self.radius)
-            let ordinal: Int
-            if let known = ordinals[key] {
-                ordinal = known
-            } else {
-                ordinal = counts.count
-                ordinals[key] = ordinal
-                counts.append(0)
+            var ordinal = counts.count
+            ordinals.update(x: key.x, y: key.y) { known in
+                if let known { ordinal = known }
+                return ordinal
             }
+            if ordinal == counts.count { counts.append(0) }
             counts[ordinal] += 1
             pointOrdinals.append(ordinal)
             pointIndices.append(i)
@@ -75,7 +76,45 @@ public struct RouteGround: ElevationModel {
         longitudes = order.map { route.points[$0].coordinate.longitude }
         elevations = order.map { route.points[$0].elevation! }
         self.ranks = ranks
-        cells = ordinals.mapValues { starts[$0]..<starts[$0 + 1] }
+        var cells = GridCellTable<Range<Int>>(capacity: ordinals.count)
+        ordinals.forEach { x, y, ordinal in cells.update(x: x, y: y) { _ in starts[ordinal]..<starts[ordinal + 1] } }
+        self.cells = cells
+        neighbourhoodMaxima = Self.neighbourhoodMaxima(cells: cells, elevations: elevations, radius: self.radius)
+    }
+
+    /// The reverse of the neighbourhood ``elevation(at:)`` visits: each cell's highest elevation is
+    /// entered into every cell from which a query visits it (rows `y - 1 ... y + 1`, columns within the
+    /// widest span a query in that row can have, taken at the row's pole-ward edge plus one more row of
+    /// latitude so that rounding in the cell of a query cannot put it outside).
+    private static func neighbourhoodMaxima(cells: GridCellTable<Range<Int>>, elevations: [Double],
+                                            radius: Double) -> GridCellTable<Double> {
+        let degrees = radius / 111_320.0
+        func widestSpan(row y: Int) -> Int {
+            let poleward = min(max(abs(Double(y)), abs(Double(y + 1))) * degrees + degrees, 90)
+            return Int((1 / max(cos(poleward * .pi / 180), 0.01)).rounded(.up))
+        }
+        var maxima = GridCellTable<Double>(capacity: cells.count * 15)
+        cells.forEach { x, y, range in
+            let highest = elevations[range].max() ?? -.infinity
+            for dy in -1...1 {
+                let row = y - dy
+                let span = widestSpan(row: row)
+                for dx in -span...span {
+                    maxima.update(x: x - dx, y: row) { max($0 ?? -.infinity, highest) }
+                }
+            }
+        }
+        return maxima
+    }
+
+    /// The highest elevation ``elevation(at:)`` can return at `coordinate`, metres, or `nil` when it
+    /// returns `nil` there: one table lookup (the highest point of all the cells a lookup there visits,
+    /// within ``radius`` or not).
+    ///
+    /// - Complexity: O(1).
+    public func maximumElevation(near coordinate: LocationCoordinate2D) -> Double? {
+        let center = Self.cell(coordinate, radius)
+        return neighbourhoodMaxima[center.x, center.y]
     }
 
     private static func cell(_ c: LocationCoordinate2D, _ size: Double) -> Cell {
@@ -120,7 +159,7 @@ public struct RouteGround: ElevationModel {
                 // outwards from the query's latitude: no point farther than it can be the answer, so the
                 // ordered search below skips them (only strictly farther ones, so ties are still
                 // decided by order there).
-                if let range = cells[center] {
+                if let range = cells[center.x, center.y] {
                     var low = range.lowerBound, high = range.upperBound
                     while low < high {
                         let mid = (low + high) / 2
@@ -147,7 +186,7 @@ public struct RouteGround: ElevationModel {
                 for dy in -1...1 {
                     for dx in -span...span {
                         visit += 1
-                        guard let range = cells[Cell(x: center.x + dx, y: center.y + dy)] else { continue }
+                        guard let range = cells[center.x + dx, center.y + dy] else { continue }
                         // A point whose north part alone exceeds the bound can be neither within the
                         // radius nor nearer than the best (a sum of squares is never below one of them).
                         // Skip those south of the query by bisection, stop at the first north of it.

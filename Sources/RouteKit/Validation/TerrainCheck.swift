@@ -36,7 +36,8 @@ public enum TerrainCheck {
             sightRun = nil
         }
         _ = sampler.forEachPose(of: flight, eye: nil) { pose in
-            let line = SightLine(camera: pose.camera, centerElevation: pose.centerElevation, ground: ground, clearance: clearance)
+            let line = SightLine(camera: pose.camera, centerElevation: pose.centerElevation, ground: ground, clearance: clearance,
+                                 exactness: .positiveValues)
             if let missing = line.clearanceMissing, missing > 0 {
                 if let run = clearanceRun {
                     clearanceRun = missing > run.missing ? (pose.time, missing, run.frames + 1) : (run.time, run.missing, run.frames + 1)

@@ -121,5 +121,67 @@ import Testing
     }
 }
 
+extension RouteGroundTests {
+    /// ``RouteGround/maximumElevation(near:)`` bounds every elevation ``RouteGround/elevation(at:)`` gives,
+    /// and is `nil` only where there is none; across the antimeridian and near a pole as well.
+    @Test func theNeighbourhoodBoundHoldsEverywhere() {
+        var generator = SplitMix64(seed: 5)
+        var routes = [Self.denseRoute()]
+        for (lat, lon) in [(-16.9, 179.98), (88.9, 20.0)] {
+            var points: [RoutePoint] = []
+            var position = LocationCoordinate2D(latitude: lat, longitude: lon)
+            for i in 0..<4_000 {
+                position = Geodesic.wgs84.direct(from: position, azimuth: 70 + 30 * sin(Double(i) / 300), distance: 8).coordinate
+                points.append(RoutePoint(coordinate: position, elevation: 100 + Double(i % 211)))
+            }
+            routes.append(Route(segments: [points], source: .init(kind: .tracks, trackCount: 1, trackSegmentCount: 1))!)
+        }
+        for route in routes {
+            let ground = RouteGround(route: route)
+            var bounded = 0, missing = 0
+            for _ in 0..<3_000 {
+                let p = route.points[Int(generator.next() % UInt64(route.points.count))].coordinate
+                let q = LocationCoordinate2D(latitude: min(max(p.latitude + (unit(&generator) - 0.5) * 0.12, -90), 90),
+                                             longitude: p.longitude + (unit(&generator) - 0.5) * 0.5)
+                let bound = ground.maximumElevation(near: q)
+                if let elevation = ground.elevation(at: q) {
+                    #expect(bound.map { elevation <= $0 } == true, "at \(q.latitude), \(q.longitude)")
+                    bounded += 1
+                } else if bound == nil {
+                    missing += 1
+                }
+            }
+            #expect(bounded > 100 && missing > 100)
+        }
+    }
+
+    /// The sight lines that skip bounded lookups give the same verdict as the full one, and the same
+    /// value wherever a value is positive, for cameras of every pitch and distance along a hilly route.
+    @Test func sightLinesThatSkipLookupsAgreeWithTheFullOne() {
+        let route = Self.denseRoute()
+        let ground = RouteGround(route: route)
+        var generator = SplitMix64(seed: 21)
+        var clear = 0, failing = 0
+        for _ in 0..<1_500 {
+            let p = route.points[Int(generator.next() % UInt64(route.points.count))]
+            let camera = MapCamera(centerCoordinate: p.coordinate, distance: 50 + 3_000 * unit(&generator),
+                                   heading: 360 * unit(&generator), pitch: 85 * unit(&generator))
+            let clearance = 100 * unit(&generator)
+            let full = SightLine(camera: camera, centerElevation: p.elevation!, ground: ground, clearance: clearance)
+            let positive = SightLine(camera: camera, centerElevation: p.elevation!, ground: ground, clearance: clearance,
+                                     exactness: .positiveValues)
+            let verdict = SightLine(camera: camera, centerElevation: p.elevation!, ground: ground, clearance: clearance,
+                                    exactness: .clearOrNot)
+            #expect(positive.isClear == full.isClear && verdict.isClear == full.isClear)
+            if let missing = full.clearanceMissing, missing > 0 { #expect(positive.clearanceMissing?.bitPattern == missing.bitPattern) }
+            else { #expect((positive.clearanceMissing ?? 0) <= 0) }
+            if let blocked = full.blocked, blocked > 0 { #expect(positive.blocked?.bitPattern == blocked.bitPattern) }
+            else { #expect((positive.blocked ?? 0) <= 0) }
+            if full.isClear { clear += 1 } else { failing += 1 }
+        }
+        #expect(clear > 100 && failing > 100)
+    }
+}
+
 /// Uniform in [0, 1).
 private func unit(_ generator: inout SplitMix64) -> Double { Double(generator.next() >> 11) / Double(1 << 53) }
