@@ -26,12 +26,36 @@ public struct Route: Sendable {
     /// A leg between two consecutive points.
     public struct Leg: Hashable, Sendable {
         /// Geodesic length, metres (>= 0).
-        public var distance: Double
+        public var distance: Double {
+            get { abs(signedDistance) }
+            set { signedDistance = isGap ? -abs(newValue) : abs(newValue) }
+        }
         /// Direction of travel at the leg's start, degrees clockwise from true north, `0..<360`.
         /// For a zero-length leg, the heading carried over from a neighbouring leg.
         public var heading: Double
         /// `true` when the leg joins two segments (it is not travelled by the route).
-        public var isGap: Bool
+        public var isGap: Bool {
+            get { signedDistance.sign == .minus }
+            set { signedDistance = newValue ? -abs(signedDistance) : abs(signedDistance) }
+        }
+
+        /// The distance with the gap flag as its sign (-0 for a gap of no length): 16 bytes a leg, not 24.
+        private var signedDistance: Double
+
+        init(distance: Double, heading: Double, isGap: Bool) {
+            signedDistance = isGap ? -abs(distance) : abs(distance)
+            self.heading = heading
+        }
+
+        public static func == (a: Leg, b: Leg) -> Bool {
+            a.distance == b.distance && a.heading == b.heading && a.isGap == b.isGap
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(distance)
+            hasher.combine(heading)
+            hasher.combine(isGap)
+        }
     }
 
     /// The name the file gives the route (first track's or route's name), if any.
@@ -129,11 +153,9 @@ public struct Route: Sendable {
         self.name = name
         self.source = source
 
-        // The geodesics, on all cores (each leg is computed alone, so the result is the serial one).
-        let measured = Route.measureLegs(points, threads: ProcessInfo.processInfo.activeProcessorCount)
-
-        var legs: [Leg] = []
-        legs.reserveCapacity(max(points.count - 1, 0))
+        // The geodesics, on all cores (each leg is computed alone, so the result is the serial one),
+        // written straight into the legs; then one pass in order for what depends on the legs before.
+        var legs = Route.measuredLegs(points, threads: ProcessInfo.processInfo.activeProcessorCount)
         var cumulative: [Double] = [0]
         cumulative.reserveCapacity(points.count)
         var lastHeading: Double? = nil
@@ -141,12 +163,12 @@ public struct Route: Sendable {
         // Segment ends, in order: the leg after each is a gap.
         var segmentIndex = 0
         for i in 0..<(points.count - 1) {
-            let distance = measured.distances[i]
+            let distance = legs[i].distance
             while segmentIndex < segments.count - 1, segments[segmentIndex].upperBound - 1 < i { segmentIndex += 1 }
             let isGap = segmentIndex < segments.count - 1 && segments[segmentIndex].upperBound - 1 == i
             var heading = 0.0
             if distance > 0 {
-                heading = measured.headings[i]
+                heading = legs[i].heading
                 if lastHeading == nil {
                     // Back-fill the zero-length legs at the start with the first real heading.
                     for j in 0..<leadingZeroLegs { legs[j].heading = heading }
@@ -157,7 +179,7 @@ public struct Route: Sendable {
             } else {
                 leadingZeroLegs += 1
             }
-            legs.append(Leg(distance: distance, heading: heading, isGap: isGap))
+            legs[i] = Leg(distance: distance, heading: heading, isGap: isGap)
             cumulative.append(cumulative[i] + (isGap ? 0 : distance))
         }
         self.legs = legs
@@ -199,35 +221,37 @@ public struct Route: Sendable {
     ///
     /// - Complexity: O(n) work, about n / threads wall time.
     static func measureLegs(_ points: [RoutePoint], threads: Int) -> (distances: [Double], headings: [Double]) {
+        let legs = measuredLegs(points, threads: threads)
+        return (legs.map(\.distance), legs.map(\.heading))
+    }
+
+    /// ``measureLegs(_:threads:)`` written into legs (not yet marked as gaps, zero-length ones with the
+    /// heading PROJ gives), with no arrays between.
+    static func measuredLegs(_ points: [RoutePoint], threads: Int) -> [Leg] {
         let count = max(points.count - 1, 0)
-        var distances = [Double](repeating: 0, count: count)
-        var headings = [Double](repeating: 0, count: count)
         // Below about 16k legs a thread costs more than it saves.
         let runs = max(1, min(threads, count / 16_384))
-        points.withUnsafeBufferPointer { pointBuffer in
-            distances.withUnsafeMutableBufferPointer { distanceBuffer in
-                headings.withUnsafeMutableBufferPointer { headingBuffer in
-                    // Each run writes only its own indices.
-                    nonisolated(unsafe) let points = pointBuffer
-                    nonisolated(unsafe) let distances = distanceBuffer
-                    nonisolated(unsafe) let headings = headingBuffer
-                    let work: @Sendable (Int) -> Void = { run in
-                        let start = count * run / runs, end = count * (run + 1) / runs
-                        for i in start..<end {
-                            let inverse = Geodesic.wgs84.inverse(from: points[i].coordinate, to: points[i + 1].coordinate)
-                            distances[i] = inverse.distance
-                            headings[i] = normalizedHeading(inverse.initialAzimuth)
-                        }
-                    }
-                    if runs == 1 {
-                        work(0)
-                    } else {
-                        DispatchQueue.concurrentPerform(iterations: runs, execute: work)
+        return [Leg](unsafeUninitializedCapacity: count) { legBuffer, initialized in
+            points.withUnsafeBufferPointer { pointBuffer in
+                // Each run writes only its own indices.
+                nonisolated(unsafe) let points = pointBuffer
+                nonisolated(unsafe) let legs = legBuffer
+                let work: @Sendable (Int) -> Void = { run in
+                    let start = count * run / runs, end = count * (run + 1) / runs
+                    for i in start..<end {
+                        let inverse = Geodesic.wgs84.inverse(from: points[i].coordinate, to: points[i + 1].coordinate)
+                        (legs.baseAddress! + i).initialize(to: Leg(distance: inverse.distance,
+                                                                  heading: normalizedHeading(inverse.initialAzimuth), isGap: false))
                     }
                 }
+                if runs == 1 {
+                    work(0)
+                } else {
+                    DispatchQueue.concurrentPerform(iterations: runs, execute: work)
+                }
             }
+            initialized = count
         }
-        return (distances, headings)
     }
 
     /// Total distance travelled along the segments, in metres (gaps between segments excluded).

@@ -32,30 +32,39 @@ public struct RouteGround: ElevationModel {
     public init(route: Route, radius: Double = 2000) {
         self.radius = max(radius, 1)
         // Cells numbered in order of first appearance, then a counting sort by that number (stable, so
-        // each cell's points are in route order and their rank is their position).
+        // each cell's points are in route order and their rank is their position). Indices are 32-bit
+        // (a route of 2^31 points would need far more memory than any machine has).
+        precondition(route.points.count <= Int(Int32.max), "RouteGround holds at most 2^31 - 1 points")
+        func hasElevation(_ p: RoutePoint) -> Bool { p.elevation?.isFinite == true }
         var ordinals = GridCellTable<Int>()
         var counts: [Int] = []
-        var pointOrdinals: [Int] = [], pointIndices: [Int] = []
-        for (i, p) in route.points.enumerated() {
-            guard let e = p.elevation, e.isFinite else { continue }
-            let key = Self.cell(p.coordinate, self.radius)
-            var ordinal = counts.count
-            ordinals.update(x: key.x, y: key.y) { known in
-                if let known { ordinal = known }
-                return ordinal
+        var order: [Int32]
+        var starts: [Int]
+        do {
+            var pointOrdinals: [Int32] = []
+            pointOrdinals.reserveCapacity(route.points.count)
+            for p in route.points where hasElevation(p) {
+                let key = Self.cell(p.coordinate, self.radius)
+                var ordinal = counts.count
+                ordinals.update(x: key.x, y: key.y) { known in
+                    if let known { ordinal = known }
+                    return ordinal
+                }
+                if ordinal == counts.count { counts.append(0) }
+                counts[ordinal] += 1
+                pointOrdinals.append(Int32(ordinal))
             }
-            if ordinal == counts.count { counts.append(0) }
-            counts[ordinal] += 1
-            pointOrdinals.append(ordinal)
-            pointIndices.append(i)
-        }
-        var starts = [Int](repeating: 0, count: counts.count + 1)
-        for k in counts.indices { starts[k + 1] = starts[k] + counts[k] }
-        var order = [Int](repeating: 0, count: pointIndices.count)
-        var next = starts
-        for (ordinal, i) in zip(pointOrdinals, pointIndices) {
-            order[next[ordinal]] = i
-            next[ordinal] += 1
+            starts = [Int](repeating: 0, count: counts.count + 1)
+            for k in counts.indices { starts[k + 1] = starts[k] + counts[k] }
+            order = [Int32](repeating: 0, count: pointOrdinals.count)
+            var next = starts
+            var n = 0
+            for (i, p) in route.points.enumerated() where hasElevation(p) {
+                let ordinal = Int(pointOrdinals[n])
+                order[next[ordinal]] = Int32(i)
+                next[ordinal] += 1
+                n += 1
+            }
         }
         var ranks = [Int32](repeating: 0, count: order.count)
         for k in counts.indices {
@@ -64,7 +73,7 @@ public struct RouteGround: ElevationModel {
             // Sort the cell by latitude, carrying the ranks (ties of latitude keep route order).
             var pairs = range.map { (rank: ranks[$0], index: order[$0]) }
             pairs.sort { a, b in
-                let la = route.points[a.index].coordinate.latitude, lb = route.points[b.index].coordinate.latitude
+                let la = route.points[Int(a.index)].coordinate.latitude, lb = route.points[Int(b.index)].coordinate.latitude
                 return la < lb || (la == lb && a.rank < b.rank)
             }
             for (offset, pair) in pairs.enumerated() {
@@ -72,9 +81,9 @@ public struct RouteGround: ElevationModel {
                 order[range.lowerBound + offset] = pair.index
             }
         }
-        latitudes = order.map { route.points[$0].coordinate.latitude }
-        longitudes = order.map { route.points[$0].coordinate.longitude }
-        elevations = order.map { route.points[$0].elevation! }
+        latitudes = order.map { route.points[Int($0)].coordinate.latitude }
+        longitudes = order.map { route.points[Int($0)].coordinate.longitude }
+        elevations = order.map { route.points[Int($0)].elevation! }
         self.ranks = ranks
         var cells = GridCellTable<Range<Int>>(capacity: ordinals.count)
         ordinals.forEach { x, y, ordinal in cells.update(x: x, y: y) { _ in starts[ordinal]..<starts[ordinal + 1] } }
