@@ -127,3 +127,41 @@ extension RouteFile {
         }
     }
 }
+
+extension RouteFile {
+    /// The route input at `path`, for a command that reads it twice (`route-fly check` scans an XML
+    /// file's time texts again): a regular file stays where it is (readers and scans map it, so it is
+    /// never held whole), anything else (`-` for standard input, a pipe) is read whole as
+    /// ``bytes(path:)`` reads it. Refused as ``bytes(path:)`` refuses: too large, or not text in its
+    /// first 4 KiB.
+    ///
+    /// - Throws: ``RouteParseError``: `unreadable`, `tooLarge` or `binaryData`, located in `<stdin>` for `-`.
+    /// - Complexity: O(1) for a regular file (its first 4 KiB are read); O(n) time and memory otherwise.
+    public static func input(path: String) throws(RouteParseError) -> RouteInput {
+        var info = stat()
+        guard path != "-", stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            return .data(try bytes(path: path))
+        }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw RouteParseError(.unreadable(String(cString: strerror(errno))), path: path) }
+        defer { close(fd) }
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return .data(try bytes(path: path)) }
+        if Int(info.st_size) > InputLimits.maximumRouteBytes {
+            throw RouteParseError(.tooLarge(limit: InputLimits.maximumRouteBytes), path: path)
+        }
+        // The head that ``InputLimits/readAll(fd:limit:)`` checks: the first 4096 bytes, or all of fewer.
+        var head = [UInt8](repeating: 0, count: 4096)
+        var filled = 0
+        while filled < head.count {
+            let n = head.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, 4096 - filled) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw RouteParseError(.unreadable(String(cString: strerror(errno))), path: path)
+            }
+            if n == 0 { break }
+            filled += n
+        }
+        if let binary = InputLimits.binaryLocation(Array(head.prefix(filled))) { throw RouteParseError(binary, path: path) }
+        return .file(URL(fileURLWithPath: path))
+    }
+}

@@ -66,6 +66,35 @@ public enum RouteInput: Sendable {
         }
     }
 
+    /// Calls `body` with all the bytes in place: data as it is, a regular file memory-mapped for the
+    /// call. `release(offset)` (for a file) drops the mapped pages before `offset` from the resident set
+    /// (they stay in the page cache, and are read again if touched), so a scan that calls it as it goes
+    /// keeps the resident set flat however large the file; it may be `nil` (data).
+    ///
+    /// - Returns: `body`'s result, or `nil` when the file cannot be opened or mapped (not a regular
+    ///   file, or empty).
+    func withBytes<T>(_ body: (UnsafeBufferPointer<UInt8>, _ release: ((Int) -> Void)?) -> T) -> T? {
+        switch self {
+        case .data(let data):
+            return data.withUnsafeBytes { raw in body(raw.bindMemory(to: UInt8.self), nil) }
+        case .file(let url):
+            let fd = open(url.path, O_RDONLY)
+            guard fd >= 0 else { return nil }
+            defer { close(fd) }
+            var info = stat()
+            guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 else { return nil }
+            let size = Int(info.st_size)
+            guard let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), mapped != MAP_FAILED else { return nil }
+            defer { munmap(mapped, size) }
+            _ = madvise(mapped, size, Int32(MADV_SEQUENTIAL))
+            let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+            return body(UnsafeBufferPointer(start: mapped.assumingMemoryBound(to: UInt8.self), count: size)) { offset in
+                let end = min(offset, size) / page * page
+                if end > 0 { _ = madvise(mapped, end, Int32(MADV_DONTNEED)) }
+            }
+        }
+    }
+
     /// A stream over the bytes.
     func stream(format: String, path: String?) throws(RouteParseError) -> InputStream {
         switch self {

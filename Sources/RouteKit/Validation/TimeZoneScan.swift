@@ -81,38 +81,12 @@ public enum TimeZoneScan {
     /// - Returns: The trimmed text of each `time`, `when` or `Time` element.
     /// - Complexity: O(n) in the size of `data`.
     public static func timeTexts(inXML data: Data) -> [String] {
-        let bytes = [UInt8](data)
-        var texts: [String] = []
-        let names: [[UInt8]] = [Array("time".utf8), Array("when".utf8), Array("Time".utf8)]
-        var i = 0
-        let n = bytes.count
-        while i < n {
-            guard bytes[i] == 0x3C /* < */ else { i += 1; continue }
-            // Skip comments, which may hold old times.
-            if i + 3 < n, bytes[i + 1] == 0x21, bytes[i + 2] == 0x2D, bytes[i + 3] == 0x2D {
-                var j = i + 4
-                while j + 2 < n, !(bytes[j] == 0x2D && bytes[j + 1] == 0x2D && bytes[j + 2] == 0x3E) { j += 1 }
-                i = j + 3
-                continue
-            }
-            // Name: up to whitespace, '>' or '/'.
-            var j = i + 1
-            while j < n, bytes[j] != 0x3E, bytes[j] != 0x2F, !isXMLSpace(bytes[j]) { j += 1 }
-            var nameStart = i + 1
-            if let colon = bytes[(i + 1)..<j].lastIndex(of: 0x3A) { nameStart = colon + 1 }
-            let name = Array(bytes[nameStart..<j])
-            guard j > i + 1, names.contains(name) else { i = j; continue }
-            // End of the start tag.
-            while j < n, bytes[j] != 0x3E { j += 1 }
-            guard j < n, bytes[j - 1] != 0x2F else { i = j; continue }  // <time/>
-            let textStart = j + 1
-            var k = textStart
-            while k < n, bytes[k] != 0x3C { k += 1 }
-            texts.append(String(decoding: bytes[textStart..<k], as: UTF8.self)
-                .trimmingCharacters(in: .whitespacesAndNewlines))
-            i = k
+        data.withUnsafeBytes { raw in
+            var scanner = TextScanner(bytes: raw.bindMemory(to: UInt8.self))
+            var texts: [String] = []
+            while let text = scanner.next() { texts.append(text) }
+            return texts
         }
-        return texts
     }
 
     /// The zone designator of each point of `route`, read from the XML file it was read from.
@@ -124,22 +98,81 @@ public enum TimeZoneScan {
     ///   time or its time text was not found.
     /// - Complexity: O(n + t · ``lookAhead``) for n bytes and t timed points.
     public static func zones(for route: Route, xml data: Data) -> [TimeZoneDesignator?] {
-        let texts = timeTexts(inXML: data)
-        let parsed = texts.map { DateTimeParser.date(from: $0) }
-        var result = [TimeZoneDesignator?](repeating: nil, count: route.points.count)
-        var cursor = 0
-        for (index, point) in route.points.enumerated() {
-            guard let time = point.time else { continue }
-            var k = cursor
-            while k < texts.count, k < cursor + lookAhead {
-                if parsed[k] == time {
-                    result[index] = TimeZoneDesignator(dateTime: texts[k])
-                    cursor = k + 1
-                    break
+        zones(for: route, input: .data(data)) ?? []
+    }
+
+    /// ``zones(for:xml:)`` for a route read from `input`; a file is scanned where it lies (mapped, its
+    /// pages dropped from the resident set behind the scan), so memory is the result's and at most
+    /// ``lookAhead`` texts, not the file's.
+    ///
+    /// - Returns: The designators, or `nil` when the file cannot be read again.
+    public static func zones(for route: Route, input: RouteInput) -> [TimeZoneDesignator?]? {
+        return input.withBytes { bytes, release in
+            var scanner = TextScanner(bytes: bytes)
+            // The texts from the cursor on, parsed, as many as the look-ahead needs (a ring would save
+            // little: at most ``lookAhead`` of them).
+            var pending: [(time: Date?, zone: TimeZoneDesignator?)] = []
+            var exhausted = false
+            var result = [TimeZoneDesignator?](repeating: nil, count: route.points.count)
+            for (index, point) in route.points.enumerated() {
+                guard let time = point.time else { continue }
+                while !exhausted, pending.count < lookAhead {
+                    guard let text = scanner.next() else { exhausted = true; break }
+                    pending.append((DateTimeParser.date(from: text), TimeZoneDesignator(dateTime: text)))
                 }
-                k += 1
+                if let k = pending.firstIndex(where: { $0.time == time }) {
+                    result[index] = pending[k].zone
+                    pending.removeFirst(k + 1)
+                }
+                if let release, index % 4096 == 0 { release(scanner.position - (1 << 20)) }
             }
+            return result
         }
-        return result
+    }
+
+    /// The lexical scan of ``timeTexts(inXML:)``, one text at a time.
+    struct TextScanner {
+        let bytes: UnsafeBufferPointer<UInt8>
+        /// Where the scan stands: every byte before it has been read.
+        private(set) var position = 0
+
+        init(bytes: UnsafeBufferPointer<UInt8>) {
+            self.bytes = bytes
+        }
+
+        private static let names: [[UInt8]] = [Array("time".utf8), Array("when".utf8), Array("Time".utf8)]
+
+        /// The next time text, trimmed, or `nil` at the end.
+        mutating func next() -> String? {
+            let bytes = self.bytes
+            let n = bytes.count
+            var i = position
+            defer { position = i }
+            while i < n {
+                guard bytes[i] == 0x3C /* < */ else { i += 1; continue }
+                // Skip comments, which may hold old times.
+                if i + 3 < n, bytes[i + 1] == 0x21, bytes[i + 2] == 0x2D, bytes[i + 3] == 0x2D {
+                    var j = i + 4
+                    while j + 2 < n, !(bytes[j] == 0x2D && bytes[j + 1] == 0x2D && bytes[j + 2] == 0x3E) { j += 1 }
+                    i = j + 3
+                    continue
+                }
+                // Name: up to whitespace, '>' or '/'.
+                var j = i + 1
+                while j < n, bytes[j] != 0x3E, bytes[j] != 0x2F, !isXMLSpace(bytes[j]) { j += 1 }
+                var nameStart = i + 1
+                if let colon = bytes[(i + 1)..<j].lastIndex(of: 0x3A) { nameStart = colon + 1 }
+                guard j > i + 1, Self.names.contains(where: { $0.elementsEqual(bytes[nameStart..<j]) }) else { i = j; continue }
+                // End of the start tag.
+                while j < n, bytes[j] != 0x3E { j += 1 }
+                guard j < n, bytes[j - 1] != 0x2F else { i = j; continue }  // <time/>
+                let textStart = j + 1
+                var k = textStart
+                while k < n, bytes[k] != 0x3C { k += 1 }
+                i = k
+                return String(decoding: bytes[textStart..<k], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+            return nil
+        }
     }
 }

@@ -133,15 +133,16 @@ struct CheckOptions: Equatable {
         if report.fails(strict: strict) { throw ExitStatus(code: 2) }
     }
 
-    /// Reads the route (once, into memory: the zone scan reads its bytes again) and checks it and its flight.
+    /// Reads the route (a regular file where it lies, standard input once into memory: the zone scan
+    /// reads the bytes again) and checks it and its flight.
     func report() throws -> CheckReport {
-        let data = try RouteFile.bytes(path: routePath)
+        let routeInput = try RouteFile.input(path: routePath)
         let displayPath = routePath == "-" ? "<stdin>" : routePath
-        let result = try RouteFile.read(data: data, displayPath: displayPath, format: input.format,
+        let result = try RouteFile.read(routeInput, displayPath: displayPath, format: input.format,
                                         options: .init(csv: .init(columns: input.columns), polyline: .init(precision: input.polylinePrecision)))
         let (route, terrain) = try ground.apply(to: result.route, routePath: routePath, warnIfMissing: false)
         let zones: [TimeZoneDesignator?]? = [.gpx, .kml, .tcx].contains(result.format)
-            ? TimeZoneScan.zones(for: route, xml: data) : nil
+            ? TimeZoneScan.zones(for: route, input: routeInput) : nil
         var (findings, routeSummary) = RouteCheck.check(route, options: self.route, zones: zones)
 
         var flightSummary: FlightCheck.Summary? = nil

@@ -42,33 +42,12 @@ struct XMLFastScanner {
     /// Scans the file or bytes with `delegate`; `false` when the scanner gave up (the delegate's state
     /// is then undefined: use a new one).
     static func scan(_ input: RouteInput, delegate: XMLRouteDelegate) -> Bool {
-        switch input {
-        case .data(let data):
-            return data.withUnsafeBytes { raw in
-                var scanner = XMLFastScanner(delegate: delegate)
-                defer { scanner.names.free() }
-                return scanner.run(raw.bindMemory(to: UInt8.self), release: nil)
-            }
-        case .file(let url):
-            let fd = open(url.path, O_RDONLY)
-            guard fd >= 0 else { return false }
-            defer { close(fd) }
-            var info = stat()
-            guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 else { return false }
-            let size = Int(info.st_size)
-            guard let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), mapped != MAP_FAILED else { return false }
-            defer { munmap(mapped, size) }
-            _ = madvise(mapped, size, Int32(MADV_SEQUENTIAL))
-            let bytes = UnsafeBufferPointer(start: mapped.assumingMemoryBound(to: UInt8.self), count: size)
+        // A mapped file's pages are dropped behind the scan (``RouteInput/withBytes(_:)``).
+        input.withBytes { bytes, release in
             var scanner = XMLFastScanner(delegate: delegate)
             defer { scanner.names.free() }
-            let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-            // Drops the pages behind `offset` from the resident set (they stay in the page cache).
-            return scanner.run(bytes) { offset in
-                let end = offset / page * page
-                if end > 0 { _ = madvise(mapped, end, Int32(MADV_DONTNEED)) }
-            }
-        }
+            return scanner.run(bytes, release: release)
+        } ?? false
     }
 
     private let delegate: XMLRouteDelegate
