@@ -97,7 +97,7 @@ public enum GPXReader {
     @_spi(Benchmarks)
     public static func readPoints(contentsOf url: URL) throws(RouteParseError) -> (points: [RoutePoint], segments: [Range<Int>]) {
         let delegate = try parse(.file(url), path: url.path)
-        if !delegate.trackSegments.isEmpty { return (delegate.trackPoints, delegate.trackSegments) }
+        if !delegate.trackSegments.isEmpty { return (delegate.takeTrackPoints().points, delegate.trackSegments) }
         guard !delegate.routeSegments.isEmpty else {
             throw RouteParseError(format: "GPX", location: delegate.rootLocation,
                                   reason: .noRoute(waypoints: delegate.waypointCount))
@@ -106,7 +106,7 @@ public enum GPXReader {
     }
 
     private static func read(_ input: RouteInput, path: String?) throws(RouteParseError) -> Route {
-        try route(from: parse(input, path: path))
+        try route(from: parse(input, path: path, parser: .automatic, measuresLegs: true)!)
     }
 
     /// How ``parse(_:path:parser:)`` reads the XML.
@@ -124,16 +124,19 @@ public enum GPXReader {
     /// every error with its location.
     ///
     /// - Returns: The delegate, or `nil` only for `.scannerOnly` when the scanner gave up.
-    static func parse(_ input: RouteInput, path: String?, parser: Parser) throws(RouteParseError) -> GPXParserDelegate? {
+    /// - Parameter measuresLegs: Whether the track points' legs are measured on another core while the
+    ///   file is read (``RoutePointCollector``), for ``route(from:)``.
+    static func parse(_ input: RouteInput, path: String?, parser: Parser,
+                      measuresLegs: Bool = false) throws(RouteParseError) -> GPXParserDelegate? {
         if parser != .libxml2 {
-            let scanned = GPXParserDelegate(path: path)
+            let scanned = GPXParserDelegate(path: path, measuresLegs: measuresLegs)
             // Files with nothing to fly go to libxml2 too: their error is located at the root.
             if XMLFastScanner.scan(input, delegate: scanned), !scanned.trackSegments.isEmpty || !scanned.routeSegments.isEmpty {
                 return scanned
             }
             if parser == .scannerOnly { return nil }
         }
-        let delegate = GPXParserDelegate(path: path)
+        let delegate = GPXParserDelegate(path: path, measuresLegs: measuresLegs)
         try XMLRouteParsing.parse(input, format: "GPX", path: path, delegate: delegate)
         return delegate
     }
@@ -150,8 +153,9 @@ public enum GPXReader {
         }
         let route: Route?
         if !delegate.trackSegments.isEmpty {
-            route = Route(points: delegate.trackPoints, segments: delegate.trackSegments, name: delegate.flownTrackName,
-                          source: source(.tracks))
+            let (points, legs) = delegate.takeTrackPoints()
+            route = Route(points: points, segments: delegate.trackSegments, name: delegate.flownTrackName,
+                          source: source(.tracks), measuredLegs: legs)
         } else if !delegate.routeSegments.isEmpty {
             route = Route(points: delegate.routePoints, segments: delegate.routeSegments, name: delegate.flownRouteName,
                           source: source(.routes))

@@ -148,6 +148,13 @@ public struct Route: Sendable {
     ///   pass for headings and distances and one each for the bounding box and the map rect.
     @_spi(Benchmarks)
     public init(points: [RoutePoint], segments: [Range<Int>], name: String?, source: Source) {
+        self.init(points: points, segments: segments, name: name, source: source, measuredLegs: nil)
+    }
+
+    /// ``init(points:segments:name:source:)`` with the legs already measured (``measuredLegs(_:threads:)``,
+    /// or a ``RoutePointCollector`` while reading), or `nil` to measure them here.
+    init(points: [RoutePoint], segments: [Range<Int>], name: String?, source: Source, measuredLegs: [Leg]?) {
+        precondition(measuredLegs.map { $0.count == max(points.count - 1, 0) } ?? true, "one leg between each two points")
         self.points = points
         self.segments = segments
         self.name = name
@@ -155,7 +162,7 @@ public struct Route: Sendable {
 
         // The geodesics, on all cores (each leg is computed alone, so the result is the serial one),
         // written straight into the legs; then one pass in order for what depends on the legs before.
-        var legs = Route.measuredLegs(points, threads: ProcessInfo.processInfo.activeProcessorCount)
+        var legs = measuredLegs ?? Route.measuredLegs(points, threads: ProcessInfo.processInfo.activeProcessorCount)
         var cumulative: [Double] = [0]
         cumulative.reserveCapacity(points.count)
         var lastHeading: Double? = nil

@@ -43,8 +43,11 @@ final class GPXParserDelegate: XMLRouteDelegate {
                                       "extensions", "TrackPointExtension", "hr", "cad", "speed"])
 
     // Results (``XMLRouteDelegate`` keeps the error and the root's bookkeeping).
-    /// Every track point, in file order; ``trackSegments`` index it.
-    private(set) var trackPoints: [RoutePoint] = []
+    /// Every track point, in file order (``trackSegments`` index them): collected in chunks, their legs
+    /// measured on another core while the file is read when ``init(path:measuresLegs:)`` asks for it.
+    private let trackPointCollector: RoutePointCollector
+    /// How many track points have been read.
+    var trackPointCount: Int { trackPointCollector.count }
     /// The non-empty track segments, as ranges of ``trackPoints``.
     private(set) var trackSegments: [Range<Int>] = []
     /// The route points flown (only while the file has shown no track point).
@@ -83,7 +86,10 @@ final class GPXParserDelegate: XMLRouteDelegate {
     private var speed: Double?
     private var sawTrackPoint = false
 
-    init(path: String?) {
+    /// - Parameter measuresLegs: Whether the track points' legs are measured as they are read
+    ///   (``takeTrackPoints()`` returns them).
+    init(path: String?, measuresLegs: Bool = false) {
+        trackPointCollector = RoutePointCollector(measuresLegs: measuresLegs)
         super.init(format: "GPX", path: path, qualifiedNames: false)
         stack.reserveCapacity(16)
         text.reserveCapacity(64)
@@ -148,7 +154,7 @@ final class GPXParserDelegate: XMLRouteDelegate {
             if name == .trkseg {
                 kind = .trackSegment
                 trackSegmentCount += 1
-                segmentStart = trackPoints.count
+                segmentStart = trackPointCount
             } else if name == .name {
                 kind = .name
             }
@@ -276,16 +282,16 @@ final class GPXParserDelegate: XMLRouteDelegate {
                 if !trimmed.isEmpty { currentName = trimmed }
             }
         case .trackPoint:
-            trackPoints.append(currentPoint())
+            trackPointCollector.append(currentPoint())
         case .routePoint:
             // Route points are flown only when the file has no track point at all.
             if !sawTrackPoint {
                 routePoints.append(currentPoint())
             }
         case .trackSegment:
-            if trackPoints.count > segmentStart {
-                pointsInCurrentTrack += trackPoints.count - segmentStart
-                trackSegments.append(segmentStart..<trackPoints.count)
+            if trackPointCount > segmentStart {
+                pointsInCurrentTrack += trackPointCount - segmentStart
+                trackSegments.append(segmentStart..<trackPointCount)
             }
         case .track:
             if pointsInCurrentTrack > 0, !sawFlownTrack {
@@ -303,6 +309,12 @@ final class GPXParserDelegate: XMLRouteDelegate {
         case .root:
             rootClosed = true
         }
+    }
+
+    /// The track points, in file order, and their legs when measured (see ``RoutePointCollector``).
+    /// Call once, after the parse.
+    func takeTrackPoints() -> (points: [RoutePoint], legs: [Route.Leg]?) {
+        trackPointCollector.finish()
     }
 
     private func currentPoint() -> RoutePoint {
