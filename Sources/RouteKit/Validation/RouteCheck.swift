@@ -148,6 +148,7 @@ public enum RouteCheck {
 
         // Speeds of timed legs inside segments, for the activity and the speed check.
         var legSpeeds: [(index: Int, speed: Double, distance: Double, dt: Double)] = []
+        legSpeeds.reserveCapacity(max(timed - 1, 0))
         var previousTimed: Int? = nil
         for i in points.indices {
             guard let t = points[i].time else { continue }
@@ -178,7 +179,12 @@ public enum RouteCheck {
         // bike ride). The typical speed is the weighted median; but when the recording moves faster than
         // that activity's limit for more than a tenth of its time (the weighted 90th percentile), it is
         // the faster activity (a plane that taxis for half its log still flies).
-        let moving = legSpeeds.filter { $0.dt >= 0.05 && $0.speed > movingSpeed }.sorted { $0.speed < $1.speed }
+        // Speed and duration only (16 bytes a leg, not 32), sorted in place: the same order as sorting
+        // the whole legs (the sort is stable and compares speeds alone).
+        var moving: [(speed: Double, dt: Double)] = []
+        moving.reserveCapacity(legSpeeds.count)
+        for leg in legSpeeds where leg.dt >= 0.05 && leg.speed > movingSpeed { moving.append((leg.speed, leg.dt)) }
+        moving.sort { $0.speed < $1.speed }
         let movingTime = moving.reduce(0) { $0 + $1.dt }
         func weightedPercentile(_ q: Double) -> Double? {
             var elapsed = 0.0
@@ -205,15 +211,23 @@ public enum RouteCheck {
         var zoneNames: [String] = []
         if let zones {
             precondition(zones.count == points.count, "one zone per point")
-            let seen = zones.compactMap { $0 }
-            zoneNames = Set(seen.map(\.description)).sorted()
+            // The distinct notations (a handful), without an array of every point's.
+            var distinct = Set<TimeZoneDesignator>()
+            var zoneless = 0
+            for zone in zones {
+                guard let zone else { continue }
+                distinct.insert(zone)
+                if zone == .none { zoneless += 1 }
+            }
+            // Distinct designators have distinct descriptions (offsets are whole minutes).
+            zoneNames = Set(distinct.map(\.description)).sorted()
             if let first = zones.firstIndex(where: { $0 != nil }), let reference = zones[first],
                let other = zones.indices.first(where: { zones[$0] != nil && zones[$0] != reference }) {
                 findings.append(Finding(.warning, "time-zone-mixed", index: other, time: .recorded(points[other].time),
                     "Times are written in \(zoneNames.count) zone notations (\(zoneNames.joined(separator: ", "))): point \(first) uses \(reference), point \(other) uses \(zones[other]!)."))
             }
             if let first = zones.firstIndex(where: { $0 == TimeZoneDesignator.none }) {
-                let count = seen.filter { $0 == .none }.count
+                let count = zoneless
                 findings.append(Finding(.note, "time-zone-missing", index: first, time: .recorded(points[first].time),
                     "\(count) time\(count == 1 ? " has" : "s have") no zone (the first at point \(first)); \(count == 1 ? "it was" : "they were") read as UTC."))
             }

@@ -31,8 +31,13 @@ public enum TimeZoneDesignator: Hashable, Sendable, CustomStringConvertible {
     /// `.offset(3600)`), or `nil` when the text is not a date-time with a clock time (KML's `1997-07-16`
     /// has no zone to speak of).
     public init?(dateTime text: some StringProtocol) {
-        let s = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        let bytes = Array(s.utf8)
+        var s = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let designator = s.withUTF8({ Self(trimmedUTF8: $0) }) else { return nil }
+        self = designator
+    }
+
+    /// ``init(dateTime:)`` for the UTF-8 bytes of a text with no white space at either end.
+    init?(trimmedUTF8 bytes: UnsafeBufferPointer<UInt8>) {
         // YYYY-MM-DD then T, t or space, then the clock: the zone is after the 10th byte.
         guard bytes.count >= 19, [0x54, 0x74, 0x20].contains(bytes[10]) else { return nil }
         let clock = bytes[11...]
@@ -84,7 +89,7 @@ public enum TimeZoneScan {
         data.withUnsafeBytes { raw in
             var scanner = TextScanner(bytes: raw.bindMemory(to: UInt8.self))
             var texts: [String] = []
-            while let text = scanner.next() { texts.append(text) }
+            while let text = scanner.next() { texts.append(text.string) }
             return texts
         }
     }
@@ -118,7 +123,13 @@ public enum TimeZoneScan {
                 guard let time = point.time else { continue }
                 while !exhausted, pending.count < lookAhead {
                     guard let text = scanner.next() else { exhausted = true; break }
-                    pending.append((DateTimeParser.date(from: text), TimeZoneDesignator(dateTime: text)))
+                    switch text {
+                    case .ascii(let bytes):
+                        pending.append((DateTimeParser.parse(bytes).map(Date.init(timeIntervalSinceReferenceDate:)),
+                                        TimeZoneDesignator(trimmedUTF8: bytes)))
+                    case .other(let string):
+                        pending.append((DateTimeParser.date(from: string), TimeZoneDesignator(dateTime: string)))
+                    }
                 }
                 if let k = pending.firstIndex(where: { $0.time == time }) {
                     result[index] = pending[k].zone
@@ -140,10 +151,29 @@ public enum TimeZoneScan {
             self.bytes = bytes
         }
 
+        /// A time text, trimmed of white space at both ends (`CharacterSet.whitespacesAndNewlines`).
+        enum Text {
+            /// ASCII: its bytes in place (trimmed of the white space of ASCII, which is the set's there:
+            /// tab, line feed, vertical tab, form feed, carriage return and space).
+            case ascii(UnsafeBufferPointer<UInt8>)
+            /// Anything else, trimmed by Foundation.
+            case other(String)
+
+            var string: String {
+                switch self {
+                case .ascii(let bytes): return String(decoding: bytes, as: UTF8.self)
+                case .other(let string): return string
+                }
+            }
+        }
+
         private static let names: [[UInt8]] = [Array("time".utf8), Array("when".utf8), Array("Time".utf8)]
 
-        /// The next time text, trimmed, or `nil` at the end.
-        mutating func next() -> String? {
+        @inline(__always)
+        private static func isASCIISpace(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
+
+        /// The next time text, or `nil` at the end.
+        mutating func next() -> Text? {
             let bytes = self.bytes
             let n = bytes.count
             var i = position
@@ -168,9 +198,19 @@ public enum TimeZoneScan {
                 guard j < n, bytes[j - 1] != 0x2F else { i = j; continue }  // <time/>
                 let textStart = j + 1
                 var k = textStart
-                while k < n, bytes[k] != 0x3C { k += 1 }
+                var ascii = true
+                while k < n, bytes[k] != 0x3C {
+                    if bytes[k] >= 0x80 { ascii = false }
+                    k += 1
+                }
                 i = k
-                return String(decoding: bytes[textStart..<k], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                guard ascii else {
+                    return .other(String(decoding: bytes[textStart..<k], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+                }
+                var start = textStart, end = k
+                while start < end, Self.isASCIISpace(bytes[start]) { start += 1 }
+                while end > start, Self.isASCIISpace(bytes[end - 1]) { end -= 1 }
+                return .ascii(UnsafeBufferPointer(rebasing: bytes[start..<end]))
             }
             return nil
         }
