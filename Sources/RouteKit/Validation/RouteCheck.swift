@@ -146,32 +146,40 @@ public enum RouteCheck {
                 "\(count) point\(count == 1 ? "" : "s") have times before the GPS epoch (1980-01-06), from \(stamp(points[first].time!)): the recorder's clock was not set."))
         }
 
-        // Speeds of timed legs inside segments, for the activity and the speed check.
-        var legSpeeds: [(index: Int, speed: Double, distance: Double, dt: Double)] = []
-        legSpeeds.reserveCapacity(max(timed - 1, 0))
-        var previousTimed: Int? = nil
-        for i in points.indices {
-            guard let t = points[i].time else { continue }
-            if let p = previousTimed, let tp = points[p].time {
-                let dt = t.timeIntervalSince(tp)
-                // Distance travelled from p to i (p and i may not be adjacent when points between are untimed).
-                let crossesGap = (p..<i).contains { legs[$0].isGap }
-                let distance = (p..<i).reduce(0.0) { $0 + legs[$1].distance }
-                if dt < 0 {
-                    findings.append(Finding(.error, "time-backwards", index: i, time: .recorded(t),
-                        "Point \(i)'s time \(stamp(t)) is \(num(-dt, -dt < 1 ? 7 : 3)) s\(DurationText.daysSuffix(-dt)) before point \(p)'s \(stamp(tp))\(crossesGap ? " (across a segment break)" : "")."))
-                } else if dt == 0, distance > 0 {
-                    findings.append(Finding(.warning, "time-equal-while-moving", index: i, time: .recorded(t),
-                        "Point \(i) has the same time as point \(p) (\(stamp(t))) but is \(num(distance, 1)) m away: an infinite speed."))
-                } else if dt > options.gap {
-                    findings.append(Finding(.warning, "time-gap", index: i, time: .recorded(t),
-                        "\(num(dt, 1)) s\(DurationText.daysSuffix(dt)) pass between point \(p) and point \(i)\(crossesGap ? " (a segment break)" : "") (more than \(num(options.gap, 1)) s)."))
+        // Timed legs (from one timed point to the next): the clock's findings, and the speeds of those
+        // inside segments (``forEachTimedLeg``: computed again for the speed check, not kept per point).
+        func forEachTimedLeg(_ body: (_ p: Int, _ i: Int, _ dt: Double, _ distance: Double, _ crossesGap: Bool) -> Void) {
+            var previousTimed: Int? = nil
+            for i in points.indices {
+                guard let t = points[i].time else { continue }
+                if let p = previousTimed, let tp = points[p].time {
+                    let dt = t.timeIntervalSince(tp)
+                    // Distance travelled from p to i (p and i may not be adjacent when points between are untimed).
+                    let crossesGap = (p..<i).contains { legs[$0].isGap }
+                    let distance = (p..<i).reduce(0.0) { $0 + legs[$1].distance }
+                    body(p, i, dt, distance, crossesGap)
                 }
-                if dt > 0, !crossesGap {
-                    legSpeeds.append((i, distance / dt, distance, dt))
-                }
+                previousTimed = i
             }
-            previousTimed = i
+        }
+        // Speed and duration of the moving legs (16 bytes each).
+        var moving: [(speed: Double, dt: Double)] = []
+        moving.reserveCapacity(max(timed - 1, 0))
+        forEachTimedLeg { p, i, dt, distance, crossesGap in
+            let t = points[i].time!, tp = points[p].time!
+            if dt < 0 {
+                findings.append(Finding(.error, "time-backwards", index: i, time: .recorded(t),
+                    "Point \(i)'s time \(stamp(t)) is \(num(-dt, -dt < 1 ? 7 : 3)) s\(DurationText.daysSuffix(-dt)) before point \(p)'s \(stamp(tp))\(crossesGap ? " (across a segment break)" : "")."))
+            } else if dt == 0, distance > 0 {
+                findings.append(Finding(.warning, "time-equal-while-moving", index: i, time: .recorded(t),
+                    "Point \(i) has the same time as point \(p) (\(stamp(t))) but is \(num(distance, 1)) m away: an infinite speed."))
+            } else if dt > options.gap {
+                findings.append(Finding(.warning, "time-gap", index: i, time: .recorded(t),
+                    "\(num(dt, 1)) s\(DurationText.daysSuffix(dt)) pass between point \(p) and point \(i)\(crossesGap ? " (a segment break)" : "") (more than \(num(options.gap, 1)) s)."))
+            }
+            if dt > 0, !crossesGap, dt >= 0.05, distance / dt > movingSpeed {
+                moving.append((distance / dt, dt))
+            }
         }
         // The activity, from the moving legs' speeds weighted by their durations (legs of at least 0.05 s:
         // a shorter step is below any logger's resolution, e.g. Mojstrovka's 0.0003 s between sentinel
@@ -179,11 +187,7 @@ public enum RouteCheck {
         // bike ride). The typical speed is the weighted median; but when the recording moves faster than
         // that activity's limit for more than a tenth of its time (the weighted 90th percentile), it is
         // the faster activity (a plane that taxis for half its log still flies).
-        // Speed and duration only (16 bytes a leg, not 32), sorted in place: the same order as sorting
-        // the whole legs (the sort is stable and compares speeds alone).
-        var moving: [(speed: Double, dt: Double)] = []
-        moving.reserveCapacity(legSpeeds.count)
-        for leg in legSpeeds where leg.dt >= 0.05 && leg.speed > movingSpeed { moving.append((leg.speed, leg.dt)) }
+        // Sorted in place (the sort compares speeds alone, so the order is that of sorting whole legs).
         moving.sort { $0.speed < $1.speed }
         let movingTime = moving.reduce(0) { $0 + $1.dt }
         func weightedPercentile(_ q: Double) -> Double? {
@@ -201,9 +205,12 @@ public enum RouteCheck {
         let activity = typical.map(Activity.init(typicalSpeed:))
         let speedLimit = options.maxSpeed ?? activity?.speedLimit
         if let limit = speedLimit {
-            for leg in legSpeeds where leg.speed > limit {
-                findings.append(Finding(.warning, "speed-implausible", index: leg.index, time: .recorded(points[leg.index].time),
-                    "The leg to point \(leg.index) covers \(num(leg.distance, 1)) m in \(num(leg.dt, 3)) s: \(num(leg.speed, 1)) m/s, over the limit of \(num(limit, 1)) m/s\(options.maxSpeed == nil ? " for \(activity!.rawValue)" : "")."))
+            forEachTimedLeg { _, i, dt, distance, crossesGap in
+                guard dt > 0, !crossesGap else { return }
+                let speed = distance / dt
+                guard speed > limit else { return }
+                findings.append(Finding(.warning, "speed-implausible", index: i, time: .recorded(points[i].time),
+                    "The leg to point \(i) covers \(num(distance, 1)) m in \(num(dt, 3)) s: \(num(speed, 1)) m/s, over the limit of \(num(limit, 1)) m/s\(options.maxSpeed == nil ? " for \(activity!.rawValue)" : "")."))
             }
         }
 
