@@ -67,7 +67,14 @@ public struct SightLine: Hashable, Sendable {
         var worst: Double? = nil
         for i in 1...Self.samples {
             let f = Self.checkedFraction * Double(i) / Double(Self.samples)
-            let p = EarthCenteredFrame.geodetic(x: e.x + f * (c.x - e.x), y: e.y + f * (c.y - e.y), z: e.z + f * (c.z - e.z))
+            let x = e.x + f * (c.x - e.x), y = e.y + f * (c.y - e.y), z = e.z + f * (c.z - e.z)
+            if !exact, let rough = EarthCenteredFrame.geodeticBounds(x: x, y: y, z: z) {
+                // Bounds on the point's position and height first: no ground known anywhere it can be,
+                // or none above its lowest height, and the exact conversion is not needed.
+                guard let bound = ground.maximumElevation(longitude: rough.longitude, latitudes: rough.latitudes),
+                      bound > rough.minimumHeight else { continue }
+            }
+            let p = EarthCenteredFrame.geodetic(x: x, y: y, z: z)
             let point = LocationCoordinate2D(latitude: p.latitude, longitude: p.longitude)
             if !exact {
                 guard let bound = ground.maximumElevation(near: point), bound - p.height > 0 else { continue }

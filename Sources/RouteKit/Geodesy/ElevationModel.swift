@@ -11,10 +11,19 @@ public protocol ElevationModel: Sendable {
     /// `coordinate` never exceeds, or `nil` only where ``elevation(at:)`` is `nil` too. The default,
     /// for models with no faster answer, is `infinity` (no bound).
     func maximumElevation(near coordinate: LocationCoordinate2D) -> Double?
+
+    /// ``maximumElevation(near:)`` for every point at `longitude` whose latitude is in `latitudes`
+    /// (degrees): metres that the elevation at none of them exceeds, or `nil` only where
+    /// ``elevation(at:)`` is `nil` at all of them. The default is `infinity` (no bound).
+    func maximumElevation(longitude: Double, latitudes: ClosedRange<Double>) -> Double?
 }
 
 extension ElevationModel {
     public func maximumElevation(near coordinate: LocationCoordinate2D) -> Double? {
+        .infinity
+    }
+
+    public func maximumElevation(longitude: Double, latitudes: ClosedRange<Double>) -> Double? {
         .infinity
     }
 }

@@ -126,6 +126,24 @@ public struct RouteGround: ElevationModel {
         return neighbourhoodMaxima[center.x, center.y]
     }
 
+    /// ``maximumElevation(near:)`` over every latitude in `latitudes` at `longitude`: the highest of the
+    /// cells' bounds in the rows those latitudes fall in (at most three rows; `infinity` beyond).
+    ///
+    /// - Complexity: O(1).
+    public func maximumElevation(longitude: Double, latitudes: ClosedRange<Double>) -> Double? {
+        guard longitude.isFinite, latitudes.lowerBound.isFinite, latitudes.upperBound.isFinite else { return .infinity }
+        let degrees = radius / 111_320.0
+        let x = Int((normalizedLongitude(longitude) / degrees).rounded(.down))
+        // Rows are monotonic in latitude (a rounded quotient by a positive number is).
+        let low = Int((latitudes.lowerBound / degrees).rounded(.down)), high = Int((latitudes.upperBound / degrees).rounded(.down))
+        guard high - low <= 2 else { return .infinity }
+        var highest: Double? = nil
+        for y in low...high {
+            if let bound = neighbourhoodMaxima[x, y] { highest = max(highest ?? -.infinity, bound) }
+        }
+        return highest
+    }
+
     private static func cell(_ c: LocationCoordinate2D, _ size: Double) -> Cell {
         let degrees = size / 111_320.0
         return Cell(x: Int((normalizedLongitude(c.longitude) / degrees).rounded(.down)),

@@ -125,6 +125,38 @@ enum EarthCenteredFrame {
                 (n * (1 - e2) + height) * sin(phi))
     }
 
+    /// Without the iteration of ``geodetic(x:y:z:)``: its longitude exactly (the same expression), an
+    /// interval that holds its latitude, and a height it is not below; `nil` more than 100 km from the
+    /// ellipsoid.
+    ///
+    /// - Height: with `r` the ellipsoid's radius in the direction of the point (`|P| / sqrt(q)`,
+    ///   `q = (x² + y²)/a² + z²/b²`), the height is between `|P| - r` and `(|P| - r) cos θ`, `θ` the
+    ///   angle between the radius and the normal there (at most 0.1924°, the largest difference between
+    ///   geodetic and geocentric latitude): outside the ellipsoid the tangent plane at that point leaves
+    ///   the whole ellipsoid behind it (it is convex), and the point there on the radius is at `|P| - r`.
+    ///   So the height is at least `(|P| - r) (1 - 1e-4)` (inside, `|P| - r` itself), less a millimetre
+    ///   for the rounding of both computations.
+    /// - Latitude: the iteration's start, `φ0 = atan2(z, p (1 - e²))`, is the latitude of a point at height
+    ///   0. At height `h`, `tan φ0 = tan φ (1 + κ)`, `κ = e² h / ((1 - e²)(N + h))`, so
+    ///   `|φ0 - φ| <= |κ| / 2` (the slope of `atan(t (1 + κ))` in κ is at most `1/2`); with
+    ///   `N >= a` and `|h| <= ||P| - r|`, the interval is `φ0` plus or minus that, and a nanodegree.
+    static func geodeticBounds(x: Double, y: Double, z: Double) -> (longitude: Double, latitudes: ClosedRange<Double>,
+                                                                    minimumHeight: Double)? {
+        let b = a * (1 - f)
+        let p2 = x * x + y * y
+        let p = p2.squareRoot()
+        let lambda = atan2(y, x)
+        let distance = (p2 + z * z).squareRoot()
+        let q = p2 / (a * a) + z * z / (b * b)
+        let radial = distance * (1 - 1 / q.squareRoot())
+        guard abs(radial) <= 100_000 else { return nil }  // also refuses NaN
+        let minimumHeight = radial - 1e-4 * abs(radial) - 1e-3
+        let kappa = e2 * (abs(radial) + 1e-3) / ((1 - e2) * (a - abs(radial) - 1e-3))
+        let phi0 = atan2(z, p * (1 - e2)) * 180 / .pi
+        let spread = kappa * 0.51 * 180 / .pi + 1e-9  // 0.51: the slope bound is 1 / (2 (1 - |κ|)) inside
+        return (lambda * 180 / .pi, (phi0 - spread)...(phi0 + spread), minimumHeight)
+    }
+
     /// ECEF metres to geodetic latitude (degrees, `-90...90`), longitude (degrees, `-180...180`) and
     /// height above the ellipsoid (metres). Fixed-point iteration on latitude; at most 20 steps.
     static func geodetic(x: Double, y: Double, z: Double) -> (latitude: Double, longitude: Double, height: Double) {

@@ -155,6 +155,47 @@ extension RouteGroundTests {
         }
     }
 
+    /// The bounds on a point's geodetic position without the iteration hold: the same longitude, the
+    /// latitude inside the interval, the height not below the bound; at every latitude, from below the
+    /// ellipsoid to 100 km above it.
+    @Test func geodeticBoundsHoldTheExactConversion() {
+        var generator = SplitMix64(seed: 77)
+        var checked = 0
+        for k in 0..<50_000 {
+            let latitude = (unit(&generator) * 2 - 1) * 90, longitude = (unit(&generator) * 2 - 1) * 180
+            let height = k % 10 == 0 ? (unit(&generator) * 2 - 1) * 100_000 : unit(&generator) * 9_500 - 500
+            let p = EarthCenteredFrame.position(of: LocationCoordinate2D(latitude: latitude, longitude: longitude), height: height)
+            let exact = EarthCenteredFrame.geodetic(x: p.x, y: p.y, z: p.z)
+            guard let rough = EarthCenteredFrame.geodeticBounds(x: p.x, y: p.y, z: p.z) else { continue }
+            checked += 1
+            #expect(rough.longitude.bitPattern == exact.longitude.bitPattern)
+            #expect(rough.latitudes.contains(exact.latitude), "latitude \(exact.latitude) not in \(rough.latitudes)")
+            #expect(rough.minimumHeight <= exact.height, "height \(exact.height) below \(rough.minimumHeight)")
+            // Tight enough to be worth it: within a few metres and a hundredth of a degree.
+            #expect(exact.height - rough.minimumHeight < 1 + abs(exact.height) * 2e-4)
+            #expect(rough.latitudes.upperBound - rough.latitudes.lowerBound < 0.01)
+        }
+        #expect(checked > 45_000)
+        #expect(EarthCenteredFrame.geodeticBounds(x: 0, y: 0, z: 0) == nil)
+    }
+
+    /// The bound over a latitude interval holds every elevation found at that longitude within it.
+    @Test func theBoundOverLatitudesHoldsEveryPointInThem() {
+        let route = Self.denseRoute()
+        let ground = RouteGround(route: route)
+        var generator = SplitMix64(seed: 8)
+        for _ in 0..<2_000 {
+            let p = route.points[Int(generator.next() % UInt64(route.points.count))].coordinate
+            let longitude = p.longitude + (unit(&generator) - 0.5) * 0.1
+            let low = p.latitude + (unit(&generator) - 0.5) * 0.05, span = unit(&generator) * 0.03
+            let bound = ground.maximumElevation(longitude: longitude, latitudes: low...(low + span))
+            for k in 0...10 {
+                let q = LocationCoordinate2D(latitude: low + span * Double(k) / 10, longitude: longitude)
+                if let elevation = ground.elevation(at: q) { #expect(bound.map { elevation <= $0 } == true) }
+            }
+        }
+    }
+
     /// The sight lines that skip bounded lookups give the same verdict as the full one, and the same
     /// value wherever a value is positive, for cameras of every pitch and distance along a hilly route.
     @Test func sightLinesThatSkipLookupsAgreeWithTheFullOne() {
