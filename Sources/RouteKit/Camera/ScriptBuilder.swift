@@ -112,34 +112,12 @@ struct ScriptBuilder {
             return
         }
         let from = current
-        let startPoint = MapPoint(from.centerCoordinate)
-        // The destination's longitude taken the short way round from the start.
-        let target = LocationCoordinate2D(latitude: camera.centerCoordinate.latitude,
-                                          longitude: unwrappedAngle(camera.centerCoordinate.longitude, near: from.centerCoordinate.longitude))
-        let endPoint = MapPoint(target)
-        // Visible width in map points: 2 d tan(fov/2) * aspect metres, times the scale at each end.
-        let k = 2 * tan(framing.verticalFieldOfView * .pi / 360) * framing.aspectRatio
-        let w0 = from.distance * k * MapPoint.pointsPerMeter(atLatitude: from.centerCoordinate.latitude)
-        let w1 = camera.distance * k * MapPoint.pointsPerMeter(atLatitude: target.latitude)
-        let path = FlyToPath(from: .init(startPoint.x, startPoint.y), fromWidth: w0,
-                             to: .init(endPoint.x, endPoint.y), toWidth: w1, rho: rho)
-        let length = path.length
-        // The state (centre, unwrapped near the start; distance) at arc s.
-        // Map points hold latitudes within the Web Mercator limit (85.05 degrees); what the ends lose to
-        // that is given back in proportion to the progress along the path, so a flight to or from a
-        // polar point arrives there smoothly instead of jumping in its last frame.
-        let startResidual = from.centerCoordinate.latitude - startPoint.coordinate.latitude
-        let endResidual = target.latitude - endPoint.coordinate.latitude
-        func state(_ s: Double) -> (LocationCoordinate2D, Double) {
-            let p = path.point(at: s), w = path.width(at: s)
-            var c = MapPoint(x: p.x, y: p.y).coordinate
-            let progress = length > 0 ? s / length : 0
-            c.latitude = min(max(c.latitude + startResidual * (1 - progress) + endResidual * progress, -90), 90)
-            c.longitude = unwrappedAngle(c.longitude, near: from.centerCoordinate.longitude + (target.longitude - from.centerCoordinate.longitude) * (length > 0 ? s / length : 0))
-            return (c, w / (k * MapPoint.pointsPerMeter(atLatitude: c.latitude)))
-        }
+        let flight = EasedFlyTo(from: from, to: camera, framing: framing, rho: rho)
+        let target = flight.target
+        let length = flight.length
+        func state(_ s: Double) -> (LocationCoordinate2D, Double) { flight.state(arc: s) }
         let samples = max(Self.minimumFlyToSamples, Int((duration * Self.flyToSamplesPerSecond).rounded(.up)))
-        let ease = ProgressWarp(span: 1, rampIn: Self.flyToRamp, rampOut: Self.flyToRamp)
+        let ease = flight.ease
         let step = duration / Double(samples)
         let eps = max(length * 1e-6, 1e-12)
         var previousVelocity = (LocationCoordinate2D.zero, 0.0)
