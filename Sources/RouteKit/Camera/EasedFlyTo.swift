@@ -5,9 +5,18 @@ import Foundation
 /// keyframes, and the shortest duration in which it stays within the motion limits.
 ///
 /// The path runs in MapKit map points (``MapPoint``, Web Mercator), the visible width proportional to
-/// the distance (`2 d tan(fov / 2) * aspect` metres). Latitudes beyond the Web Mercator limit (85.05
-/// degrees) are given back in proportion to the progress along the path.
+/// the distance (`2 d tan(fov / 2) * aspect` metres). A flight with an end beyond Web Mercator's
+/// latitudes (85.05 degrees), where map points are clamped and a few kilometres near a pole would
+/// count as tens, runs instead in the azimuthal equidistant plane around the geodesic midpoint of its
+/// ends (metres: east `s sin a`, north `s cos a` for the geodesic distance `s` and azimuth `a` from the
+/// midpoint, Karney 2013), where a metre is a metre to within the flight's curvature.
 struct EasedFlyTo {
+    /// The plane the path runs in.
+    private enum Plane {
+        case mercator(startResidual: Double, endResidual: Double)
+        case azimuthal(center: LocationCoordinate2D)
+    }
+    private let plane: Plane
     let from: MapCamera
     /// The destination, its longitude taken the short way round from the start.
     let target: LocationCoordinate2D
@@ -15,25 +24,42 @@ struct EasedFlyTo {
     let path: FlyToPath
     /// Map points of visible width per metre of distance at the equator (times the scale at a latitude).
     private let widthPerMetre: Double
-    private let startResidual: Double, endResidual: Double
     /// The eased clock: progress along the arc as a function of the fraction of the flight.
     let ease = ProgressWarp(span: 1, rampIn: ScriptBuilder.flyToRamp, rampOut: ScriptBuilder.flyToRamp)
 
     init(from: MapCamera, to camera: MapCamera, framing: CameraFraming, rho: Double) {
         self.from = from
         self.to = camera
-        let startPoint = MapPoint(from.centerCoordinate)
         target = LocationCoordinate2D(latitude: camera.centerCoordinate.latitude,
                                       longitude: unwrappedAngle(camera.centerCoordinate.longitude, near: from.centerCoordinate.longitude))
-        let endPoint = MapPoint(target)
         let k = 2 * tan(framing.verticalFieldOfView * .pi / 360) * framing.aspectRatio
         widthPerMetre = k
-        let w0 = from.distance * k * MapPoint.pointsPerMeter(atLatitude: from.centerCoordinate.latitude)
-        let w1 = camera.distance * k * MapPoint.pointsPerMeter(atLatitude: target.latitude)
-        path = FlyToPath(from: .init(startPoint.x, startPoint.y), fromWidth: w0,
-                         to: .init(endPoint.x, endPoint.y), toWidth: w1, rho: rho)
-        startResidual = from.centerCoordinate.latitude - startPoint.coordinate.latitude
-        endResidual = target.latitude - endPoint.coordinate.latitude
+        if abs(from.centerCoordinate.latitude) > MapPoint.maximumLatitude || abs(target.latitude) > MapPoint.maximumLatitude {
+            let line = Geodesic.wgs84.inverse(from: from.centerCoordinate, to: target)
+            let middle = line.distance.isFinite && line.initialAzimuth.isFinite
+                ? Geodesic.wgs84.direct(from: from.centerCoordinate, azimuth: line.initialAzimuth, distance: line.distance / 2).coordinate
+                : from.centerCoordinate
+            plane = .azimuthal(center: middle)
+            let a = Self.project(from.centerCoordinate, around: middle), b = Self.project(target, around: middle)
+            path = FlyToPath(from: .init(a.x, a.y), fromWidth: from.distance * k, to: .init(b.x, b.y), toWidth: camera.distance * k, rho: rho)
+        } else {
+            let startPoint = MapPoint(from.centerCoordinate)
+            let endPoint = MapPoint(target)
+            let w0 = from.distance * k * MapPoint.pointsPerMeter(atLatitude: from.centerCoordinate.latitude)
+            let w1 = camera.distance * k * MapPoint.pointsPerMeter(atLatitude: target.latitude)
+            path = FlyToPath(from: .init(startPoint.x, startPoint.y), fromWidth: w0,
+                             to: .init(endPoint.x, endPoint.y), toWidth: w1, rho: rho)
+            plane = .mercator(startResidual: from.centerCoordinate.latitude - startPoint.coordinate.latitude,
+                              endResidual: target.latitude - endPoint.coordinate.latitude)
+        }
+    }
+
+    /// East and north metres of `c` in the azimuthal equidistant plane around `center`.
+    private static func project(_ c: LocationCoordinate2D, around center: LocationCoordinate2D) -> (x: Double, y: Double) {
+        let inverse = Geodesic.wgs84.inverse(from: center, to: c)
+        guard inverse.distance > 0, inverse.initialAzimuth.isFinite else { return (0, 0) }
+        let a = inverse.initialAzimuth * .pi / 180
+        return (inverse.distance * sin(a), inverse.distance * cos(a))
     }
 
     /// The path's length `S` in van Wijk's metric.
@@ -43,11 +69,20 @@ struct EasedFlyTo {
     func state(arc s: Double) -> (center: LocationCoordinate2D, distance: Double) {
         let length = path.length
         let p = path.point(at: s), w = path.width(at: s)
-        var c = MapPoint(x: p.x, y: p.y).coordinate
         let progress = length > 0 ? s / length : 0
-        c.latitude = min(max(c.latitude + startResidual * (1 - progress) + endResidual * progress, -90), 90)
-        c.longitude = unwrappedAngle(c.longitude, near: from.centerCoordinate.longitude + (target.longitude - from.centerCoordinate.longitude) * progress)
-        return (c, w / (widthPerMetre * MapPoint.pointsPerMeter(atLatitude: c.latitude)))
+        let straight = from.centerCoordinate.longitude + (target.longitude - from.centerCoordinate.longitude) * progress
+        switch plane {
+        case .mercator(let startResidual, let endResidual):
+            var c = MapPoint(x: p.x, y: p.y).coordinate
+            c.latitude = min(max(c.latitude + startResidual * (1 - progress) + endResidual * progress, -90), 90)
+            c.longitude = unwrappedAngle(c.longitude, near: straight)
+            return (c, w / (widthPerMetre * MapPoint.pointsPerMeter(atLatitude: c.latitude)))
+        case .azimuthal(let center):
+            let r = (p.x * p.x + p.y * p.y).squareRoot()
+            var c = r > 0 ? Geodesic.wgs84.direct(from: center, azimuth: atan2(p.x, p.y) * 180 / .pi, distance: r).coordinate : center
+            c.longitude = unwrappedAngle(c.longitude, near: straight)
+            return (c, w / widthPerMetre)
+        }
     }
 
     /// Limits a flight is kept within: per second, per second squared.

@@ -76,7 +76,7 @@ extension FlightPlanner {
         }
 
         let framing = options.framing
-        let framed = framing.camera(framing: original.rect)
+        let framed = framing.camera(framing: original)
         let points = route.points
         let n = points.count
         var tau = timing.times  // route time of each point, seconds (gap flights may be given more below)
@@ -264,7 +264,7 @@ extension FlightPlanner {
             // the camera round faster than ``transitionTurnRate``: then the overview starts turned.
             // The overview starts turned when it must, and then backs off so the route still fits.
             let turned = Self.limitedTurn(from: 0, to: first.heading, duration: options.intro, rate: transitionTurnRate)
-            let overview = turned == 0 ? framed : framing.camera(framing: original.rect, heading: turned)
+            let overview = turned == 0 ? framed : framing.camera(framing: original, heading: turned)
             initial = overview
             builder.start(initial, elevation: elevations[0])
             builder.easedFlyTo(first, duration: options.intro, framing: framing, rho: options.rho, elevation: elevations[0])
@@ -304,7 +304,7 @@ extension FlightPlanner {
         if options.outro > 0 {
             let turned = Self.limitedTurn(from: unwrappedAngle(0, near: builder.heading), to: builder.heading,
                                           duration: options.outro, rate: transitionTurnRate)
-            let back = normalizedHeading(turned) == 0 ? framed : framing.camera(framing: original.rect, heading: turned)
+            let back = normalizedHeading(turned) == 0 ? framed : framing.camera(framing: original, heading: turned)
             builder.easedFlyTo(back, duration: options.outro, framing: framing, rho: options.rho,
                                elevation: builder.elevation)
         }
