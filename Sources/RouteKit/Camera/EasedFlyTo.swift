@@ -98,6 +98,9 @@ struct EasedFlyTo {
         /// Degrees per second, and per second squared.
         var turnRate: Double
         var turnAcceleration: Double
+        /// Degrees per second, and per second squared.
+        var tiltRate: Double
+        var tiltAcceleration: Double
     }
 
     /// The shortest duration, seconds, in which the flight keeps within `limits`.
@@ -105,15 +108,16 @@ struct EasedFlyTo {
     /// The flight's shape does not depend on its duration `T`: rates scale as `1/T` and accelerations
     /// as `1/T^2`. So its peaks are measured once, at `T = 1` over 400 steps of the eased clock (screen
     /// speed as map points moved over the visible height in map points, `aspect / w`; zoom rate as
-    /// d ln w; the heading eased by `easeInOut` over the whole flight), and `T` is the largest of
+    /// d ln w; the heading eased by `easeInOut` over the whole flight, the pitch by the eased clock), and
+    /// `T` is the largest of
     /// `peak rate / limit` and `sqrt(peak acceleration / limit)`.
     ///
     /// - Complexity: O(1) (400 samples).
     func minimumDuration(within limits: Limits, aspectRatio: Double) -> Double {
         let n = 400
         let length = path.length
-        var x = [Double](), y = [Double](), lnw = [Double](), h = [Double]()
-        let turn = to.heading - from.heading
+        var x = [Double](), y = [Double](), lnw = [Double](), h = [Double](), tilt = [Double]()
+        let turn = remainder(to.heading - from.heading, 360), dp = to.pitch - from.pitch  // the short way round, as flown
         for j in 0...n {
             let f = Double(j) / Double(n)
             let s = length * ease.routeTime(at: f)
@@ -121,9 +125,11 @@ struct EasedFlyTo {
             x.append(p.x); y.append(p.y)
             lnw.append(log(max(path.width(at: s), .leastNormalMagnitude)))
             h.append(turn * UnitCurve.easeInOut.value(at: f))
+            tilt.append(dp * ease.routeTime(at: f))
         }
         let dt = 1 / Double(n)
         var speed = 0.0, zoom = 0.0, turnRate = 0.0, screenAcceleration = 0.0, zoomAcceleration = 0.0, turnAcceleration = 0.0
+        var tiltRate = 0.0, tiltAcceleration = 0.0
         var previousSpeed: Double? = nil
         for j in 0..<n {
             let w = exp((lnw[j] + lnw[j + 1]) / 2)
@@ -131,14 +137,17 @@ struct EasedFlyTo {
             speed = max(speed, v)
             zoom = max(zoom, abs(lnw[j + 1] - lnw[j]) / dt)
             turnRate = max(turnRate, abs(h[j + 1] - h[j]) / dt)
+            tiltRate = max(tiltRate, abs(tilt[j + 1] - tilt[j]) / dt)
             if let previousSpeed { screenAcceleration = max(screenAcceleration, abs(v - previousSpeed) / dt) }
             previousSpeed = v
             if j > 0 {
                 zoomAcceleration = max(zoomAcceleration, abs(lnw[j + 1] - 2 * lnw[j] + lnw[j - 1]) / (dt * dt))
                 turnAcceleration = max(turnAcceleration, abs(h[j + 1] - 2 * h[j] + h[j - 1]) / (dt * dt))
+                tiltAcceleration = max(tiltAcceleration, abs(tilt[j + 1] - 2 * tilt[j] + tilt[j - 1]) / (dt * dt))
             }
         }
         let durations = [speed / limits.screenSpeed, zoom / limits.zoomRate, turnRate / limits.turnRate,
+                         tiltRate / limits.tiltRate, (tiltAcceleration / limits.tiltAcceleration).squareRoot(),
                          (screenAcceleration / limits.screenAcceleration).squareRoot(),
                          (zoomAcceleration / limits.zoomAcceleration).squareRoot(),
                          (turnAcceleration / limits.turnAcceleration).squareRoot()]

@@ -267,6 +267,11 @@ extension FlightPlanner {
             let overview = turned == 0 ? framed : framing.camera(framing: original, heading: turned)
             initial = overview
             builder.start(initial, elevation: elevations[0])
+            let needed = EasedFlyTo(from: overview, to: first, framing: framing, rho: options.rho)
+                .minimumDuration(within: Self.transitionLimits, aspectRatio: framing.aspectRatio)
+            if needed > options.intro * 1.001 {
+                notes.append("the fly-in moves faster than `check`'s motion limits allow in \(FixedDecimal.string(options.intro, places: 1)) s (a steep pitch, or a follow distance far from the framing one): it needs \(FixedDecimal.string((needed * 10).rounded(.up) / 10, places: 1)) s")
+            }
             builder.easedFlyTo(first, duration: options.intro, framing: framing, rho: options.rho, elevation: elevations[0])
         } else {
             initial = first
@@ -305,6 +310,13 @@ extension FlightPlanner {
             let turned = Self.limitedTurn(from: unwrappedAngle(0, near: builder.heading), to: builder.heading,
                                           duration: options.outro, rate: transitionTurnRate)
             let back = normalizedHeading(turned) == 0 ? framed : framing.camera(framing: original, heading: turned)
+            var last = builder.current
+            last.heading = builder.heading  // unwrapped, as the heading keyframes run
+            let needed = EasedFlyTo(from: last, to: back, framing: framing, rho: options.rho)
+                .minimumDuration(within: Self.transitionLimits, aspectRatio: framing.aspectRatio)
+            if needed > options.outro * 1.001 {
+                notes.append("the pull-out moves faster than `check`'s motion limits allow in \(FixedDecimal.string(options.outro, places: 1)) s: it needs \(FixedDecimal.string((needed * 10).rounded(.up) / 10, places: 1)) s")
+            }
             builder.easedFlyTo(back, duration: options.outro, framing: framing, rho: options.rho,
                                elevation: builder.elevation)
         }
@@ -316,8 +328,15 @@ extension FlightPlanner {
     /// `maxTurnRate`, ``followTurnAcceleration``).
     static func gapFlightLimits(maxTurnRate: Double?) -> EasedFlyTo.Limits {
         EasedFlyTo.Limits(screenSpeed: 0.45, zoomRate: 0.9 * log(2.0), screenAcceleration: 0.9, zoomAcceleration: 1.25,
-                          turnRate: maxTurnRate ?? FlightOptions.defaultMaxTurnRate, turnAcceleration: followTurnAcceleration)
+                          turnRate: maxTurnRate ?? FlightOptions.defaultMaxTurnRate, turnAcceleration: followTurnAcceleration,
+                          tiltRate: 18, tiltAcceleration: 36)
     }
+
+    /// What the fly-in and pull-out are measured against: `check`'s default limits themselves (a
+    /// longer `--intro` or `--outro` is only suggested, in a note, never imposed).
+    static let transitionLimits = EasedFlyTo.Limits(screenSpeed: 0.5, zoomRate: log(2.0), screenAcceleration: 1.0,
+                                                    zoomAcceleration: 1.4, turnRate: 30, turnAcceleration: 60,
+                                                    tiltRate: 20, tiltAcceleration: 40)
 
     /// Seconds: the shortest piece of route between two gap flights (or a gap flight and the fly-in or
     /// pull-out) that is eased from rest and back to rest; a shorter one is flown through without
