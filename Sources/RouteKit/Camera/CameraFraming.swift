@@ -110,3 +110,48 @@ func parallelArcLength(latitude: Double, longitudeSpan: Double) -> Double {
     let radius = a * cos(phi) / (1 - e2 * sin(phi) * sin(phi)).squareRoot()
     return abs(longitudeSpan) * .pi / 180 * radius
 }
+
+extension CameraFraming {
+    /// The camera that frames `route` whole, looking straight down, turned by `heading` degrees.
+    ///
+    /// Within Web Mercator's latitudes (every point within ``MapPoint/maximumLatitude``, 85.05
+    /// degrees) this is ``camera(framing:heading:)`` of the route's ``Route/rect``, as MapKit frames it.
+    /// A route beyond them (a polar expedition, a flight over Antarctica) has a rect clamped to the
+    /// limit, whose centre can lie hundreds of kilometres from the route. It is framed on the
+    /// ellipsoid instead: centred on the normalised mean of the points' unit vectors (a spherical
+    /// centroid), and sized by the box, in the turned screen axes, of every point's position in the
+    /// azimuthal equidistant frame around that centre (east `s sin a`, north `s cos a` for the geodesic
+    /// distance `s` and azimuth `a` from the centre, Karney 2013).
+    ///
+    /// - Complexity: O(1) within Web Mercator's latitudes; O(n) geodesics for n points beyond them.
+    public func camera(framing route: Route, heading: Double = 0) -> MapCamera {
+        let points = route.points
+        guard points.contains(where: { abs($0.coordinate.latitude) > MapPoint.maximumLatitude }) else {
+            return camera(framing: route.rect, heading: heading)
+        }
+        var x = 0.0, y = 0.0, z = 0.0
+        for p in points {
+            let lat = p.coordinate.latitude * .pi / 180, lon = p.coordinate.longitude * .pi / 180
+            x += cos(lat) * cos(lon); y += cos(lat) * sin(lon); z += sin(lat)
+        }
+        let norm = (x * x + y * y + z * z).squareRoot()
+        guard norm > 1e-9 * Double(points.count) else { return camera(framing: route.rect, heading: heading) }
+        let center = LocationCoordinate2D(latitude: asin(min(max(z / norm, -1), 1)) * 180 / .pi,
+                                          longitude: abs(x) + abs(y) > 1e-15 * norm ? atan2(y, x) * 180 / .pi : 0)
+        let theta = heading * .pi / 180
+        var minU = 0.0, maxU = 0.0, minV = 0.0, maxV = 0.0
+        for p in points {
+            let inverse = Geodesic.wgs84.inverse(from: center, to: p.coordinate)
+            guard inverse.distance.isFinite, inverse.initialAzimuth.isFinite else { continue }
+            let a = inverse.initialAzimuth * .pi / 180
+            let east = inverse.distance * sin(a), north = inverse.distance * cos(a)
+            // Screen axes of a camera turned clockwise by `heading`: right and up.
+            let u = east * cos(theta) - north * sin(theta), v = east * sin(theta) + north * cos(theta)
+            minU = min(minU, u); maxU = max(maxU, u); minV = min(minV, v); maxV = max(maxV, v)
+        }
+        // Centred on the centroid, the screen must hold the farthest point on either side.
+        let width = 2 * max(-minU, maxU), height = 2 * max(-minV, maxV)
+        return MapCamera(centerCoordinate: center, distance: distance(toFitWidth: width, height: height),
+                         heading: heading, pitch: 0)
+    }
+}

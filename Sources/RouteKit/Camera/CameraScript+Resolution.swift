@@ -24,7 +24,7 @@ extension CameraScript {
     ///   0..<90 degrees, a negative or non-finite duration, or a missing duration.
     /// - Complexity: O(k + n) for k keyframes and n route points.
     public func resolved(for route: Route, framing: CameraFraming = CameraFraming()) throws(CameraScriptError) -> ScriptedFlight {
-        let framed = framing.camera(framing: route.rect)
+        let framed = framing.camera(framing: route)
         var resolver = Resolver(route: route, framed: framed)
         let initial = try resolver.initialCamera(initialCamera)
         resolver.initial = initial.camera

@@ -23,10 +23,27 @@ extension FlightPlanner {
         let timing: FlightTiming
         switch options.timing ?? .distance {
         case .equal:
-            // Point 0 at 0 and the rest evenly: the route part starts on the first point.
-            let n = route.points.count
+            // Point 0 at 0 and every step within a segment the same time; a gap between segments is no
+            // step of the route, so it is crossed at the route's mean speed (the same time as a step
+            // would make it a jump of a whole gap in a step), or in no time with `--gaps cut`.
             let d = options.duration ?? 30
-            timing = FlightTiming(times: (0..<n).map { d * Double($0) / Double(n - 1) })
+            let steps = route.legs.filter { !$0.isGap }
+            let length = steps.reduce(0) { $0 + $1.distance }
+            let gapLength = options.gaps == .cut ? 0 : route.legs.filter(\.isGap).reduce(0) { $0 + $1.distance }
+            let step: Double, perGapMetre: Double
+            if steps.isEmpty || length <= 0 {
+                step = d / Double(route.legs.count); perGapMetre = 0
+            } else {
+                step = d / (Double(steps.count) * (1 + gapLength / length))
+                perGapMetre = Double(steps.count) * step / length
+            }
+            var times = [0.0]
+            for leg in route.legs {
+                let dt = !leg.isGap || steps.isEmpty || length <= 0 ? step : (options.gaps == .cut ? 0 : leg.distance * perGapMetre)
+                times.append(times[times.count - 1] + dt)
+            }
+            times[times.count - 1] = d
+            timing = FlightTiming(times: times)
         case .distance:
             timing = FlightTiming.distance(for: route, duration: options.duration ?? 30, flyingGaps: options.gaps != .cut)
         case .recorded:
@@ -59,17 +76,17 @@ extension FlightPlanner {
         }
 
         let framing = options.framing
-        let framed = framing.camera(framing: original.rect)
+        let framed = framing.camera(framing: original)
         let points = route.points
         let n = points.count
-        let tau = timing.times  // route time of each point, seconds
+        var tau = timing.times  // route time of each point, seconds (gap flights may be given more below)
         let ramp = FlightPlanner.easeDuration(routePart: timing.duration)
         let screenHeightsPerMetre = 2 * tan(framing.verticalFieldOfView * .pi / 360)
 
         // The pieces flown without a break, at a follow distance `d`: split at gaps that are flown on a
         // van Wijk path (wider than the view, so that flying straight across would show an empty map,
-        // or too far to cross in their time within ``followPeakScreenSpeed``), cut, held, or crossed in
-        // no time (unless the segments meet within a metre). Any other gap is flown through as one more
+        // or too far to cross in their time within ``followPeakScreenSpeed``, or crossed in no time and
+        // wider than a tenth of a screen height: given time below), cut, or held. Any other gap is flown through as one more
         // leg at its own pace (with distance timing, the route's), and so is one whose van Wijk flight
         // would leave a piece shorter than ``minimumPieceDuration`` on either side (too short to ease
         // from rest and back).
@@ -80,9 +97,14 @@ extension FlightPlanner {
             var splits: [(k: Int, fly: Bool)] = []
             for k in 0..<(n - 1) where route.legs[k].isGap {
                 let dt = tau[k + 1] - tau[k]
-                if options.gaps != .fly || (dt <= 0 && route.legs[k].distance > 1) {
+                // A gap crossed in no time (the next segment's clock starts where, or before, the last
+                // one's stopped) is flown through, the smoothing rounding off its step, when the step is
+                // within a tenth of a screen height; a wider one is a cut.
+                if options.gaps != .fly {
                     splits.append((k, false))
-                } else if route.legs[k].distance > visibleWidth || route.legs[k].distance > fastest * dt {
+                } else if dt <= 0 && route.legs[k].distance <= max(1, 0.1 * d * screenHeightsPerMetre) {
+                    continue
+                } else if dt <= 0 || route.legs[k].distance > visibleWidth || route.legs[k].distance > fastest * dt {
                     splits.append((k, true))
                 }
             }
@@ -92,7 +114,8 @@ extension FlightPlanner {
             for (i, split) in splits.enumerated() {
                 let nextEnd = i + 1 < splits.count ? splits[i + 1].k : n - 1
                 let before = tau[split.k] - tau[pieceStart], after = tau[nextEnd] - tau[split.k + 1]
-                if split.fly && (before < Self.minimumPieceDuration || after < Self.minimumPieceDuration) { continue }
+                let instant = tau[split.k + 1] <= tau[split.k]  // cannot be flown through: it is given time below
+                if split.fly && !instant && (before < Self.minimumPieceDuration || after < Self.minimumPieceDuration) { continue }
                 kept.append(split)
                 pieceStart = split.k + 1
             }
@@ -171,15 +194,55 @@ extension FlightPlanner {
         // percentile, or that is too long for its duration to be followed closer than it is framed):
         // follow from further out, so it stays under ``followPeakScreenSpeed``, even from beyond the
         // framing distance (at most 4 times it).
-        for _ in 0..<4 where options.distance == nil {
-            let peak = pieces.map { ($0.track?.peakSpeed ?? 0) * $0.warp.rate }.max() ?? 0
-            guard peak > Self.followPeakScreenSpeed * followDistance * screenHeightsPerMetre else { break }
-            let needed = peak / (0.95 * Self.followPeakScreenSpeed * screenHeightsPerMetre)
-            let wider = max(followDistance, min(needed, 4 * framed.distance))
-            guard wider > followDistance else { break }
-            followDistance = wider
+        func widenForPeakSpeed() {
+            for _ in 0..<4 where options.distance == nil {
+                let peak = pieces.map { ($0.track?.peakSpeed ?? 0) * $0.warp.rate }.max() ?? 0
+                guard peak > Self.followPeakScreenSpeed * followDistance * screenHeightsPerMetre else { break }
+                let needed = peak / (0.95 * Self.followPeakScreenSpeed * screenHeightsPerMetre)
+                let wider = max(followDistance, min(needed, 4 * framed.distance))
+                guard wider > followDistance else { break }
+                followDistance = wider
+                piecePlans = plannedPieces(followDistance)
+                pieces = followPieces(piecePlans, distance: followDistance)
+            }
+        }
+        widenForPeakSpeed()
+        // A gap flown on a van Wijk path in less time than its size needs (equal timing gives it one
+        // leg's share; idle compression 1 s) would sweep the view faster than `check` allows: it gets
+        // the time it needs. Where the route part has a duration to keep (equal or distance timing, or
+        // recorded timing with --duration), the other legs give that time back in proportion (at most
+        // half of theirs); otherwise the flight grows longer.
+        var stretchedGaps: [(k: Int, from: Double, to: Double)] = []
+        for (p, piece) in pieces.enumerated() where piece.flyGapAfter && p + 1 < pieces.count {
+            let k = piece.range.upperBound
+            let dt = tau[k + 1] - tau[k]
+            let fromHeading = piece.track.map { $0.heading[$0.heading.count - 1] } ?? 0
+            let toHeading = unwrappedAngle(pieces[p + 1].track?.heading[0] ?? fromHeading, near: fromHeading)
+            let a = MapCamera(centerCoordinate: points[k].coordinate, distance: followDistance, heading: fromHeading, pitch: pitch)
+            let b = MapCamera(centerCoordinate: points[k + 1].coordinate, distance: followDistance, heading: toHeading, pitch: pitch)
+            let needed = EasedFlyTo(from: a, to: b, framing: framing, rho: options.rho)
+                .minimumDuration(within: Self.gapFlightLimits(maxTurnRate: options.maxTurnRate), aspectRatio: framing.aspectRatio)
+            if dt < needed { stretchedGaps.append((k, dt, needed)) }
+        }
+        if !stretchedGaps.isEmpty {
+            let total = tau[n - 1] - tau[0]
+            let extra = stretchedGaps.reduce(0) { $0 + $1.to - $1.from }
+            let keepsDuration = options.timing != .recorded || options.duration != nil
+            let rest = total - stretchedGaps.reduce(0) { $0 + $1.from }
+            let scale = keepsDuration && rest > 0 ? max((rest - extra) / rest, 0.5) : 1
+            var newTau = tau
+            var stretched = Dictionary(uniqueKeysWithValues: stretchedGaps.map { ($0.k, $0.to) })
+            for k in 0..<(n - 1) {
+                let dt = stretched.removeValue(forKey: k) ?? (tau[k + 1] - tau[k]) * scale
+                newTau[k + 1] = newTau[k] + dt
+            }
+            tau = newTau
+            let longer = tau[n - 1] - tau[0] - total
+            let gaps = stretchedGaps.map { "point \($0.k) to \($0.k + 1): \(FixedDecimal.string($0.from, places: 2)) s to \(FixedDecimal.string($0.to, places: 2)) s" }
+            notes.append("\(stretchedGaps.count == 1 ? "a gap" : "\(stretchedGaps.count) gaps") between segments would be flown faster than the motion limits allow, and \(stretchedGaps.count == 1 ? "is" : "are") given more time (\(gaps.prefix(3).joined(separator: "; "))\(gaps.count > 3 ? "; ..." : ""))\(longer > 0.0005 ? ": the flight is \(FixedDecimal.string(longer, places: 2)) s longer" : ", taken from the other legs")")
             piecePlans = plannedPieces(followDistance)
             pieces = followPieces(piecePlans, distance: followDistance)
+            widenForPeakSpeed()
         }
         if options.distance == nil, followDistance > framed.distance {
             notes.append("the route is followed from \(FixedDecimal.string(followDistance, places: 0)) m, further out than the \(FixedDecimal.string(framed.distance, places: 0)) m that frame it whole, to keep the view within 0.45 screen heights a second: the fly-in zooms out; a longer duration follows it closer")
@@ -201,9 +264,14 @@ extension FlightPlanner {
             // the camera round faster than ``transitionTurnRate``: then the overview starts turned.
             // The overview starts turned when it must, and then backs off so the route still fits.
             let turned = Self.limitedTurn(from: 0, to: first.heading, duration: options.intro, rate: transitionTurnRate)
-            let overview = turned == 0 ? framed : framing.camera(framing: original.rect, heading: turned)
+            let overview = turned == 0 ? framed : framing.camera(framing: original, heading: turned)
             initial = overview
             builder.start(initial, elevation: elevations[0])
+            let needed = EasedFlyTo(from: overview, to: first, framing: framing, rho: options.rho)
+                .minimumDuration(within: Self.transitionLimits, aspectRatio: framing.aspectRatio)
+            if needed > options.intro * 1.001 {
+                notes.append("the fly-in moves faster than `check`'s motion limits allow in \(FixedDecimal.string(options.intro, places: 1)) s (a steep pitch, or a follow distance far from the framing one): it needs \(FixedDecimal.string((needed * 10).rounded(.up) / 10, places: 1)) s")
+            }
             builder.easedFlyTo(first, duration: options.intro, framing: framing, rho: options.rho, elevation: elevations[0])
         } else {
             initial = first
@@ -241,12 +309,34 @@ extension FlightPlanner {
         if options.outro > 0 {
             let turned = Self.limitedTurn(from: unwrappedAngle(0, near: builder.heading), to: builder.heading,
                                           duration: options.outro, rate: transitionTurnRate)
-            let back = normalizedHeading(turned) == 0 ? framed : framing.camera(framing: original.rect, heading: turned)
+            let back = normalizedHeading(turned) == 0 ? framed : framing.camera(framing: original, heading: turned)
+            var last = builder.current
+            last.heading = builder.heading  // unwrapped, as the heading keyframes run
+            let needed = EasedFlyTo(from: last, to: back, framing: framing, rho: options.rho)
+                .minimumDuration(within: Self.transitionLimits, aspectRatio: framing.aspectRatio)
+            if needed > options.outro * 1.001 {
+                notes.append("the pull-out moves faster than `check`'s motion limits allow in \(FixedDecimal.string(options.outro, places: 1)) s: it needs \(FixedDecimal.string((needed * 10).rounded(.up) / 10, places: 1)) s")
+            }
             builder.easedFlyTo(back, duration: options.outro, framing: framing, rho: options.rho,
                                elevation: builder.elevation)
         }
         return FlightPlan(script: builder.script(initial: initial, initialElevation: elevations[0]), notes: notes)
     }
+
+    /// What a gap flight is kept within: nine tenths of `check`'s default screen speed, zoom rate and
+    /// their accelerations, and the planner's turn limits (``FlightOptions/defaultMaxTurnRate`` or
+    /// `maxTurnRate`, ``followTurnAcceleration``).
+    static func gapFlightLimits(maxTurnRate: Double?) -> EasedFlyTo.Limits {
+        EasedFlyTo.Limits(screenSpeed: 0.45, zoomRate: 0.9 * log(2.0), screenAcceleration: 0.9, zoomAcceleration: 1.25,
+                          turnRate: maxTurnRate ?? FlightOptions.defaultMaxTurnRate, turnAcceleration: followTurnAcceleration,
+                          tiltRate: 18, tiltAcceleration: 36)
+    }
+
+    /// What the fly-in and pull-out are measured against: `check`'s default limits themselves (a
+    /// longer `--intro` or `--outro` is only suggested, in a note, never imposed).
+    static let transitionLimits = EasedFlyTo.Limits(screenSpeed: 0.5, zoomRate: log(2.0), screenAcceleration: 1.0,
+                                                    zoomAcceleration: 1.4, turnRate: 30, turnAcceleration: 60,
+                                                    tiltRate: 20, tiltAcceleration: 40)
 
     /// Seconds: the shortest piece of route between two gap flights (or a gap flight and the fly-in or
     /// pull-out) that is eased from rest and back to rest; a shorter one is flown through without

@@ -149,7 +149,7 @@ public struct FlightPlanner: Sendable {
     }
 
     private func overview(_ route: Route) -> FlightPlan {
-        let framed = options.framing.camera(framing: route.rect)
+        let framed = options.framing.camera(framing: route)
         let duration = options.duration ?? 20
         let pitch = options.pitch ?? 30
         let start = options.heading.fixedValue ?? 0
@@ -164,7 +164,7 @@ public struct FlightPlanner: Sendable {
     }
 
     private func orbit(_ route: Route) -> FlightPlan {
-        let framed = options.framing.camera(framing: route.rect)
+        let framed = options.framing.camera(framing: route)
         let duration = options.duration ?? 20
         let start = options.heading.fixedValue ?? 0
         let initial = CameraScript.InitialCamera(

@@ -155,7 +155,7 @@ struct FollowTrack {
             heading = TrackSmoothing.gaussian(heading, sigma: sigma, ends: .even)
             var turning = [heading]
             TrackSmoothing.limit(&turning, spacing: h, sigma: Self.passSigma, ends: .even, maximumPasses: Self.maximumPasses) { c in
-                Self.marks(c[0], spacing: h, rate: targets.turnRate, acceleration: targets.turnAcceleration)
+                Self.marks(c[0], spacing: h, rate: targets.turnRate, acceleration: targets.turnAcceleration, evenEnds: true)
             }
             turning[0] = Self.holdingSpins(turning[0], spacing: h, rate: targets.turnRate)
             // Where widening could not bring the turn within the limits (a route that keeps circling
@@ -205,10 +205,17 @@ struct FollowTrack {
     }
 
     /// Samples whose central first difference exceeds `rate` or whose second difference exceeds
-    /// `acceleration` (per second, per second squared).
-    private static func marks(_ x: [Double], spacing h: Double, rate: Double?, acceleration: Double) -> [Bool] {
+    /// `acceleration` (per second, per second squared). With `evenEnds` (a track that starts and ends
+    /// at rest, reflected evenly as ``state(atRouteTime:)`` interpolates it), the end samples are
+    /// measured too: a track that sets off at once from its resting start accelerates there.
+    private static func marks(_ x: [Double], spacing h: Double, rate: Double?, acceleration: Double,
+                              evenEnds: Bool = false) -> [Bool] {
         let n = x.count
         var marks = [Bool](repeating: false, count: n)
+        if evenEnds && n > 1 {
+            if abs(2 * (x[1] - x[0])) / (h * h) > acceleration { marks[0] = true }
+            if abs(2 * (x[n - 2] - x[n - 1])) / (h * h) > acceleration { marks[n - 1] = true }
+        }
         for i in 1..<n - 1 {
             let a = (x[i + 1] - 2 * x[i] + x[i - 1]) / (h * h)
             if abs(a) > acceleration { marks[i] = true }

@@ -19,7 +19,8 @@ import Foundation
 ///    `2 R / (sigma sqrt(2 pi))` (9.6 degrees and 0.24 per second squared). So that the Gaussian takes
 ///    nothing off a needed correction, each is first widened to a plateau `3 sigma` either side.
 /// 3. The pitch (and, if needed, distance) tracks are replaced by cubic keyframes at every sample whose
-///    velocities are central differences, so the corrected motion stays velocity-continuous.
+///    velocities are central differences limited to keep each piece monotone (Fritsch-Carlson), so the
+///    corrected motion stays velocity-continuous and never swings past its samples.
 /// Where the ground is unknown (outside the model), nothing is corrected.
 struct TerrainClearance {
     var ground: any ElevationModel
@@ -123,12 +124,27 @@ struct TerrainClearance {
         return TrackSmoothing.gaussian(out, sigma: sigma / step, ends: .even)
     }
 
-    /// Cubic keyframes through `values` at `times` (evenly spaced), with central-difference velocities.
+    /// Cubic keyframes through `values` at `times` (evenly spaced), with central-difference velocities
+    /// limited as Fritsch and Carlson's monotone interpolation does (SIAM J. Numer. Anal. 17(2), 1980):
+    /// zero at a sample where the values turn (or stand still on either side), and at most 3 times the
+    /// smaller neighbouring secant elsewhere. So each piece stays between its end values: a pitch that
+    /// the terrain tilts down to 0 does not swing below it.
     static func keyframes(_ values: [Double], times: [Double]) -> [CameraScript.Keyframe<CameraScript.NumberValue, Double>] {
         let n = values.count
+        var secants: [Double] = []
+        for i in 1..<max(n, 1) {
+            let dt = times[i] - times[i - 1]
+            secants.append(dt > 0 ? (values[i] - values[i - 1]) / dt : 0)
+        }
         let slopes = (0..<n).map { i -> Double in
             let a = max(i - 1, 0), b = min(i + 1, n - 1)
-            return b > a ? (values[b] - values[a]) / (times[b] - times[a]) : 0
+            guard b > a, times[b] > times[a] else { return 0 }
+            let central = (values[b] - values[a]) / (times[b] - times[a])
+            guard i > 0, i < n - 1 else { return central }
+            let before = secants[i - 1], after = secants[i]
+            guard before * after > 0 else { return 0 }
+            let bound = 3 * min(abs(before), abs(after))
+            return min(max(central, -bound), bound)
         }
         return (1..<n).map { j in
             .init(.cubic(startVelocity: slopes[j - 1], endVelocity: slopes[j]), .number(values[j]), duration: times[j] - times[j - 1])

@@ -53,7 +53,7 @@ public struct WWDCFlyover: Sendable {
 
     /// The camera before the flight starts: the route's rect, framed.
     public func initialCamera(for route: Route) -> MapCamera {
-        framing.camera(framing: route.rect)
+        framing.camera(framing: route)
     }
 
     /// How the flight duration is shared among the route's points: `.equal` (the listing's

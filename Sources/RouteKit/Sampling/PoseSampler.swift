@@ -84,6 +84,12 @@ public struct PoseSampler: Sendable {
         return SampledFlight(poses: poses, clampedFrameCount: summary.clampedFrameCount)
     }
 
+    /// Degrees of latitude past a pole, or of pitch outside its range, that are held at the bound
+    /// without being counted in ``Summary/outOfRangeFrameCount``: rounding in the keyframe arithmetic
+    /// (a cubic between equal values evaluates to within a few ulps of them), a millionth of a degree
+    /// (about 0.1 m), far below what any renderer shows.
+    public static let overshootTolerance = 1e-6
+
     /// What a pass over the frames did.
     public struct Summary: Hashable, Sendable {
         /// Frames produced.
@@ -91,8 +97,8 @@ public struct PoseSampler: Sendable {
         /// Frames whose distance was clamped to ``PoseSampler/minimumDistance``.
         public var clampedFrameCount: Int
         /// Frames whose centre latitude left -90...90 or whose pitch left `0...`
-        /// ``MapCamera/maximumPitch`` (a script's cubic or spring overshooting) and was held at the
-        /// bound, and the first such frame's time, seconds.
+        /// ``MapCamera/maximumPitch`` by more than ``PoseSampler/overshootTolerance`` (a script's cubic
+        /// or spring overshooting) and was held at the bound, and the first such frame's time, seconds.
         public var outOfRangeFrameCount: Int = 0
         public var firstOutOfRangeTime: Double? = nil
         /// Frames whose centre elevation left ``PointValueLimits/elevation`` (metres), kept as flown, and
@@ -128,7 +134,8 @@ public struct PoseSampler: Sendable {
             let t = time(ofFrame: frame)
             let raw = timeline.value(time: t)
             var camera = raw.normalized
-            if abs(raw.centerCoordinate.latitude) > 90 || !(raw.pitch >= 0 && raw.pitch <= MapCamera.maximumPitch) {
+            if abs(raw.centerCoordinate.latitude) > 90 + Self.overshootTolerance
+                || !(raw.pitch >= -Self.overshootTolerance && raw.pitch <= MapCamera.maximumPitch + Self.overshootTolerance) {
                 outOfRange += 1
                 if firstOutOfRange == nil { firstOutOfRange = t }
             }

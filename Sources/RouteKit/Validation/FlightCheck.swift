@@ -84,9 +84,9 @@ public enum FlightCheck {
     /// route and the plan (recorded timing without `duration`).
     ///
     /// `follow`: `intro + duration + outro` (duration 30 s by default); `wwdc`: `duration + return`
-    /// (16 s by default); `overview` and `orbit`: `duration` (20 s). Recorded timing counts
-    /// `recordedDuration / speedup` for the route part when no `duration` is given and no idle time is
-    /// skipped. Gaps that are held or flown add their own time, which the comparison then reports.
+    /// (16 s by default); `overview` and `orbit`: `duration` (20 s). Recorded timing without a
+    /// `duration` asks for a speed-up, not a length: `nil`. Gaps that are held add their own time,
+    /// which the comparison then reports.
     public static func expectedDuration(options: FlightOptions, route: Route) -> Double? {
         switch options.preset {
         case .wwdc: return (options.duration ?? 16) + options.returnDuration
@@ -94,8 +94,10 @@ public enum FlightCheck {
         case .follow:
             let part: Double
             if options.timing == .recorded, options.duration == nil {
-                guard options.skipIdle == nil, let span = route.recordedDuration, span > 0 else { return nil }
-                part = span / (options.speedup ?? 1)
+                // The length follows the file's clock (a speed-up, not a duration, was asked for):
+                // times that go backwards, stand still or are missing, and gaps given time to be flown,
+                // all change it, and the plan's notes say how.
+                return nil
             } else {
                 part = options.duration ?? 30
             }

@@ -57,10 +57,12 @@ import Testing
                 // heights a second), measured here independently of the check's own rest rule.
                 var poses: [CameraPose] = []
                 let sampler = PoseSampler(framesPerSecond: fps)
-                _ = sampler.forEachPose(of: flight, eye: nil) { pose in
+                let summary = sampler.forEachPose(of: flight, eye: nil) { pose in
                     if pose.frame < 2 || pose.frame >= sampler.frameCount(forDuration: flight.duration) - 2 { poses.append(pose) }
                     return true
                 }
+                // No keyframe swings the pitch out of 0...90 degrees or the centre past a pole.
+                #expect(summary.outOfRangeFrameCount == 0, "\(file), \(preset), \(Int(fps)) fps: \(summary.outOfRangeFrameCount) frames out of range, first at \(summary.firstOutOfRangeTime ?? -1) s")
                 let k = 2 * tan(options.framing.verticalFieldOfView * .pi / 360)
                 func speed(_ a: CameraPose, _ b: CameraPose) -> Double {
                     Geodesic.wgs84.inverse(from: a.camera.centerCoordinate, to: b.camera.centerCoordinate).distance
