@@ -147,8 +147,9 @@ public enum CSVReader {
     }
 
     static func read(_ input: RouteInput, displayPath: String?, options: Options) throws(RouteParseError) -> RouteFile.Result {
-        let data = try input.bytes(format: "CSV", path: displayPath)
-        var records = CSVRecords(bytes: CSVRecords.utf8(data), path: displayPath, delimiter: options.delimiter?.asciiValue)
+        // The bytes as UTF-8; the (mapped) file itself is let go before the rows are read.
+        let bytes = CSVRecords.utf8(try input.bytes(format: "CSV", path: displayPath))
+        var records = CSVRecords(bytes: bytes, path: displayPath, delimiter: options.delimiter?.asciiValue)
         func fail(_ cell: Cell?, _ reason: RouteParseError.Reason) -> RouteParseError {
             RouteParseError(format: "CSV", location: SourceLocation(path: displayPath, line: cell?.line ?? 1, column: cell?.column ?? 1),
                             reason: reason)
@@ -219,7 +220,8 @@ public enum CSVReader {
         let delimiterName = records.delimiter == 9 ? "tab" : "'\(Character(Unicode.Scalar(records.delimiter)))'"
         notes.insert("columns: " + used.joined(separator: ", ") + "; delimiter \(delimiterName)", at: 0)
 
-        var points: [RoutePoint] = []
+        // Collected in chunks, their legs measured on another core while the rows are read.
+        let points = RoutePointCollector(measuresLegs: true)
         var skipped = 0
         var noFix = 0, firstNoFixLine = 0, firstNoFixValue = ""
         var unitsSeen = Set<String>()
@@ -349,11 +351,14 @@ public enum CSVReader {
         if skipped > 0 {
             notes.append("skipped \(skipped) row\(skipped == 1 ? "" : "s") without a latitude or longitude (the first on line \(firstSkippedLine))")
         }
-        guard let route = Route(segments: [points], source: Route.Source(kind: .tracks, trackCount: 1, trackSegmentCount: 1)) else {
+        let (collected, legs) = points.finish()
+        guard !collected.isEmpty else {
             throw RouteParseError(format: "CSV", location: SourceLocation(path: displayPath, line: lastLine, column: 1),
                                   reason: .noLine(found: skipped == 0 ? "the file has no data row"
                                                   : "none of its \(skipped) row\(skipped == 1 ? "" : "s") has a latitude and a longitude"))
         }
+        let route = Route(points: collected, segments: [0..<collected.count], name: nil,
+                          source: Route.Source(kind: .tracks, trackCount: 1, trackSegmentCount: 1), measuredLegs: legs)
         return RouteFile.Result(route: route, format: .csv, notes: notes)
     }
 }
