@@ -43,12 +43,19 @@ public struct RouteGround: ElevationModel {
         do {
             var pointOrdinals: [Int32] = []
             pointOrdinals.reserveCapacity(route.points.count)
+            // Consecutive points are mostly in one cell: the last cell's ordinal spares the lookup.
+            var last: (x: Int, y: Int, ordinal: Int)? = nil
             for p in route.points where hasElevation(p) {
                 let key = Self.cell(p.coordinate, self.radius)
                 var ordinal = counts.count
-                ordinals.update(x: key.x, y: key.y) { known in
-                    if let known { ordinal = known }
-                    return ordinal
+                if let last, last.x == key.x, last.y == key.y {
+                    ordinal = last.ordinal
+                } else {
+                    ordinals.update(x: key.x, y: key.y) { known in
+                        if let known { ordinal = known }
+                        return ordinal
+                    }
+                    last = (key.x, key.y, ordinal)
                 }
                 if ordinal == counts.count { counts.append(0) }
                 counts[ordinal] += 1
@@ -70,12 +77,10 @@ public struct RouteGround: ElevationModel {
         for k in counts.indices {
             let range = starts[k]..<starts[k + 1]
             for slot in range { ranks[slot] = Int32(slot - range.lowerBound) }
-            // Sort the cell by latitude, carrying the ranks (ties of latitude keep route order).
-            var pairs = range.map { (rank: ranks[$0], index: order[$0]) }
-            pairs.sort { a, b in
-                let la = route.points[Int(a.index)].coordinate.latitude, lb = route.points[Int(b.index)].coordinate.latitude
-                return la < lb || (la == lb && a.rank < b.rank)
-            }
+            // Sort the cell by latitude, carrying the ranks (ties of latitude keep route order; the ranks
+            // differ, so the order is the one order the comparison allows).
+            var pairs = range.map { (latitude: route.points[Int(order[$0])].coordinate.latitude, rank: ranks[$0], index: order[$0]) }
+            pairs.sort { a, b in a.latitude < b.latitude || (a.latitude == b.latitude && a.rank < b.rank) }
             for (offset, pair) in pairs.enumerated() {
                 ranks[range.lowerBound + offset] = pair.rank
                 order[range.lowerBound + offset] = pair.index
