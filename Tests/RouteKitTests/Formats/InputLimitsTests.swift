@@ -11,6 +11,34 @@ import Glibc
 extension Formats {
     @Suite("Input limits: a stated maximum size, binary data refused from the first bytes")
     struct InputLimitsTests {
+        /// ``RouteFile/input(path:)`` (a regular file left where it lies, for `check`) refuses what
+        /// ``RouteFile/bytes(path:)`` refuses, with the same message, and gives the same bytes.
+        @Test func aFileLeftInPlaceIsRefusedAsReadingItWhole() throws {
+            let dir = try makeTemporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: dir) }
+            let binary = dir.appendingPathComponent("binary.gpx")
+            try Data([0x3C, 0x67, 0x70, 0x78, 0x00] + [UInt8](repeating: 0x41, count: 5000)).write(to: binary)
+            let short = dir.appendingPathComponent("short.csv")
+            try Data([0x61, 0x00, 0x62]).write(to: short)
+            let huge = dir.appendingPathComponent("huge.gpx")
+            FileManager.default.createFile(atPath: huge.path, contents: nil)
+            let handle = try FileHandle(forWritingTo: huge)
+            try handle.truncate(atOffset: UInt64(InputLimits.maximumRouteBytes + 1))
+            try handle.close()
+            for path in [binary.path, short.path, huge.path, dir.path, dir.appendingPathComponent("missing.gpx").path] {
+                var whole: String? = nil, inPlace: String? = nil
+                do { _ = try RouteFile.bytes(path: path) } catch { whole = error.description }
+                do { _ = try RouteFile.input(path: path) } catch { inPlace = error.description }
+                #expect(whole != nil && inPlace == whole, "\(path): \(String(describing: inPlace)) vs \(String(describing: whole))")
+            }
+            let good = Fixtures.url("gpx/routes-only.gpx").path
+            guard case .file(let url) = try RouteFile.input(path: good) else {
+                Issue.record("a regular file is not left in place")
+                return
+            }
+            #expect(url.path == good)
+        }
+
         /// `/dev/zero` on standard input: refused after the first chunk (it used to be read to 2 GB and trap).
         @Test(arguments: [["info", "-"], ["check", "-"], ["sample", "-"], ["profile", "-"], ["plan", "-"]])
         func endlessZerosOnStandardInput(_ arguments: [String]) throws {
