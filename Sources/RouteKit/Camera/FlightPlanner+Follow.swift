@@ -11,7 +11,10 @@ extension FlightPlanner {
         let route = preparation.route
         if preparation.duplicatesRemoved > 0 || preparation.simplifiedAway > 0 {
             let how = tolerance.map { ", \(preparation.simplifiedAway) simplified away (tolerance \(FixedDecimal.string($0, places: 1)) m)" } ?? ""
-            notes.append("prepared the route: \(preparation.duplicatesRemoved) duplicate point\(preparation.duplicatesRemoved == 1 ? "" : "s") dropped\(how); \(route.points.count) of \(original.points.count) points flown")
+            let added = preparation.geodesicPointsAdded
+            let kept = route.points.count - added
+            let along = added > 0 ? ", and \(added) point\(added == 1 ? "" : "s") added along the geodesics of long legs so the camera follows the Earth's curve" : ""
+            notes.append("prepared the route: \(preparation.duplicatesRemoved) duplicate point\(preparation.duplicatesRemoved == 1 ? "" : "s") dropped\(how); \(kept) of \(original.points.count) points flown\(along)")
         }
         if recorded, original.timedPointCount < 2 {
             throw .untimedRoute(timedPoints: original.timedPointCount, points: original.points.count)
