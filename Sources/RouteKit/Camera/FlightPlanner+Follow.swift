@@ -75,7 +75,12 @@ extension FlightPlanner {
         }
 
         if timing.duration > CameraScript.maximumKeyframeDuration {
-            throw .tooLong(seconds: timing.duration)
+            // Name where the time goes: usually one broken timestamp, or a night between two days.
+            let step = original.longestTimeGap.map { gap -> String in
+                let a = original.points[gap.index], b = original.points[gap.index + 1]
+                return "the longest step, \(String(format: "%.3g", gap.seconds)) s recorded, runs from point \(gap.index) (\(a.time.map { ISO8601.string(from: $0) } ?? "?")) to point \(gap.index + 1) (\(b.time.map { ISO8601.string(from: $0) } ?? "?"))"
+            }
+            throw .tooLong(seconds: timing.duration, longestStep: step)
         }
 
         let framing = options.framing
@@ -117,8 +122,16 @@ extension FlightPlanner {
             for (i, split) in splits.enumerated() {
                 let nextEnd = i + 1 < splits.count ? splits[i + 1].k : n - 1
                 let before = tau[split.k] - tau[pieceStart], after = tau[nextEnd] - tau[split.k + 1]
-                let instant = tau[split.k + 1] <= tau[split.k]  // cannot be flown through: it is given time below
-                if split.fly && !instant && (before < Self.minimumPieceDuration || after < Self.minimumPieceDuration) { continue }
+                // A gap crossed in no time cannot be flown through (it is given time below), nor can one
+                // wider than the view, straight across at the follow distance, the screen would be
+                // empty: where the short piece lies between two gap flights it is flown over instead
+                // (phase 2). A short first or last piece is flown through, gaps and all.
+                let instant = tau[split.k + 1] <= tau[split.k]
+                let wide = route.legs[split.k].distance > visibleWidth
+                let shortBefore = before < Self.minimumPieceDuration, shortAfter = after < Self.minimumPieceDuration
+                let boundedBefore = kept.last?.fly == true, boundedAfter = i + 1 < splits.count && splits[i + 1].fly
+                let overflown = wide && (!shortBefore || boundedBefore) && (!shortAfter || boundedAfter)
+                if split.fly && !instant && !overflown && (shortBefore || shortAfter) { continue }
                 kept.append(split)
                 pieceStart = split.k + 1
             }
@@ -281,31 +294,44 @@ extension FlightPlanner {
             builder.start(initial, elevation: elevations[0])
         }
 
-        // Phase 2: follow the route, piece by piece.
-        for (p, piece) in pieces.enumerated() {
+        // Phase 2: follow the route, piece by piece. A piece too short to ease into and out of
+        // (``minimumPieceDuration``) between two gap flights is flown over, not followed: one van Wijk
+        // flight takes the camera from the piece before to the piece after, in the time of both gaps
+        // and the piece, and zooms out over it on the way.
+        var p = 0
+        while p < pieces.count {
+            let piece = pieces[p]
             if var track = piece.track {
                 track.unwrapLongitudes(near: builder.current.centerCoordinate.longitude)
                 track.unwrapHeadings(near: builder.heading)
                 followPiece(track, warp: piece.warp, distance: followDistance, pitch: pitch, into: &builder)
             }
             guard p + 1 < pieces.count else { break }
-            let k = piece.range.upperBound
-            let dt = tau[k + 1] - tau[k]
-            let next = MapCamera(centerCoordinate: points[k + 1].coordinate, distance: followDistance,
-                                 heading: unwrappedAngle(startHeading(pieces[p + 1]), near: builder.heading), pitch: pitch)
-            switch options.gaps {
-            case .cut:
-                builder.move(to: next, elevation: elevations[k + 1])
-            case .hold:
-                builder.hold(duration: dt)
-                builder.move(to: next, elevation: elevations[k + 1])
-            case .fly:
-                if piece.flyGapAfter {
-                    builder.easedFlyTo(next, duration: dt, framing: framing, rho: options.rho, elevation: elevations[k + 1])
-                } else {
-                    builder.move(to: next, elevation: elevations[k + 1])
+            var q = p + 1
+            if options.gaps == .fly && piece.flyGapAfter {
+                while q + 1 < pieces.count && pieces[q].flyGapAfter
+                        && tau[pieces[q].range.upperBound] - tau[pieces[q].range.lowerBound] < Self.minimumPieceDuration {
+                    q += 1
                 }
             }
+            let k = piece.range.upperBound, j = pieces[q].range.lowerBound
+            let dt = tau[j] - tau[k]
+            let next = MapCamera(centerCoordinate: points[j].coordinate, distance: followDistance,
+                                 heading: unwrappedAngle(startHeading(pieces[q]), near: builder.heading), pitch: pitch)
+            switch options.gaps {
+            case .cut:
+                builder.move(to: next, elevation: elevations[j])
+            case .hold:
+                builder.hold(duration: dt)
+                builder.move(to: next, elevation: elevations[j])
+            case .fly:
+                if piece.flyGapAfter {
+                    builder.easedFlyTo(next, duration: dt, framing: framing, rho: options.rho, elevation: elevations[j])
+                } else {
+                    builder.move(to: next, elevation: elevations[j])
+                }
+            }
+            p = q
         }
 
         // Phase 3: pull out, from rest to rest.
