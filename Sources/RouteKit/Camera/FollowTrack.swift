@@ -166,8 +166,14 @@ struct FollowTrack {
             // Where widening could not bring the turn within the limits (a route that keeps circling
             // faster than the camera may turn), the camera turns as fast as it may, starting early and
             // finishing late (a tracking filter run both ways).
-            heading = TrackSmoothing.trackBothWays(turning[0], spacing: h, rate: targets.turnRate,
-                                                   acceleration: targets.turnAcceleration)
+            var tracked = [TrackSmoothing.trackBothWays(turning[0], spacing: h, rate: targets.turnRate,
+                                                        acceleration: targets.turnAcceleration)]
+            // The average of the two runs need not be at rest at the piece's ends, where the track is
+            // (evenly reflected): smoothed there, and wherever else the average still turns too hard.
+            TrackSmoothing.limit(&tracked, spacing: h, sigma: Self.passSigma, ends: .even, maximumPasses: Self.maximumPasses) { c in
+                Self.marks(c[0], spacing: h, rate: targets.turnRate, acceleration: targets.turnAcceleration, evenEnds: true)
+            }
+            heading = tracked[0]
         }
     }
 
