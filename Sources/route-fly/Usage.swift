@@ -96,7 +96,8 @@ enum Usage {
                                   heading) or fixed:DEGREES.
           --look-ahead <metres>   How far ahead an along heading looks (default: a third of the distance).
           --max-turn-rate <degrees-per-second>
-                                  Fastest heading change (default: 25).
+                                  Fastest turn the planner gives the camera (default: 25; the
+                                  limit check measures it against is --max-heading-rate, 30).
           --viewport <WxH>        Viewport in pixels (default: 1920x1080).
           --fov <degrees>         Vertical field of view, 0.01 to 179 (default: 36.87, that is 2 atan(1/3)).
           --pitch <degrees>       Tilt from straight down while following, 0 to under 90 (default: 45 for
@@ -327,7 +328,8 @@ enum Usage {
           --max-zoom-rate <per-second>
                                   Fastest zoom, |d ln(distance)/dt| (default: 0.693, a doubling per second).
           --max-heading-rate <degrees-per-second>
-                                  Fastest camera turn (default: 30).
+                                  Fastest camera turn check accepts (motion-turn-rate; default: 30;
+                                  the planner keeps to the flight option --max-turn-rate, 25).
           --max-pitch-rate <degrees-per-second>
                                   Fastest tilt (default: 20).
           --max-screen-acceleration <screens-per-second-squared>

@@ -11,7 +11,10 @@ extension FlightPlanner {
         let route = preparation.route
         if preparation.duplicatesRemoved > 0 || preparation.simplifiedAway > 0 {
             let how = tolerance.map { ", \(preparation.simplifiedAway) simplified away (tolerance \(FixedDecimal.string($0, places: 1)) m)" } ?? ""
-            notes.append("prepared the route: \(preparation.duplicatesRemoved) duplicate point\(preparation.duplicatesRemoved == 1 ? "" : "s") dropped\(how); \(route.points.count) of \(original.points.count) points flown")
+            let added = preparation.geodesicPointsAdded
+            let kept = route.points.count - added
+            let along = added > 0 ? ", and \(added) point\(added == 1 ? "" : "s") added along the geodesics of long legs so the camera follows the Earth's curve" : ""
+            notes.append("prepared the route: \(preparation.duplicatesRemoved) duplicate point\(preparation.duplicatesRemoved == 1 ? "" : "s") dropped\(how); \(kept) of \(original.points.count) points flown\(along)")
         }
         if recorded, original.timedPointCount < 2 {
             throw .untimedRoute(timedPoints: original.timedPointCount, points: original.points.count)
@@ -72,7 +75,12 @@ extension FlightPlanner {
         }
 
         if timing.duration > CameraScript.maximumKeyframeDuration {
-            throw .tooLong(seconds: timing.duration)
+            // Name where the time goes: usually one broken timestamp, or a night between two days.
+            let step = original.longestTimeGap.map { gap -> String in
+                let a = original.points[gap.index], b = original.points[gap.index + 1]
+                return "the longest step, \(String(format: "%.3g", gap.seconds)) s recorded, runs from point \(gap.index) (\(a.time.map { ISO8601.string(from: $0) } ?? "?")) to point \(gap.index + 1) (\(b.time.map { ISO8601.string(from: $0) } ?? "?"))"
+            }
+            throw .tooLong(seconds: timing.duration, longestStep: step)
         }
 
         let framing = options.framing
@@ -114,8 +122,15 @@ extension FlightPlanner {
             for (i, split) in splits.enumerated() {
                 let nextEnd = i + 1 < splits.count ? splits[i + 1].k : n - 1
                 let before = tau[split.k] - tau[pieceStart], after = tau[nextEnd] - tau[split.k + 1]
-                let instant = tau[split.k + 1] <= tau[split.k]  // cannot be flown through: it is given time below
-                if split.fly && !instant && (before < Self.minimumPieceDuration || after < Self.minimumPieceDuration) { continue }
+                // A gap crossed in no time cannot be flown through (it is given time below). Nor can one
+                // wider than the view (straight across at the follow distance, the screen would be
+                // empty) or too fast to cross: where the short piece lies between two gap flights it is
+                // flown over instead (phase 2). A short first or last piece is flown through, gaps and all.
+                let instant = tau[split.k + 1] <= tau[split.k]
+                                let shortBefore = before < Self.minimumPieceDuration, shortAfter = after < Self.minimumPieceDuration
+                let boundedBefore = kept.last?.fly == true, boundedAfter = i + 1 < splits.count && splits[i + 1].fly
+                let overflown = (!shortBefore || boundedBefore) && (!shortAfter || boundedAfter)
+                if split.fly && !instant && !overflown && (shortBefore || shortAfter) { continue }
                 kept.append(split)
                 pieceStart = split.k + 1
             }
@@ -212,17 +227,33 @@ extension FlightPlanner {
         // the time it needs. Where the route part has a duration to keep (equal or distance timing, or
         // recorded timing with --duration), the other legs give that time back in proportion (at most
         // half of theirs); otherwise the flight grows longer.
-        var stretchedGaps: [(k: Int, from: Double, to: Double)] = []
-        for (p, piece) in pieces.enumerated() where piece.flyGapAfter && p + 1 < pieces.count {
-            let k = piece.range.upperBound
-            let dt = tau[k + 1] - tau[k]
-            let fromHeading = piece.track.map { $0.heading[$0.heading.count - 1] } ?? 0
-            let toHeading = unwrappedAngle(pieces[p + 1].track?.heading[0] ?? fromHeading, near: fromHeading)
+        // The piece each gap flight lands on: the next one, or past pieces too short to ease into and
+        // out of between two gap flights (flown over, phase 2).
+        func landing(after p: Int) -> Int {
+            var q = p + 1
+            if options.gaps == .fly && pieces[p].flyGapAfter {
+                while q + 1 < pieces.count && pieces[q].flyGapAfter
+                        && tau[pieces[q].range.upperBound] - tau[pieces[q].range.lowerBound] < Self.minimumPieceDuration {
+                    q += 1
+                }
+            }
+            return q
+        }
+        var stretchedGaps: [(k: Int, j: Int, from: Double, to: Double)] = []
+        var p = 0
+        while p + 1 < pieces.count {
+            let q = landing(after: p)
+            defer { p = q }
+            guard pieces[p].flyGapAfter else { continue }
+            let k = pieces[p].range.upperBound, j = pieces[q].range.lowerBound
+            let dt = tau[j] - tau[k]
+            let fromHeading = pieces[p].track.map { $0.heading[$0.heading.count - 1] } ?? 0
+            let toHeading = unwrappedAngle(pieces[q].track?.heading[0] ?? fromHeading, near: fromHeading)
             let a = MapCamera(centerCoordinate: points[k].coordinate, distance: followDistance, heading: fromHeading, pitch: pitch)
-            let b = MapCamera(centerCoordinate: points[k + 1].coordinate, distance: followDistance, heading: toHeading, pitch: pitch)
+            let b = MapCamera(centerCoordinate: points[j].coordinate, distance: followDistance, heading: toHeading, pitch: pitch)
             let needed = EasedFlyTo(from: a, to: b, framing: framing, rho: options.rho)
                 .minimumDuration(within: Self.gapFlightLimits(maxTurnRate: options.maxTurnRate), aspectRatio: framing.aspectRatio)
-            if dt < needed { stretchedGaps.append((k, dt, needed)) }
+            if dt < needed { stretchedGaps.append((k, j, dt, needed)) }
         }
         if !stretchedGaps.isEmpty {
             let total = tau[n - 1] - tau[0]
@@ -230,15 +261,20 @@ extension FlightPlanner {
             let keepsDuration = options.timing != .recorded || options.duration != nil
             let rest = total - stretchedGaps.reduce(0) { $0 + $1.from }
             let scale = keepsDuration && rest > 0 ? max((rest - extra) / rest, 0.5) : 1
+            // The legs a stretched flight spans keep their times, the first one taking the extra; the
+            // others give time back by `scale`.
+            var fixed = [Double?](repeating: nil, count: n - 1)
+            for g in stretchedGaps {
+                for leg in g.k..<g.j { fixed[leg] = tau[leg + 1] - tau[leg] }
+                fixed[g.k]! += g.to - g.from
+            }
             var newTau = tau
-            var stretched = Dictionary(uniqueKeysWithValues: stretchedGaps.map { ($0.k, $0.to) })
             for k in 0..<(n - 1) {
-                let dt = stretched.removeValue(forKey: k) ?? (tau[k + 1] - tau[k]) * scale
-                newTau[k + 1] = newTau[k] + dt
+                newTau[k + 1] = newTau[k] + (fixed[k] ?? (tau[k + 1] - tau[k]) * scale)
             }
             tau = newTau
             let longer = tau[n - 1] - tau[0] - total
-            let gaps = stretchedGaps.map { "point \($0.k) to \($0.k + 1): \(FixedDecimal.string($0.from, places: 2)) s to \(FixedDecimal.string($0.to, places: 2)) s" }
+            let gaps = stretchedGaps.map { "point \($0.k) to \($0.j): \(FixedDecimal.string($0.from, places: 2)) s to \(FixedDecimal.string($0.to, places: 2)) s" }
             notes.append("\(stretchedGaps.count == 1 ? "a gap" : "\(stretchedGaps.count) gaps") between segments would be flown faster than the motion limits allow, and \(stretchedGaps.count == 1 ? "is" : "are") given more time (\(gaps.prefix(3).joined(separator: "; "))\(gaps.count > 3 ? "; ..." : ""))\(longer > 0.0005 ? ": the flight is \(FixedDecimal.string(longer, places: 2)) s longer" : ", taken from the other legs")")
             piecePlans = plannedPieces(followDistance)
             pieces = followPieces(piecePlans, distance: followDistance)
@@ -278,31 +314,38 @@ extension FlightPlanner {
             builder.start(initial, elevation: elevations[0])
         }
 
-        // Phase 2: follow the route, piece by piece.
-        for (p, piece) in pieces.enumerated() {
+        // Phase 2: follow the route, piece by piece. A piece too short to ease into and out of
+        // (``minimumPieceDuration``) between two gap flights is flown over, not followed: one van Wijk
+        // flight takes the camera from the piece before to the piece after, in the time of both gaps
+        // and the piece, and zooms out over it on the way.
+        p = 0
+        while p < pieces.count {
+            let piece = pieces[p]
             if var track = piece.track {
                 track.unwrapLongitudes(near: builder.current.centerCoordinate.longitude)
                 track.unwrapHeadings(near: builder.heading)
                 followPiece(track, warp: piece.warp, distance: followDistance, pitch: pitch, into: &builder)
             }
             guard p + 1 < pieces.count else { break }
-            let k = piece.range.upperBound
-            let dt = tau[k + 1] - tau[k]
-            let next = MapCamera(centerCoordinate: points[k + 1].coordinate, distance: followDistance,
-                                 heading: unwrappedAngle(startHeading(pieces[p + 1]), near: builder.heading), pitch: pitch)
+            let q = landing(after: p)
+            let k = piece.range.upperBound, j = pieces[q].range.lowerBound
+            let dt = tau[j] - tau[k]
+            let next = MapCamera(centerCoordinate: points[j].coordinate, distance: followDistance,
+                                 heading: unwrappedAngle(startHeading(pieces[q]), near: builder.heading), pitch: pitch)
             switch options.gaps {
             case .cut:
-                builder.move(to: next, elevation: elevations[k + 1])
+                builder.move(to: next, elevation: elevations[j])
             case .hold:
                 builder.hold(duration: dt)
-                builder.move(to: next, elevation: elevations[k + 1])
+                builder.move(to: next, elevation: elevations[j])
             case .fly:
                 if piece.flyGapAfter {
-                    builder.easedFlyTo(next, duration: dt, framing: framing, rho: options.rho, elevation: elevations[k + 1])
+                    builder.easedFlyTo(next, duration: dt, framing: framing, rho: options.rho, elevation: elevations[j])
                 } else {
-                    builder.move(to: next, elevation: elevations[k + 1])
+                    builder.move(to: next, elevation: elevations[j])
                 }
             }
+            p = q
         }
 
         // Phase 3: pull out, from rest to rest.

@@ -17,8 +17,9 @@ public enum FlightPlanError: Error, Hashable, Sendable, CustomStringConvertible 
     case untimedRoute(timedPoints: Int, points: Int)
     /// Every point of the route is at the same place: there is nothing to follow.
     case noMovement(points: Int)
-    /// The route part would last longer than ``CameraScript/maximumKeyframeDuration`` seconds.
-    case tooLong(seconds: Double)
+    /// The route part would last longer than ``CameraScript/maximumKeyframeDuration`` seconds, and
+    /// its longest step (in words: how long, between which recorded times or coordinates).
+    case tooLong(seconds: Double, longestStep: String? = nil)
     /// The framing (field of view, viewport, margin) cannot be planned for (``CameraFraming/problem``).
     case invalidFraming(String)
 
@@ -28,8 +29,8 @@ public enum FlightPlanError: Error, Hashable, Sendable, CustomStringConvertible 
             return why
         case .tooFewPoints(let n):
             return "the route has \(n) point\(n == 1 ? "" : "s"); a flight needs at least 2"
-        case .tooLong(let seconds):
-            return "the route part would last \(String(format: "%.3g", seconds)) s, more than the \(Int(CameraScript.maximumKeyframeDuration)) s (about 116 days) a flight may last; raise '--speedup', set '--duration', or use '--skip-idle'"
+        case .tooLong(let seconds, let step):
+            return "the route part would last \(String(format: "%.3g", seconds)) s, more than the \(Int(CameraScript.maximumKeyframeDuration)) s (about 116 days) a flight may last\(step.map { " (\($0))" } ?? ""); raise '--speedup', set '--duration', or use '--skip-idle'"
         case .noMovement(let points):
             return "the route's \(points) points are all at one place: there is nothing to follow (try '--preset orbit' or '--preset overview')"
         case .untimedRoute(let timed, let points):

@@ -152,17 +152,28 @@ struct FollowTrack {
         case .along:
             heading = Self.alongHeadings(route: route, range: range, latitude: riderLatitude, longitude: riderLongitude,
                                          along: along, lookAhead: lookAhead)
+            // A spin is the route's own turning (smoothed over ``spinSigma``), not the widened heading's,
+            // which the passes below spread to the limit rate wherever the route turns sharply (two
+            // U-turns of an out-and-back spur would look like one spin, and the camera would face
+            // backwards all along the spur).
+            let spinDetector = TrackSmoothing.gaussian(heading, sigma: Self.spinSigma / h, ends: .even)
             heading = TrackSmoothing.gaussian(heading, sigma: sigma, ends: .even)
             var turning = [heading]
             TrackSmoothing.limit(&turning, spacing: h, sigma: Self.passSigma, ends: .even, maximumPasses: Self.maximumPasses) { c in
                 Self.marks(c[0], spacing: h, rate: targets.turnRate, acceleration: targets.turnAcceleration, evenEnds: true)
             }
-            turning[0] = Self.holdingSpins(turning[0], spacing: h, rate: targets.turnRate)
+            turning[0] = Self.holdingSpins(turning[0], detector: spinDetector, spacing: h, rate: targets.turnRate)
             // Where widening could not bring the turn within the limits (a route that keeps circling
             // faster than the camera may turn), the camera turns as fast as it may, starting early and
             // finishing late (a tracking filter run both ways).
-            heading = TrackSmoothing.trackBothWays(turning[0], spacing: h, rate: targets.turnRate,
-                                                   acceleration: targets.turnAcceleration)
+            var tracked = [TrackSmoothing.trackBothWays(turning[0], spacing: h, rate: targets.turnRate,
+                                                        acceleration: targets.turnAcceleration)]
+            // The average of the two runs need not be at rest at the piece's ends, where the track is
+            // (evenly reflected): smoothed there, and wherever else the average still turns too hard.
+            TrackSmoothing.limit(&tracked, spacing: h, sigma: Self.passSigma, ends: .even, maximumPasses: Self.maximumPasses) { c in
+                Self.marks(c[0], spacing: h, rate: targets.turnRate, acceleration: targets.turnAcceleration, evenEnds: true)
+            }
+            heading = tracked[0]
         }
     }
 
@@ -171,15 +182,15 @@ struct FollowTrack {
     static let spinSigma = 1.5, minimumSpinDuration = 4.0, minimumSpinTurn = 270.0
 
     /// `headings` (unwrapped, `spacing` seconds apart) with every *spin* held: a stretch of at least
-    /// ``minimumSpinDuration`` seconds where the heading, smoothed over ``spinSigma``, turns faster
+    /// ``minimumSpinDuration`` seconds where `detector` (the route's own heading smoothed over
+    /// ``spinSigma``, on the same grid) turns faster
     /// than 0.9 `rate` degrees per second, by at least ``minimumSpinTurn`` degrees in all. A camera
     /// cannot follow such a route (a network of loops flown fast) without spinning the whole view, so
     /// it keeps the heading it had when the spin began and, after it, rejoins the route's direction the
     /// short way round (the later headings are shifted by whole turns).
-    static func holdingSpins(_ headings: [Double], spacing h: Double, rate: Double) -> [Double] {
+    static func holdingSpins(_ headings: [Double], detector smooth: [Double], spacing h: Double, rate: Double) -> [Double] {
         let n = headings.count
         guard n > 2 else { return headings }
-        let smooth = TrackSmoothing.gaussian(headings, sigma: spinSigma / h, ends: .even)
         var out = headings
         var shift = 0.0
         var j = 1

@@ -57,8 +57,9 @@ struct TerrainClearance {
         for t in times {
             let camera = flight.camera.value(time: t)
             let e = flight.centerElevation.value(time: t)
-            pitches.append(camera.pitch)
-            distances.append(camera.distance)
+            // As sampled (a script's cubic may swing past the range; the sampler holds it at the bound).
+            pitches.append(min(max(camera.pitch, 0), MapCamera.maximumPitch))
+            distances.append(max(camera.distance, 1))  // the sampler's default least distance, metres
             guard !clears(camera, e) else { pitchCut.append(0); zoom.append(0); continue }
             failing += 1
             var c = camera

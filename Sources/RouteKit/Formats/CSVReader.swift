@@ -295,7 +295,11 @@ public enum CSVReader {
             }
             guard (-90...90).contains(lat) else { throw fail(cell(.latitude), .latitudeOutOfRange(element: "row", value: lat)) }
             guard (-180...180).contains(lon) else { throw fail(cell(.longitude), .longitudeOutOfRange(element: "row", value: lon)) }
-            var point = RoutePoint(latitude: lat, longitude: lon, elevation: try number(.elevation))
+            let elevation = try number(.elevation)
+            if let elevation, let outside = PointValueLimits.violation(field: "elevation", value: elevation) {
+                throw fail(cell(.elevation), outside)
+            }
+            var point = RoutePoint(latitude: lat, longitude: lon, elevation: elevation)
             if let t = cell(.time) {
                 let text = cell(.date).map { $0.text + "T" + t.text } ?? t.text
                 // A time column of plain numbers (RouteKit's own pose CSV, many loggers) holds seconds

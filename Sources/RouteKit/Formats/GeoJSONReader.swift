@@ -330,6 +330,9 @@ public enum GeoJSONReader {
                 var lon = try coordinate(0)
                 let lat = try coordinate(1)
                 let elevation = numbers.count > 2 ? try coordinate(2) : nil
+                if let elevation, let outside = PointValueLimits.violation(field: "elevation", value: elevation) {
+                    throw fail(numbers[2], pp() + "[2]", outside)
+                }
                 if !(-90...90).contains(lat) {
                     if (-90...90).contains(lon) {
                         throw fail(numbers[1], pp() + "[1]", .swappedCoordinates(latitude: lat, longitude: lon))

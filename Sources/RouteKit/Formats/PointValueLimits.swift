@@ -33,6 +33,21 @@ public enum PointValueLimits {
         return nil
     }
 
+    /// Why `value` of `field` ("elevation", "heart rate", "cadence" or "speed") cannot be what it
+    /// claims, or `nil` when it is within its range: for readers that check a value where they read
+    /// it, so that the error carries the value's line and column.
+    static func violation(field: String, value: Double) -> RouteParseError.Reason? {
+        let (range, unit): (ClosedRange<Double>, String)
+        switch field {
+        case "elevation": (range, unit) = (elevation, "metres")
+        case "heart rate": (range, unit) = (heartRate, "beats per minute")
+        case "cadence": (range, unit) = (cadence, "per minute")
+        default: (range, unit) = (speed, "metres per second")
+        }
+        guard !range.contains(value) else { return nil }
+        return violation(0, field, value, range, unit).reason
+    }
+
     private static func violation(_ i: Int, _ field: String, _ value: Double, _ range: ClosedRange<Double>,
                                   _ unit: String) -> (index: Int, reason: RouteParseError.Reason) {
         (i + 1, .valueOutOfRange(field: field, value: value,

@@ -175,7 +175,7 @@ public enum RouteCheck {
                     "Point \(i) has the same time as point \(p) (\(stamp(t))) but is \(num(distance, 1)) m away: an infinite speed."))
             } else if dt > options.gap {
                 findings.append(Finding(.warning, "time-gap", index: i, time: .recorded(t),
-                    "\(num(dt, 1)) s\(DurationText.daysSuffix(dt)) pass between point \(p) and point \(i)\(crossesGap ? " (a segment break)" : "") (more than \(num(options.gap, 1)) s)."))
+                    "\(num(dt, 1)) s\(DurationText.daysSuffix(dt)) pass between point \(p) and point \(i) (\(crossesGap ? "across a segment break; " : "")more than \(num(options.gap, 1)) s)."))
             }
             if dt > 0, !crossesGap, dt >= 0.05, distance / dt > movingSpeed {
                 moving.append((distance / dt, dt))

@@ -140,12 +140,17 @@ struct SampleOptions: Equatable {
             var why = ""
             if scriptPath == nil, flight.options.timing == .recorded, let gap = route.longestTimeGap, gap.seconds > 3600 {
                 let a = route.points[gap.index], b = route.points[gap.index + 1]
-                why = ": recorded timing flies the \(describeSeconds(gap.seconds)) between point \(gap.index + 1) (\(a.time.map { ISO8601.string(from: $0) } ?? "?")) and point \(gap.index + 2) (\(b.time.map { ISO8601.string(from: $0) } ?? "?")) in real time; check that point's time, or use '--skip-idle S' or '--timing distance'"
+                why = ": recorded timing flies the \(describeSeconds(gap.seconds)) between point \(gap.index) (\(a.time.map { ISO8601.string(from: $0) } ?? "?")) and point \(gap.index + 1) (\(b.time.map { ISO8601.string(from: $0) } ?? "?")) in real time; check that point's time, or use '--skip-idle S' or '--timing distance'"
             }
             throw CommandFailure(description: "\(shownPath(routePath)): error: the flight has \(frames) frames at \(FixedDecimal.string(fps, places: 3)) fps (\(describeSeconds(scripted.duration))), more than the frame budget of \(maxFrames)\(why) ('--max-frames N' raises the budget, '--fps' lowers the count)")
         }
         if scripted.duration > 3600 {
-            printDiagnostic("\(shownPath(routePath)): warning: the flight lasts \(describeSeconds(scripted.duration)) (\(sampler.frameCount(forDuration: scripted.duration)) frames at \(fps) fps)\(flight.options.timing == .recorded && flight.options.skipIdle == nil ? ": recorded stops and gaps are flown in real time; '--skip-idle S' flies each in 1 s" : "")")
+            var longest = ""
+            if scriptPath == nil, flight.options.timing == .recorded, let gap = route.longestTimeGap, gap.seconds > 60 {
+                let a = route.points[gap.index], b = route.points[gap.index + 1]
+                longest = " (the longest, \(describeSeconds(gap.seconds)), between point \(gap.index) at \(a.time.map { ISO8601.string(from: $0) } ?? "?") and point \(gap.index + 1) at \(b.time.map { ISO8601.string(from: $0) } ?? "?"))"
+            }
+            printDiagnostic("\(shownPath(routePath)): warning: the flight lasts \(describeSeconds(scripted.duration)) (\(sampler.frameCount(forDuration: scripted.duration)) frames at \(fps) fps)\(flight.options.timing == .recorded && flight.options.skipIdle == nil ? ": recorded stops and gaps are flown in real time\(longest); '--skip-idle S' flies each in 1 s" : "")")
         }
         if resolvedFormat == .svg, sampler.frameCount(forDuration: scripted.duration) > FlightSVGWriter.maximumFrames {
             throw UsageError(message: "A picture (--format svg) is drawn from at most \(FlightSVGWriter.maximumFrames) frames; this flight has \(sampler.frameCount(forDuration: scripted.duration)) at \(fps) fps. Lower '--fps'.", subcommand: "sample")

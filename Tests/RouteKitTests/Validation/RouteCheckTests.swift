@@ -66,6 +66,12 @@ import Testing
         #expect(RouteCheck.check(r, options: .init(gap: 90)).findings.isEmpty)  // not over 90
     }
 
+    @Test func gapAcrossASegmentBreakSaysSoInOneParenthesis() {
+        let r = Self.route([[(0, 0), (1, 10)], [(2, 100), (3, 110)]])
+        let (findings, _) = RouteCheck.check(r, options: .init(gap: 60))
+        #expect(findings.map(\.message) == ["90.0 s pass between point 1 and point 2 (across a segment break; more than 60.0 s)."])
+    }
+
     @Test func jumpAndItsSpeed() throws {
         // Step 3 to step 203: 2223.030394 m in 10 s (geod, see the suite).
         // (12 walking legs first, so that the typical speed stays a walk's.)

@@ -256,6 +256,11 @@ final class GPXParserDelegate: XMLRouteDelegate {
                      at: textLocation)
                 return
             }
+            let quantity = kind == .heartRate ? "heart rate" : kind == .cadence ? "cadence" : "speed"
+            if let outside = PointValueLimits.violation(field: quantity, value: value) {
+                fail(outside, at: textLocation)
+                return
+            }
             switch kind {
             case .heartRate: heartRate = value
             case .cadence: cadence = value
@@ -266,6 +271,10 @@ final class GPXParserDelegate: XMLRouteDelegate {
             guard let value = text.withUnsafeBufferPointer({ DecimalParser.parse($0) }) else {
                 fail(.malformedNumber(element: element, field: "ele", text: String(decoding: text, as: UTF8.self)),
                      at: textLocation)
+                return
+            }
+            if let outside = PointValueLimits.violation(field: "elevation", value: value) {
+                fail(outside, at: textLocation)
                 return
             }
             elevation = value
