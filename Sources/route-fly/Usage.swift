@@ -328,8 +328,8 @@ enum Usage {
           --max-zoom-rate <per-second>
                                   Fastest zoom, |d ln(distance)/dt| (default: 0.693, a doubling per second).
           --max-heading-rate <degrees-per-second>
-                                  Fastest camera turn check accepts (motion-turn-rate; default: 30;
-                                  the planner keeps to the flight option --max-turn-rate, 25).
+                                  Fastest camera turn check accepts (motion-turn-rate; default: 30,
+                                  or the flight option --max-turn-rate when that is higher).
           --max-pitch-rate <degrees-per-second>
                                   Fastest tilt (default: 20).
           --max-screen-acceleration <screens-per-second-squared>

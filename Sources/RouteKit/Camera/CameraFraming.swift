@@ -155,3 +155,48 @@ extension CameraFraming {
                          heading: heading, pitch: 0)
     }
 }
+
+extension CameraFraming {
+    /// The least camera distance, metres, at which every point of `route` is inside the viewport (with
+    /// ``margin``) for a camera centred on `center`, tilted by `pitch` degrees from straight down, at each
+    /// of `headings` (degrees): what a tilted or turning camera needs, where ``camera(framing:heading:)``
+    /// frames for one looking straight down.
+    ///
+    /// For a ground point `f` metres ahead (along the heading) and `r` metres right of the centre, a
+    /// pinhole camera at distance `D` sees it at depth `D + f sin(p)`, `r` across and `f cos(p)` up, so it
+    /// is in view when `|r| <= tx (D + f sin p)` and `|f| cos p <= ty (D + f sin p)`, with
+    /// `tx = tan(hfov / 2) / (1 + margin)` and `ty = tan(vfov / 2) / (1 + margin)`: `D` is the largest of
+    /// `|r| / tx - f sin p` and `|f| cos p / ty - f sin p` over points and headings. Points are placed
+    /// on the tangent plane at the centre (east and north metres on a sphere of 6371 km; beyond Web
+    /// Mercator's latitudes by geodesic distance and azimuth from the centre); the ground is taken as
+    /// level. At least the distance that shows ``minimumExtent``.
+    ///
+    /// - Complexity: O(n h) for n points and h headings.
+    public func distance(toShow route: Route, from center: LocationCoordinate2D, pitch: Double, headings: [Double]) -> Double {
+        let vertical = tan(verticalFieldOfView * .pi / 360) / (1 + margin)
+        let horizontal = tan(horizontalFieldOfView * .pi / 360) / (1 + margin)
+        let polar = route.points.contains { abs($0.coordinate.latitude) > MapPoint.maximumLatitude }
+        let metresPerDegree = 6_371_000 * Double.pi / 180
+        let cosLatitude = cos(center.latitude * .pi / 180)
+        let offsets: [(east: Double, north: Double)] = route.points.map { p in
+            if polar {
+                let inverse = Geodesic.wgs84.inverse(from: center, to: p.coordinate)
+                guard inverse.distance.isFinite, inverse.initialAzimuth.isFinite else { return (0, 0) }
+                let a = inverse.initialAzimuth * .pi / 180
+                return (inverse.distance * sin(a), inverse.distance * cos(a))
+            }
+            return (remainder(p.coordinate.longitude - center.longitude, 360) * metresPerDegree * cosLatitude,
+                    (p.coordinate.latitude - center.latitude) * metresPerDegree)
+        }
+        let (sinP, cosP) = (sin(pitch * .pi / 180), cos(pitch * .pi / 180))
+        var needed = distance(toFitWidth: 0, height: 0)
+        for heading in headings {
+            let (sinH, cosH) = (sin(heading * .pi / 180), cos(heading * .pi / 180))
+            for o in offsets {
+                let f = o.east * sinH + o.north * cosH, r = o.east * cosH - o.north * sinH
+                needed = max(needed, abs(r) / horizontal - f * sinP, abs(f) * cosP / vertical - f * sinP)
+            }
+        }
+        return needed
+    }
+}

@@ -154,8 +154,11 @@ public struct FlightPlanner: Sendable {
         let duration = options.duration ?? 20
         let pitch = options.pitch ?? 30
         let start = options.heading.fixedValue ?? 0
+        // Far enough that the tilted camera keeps the whole route in view all through the drift.
+        let shown = options.framing.distance(toShow: route, from: framed.centerCoordinate, pitch: pitch,
+                                             headings: stride(from: 0.0, through: 30, by: 2.5).map { start + $0 })
         let initial = CameraScript.InitialCamera(
-            centerCoordinate: .coordinate(framed.centerCoordinate), distance: .number(options.distance ?? framed.distance),
+            centerCoordinate: .coordinate(framed.centerCoordinate), distance: .number(options.distance ?? shown),
             heading: .number(start), pitch: .number(pitch), centerElevation: .number(meanElevation(route)))
         // A slow drift: 30 degrees over the whole flight, easing in and out.
         let script = CameraScript(initialCamera: initial, heading: [
@@ -168,9 +171,13 @@ public struct FlightPlanner: Sendable {
         let framed = options.framing.camera(framing: route)
         let duration = options.duration ?? 20
         let start = options.heading.fixedValue ?? 0
+        let pitch = options.pitch ?? 45
+        // Far enough that the tilted camera keeps the whole route in view all the way round.
+        let shown = options.framing.distance(toShow: route, from: framed.centerCoordinate, pitch: pitch,
+                                             headings: stride(from: 0.0, to: 360, by: 5).map { start + $0 })
         let initial = CameraScript.InitialCamera(
-            centerCoordinate: .coordinate(framed.centerCoordinate), distance: .number(options.distance ?? framed.distance),
-            heading: .number(start), pitch: .number(options.pitch ?? 45), centerElevation: .number(meanElevation(route)))
+            centerCoordinate: .coordinate(framed.centerCoordinate), distance: .number(options.distance ?? shown),
+            heading: .number(start), pitch: .number(pitch), centerElevation: .number(meanElevation(route)))
         // A full turn, from rest to rest: the turn's clock is eased (``ProgressWarp``, a sixth of the
         // flight at each end) and written as cubic keyframes with the exact turn rate at each.
         let warp = ProgressWarp(span: duration, rampIn: duration / 6, rampOut: duration / 6)

@@ -197,10 +197,35 @@ public enum RouteFile {
     ///   - head: The first bytes (4 KiB is plenty).
     /// - Returns: The format, or `nil` when the head is empty or white space, or is XML with an unknown
     ///   root in a file without a known extension.
+    /// Whether `head` is plain text (no control bytes but tab, line feed and carriage return) that
+    /// `format` (CSV or polyline, from ``RouteFormat/sniff(_:)``) would read: for CSV, a first line with a
+    /// comma, semicolon or tab; for a polyline, at least 8 characters (two points).
+    static func looksLikeText(_ head: some Collection<UInt8>, as format: RouteFormat) -> Bool {
+        guard format == .csv || format == .polyline else { return false }
+        var firstLineHasDelimiter = false, inFirstLine = true, sawText = false
+        for b in head {
+            if b < 0x20 && b != 0x09 && b != 0x0A && b != 0x0D { return false }
+            if b == 0x7F { return false }
+            if b == 0x0A && sawText { inFirstLine = false }
+            if b > 0x20 { sawText = true }
+            if inFirstLine && (b == UInt8(ascii: ",") || b == UInt8(ascii: ";") || b == 0x09) { firstLineHasDelimiter = true }
+        }
+        // A polyline of two points is at least 8 characters of its alphabet (2 per coordinate).
+        let printable = head.filter { $0 > 0x20 }.count
+        return format == .polyline ? printable >= 8 : firstLineHasDelimiter
+    }
+
     public static func detectFormat(path: String?, head: some Collection<UInt8>) -> RouteFormat? {
         let sniffed = RouteFormat.sniff(head)
         if let sniffed, sniffed.confidence == .certain { return sniffed.format }
         let byExtension = path.flatMap { RouteFormat(pathExtension: URL(fileURLWithPath: $0).pathExtension) }
+        // An XML or JSON extension on text that is neither (a CSV table or a polyline saved as .gpx or
+        // .json): the content decides when it is plain text with a table's delimiter in its first line,
+        // or one run of the polyline alphabet; garbage still goes to the extension's reader and its error.
+        if let byExtension, let sniffed, byExtension != .csv, byExtension != .polyline,
+           looksLikeText(head, as: sniffed.format) {
+            return sniffed.format
+        }
         if let byExtension { return byExtension }  // an empty file goes to its reader, which says "empty"
         return sniffed?.format  // nil: empty, or XML with an unknown root
     }

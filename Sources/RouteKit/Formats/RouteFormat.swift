@@ -4,7 +4,9 @@
 /// 1. the caller's override (the CLI's `--input-format`);
 /// 2. the content, when it is certain: an XML root element `gpx`, `kml` or `TrainingCenterDatabase`
 ///    (local name, any prefix), or a JSON document (first non-space byte `{` or `[`) for GeoJSON;
-/// 3. the file name extension (``init(pathExtension:)``), for content that does not decide it;
+/// 3. the file name extension (``init(pathExtension:)``), for content that does not decide it, unless
+///    the extension names XML or JSON and the content is plain text that reads as CSV (a delimiter in
+///    its first line) or as a polyline: a table saved as `route.gpx` is read as CSV;
 /// 4. text heuristics (``sniff(_:)``): one line of characters `?`...`~` is an encoded polyline,
 ///    anything else is CSV.
 ///

@@ -106,6 +106,12 @@ struct CheckOptions: Equatable {
         }
         try options.flight.validate(subcommand: "check")
         try options.flight.validate(withScript: options.scriptPath != nil, subcommand: "check")
+        // A flight planned to turn faster than check's turn limit (--max-turn-rate over 30) is checked
+        // against what was asked for, unless --max-heading-rate says otherwise.
+        if !arguments.contains(where: { $0 == "--max-heading-rate" || $0.hasPrefix("--max-heading-rate=") }),
+           let asked = options.flight.options.maxTurnRate, let limit = options.flightCheck.motion.turnRate, asked > limit {
+            options.flightCheck.motion.turnRate = asked
+        }
         return options
     }
 

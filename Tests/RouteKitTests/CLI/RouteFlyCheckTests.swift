@@ -128,6 +128,14 @@ import Testing
         #expect(!failed.stderr.contains("see 'route-fly check' without"), "names the reason: \(failed.stderr)")
     }
 
+    @Test func aFlightPlannedToTurnFasterIsCheckedAgainstItsOwnTurnLimit() throws {
+        // --max-turn-rate 60 plans turns up to 60 deg/s: check's default 30 would flag what was asked for.
+        let asked = try runRouteFly(["check", Self.bundled, "--max-turn-rate", "60"])
+        #expect(!asked.stdout.contains("[motion-turn-rate]") && !asked.stderr.contains("[motion-turn-rate]"), "\(asked.stdout)")
+        let strict = try runRouteFly(["check", Self.bundled, "--max-turn-rate", "60", "--max-heading-rate", "30"])
+        #expect(strict.stdout.contains("[motion-turn-rate]") || strict.stderr.contains("[motion-turn-rate]"))
+    }
+
     @Test func errorsExitTwoAndWarningsOnlyWithStrict() throws {
         let back = try runRouteFly(["check", Self.fixture("backwards.gpx")])
         #expect(back.status == 2)
