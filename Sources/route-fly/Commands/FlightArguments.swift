@@ -138,6 +138,10 @@ struct FlightArguments: Equatable {
             return try script.resolved(for: route, framing: options.framing)
         } catch {
             var located = error
+            // Found while resolving, after parsing: the script's text gives the value's line and column.
+            if let scriptPath, scriptPath != "-", let text = FileManager.default.contents(atPath: scriptPath) {
+                located = located.located(in: text)
+            }
             located.path = located.path ?? scriptPath
             throw located
         }
