@@ -190,7 +190,11 @@ public struct FlightPlanner: Sendable {
             return .init(.cubic(startVelocity: previousRate, endVelocity: rate),
                          .number(start + 360 * warp.routeTime(at: t) / duration), duration: duration / Double(steps))
         }
-        return FlightPlan(script: CameraScript(initialCamera: initial, heading: heading), notes: [])
+        // The turn's peak rate is 360 degrees over the flight times the eased clock's peak pace: 432 / T
+        // degrees a second, so staying within 95 % of check's 30 deg/s needs 15.2 s.
+        let peak = 360 * warp.rate(at: duration / 2) / duration
+        let notes = peak > 30 ? ["the orbit turns at up to \(FixedDecimal.string(peak, places: 1)) degrees a second in \(FixedDecimal.string(duration, places: 1)) s, more than check's 30: it needs \(FixedDecimal.string((peak * duration / 28.5 * 10).rounded(.up) / 10, places: 1)) s (within 95 % of the limit)"] : []
+        return FlightPlan(script: CameraScript(initialCamera: initial, heading: heading), notes: notes)
     }
 
 }

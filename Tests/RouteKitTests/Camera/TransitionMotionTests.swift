@@ -40,4 +40,14 @@ import Testing
         #expect(none.isEmpty, "\(none.map(\.message))")
         #expect(!again.notes.contains { $0.contains("it needs") }, "\(again.notes)")
     }
+
+    @Test func aShortOrbitSaysHowLongItNeeds() throws {
+        // A full turn on the eased clock peaks at 1.2 * 360 / T degrees a second: 43.2 in 10 s.
+        let (plan, faults) = try Self.planned { $0.preset = .orbit; $0.duration = 10 }
+        #expect(faults.contains { $0.code == "motion-turn-rate" })
+        let note = try #require(plan.notes.first { $0.hasPrefix("the orbit turns at up to 43.2") }, "\(plan.notes)")
+        #expect(note.contains("it needs 15.2 s"))
+        let (calm, none) = try Self.planned { $0.preset = .orbit; $0.duration = 15.2 }
+        #expect(none.isEmpty && calm.notes.isEmpty, "\(none.map(\.message)) \(calm.notes)")
+    }
 }
