@@ -18,12 +18,6 @@ enum RouteFly {
 
     /// Runs the tool on `arguments` (without the program name) and returns the exit status.
     static func run(_ arguments: [String]) -> Int32 {
-        // No subcommand at all is a usage error (64), with the help on standard error; `--help` and
-        // `help` print it on standard output and exit 0.
-        if arguments.isEmpty {
-            FileHandle.standardError.write(Data(Usage.help(nil).utf8))
-            return 64
-        }
         let command: Command
         do {
             command = try Command.parse(arguments)

@@ -186,14 +186,6 @@ import Testing
 
 /// Findings of a new-user test, each fixed and kept fixed.
 @Suite struct RouteFlyRobustnessTests {
-    @Test func noSubcommandIsAUsageError() throws {
-        let r = try runRouteFly([])
-        #expect(r.status == 64 && r.stdout.isEmpty)
-        #expect(r.stderr.contains("route-fly") && r.stderr.contains("Exit status"), "\(r.stderr)")
-        let help = try runRouteFly(["--help"])
-        #expect(help.status == 0 && help.stdout.contains("Exit status"))
-    }
-
     static let bundled = Fixtures.packageRoot.appendingPathComponent("routes/gpxpy-around-visnjan-with-car.gpx").path
 
     @Test func refusesToOverwriteTheInputRoute() throws {
