@@ -47,7 +47,8 @@ enum Usage {
           See 'route-fly help <subcommand>' for detailed help.
 
         Routes: GPX, KML, GeoJSON, CSV, TCX and encoded polylines ('-' reads standard input).
-        Units: degrees, metres, seconds. Exit status: 0 success, 1 bad input or failure, 64 usage error.
+        Units: degrees, metres, seconds. Exit status: 0 success, 1 bad input or failure, 2 an error
+        finding from check, 64 usage error.
 
         """
 
