@@ -9,7 +9,7 @@ import Testing
 @Suite struct ReadmeExampleViewTests {
     static let poses: [CameraPose]? = {
         let url = Fixtures.packageRoot.appendingPathComponent("routes/gpxpy-cerknicko-jezero.gpx")
-        guard let route = try? readRoute(url, options: RouteFile.Options()).value?.route else { return nil }
+        guard let route = readRoute(url, options: RouteFile.Options()).value?.route else { return nil }
         let options = FlightOptions()
         guard let plan = try? FlightPlanner(options: options).plan(for: route),
               let flight = try? plan.script.resolved(for: route, framing: options.framing) else { return nil }
@@ -19,7 +19,7 @@ import Testing
     }()
     static let points: [LocationCoordinate2D] = {
         let url = Fixtures.packageRoot.appendingPathComponent("routes/gpxpy-cerknicko-jezero.gpx")
-        return (try? readRoute(url, options: RouteFile.Options()).value?.route.points.map(\.coordinate)) ?? []
+        return readRoute(url, options: RouteFile.Options()).value?.route.points.map(\.coordinate) ?? []
     }()
     /// Screen heights per metre of distance: 2 tan(fov / 2).
     static let k = 2 * tan(CameraFraming.defaultVerticalFieldOfView * .pi / 360)

@@ -8,7 +8,7 @@ import Testing
 @Suite struct TransitionMotionTests {
     static let route: Route? = {
         let url = Fixtures.packageRoot.appendingPathComponent("routes/gpxpy-cerknicko-jezero.gpx")
-        return try? readRoute(url, options: RouteFile.Options()).value?.route
+        return readRoute(url, options: RouteFile.Options()).value?.route
     }()
 
     private static func planned(_ configure: (inout FlightOptions) -> Void) throws -> (FlightPlan, [Finding]) {

@@ -14,7 +14,7 @@ import Testing
     @Test func everyPointValueComesBackAsSet() {
         var p = RoutePoint(latitude: 46.1, longitude: 14.5)
         #expect(p.elevation == nil && p.time == nil && p.heartRate == nil && p.cadence == nil && p.speed == nil)
-        let values: [Double] = [0, -0.0, 1e308, -1e-320, .infinity, -.infinity, 1234.5678]
+        let values: [Double] = [0, -0.0, 1e308, -(Double.leastNormalMagnitude / 1024), .infinity, -.infinity, 1234.5678]  // a subnormal among them
         for v in values {
             p.elevation = v
             p.heartRate = v
