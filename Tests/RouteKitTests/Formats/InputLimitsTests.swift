@@ -21,7 +21,7 @@ extension Formats {
             let short = dir.appendingPathComponent("short.csv")
             try Data([0x61, 0x00, 0x62]).write(to: short)
             let huge = dir.appendingPathComponent("huge.gpx")
-            FileManager.default.createFile(atPath: huge.path, contents: nil)
+            #expect(FileManager.default.createFile(atPath: huge.path, contents: nil))
             let handle = try FileHandle(forWritingTo: huge)
             try handle.truncate(atOffset: UInt64(InputLimits.maximumRouteBytes + 1))
             try handle.close()
