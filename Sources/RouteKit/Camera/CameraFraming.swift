@@ -141,10 +141,7 @@ extension CameraFraming {
         let theta = heading * .pi / 180
         var minU = 0.0, maxU = 0.0, minV = 0.0, maxV = 0.0
         for p in points {
-            let inverse = Geodesic.wgs84.inverse(from: center, to: p.coordinate)
-            guard inverse.distance.isFinite, inverse.initialAzimuth.isFinite else { continue }
-            let a = inverse.initialAzimuth * .pi / 180
-            let east = inverse.distance * sin(a), north = inverse.distance * cos(a)
+            let (east, north) = Geodesic.wgs84.azimuthalEquidistant(p.coordinate, around: center)
             // Screen axes of a camera turned clockwise by `heading`: right and up.
             let u = east * cos(theta) - north * sin(theta), v = east * sin(theta) + north * cos(theta)
             minU = min(minU, u); maxU = max(maxU, u); minV = min(minV, v); maxV = max(maxV, v)
@@ -179,12 +176,7 @@ extension CameraFraming {
         let metresPerDegree = 6_371_000 * Double.pi / 180
         let cosLatitude = cos(center.latitude * .pi / 180)
         let offsets: [(east: Double, north: Double)] = route.points.map { p in
-            if polar {
-                let inverse = Geodesic.wgs84.inverse(from: center, to: p.coordinate)
-                guard inverse.distance.isFinite, inverse.initialAzimuth.isFinite else { return (0, 0) }
-                let a = inverse.initialAzimuth * .pi / 180
-                return (inverse.distance * sin(a), inverse.distance * cos(a))
-            }
+            if polar { return Geodesic.wgs84.azimuthalEquidistant(p.coordinate, around: center) }
             return (remainder(p.coordinate.longitude - center.longitude, 360) * metresPerDegree * cosLatitude,
                     (p.coordinate.latitude - center.latitude) * metresPerDegree)
         }

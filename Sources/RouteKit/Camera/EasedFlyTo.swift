@@ -40,8 +40,9 @@ struct EasedFlyTo {
                 ? Geodesic.wgs84.direct(from: from.centerCoordinate, azimuth: line.initialAzimuth, distance: line.distance / 2).coordinate
                 : from.centerCoordinate
             plane = .azimuthal(center: middle)
-            let a = Self.project(from.centerCoordinate, around: middle), b = Self.project(target, around: middle)
-            path = FlyToPath(from: .init(a.x, a.y), fromWidth: from.distance * k, to: .init(b.x, b.y), toWidth: camera.distance * k, rho: rho)
+            let a = Geodesic.wgs84.azimuthalEquidistant(from.centerCoordinate, around: middle)
+            let b = Geodesic.wgs84.azimuthalEquidistant(target, around: middle)
+            path = FlyToPath(from: .init(a.east, a.north), fromWidth: from.distance * k, to: .init(b.east, b.north), toWidth: camera.distance * k, rho: rho)
         } else {
             let startPoint = MapPoint(from.centerCoordinate)
             let endPoint = MapPoint(target)
@@ -52,14 +53,6 @@ struct EasedFlyTo {
             plane = .mercator(startResidual: from.centerCoordinate.latitude - startPoint.coordinate.latitude,
                               endResidual: target.latitude - endPoint.coordinate.latitude)
         }
-    }
-
-    /// East and north metres of `c` in the azimuthal equidistant plane around `center`.
-    private static func project(_ c: LocationCoordinate2D, around center: LocationCoordinate2D) -> (x: Double, y: Double) {
-        let inverse = Geodesic.wgs84.inverse(from: center, to: c)
-        guard inverse.distance > 0, inverse.initialAzimuth.isFinite else { return (0, 0) }
-        let a = inverse.initialAzimuth * .pi / 180
-        return (inverse.distance * sin(a), inverse.distance * cos(a))
     }
 
     /// The path's length `S` in van Wijk's metric.
