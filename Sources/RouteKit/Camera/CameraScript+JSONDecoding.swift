@@ -30,7 +30,7 @@ struct ScriptJSONDecoder {
     func typeDescription(_ node: Node) -> String {
         switch node.value {
         case .object: return "an object"
-        case .array: return "an array"
+        case .array, .deferredArray: return "an array"
         case .string(let s): return "a string (\(ScriptJSONWriter.quoted(s)))"
         case .number: return "a number (\(document.numberText(of: node)))"
         case .bool(let b): return "a boolean (\(b))"
@@ -575,7 +575,7 @@ extension JSONSyntaxError {
         case .invalidUTF8:
             message = "the string is not valid UTF-8"
         }
-        let (line, column) = JSONDocument.location(of: at, in: bytes)
+        let (line, column) = bytes.withUnsafeBufferPointer { JSONDocument.location(of: at, in: $0) }
         return CameraScriptError(path: path, line: line, column: column, message: message)
     }
 }

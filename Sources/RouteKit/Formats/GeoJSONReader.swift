@@ -53,16 +53,41 @@ public enum GeoJSONReader {
     }
 
     static func read(_ input: RouteInput, displayPath: String?) throws(RouteParseError) -> RouteFile.Result {
+        // A regular file is read where it lies (mapped, its pages let go behind the parse), other input
+        // from memory.
+        let mapped = input.withBytes { bytes, release in
+            Result { () throws(RouteParseError) in try read(text: bytes, release: release, displayPath: displayPath) }
+        }
+        if let mapped { return try mapped.get() }
         let data = try input.bytes(format: "GeoJSON", path: displayPath)
-        let bytes = [UInt8](data)
+        let result = data.withUnsafeBytes { raw in
+            Result { () throws(RouteParseError) in try read(text: raw.bindMemory(to: UInt8.self), release: nil, displayPath: displayPath) }
+        }
+        return try result.get()
+    }
+
+    /// The member names whose arrays are deferred: positions and per-position times, which is where a
+    /// file's size is. They are read one element at a time by the walk, so the tree holds only the
+    /// structure around them.
+    static let deferredMembers: Set<String> = ["coordinates", "coordTimes", "times"]
+
+    /// Reads the text: one checking parse that builds all but the deferred arrays, then the walk.
+    ///
+    /// - Complexity: O(n) time for n bytes; memory O(positions) for the points, plus O(members) for
+    ///   the tree outside positions and times.
+    /// `deferring` is for tests, which compare the walk over deferred arrays with the walk over a
+    /// tree built whole (`[]`).
+    static func read(text: UnsafeBufferPointer<UInt8>, release: ((Int) -> Void)?, displayPath: String?,
+                     deferring: Set<String> = deferredMembers) throws(RouteParseError) -> RouteFile.Result {
         let document: JSONDocument
         do {
-            document = try JSONDocument(bytes: bytes, maximumDepth: 512, numbersOutOfRange: .rejected)
+            document = try JSONDocument(borrowing: text, maximumDepth: 512, numbersOutOfRange: .rejected,
+                                        deferring: deferring, release: release)
         } catch {
-            throw error.geoJSONError(in: bytes, path: displayPath)
+            throw error.geoJSONError(in: text, path: displayPath)
         }
         let root = document.root
-        var walker = Walker(document: document, displayPath: displayPath)
+        var walker = Walker(document: document, displayPath: displayPath, release: release)
         try walker.visit(root, path: "")
         let counts = walker.skipped.sorted { $0.key < $1.key }.map { "\($0.value.count) \($0.key)" }
         var source = Route.Source(kind: .tracks, trackCount: walker.lineFeatures, trackSegmentCount: walker.lineCount,
@@ -98,6 +123,8 @@ public enum GeoJSONReader {
         let document: JSONDocument
         /// The file's path as the user typed it, for locations.
         let displayPath: String?
+        /// Lets go of a mapped file's pages before an offset (see ``RouteInput/withBytes(_:)``).
+        let release: ((Int) -> Void)?
         var segments: [[RoutePoint]] = []
         var name: String?
         var lineFeatures = 0
@@ -113,10 +140,85 @@ public enum GeoJSONReader {
 
         /// A `[longitude, latitude, ...]` position in range, or `nil` (Points are not flown, so a bad one
         /// is not an error).
-        static func position(_ node: JSONNode) -> LocationCoordinate2D? {
+        func position(_ node: JSONNode) throws(RouteParseError) -> LocationCoordinate2D? {
+            var node = node
+            if case .deferredArray = node.value { node = try built(node) }
             guard case .array(let n) = node.value, n.count >= 2, case .number(let lon) = n[0].value,
                   case .number(let lat) = n[1].value, (-90...90).contains(lat), lon.isFinite else { return nil }
             return LocationCoordinate2D(latitude: lat, longitude: remainder(lon, 360))
+        }
+
+        /// The elements of an array, one at a time: those of a built array from the tree, those of a
+        /// deferred one built as they are reached (then dropped), the mapped pages behind them let go.
+        struct Elements {
+            let document: JSONDocument
+            let release: ((Int) -> Void)?
+            var built: IndexingIterator<[JSONNode]>?
+            var deferred: JSONDocument.DeferredElements?
+            var nextRelease = 0
+
+            /// The next element: built whole when `whole` (a position, a time), else with any array in
+            /// it deferred (a line of a MultiLineString).
+            mutating func next(whole: Bool) throws(JSONSyntaxError) -> JSONNode? {
+                if built != nil { return built!.next() }
+                guard let offset = deferred?.next() else { return nil }
+                if let release, offset >= nextRelease {
+                    release(offset)
+                    nextRelease = offset + (1 << 22)
+                }
+                return try document.node(at: offset, deferringArrays: !whole)
+            }
+        }
+
+        /// The elements of `node`, or `nil` when it is not an array.
+        func elements(of node: JSONNode) -> Elements? {
+            switch node.value {
+            case .array(let a): return Elements(document: document, release: release, built: a.makeIterator(), deferred: nil)
+            case .deferredArray: return Elements(document: document, release: release, built: nil, deferred: document.deferredElements(of: node))
+            default: return nil
+            }
+        }
+
+        /// The next element of `elements` (see ``Elements/next(whole:)``).
+        func next(_ elements: inout Elements, whole: Bool) throws(RouteParseError) -> JSONNode? {
+            do {
+                return try elements.next(whole: whole)
+            } catch {
+                throw error.geoJSONError(in: document.bytes, path: displayPath)  // the text was checked: not reached
+            }
+        }
+
+        /// A deferred array built whole (a position, or a small list).
+        func built(_ node: JSONNode) throws(RouteParseError) -> JSONNode {
+            guard case .deferredArray = node.value else { return node }
+            do {
+                return try document.node(at: node.offset, deferringArrays: false)
+            } catch {
+                throw error.geoJSONError(in: document.bytes, path: displayPath)  // the text was checked: not reached
+            }
+        }
+
+        /// Whether the node is an array, built or deferred.
+        func isArray(_ node: JSONNode) -> Bool {
+            switch node.value {
+            case .array, .deferredArray: true
+            default: false
+            }
+        }
+
+        /// The number of elements of an array (built or deferred), else `nil`.
+        func count(_ node: JSONNode) -> Int? {
+            switch node.value {
+            case .array(let a): return a.count
+            case .deferredArray: return document.deferredElements(of: node).map { $0.reduce(0) { n, _ in n + 1 } }
+            default: return nil
+            }
+        }
+
+        /// What the value is, for messages (``JSONValue/kindDescription``, with a deferred array's count).
+        func kind(_ node: JSONNode) -> String {
+            if case .deferredArray = node.value { return "an array of \(count(node) ?? 0)" }
+            return node.value.kindDescription
         }
         var firstTimes = ""
         var depth = 0
@@ -139,14 +241,14 @@ public enum GeoJSONReader {
         /// The object's `type`, checked to be a string.
         func type(of node: JSONNode, _ path: String) throws(RouteParseError) -> String {
             guard case .object = node.value else {
-                throw fail(node, path, .unexpectedValue(field: path.isEmpty ? "(top level)" : path, found: node.value.kindDescription,
+                throw fail(node, path, .unexpectedValue(field: path.isEmpty ? "(top level)" : path, found: kind(node),
                                                         expected: "a GeoJSON object"))
             }
             guard let t = node.value["type"] else {
                 throw fail(node, path, .missingField(element: path.isEmpty ? "the top-level object" : path, field: "type"))
             }
             guard case .string(let s) = t.value else {
-                throw fail(t, member(path, "type"), .unexpectedValue(field: "type", found: t.value.kindDescription,
+                throw fail(t, member(path, "type"), .unexpectedValue(field: "type", found: kind(t),
                                                                      expected: "a string such as \"Feature\""))
             }
             return s
@@ -161,7 +263,7 @@ public enum GeoJSONReader {
                 }
                 guard case .array(let list) = features.value else {
                     throw fail(features, member(path, "features"),
-                               .unexpectedValue(field: "features", found: features.value.kindDescription, expected: "an array of Features"))
+                               .unexpectedValue(field: "features", found: kind(features), expected: "an array of Features"))
                 }
                 for (k, f) in list.enumerated() {
                     let p = member(path, "features") + "[\(k)]"
@@ -204,15 +306,17 @@ public enum GeoJSONReader {
                 let coordinates = try array(node, "coordinates", path)
                 lineCount += 1
                 segments.append(try line(coordinates, path: member(path, "coordinates")))
-                if case .array(let a) = coordinates.value, a.count == 1 {
+                if segments[segments.count - 1].count == 1 {
                     notes.append("\(member(path, "coordinates")) has 1 position (RFC 7946 §3.1.4 asks for 2 or more): read as a 1-point segment")
                 }
             case "MultiLineString":
                 let coordinates = try array(node, "coordinates", path)
-                guard case .array(let lines) = coordinates.value else { return }
-                for (k, l) in lines.enumerated() {
+                guard var lines = elements(of: coordinates) else { return }
+                var k = 0
+                while let l = try next(&lines, whole: false) {
                     lineCount += 1
                     segments.append(try line(l, path: member(path, "coordinates") + "[\(k)]"))
+                    k += 1
                 }
             case "GeometryCollection":
                 let geometries = try array(node, "geometries", path)
@@ -226,11 +330,13 @@ public enum GeoJSONReader {
             case "Point", "MultiPoint", "Polygon", "MultiPolygon":
                 if t == "Point" {
                     waypoints += 1
-                    if let c = node.value["coordinates"], let p = Self.position(c) { waypointCoordinates.append(p) }
+                    if let c = node.value["coordinates"], let p = try position(c) { waypointCoordinates.append(p) }
                 }
-                if t == "MultiPoint", case .array(let a)? = node.value["coordinates"]?.value {
-                    waypoints += a.count
-                    waypointCoordinates.append(contentsOf: a.compactMap(Self.position))
+                if t == "MultiPoint", let c = node.value["coordinates"], var points = elements(of: c) {
+                    while let p = try next(&points, whole: true) {
+                        waypoints += 1
+                        if let p = try position(p) { waypointCoordinates.append(p) }
+                    }
                 }
                 let old = skipped[t]
                 skipped[t] = ((old?.count ?? 0) + 1, old?.first ?? (path.isEmpty ? "(top level)" : path))
@@ -256,13 +362,21 @@ public enum GeoJSONReader {
                 timesNode = t
                 timesPath = member(member(member(path, "properties"), "coordinateProperties"), "times")
             }
-            guard let timesNode, case .array(let outer) = timesNode.value else { return }
+            guard let timesNode, var outer = elements(of: timesNode) else { return }
             // One array of times per segment of this Feature.
             var lists: [(JSONNode, String)] = []
-            if case .string? = outer.first?.value, range.count == 1 {
+            let first = try next(&outer, whole: false)
+            if case .string? = first?.value, range.count == 1 {
                 lists = [(timesNode, timesPath)]
-            } else if outer.allSatisfy({ if case .array = $0.value { return true } else { return false } }) {
-                lists = outer.enumerated().map { ($0.element, timesPath + "[\($0.offset)]") }
+            } else if var first {
+                var k = 0
+                while isArray(first) {
+                    lists.append((first, timesPath + "[\(k)]"))
+                    k += 1
+                    guard let n = try next(&outer, whole: false) else { break }
+                    first = n
+                }
+                if !isArray(first) { lists = [] }
             }
             guard lists.count == range.count else {
                 notes.append("ignored \(timesPath): it holds \(lists.isEmpty ? "no list of times" : "\(lists.count) lists of times") "
@@ -271,18 +385,20 @@ public enum GeoJSONReader {
             }
             var read = 0
             for (segment, (list, listPath)) in zip(range, lists) {
-                guard case .array(let items) = list.value else { continue }
-                guard items.count == segments[segment].count else {
-                    notes.append("ignored \(listPath): \(items.count) time\(items.count == 1 ? "" : "s") for "
+                guard let itemCount = count(list), var items = elements(of: list) else { continue }
+                guard itemCount == segments[segment].count else {
+                    notes.append("ignored \(listPath): \(itemCount) time\(itemCount == 1 ? "" : "s") for "
                                  + "\(segments[segment].count) position\(segments[segment].count == 1 ? "" : "s")")
                     continue
                 }
-                for (k, item) in items.enumerated() {
+                var k = 0
+                while let item = try next(&items, whole: true) {
+                    defer { k += 1 }
                     if case .null = item.value { continue }
                     guard case .string(let text) = item.value,
                           let seconds = DateTimeParser.secondsSinceReferenceDate(text) else {
                         throw fail(item, listPath + "[\(k)]", .unexpectedValue(
-                            field: "time", found: item.value.kindDescription,
+                            field: "time", found: kind(item),
                             expected: "an ISO 8601 date-time string such as \"2024-05-11T07:00:00Z\""))
                     }
                     segments[segment][k].time = Date(timeIntervalSinceReferenceDate: seconds)
@@ -298,31 +414,33 @@ public enum GeoJSONReader {
             guard let m = node.value[name] else {
                 throw fail(node, path, .missingField(element: path.isEmpty ? "the geometry" : path, field: name))
             }
-            guard case .array = m.value else {
-                throw fail(m, member(path, name), .unexpectedValue(field: name, found: m.value.kindDescription, expected: "an array"))
+            guard isArray(m) else {
+                throw fail(m, member(path, name), .unexpectedValue(field: name, found: kind(m), expected: "an array"))
             }
             return m
         }
 
         /// The positions of one line.
         mutating func line(_ node: JSONNode, path: String) throws(RouteParseError) -> [RoutePoint] {
-            guard case .array(let positions) = node.value else {
-                throw fail(node, path, .unexpectedValue(field: path, found: node.value.kindDescription,
+            guard isArray(node), var positions = elements(of: node) else {
+                throw fail(node, path, .unexpectedValue(field: path, found: kind(node),
                                                         expected: "an array of positions"))
             }
             var points: [RoutePoint] = []
-            points.reserveCapacity(positions.count)
-            for (k, p) in positions.enumerated() {
+            points.reserveCapacity(count(node) ?? 0)
+            var k = -1
+            while let p = try next(&positions, whole: true) {
+                k += 1
                 /// The position's JSON path, built only for a message or a note (not for every position).
                 func pp() -> String { path + "[\(k)]" }
                 guard case .array(let numbers) = p.value, numbers.count >= 2 else {
-                    throw fail(p, pp(), .unexpectedValue(field: "position", found: p.value.kindDescription,
+                    throw fail(p, pp(), .unexpectedValue(field: "position", found: kind(p),
                                                          expected: "a position [longitude, latitude(, elevation)]"))
                 }
                 func coordinate(_ n: Int) throws(RouteParseError) -> Double {
                     let v = numbers[n]
                     guard case .number(let x) = v.value else {
-                        throw fail(v, pp() + "[\(n)]", .unexpectedValue(field: ["longitude", "latitude", "elevation"][n], found: v.value.kindDescription,
+                        throw fail(v, pp() + "[\(n)]", .unexpectedValue(field: ["longitude", "latitude", "elevation"][n], found: kind(v),
                                                                         expected: n == 2 ? "an elevation in metres" : "a number of degrees"))
                     }
                     return x
@@ -362,6 +480,7 @@ extension JSONValue {
         case .number(let n): "a number (\(n))"
         case .bool(let b): "\(b)"
         case .null: "null"
+        case .deferredArray: "an array"
         }
     }
 }
@@ -372,7 +491,7 @@ extension JSONSyntaxError {
     /// located at the offending byte (a string that is not closed: at its opening quote; a leading
     /// zero or a number out of range: at the number's first character; an invalid escape or
     /// surrogate: at its backslash).
-    func geoJSONError(in bytes: [UInt8], path: String?) -> RouteParseError {
+    func geoJSONError(in bytes: UnsafeBufferPointer<UInt8>, path: String?) -> RouteParseError {
         func located(_ offset: Int) -> SourceLocation {
             let (line, column) = JSONDocument.location(of: offset, in: bytes)
             return SourceLocation(path: path, line: line, column: column)

@@ -16,14 +16,31 @@ import Foundation
 ///   reject duplicates (camera scripts) or take the first (``JSONValue/subscript(_:)``, GeoJSON).
 ///
 /// Memory: the tree takes a few times the size of the text (a node is 32 bytes, an object member 56,
-/// plus the arrays and strings they hold).
-struct JSONDocument: Sendable {
+/// plus the arrays and strings they hold), except for the arrays a reader defers
+/// (``JSONValue/deferredArray``), which take nothing until they are read.
+///
+/// The text is either the document's own copy (``init(bytes:maximumDepth:numbersOutOfRange:)``) or
+/// borrowed (``init(borrowing:maximumDepth:numbersOutOfRange:deferring:release:)``, for a memory-mapped
+/// file): a document over borrowed text must not outlive the call that lends it.
+struct JSONDocument: @unchecked Sendable {
     /// The UTF-8 text, byte order mark included when there is one.
-    let bytes: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
     /// The top-level value.
     let root: JSONNode
+    let numbersOutOfRange: JSONParser.NumbersOutOfRange
+    /// Keeps an owned copy of the text alive.
+    private let storage: Storage?
 
-    /// Parses `bytes` as one JSON document; see `JSONParser` for what is accepted.
+    private final class Storage {
+        let buffer: UnsafeMutableBufferPointer<UInt8>
+        init(_ bytes: [UInt8]) {
+            buffer = .allocate(capacity: max(bytes.count, 1))
+            _ = buffer.initialize(from: bytes)
+        }
+        deinit { buffer.deallocate() }
+    }
+
+    /// Parses `bytes` as one JSON document (a copy is kept); see `JSONParser` for what is accepted.
     ///
     /// - Parameters:
     ///   - maximumDepth: Objects and arrays nested deeper than this are refused (instead of
@@ -33,8 +50,62 @@ struct JSONDocument: Sendable {
     /// - Complexity: O(n) for n bytes.
     init(bytes: [UInt8], maximumDepth: Int = 512,
          numbersOutOfRange: JSONParser.NumbersOutOfRange = .rejected) throws(JSONSyntaxError) {
-        self.bytes = bytes
-        root = try JSONParser.parse(bytes, maximumDepth: maximumDepth, numbersOutOfRange: numbersOutOfRange)
+        let storage = Storage(bytes)
+        let text = UnsafeBufferPointer(start: storage.buffer.baseAddress, count: bytes.count)
+        root = try JSONParser.parse(text, maximumDepth: maximumDepth, numbersOutOfRange: numbersOutOfRange)
+        self.storage = storage
+        self.bytes = text
+        self.numbersOutOfRange = numbersOutOfRange
+    }
+
+    /// Parses borrowed text (no copy), deferring the arrays of the members named in `deferring`
+    /// (see `JSONParser.parse(_:maximumDepth:numbersOutOfRange:deferring:release:)`).
+    ///
+    /// - Throws: ``JSONSyntaxError`` at the first byte that makes the text invalid, deferred arrays
+    ///   included.
+    /// - Complexity: O(n) for n bytes; memory O(values not deferred).
+    init(borrowing text: UnsafeBufferPointer<UInt8>, maximumDepth: Int, numbersOutOfRange: JSONParser.NumbersOutOfRange,
+         deferring: Set<String>, release: ((Int) -> Void)? = nil) throws(JSONSyntaxError) {
+        root = try JSONParser.parse(text, maximumDepth: maximumDepth, numbersOutOfRange: numbersOutOfRange,
+                                    deferring: deferring, release: release)
+        storage = nil
+        bytes = text
+        self.numbersOutOfRange = numbersOutOfRange
+    }
+
+    /// The elements of a deferred array, one start offset at a time, without building anything.
+    struct DeferredElements: Sequence, IteratorProtocol {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var k: Int
+        var done = false
+
+        mutating func next() -> Int? {
+            guard !done else { return nil }
+            skipSpace()
+            if k >= bytes.count || bytes[k] == UInt8(ascii: "]") { done = true; return nil }
+            if bytes[k] == UInt8(ascii: ",") { k += 1; skipSpace() }
+            let start = k
+            k = JSONParser.end(ofValueAt: k, in: bytes)
+            return start
+        }
+
+        private mutating func skipSpace() {
+            while k < bytes.count, bytes[k] == 0x20 || bytes[k] == 0x0A || bytes[k] == 0x0D || bytes[k] == 0x09 { k += 1 }
+        }
+    }
+
+    /// The start offsets of a deferred array's elements; `nil` when `node` is not deferred.
+    func deferredElements(of node: JSONNode) -> DeferredElements? {
+        guard case .deferredArray = node.value else { return nil }
+        return DeferredElements(bytes: bytes, k: node.offset + 1)
+    }
+
+    /// The value that starts at `offset` (an element of a deferred array), built now; an array is
+    /// left deferred when `deferringArrays` is true.
+    ///
+    /// - Throws: Only if `offset` is not where a value of this document starts.
+    func node(at offset: Int, deferringArrays: Bool) throws(JSONSyntaxError) -> JSONNode {
+        try JSONParser.parseValue(at: offset, in: bytes, numbersOutOfRange: numbersOutOfRange, deferringArrays: deferringArrays)
     }
 
     /// The 1-based line and column of a byte offset; see ``location(of:in:)``.
@@ -49,9 +120,9 @@ struct JSONDocument: Sendable {
     /// mark takes no column.
     ///
     /// - Complexity: O(offset): meant for messages, not for every node.
-    static func location(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+    static func location(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
         var line = 1, column = 1
-        var k = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var k = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
         let end = min(offset, bytes.count)
         while k < end {
             let b = bytes[k]
@@ -112,6 +183,9 @@ enum JSONValue: Sendable {
     case number(Double)
     case bool(Bool)
     case null
+    /// An array that was checked but not built (see `JSONParser.parse(_:maximumDepth:numbersOutOfRange:deferring:release:)`):
+    /// its elements are read through ``JSONDocument/deferredElements(of:)``.
+    case deferredArray
 
     /// The first member named `key` of an object, or `nil` (also when this is not an object).
     /// - Complexity: O(number of members).

@@ -94,17 +94,74 @@ enum JSONParser {
     }
 
     /// Parses `bytes` as one JSON document; see ``JSONDocument/init(bytes:maximumDepth:numbersOutOfRange:)``.
-    static func parse(_ bytes: [UInt8], maximumDepth: Int,
-                      numbersOutOfRange: NumbersOutOfRange) throws(JSONSyntaxError) -> JSONNode {
-        let result = bytes.withUnsafeBufferPointer { buffer -> Result<JSONNode, JSONSyntaxError> in
-            var state = State(bytes: buffer, maximumDepth: maximumDepth, numbersOutOfRange: numbersOutOfRange)
-            do throws(JSONSyntaxError) {
-                return .success(try state.parseDocument())
-            } catch {
-                return .failure(error)
+    ///
+    /// - Parameters:
+    ///   - deferring: Member names whose array values are checked (every syntax rule, the depth
+    ///     limit and the range of numbers, with the same errors as a full parse) but not built: they
+    ///     become ``JSONValue/deferredArray``, read later with ``JSONDocument/elements(of:)`` and
+    ///     ``JSONDocument/node(at:deferringArrays:)``. GeoJSON defers its `coordinates`, so that the
+    ///     tree stays small whatever the number of positions.
+    ///   - release: Called now and then with the offset the parse has passed (every 4 MiB), so that a
+    ///     memory-mapped input can let go of the pages behind it.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, numbersOutOfRange: NumbersOutOfRange,
+                      deferring: Set<String> = [], release: ((Int) -> Void)? = nil) throws(JSONSyntaxError) -> JSONNode {
+        var state = State(bytes: bytes, maximumDepth: maximumDepth, numbersOutOfRange: numbersOutOfRange)
+        state.deferredKeys = deferring
+        state.release = release
+        return try state.parseDocument()
+    }
+
+    /// The value that starts at `offset` of a document that has been parsed whole before (so it is
+    /// known to be valid), built now: with `deferringArrays`, an array is returned as
+    /// ``JSONValue/deferredArray`` (checked again, not built); otherwise everything is built.
+    ///
+    /// - Complexity: O(size of the value).
+    static func parseValue(at offset: Int, in bytes: UnsafeBufferPointer<UInt8>, numbersOutOfRange: NumbersOutOfRange,
+                           deferringArrays: Bool) throws(JSONSyntaxError) -> JSONNode {
+        var state = State(bytes: bytes, maximumDepth: .max, numbersOutOfRange: numbersOutOfRange)
+        state.i = offset
+        if deferringArrays, offset < bytes.count, bytes[offset] == UInt8(ascii: "[") {
+            state.building = false
+            _ = try state.parseArray()
+            return JSONNode(offset: offset, value: .deferredArray)
+        }
+        return try state.parseValue()
+    }
+
+    /// The offset just past the value that starts at `offset` in text already known to be valid
+    /// JSON: strings, arrays and objects are matched by their brackets and quotes, nothing is checked
+    /// or built.
+    ///
+    /// - Complexity: O(size of the value).
+    static func end(ofValueAt offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var k = offset
+        var depth = 0
+        while k < bytes.count {
+            let b = bytes[k]
+            switch b {
+            case UInt8(ascii: "\""):
+                k += 1
+                while k < bytes.count, bytes[k] != UInt8(ascii: "\"") {
+                    k += bytes[k] == UInt8(ascii: "\\") ? 2 : 1
+                }
+                k += 1
+                if depth == 0 { return k }
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                k += 1
+            case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                if depth == 0 { return k }  // the end of a number or literal
+                depth -= 1
+                k += 1
+                if depth == 0 { return k }
+            case UInt8(ascii: ","), 0x20, 0x0A, 0x0D, 0x09:
+                if depth == 0 { return k }
+                k += 1
+            default:
+                k += 1
             }
         }
-        return try result.get()
+        return k
     }
 
     /// The parse in progress, over the input's bytes (no bounds checks beyond the parser's own).
@@ -114,6 +171,11 @@ enum JSONParser {
         let numbersOutOfRange: NumbersOutOfRange
         var i = 0
         var depth = 0
+        /// Whether values are built (false inside a deferred array: checked only).
+        var building = true
+        var deferredKeys: Set<String> = []
+        var release: ((Int) -> Void)? = nil
+        var nextRelease = 1 << 22
 
         init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int, numbersOutOfRange: NumbersOutOfRange) {
             self.bytes = bytes
@@ -147,7 +209,7 @@ enum JSONParser {
             }
         }
 
-        private mutating func parseValue() throws(JSONSyntaxError) -> JSONNode {
+        mutating func parseValue() throws(JSONSyntaxError) -> JSONNode {
             guard let b = current else { throw error(.expectedValue) }
             let start = i
             switch b {
@@ -156,7 +218,7 @@ enum JSONParser {
             case UInt8(ascii: "["):
                 return JSONNode(offset: start, value: try parseArray())
             case UInt8(ascii: "\""):
-                return JSONNode(offset: start, value: .string(try parseString()))
+                return JSONNode(offset: start, value: .string(try parseString(keep: building)))
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 return JSONNode(offset: start, value: .number(try parseNumber()))
             case UInt8(ascii: "t"):
@@ -192,6 +254,7 @@ enum JSONParser {
             try enter()
             i += 1
             var members: [JSONMember] = []
+            var count = 0
             skipSpace()
             if current == UInt8(ascii: "}") {
                 i += 1
@@ -201,15 +264,26 @@ enum JSONParser {
             while true {
                 skipSpace()
                 guard current == UInt8(ascii: "\"") else {
-                    throw error(current == UInt8(ascii: "}") && !members.isEmpty ? .trailingComma : .expectedKey)
+                    throw error(current == UInt8(ascii: "}") && count > 0 ? .trailingComma : .expectedKey)
                 }
                 let keyOffset = i
-                let key = try parseString()
+                let key = try parseString(keep: true)
                 skipSpace()
                 guard current == UInt8(ascii: ":") else { throw error(.expectedColon(key: key)) }
                 i += 1
                 skipSpace()
-                members.append(JSONMember(key: key, keyOffset: keyOffset, node: try parseValue()))
+                let node: JSONNode
+                if building, current == UInt8(ascii: "["), !deferredKeys.isEmpty, deferredKeys.contains(key) {
+                    let start = i
+                    building = false
+                    _ = try parseArray()
+                    building = true
+                    node = JSONNode(offset: start, value: .deferredArray)
+                } else {
+                    node = try parseValue()
+                }
+                if building { members.append(JSONMember(key: key, keyOffset: keyOffset, node: node)) }
+                count += 1
                 skipSpace()
                 switch current {
                 case UInt8(ascii: ","): i += 1
@@ -223,10 +297,11 @@ enum JSONParser {
         }
 
         /// RFC 8259 section 5.
-        private mutating func parseArray() throws(JSONSyntaxError) -> JSONValue {
+        mutating func parseArray() throws(JSONSyntaxError) -> JSONValue {
             try enter()
             i += 1
             var elements: [JSONNode] = []
+            var count = 0
             skipSpace()
             if current == UInt8(ascii: "]") {
                 i += 1
@@ -235,8 +310,14 @@ enum JSONParser {
             }
             while true {
                 skipSpace()
-                if current == UInt8(ascii: "]") && !elements.isEmpty { throw error(.trailingComma) }
-                elements.append(try parseValue())
+                if current == UInt8(ascii: "]") && count > 0 { throw error(.trailingComma) }
+                let element = try parseValue()
+                if building { elements.append(element) }
+                count += 1
+                if i >= nextRelease, let release {
+                    release(i)
+                    nextRelease = i + (1 << 22)
+                }
                 skipSpace()
                 switch current {
                 case UInt8(ascii: ","): i += 1
@@ -281,8 +362,9 @@ enum JSONParser {
             }
         }
 
-        /// RFC 8259 section 7. Runs of unescaped bytes are checked to be UTF-8 and copied whole.
-        private mutating func parseString() throws(JSONSyntaxError) -> String {
+        /// RFC 8259 section 7. Runs of unescaped bytes are checked to be UTF-8 and copied whole; with
+        /// `keep` false the string is checked the same way and `""` returned.
+        private mutating func parseString(keep: Bool) throws(JSONSyntaxError) -> String {
             let quote = i
             i += 1
             var runStart = i
@@ -293,7 +375,11 @@ enum JSONParser {
                 if b == UInt8(ascii: "\"") {
                     let run = UnsafeBufferPointer(rebasing: bytes[runStart..<i])
                     let s: String
-                    if highBits < 0x80 {
+                    if !keep {
+                        let bad = highBits < 0x80 ? run.count : Self.firstInvalidUTF8(run)
+                        guard bad == run.count else { throw error(.invalidUTF8, at: runStart + bad) }
+                        s = ""
+                    } else if highBits < 0x80 {
                         s = String(decoding: run, as: UTF8.self)
                     } else {
                         guard let valid = String(validating: run, as: UTF8.self) else {
