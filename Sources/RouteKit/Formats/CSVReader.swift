@@ -147,8 +147,23 @@ public enum CSVReader {
     }
 
     static func read(_ input: RouteInput, displayPath: String?, options: Options) throws(RouteParseError) -> RouteFile.Result {
-        // The bytes as UTF-8; the (mapped) file itself is let go before the rows are read.
+        // A regular UTF-8 file is read where it lies (mapped, its pages let go behind the rows); UTF-16
+        // text is converted first, and other input read from memory.
+        let mapped = input.withBytes { bytes, release -> Result<RouteFile.Result, RouteParseError>? in
+            if bytes.count >= 2, (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) { return nil }
+            return Result { () throws(RouteParseError) in try read(text: bytes, release: release, displayPath: displayPath, options: options) }
+        }
+        if let mapped, let mapped { return try mapped.get() }
         let bytes = CSVRecords.utf8(try input.bytes(format: "CSV", path: displayPath))
+        let result = bytes.withUnsafeBufferPointer { text in
+            Result { () throws(RouteParseError) in try read(text: text, release: nil, displayPath: displayPath, options: options) }
+        }
+        return try result.get()
+    }
+
+    /// Reads UTF-8 CSV text; `release` lets go of a mapped file's pages behind the rows read.
+    static func read(text bytes: UnsafeBufferPointer<UInt8>, release: ((Int) -> Void)?, displayPath: String?,
+                     options: Options) throws(RouteParseError) -> RouteFile.Result {
         var records = CSVRecords(bytes: bytes, path: displayPath, delimiter: options.delimiter?.asciiValue)
         func fail(_ cell: Cell?, _ reason: RouteParseError.Reason) -> RouteParseError {
             RouteParseError(format: "CSV", location: SourceLocation(path: displayPath, line: cell?.line ?? 1, column: cell?.column ?? 1),
@@ -233,8 +248,13 @@ public enum CSVReader {
         var sawRelativeTimes = false, sawAbsoluteTimes = false  // absolute: without a zone of their own
         var firstSkippedLine = 0
         var lastLine = 1
+        var nextRelease = 1 << 22
         while let row = try records.next() {
             lastLine = row.first?.line ?? lastLine
+            if let release, records.offset >= nextRelease {
+                release(records.offset)
+                nextRelease = records.offset + (1 << 22)
+            }
             func cell(_ role: Role) -> Cell? {
                 guard let k = roles[role], k < row.count, !row[k].text.isEmpty else { return nil }
                 return row[k]
@@ -414,14 +434,18 @@ enum CSVTime {
 
 /// Splits CSV bytes into records of trimmed cells, skipping blank and comment lines.
 struct CSVRecords {
-    let bytes: [UInt8]
+    /// The text, borrowed for the life of the records.
+    let bytes: UnsafeBufferPointer<UInt8>
     let path: String?
     private(set) var delimiter: UInt8
     private var i = 0
     private var line = 1
     private var lineStart = 0
 
-    init(bytes: [UInt8], path: String?, delimiter: UInt8?) {
+    /// The offset of the next byte to read.
+    var offset: Int { i }
+
+    init(bytes: UnsafeBufferPointer<UInt8>, path: String?, delimiter: UInt8?) {
         self.bytes = bytes
         self.path = path
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3; lineStart = 3; counted = (3, 1) }
@@ -436,7 +460,7 @@ struct CSVRecords {
     }
 
     /// The delimiter of an Excel `sep=X` first line (optionally quoted) and the index of its line end.
-    static func excelSeparator(_ bytes: [UInt8], from start: Int) -> (UInt8, Int)? {
+    static func excelSeparator(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (UInt8, Int)? {
         var k = start
         if k < bytes.count, bytes[k] == 0x22 { k += 1 }
         guard bytes.count >= k + 5, Array(bytes[k..<(k + 4)]).map({ $0 | 0x20 }) == Array("sep=".utf8) else { return nil }
@@ -456,7 +480,7 @@ struct CSVRecords {
     }
 
     /// The delimiter of the first line that is not blank or a comment.
-    static func sniff(_ bytes: [UInt8], from start: Int) -> UInt8 {
+    static func sniff(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> UInt8 {
         var k = start
         while k < bytes.count {
             var j = k
