@@ -5,7 +5,7 @@ enum PolylineJSONText {
     /// text was not escaped as JSON) or when there is no escape at all and no change to make is asked
     /// for. An unescaped `"` is also `nil` (a JSON string cannot hold one).
     /// - Complexity: O(n).
-    static func unescape(_ text: ArraySlice<UInt8>) -> [UInt8]? {
+    static func unescape<Text: RandomAccessCollection<UInt8>>(_ text: Text) -> [UInt8]? where Text.Index == Int {
         var out: [UInt8] = []
         out.reserveCapacity(text.count)
         var i = text.startIndex

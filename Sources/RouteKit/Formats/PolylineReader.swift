@@ -61,8 +61,20 @@ public enum PolylineReader {
     }
 
     static func read(_ input: RouteInput, displayPath: String?, options: Options) throws(RouteParseError) -> RouteFile.Result {
+        // A regular file is read where it lies (mapped), other input from memory.
+        let mapped = input.withBytes { bytes, _ in
+            Result { () throws(RouteParseError) in try read(text: bytes, displayPath: displayPath, options: options) }
+        }
+        if let mapped { return try mapped.get() }
         let data = try input.bytes(format: "polyline", path: displayPath)
-        let bytes = [UInt8](data)
+        let result = data.withUnsafeBytes { raw in
+            Result { () throws(RouteParseError) in try read(text: raw.bindMemory(to: UInt8.self), displayPath: displayPath, options: options) }
+        }
+        return try result.get()
+    }
+
+    /// Reads the text of an encoded polyline (borrowed for the call).
+    static func read(text bytes: UnsafeBufferPointer<UInt8>, displayPath: String?, options: Options) throws(RouteParseError) -> RouteFile.Result {
         let path = displayPath
         // Trim white space, keeping track of where the string starts.
         var start = 0, end = bytes.count
@@ -83,13 +95,13 @@ public enum PolylineReader {
         var notes: [String] = []
         let quoted = end - start >= 2 && bytes[start] == 0x22 && bytes[end - 1] == 0x22
         if quoted, let inner = PolylineJSONText.unescape(bytes[(start + 1)..<(end - 1)]),
-           let points = try? decode(inner, 0, inner.count, line: line, lineStart: lineStart - start - 1) {
+           let points = inner.withUnsafeBufferPointer({ try? decode($0, 0, inner.count, line: line, lineStart: lineStart - start - 1) }) {
             notes.append("read the polyline as a JSON string: removed its quotes"
                          + (inner.count == end - start - 2 ? "" : " and unescaped its backslashes (\\\\ is \\)"))
             return try result(points, notes)
         }
         if bytes[start..<end].contains(0x5C), let inner = PolylineJSONText.unescape(bytes[start..<end]),
-           let points = try? decode(inner, 0, inner.count, line: line, lineStart: lineStart - start) {
+           let points = inner.withUnsafeBufferPointer({ try? decode($0, 0, inner.count, line: line, lineStart: lineStart - start) }) {
             notes.append("the polyline holds JSON escapes (\\\\ for \\, as when copied out of a JSON document): read it unescaped, "
                          + "\(inner.count) characters instead of \(end - start)")
             return try result(points, notes)
@@ -112,7 +124,7 @@ public enum PolylineReader {
         }
 
         /// Decodes `bytes[start..<end]`; errors are located with `line` and `lineStart` (the offset of the line's first byte).
-        func decode(_ bytes: [UInt8], _ start: Int, _ end: Int, line: Int, lineStart: Int) throws(RouteParseError) -> [RoutePoint] {
+        func decode(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, line: Int, lineStart: Int) throws(RouteParseError) -> [RoutePoint] {
             func location(_ offset: Int) -> SourceLocation {
                 SourceLocation(path: path, line: line, column: offset - lineStart + 1)
             }
