@@ -89,7 +89,7 @@ enum Usage {
           --duration <seconds>    Seconds for the route part (default: 30 for follow, 16 for wwdc, 20 for
                                   overview and orbit; with recorded timing, the recorded span / speedup).
           --speedup <factor>      Recorded timing: recorded seconds per flight second (default: 1).
-          --skip-idle <seconds>   Recorded timing: stops and gaps longer than this are flown in 1 s.
+          --skip-idle <seconds>   Recorded timing: stops and gaps longer than this are flown in 1 s (at most).
           --simplify <metres>     Douglas-Peucker tolerance, in 3D with the heights (default: a thousandth
                                   of the route's extent; none with recorded timing; 0 only drops
                                   duplicate points).

@@ -125,10 +125,12 @@ extension FlightPlanner {
                 // A gap crossed in no time cannot be flown through (it is given time below). Nor can one
                 // wider than the view (straight across at the follow distance, the screen would be
                 // empty) or too fast to cross: where the short piece lies between two gap flights it is
-                // flown over instead (phase 2). A short first or last piece is flown through, gaps and all.
+                // flown over instead (phase 2), and so is a short first or last piece next to the fly-in or
+                // the pull-out. Without them, a short first or last piece is flown through, gaps and all.
                 let instant = tau[split.k + 1] <= tau[split.k]
-                                let shortBefore = before < Self.minimumPieceDuration, shortAfter = after < Self.minimumPieceDuration
-                let boundedBefore = kept.last?.fly == true, boundedAfter = i + 1 < splits.count && splits[i + 1].fly
+                let shortBefore = before < Self.minimumPieceDuration, shortAfter = after < Self.minimumPieceDuration
+                let boundedBefore = kept.last.map(\.fly) ?? (options.intro > 0)
+                let boundedAfter = i + 1 < splits.count ? splits[i + 1].fly : options.outro > 0
                 let overflown = (!shortBefore || boundedBefore) && (!shortAfter || boundedAfter)
                 if split.fly && !instant && !overflown && (shortBefore || shortAfter) { continue }
                 kept.append(split)
@@ -227,28 +229,41 @@ extension FlightPlanner {
         // the time it needs. Where the route part has a duration to keep (equal or distance timing, or
         // recorded timing with --duration), the other legs give that time back in proportion (at most
         // half of theirs); otherwise the flight grows longer.
-        // The piece each gap flight lands on: the next one, or past pieces too short to ease into and
-        // out of between two gap flights (flown over, phase 2).
-        func landing(after p: Int) -> Int {
+        // Whether piece `q` is too short to ease into and out of and lies between two flights that
+        // are not following (gap flights, or the fly-in or pull-out): it is flown over (phase 2).
+        func isFlownOver(_ q: Int) -> Bool {
+            guard options.gaps == .fly, pieces.count > 1,
+                  tau[pieces[q].range.upperBound] - tau[pieces[q].range.lowerBound] < Self.minimumPieceDuration else { return false }
+            let flightBefore = q == 0 ? options.intro > 0 : pieces[q - 1].flyGapAfter
+            let flightAfter = q == pieces.count - 1 ? options.outro > 0 : pieces[q].flyGapAfter
+            return flightBefore && flightAfter
+        }
+        // Where the gap flight after piece `p` takes off: the end of `p`, or the start of a first piece
+        // flown over (the fly-in's landing).
+        func takeoff(from p: Int) -> Int {
+            p == 0 && isFlownOver(0) ? pieces[0].range.lowerBound : pieces[p].range.upperBound
+        }
+        // The piece each gap flight lands on and the point it lands at: the start of the next piece,
+        // past pieces flown over; the end of the route when that takes in the last piece.
+        func landing(after p: Int) -> (piece: Int, point: Int) {
             var q = p + 1
             if options.gaps == .fly && pieces[p].flyGapAfter {
-                while q + 1 < pieces.count && pieces[q].flyGapAfter
-                        && tau[pieces[q].range.upperBound] - tau[pieces[q].range.lowerBound] < Self.minimumPieceDuration {
-                    q += 1
-                }
+                while q + 1 < pieces.count && isFlownOver(q) { q += 1 }
+                if q == pieces.count - 1 && isFlownOver(q) { return (q, pieces[q].range.upperBound) }
             }
-            return q
+            return (q, pieces[q].range.lowerBound)
         }
         var stretchedGaps: [(k: Int, j: Int, from: Double, to: Double)] = []
         var p = 0
         while p + 1 < pieces.count {
-            let q = landing(after: p)
+            let (q, j) = landing(after: p)
             defer { p = q }
             guard pieces[p].flyGapAfter else { continue }
-            let k = pieces[p].range.upperBound, j = pieces[q].range.lowerBound
+            let k = takeoff(from: p)
             let dt = tau[j] - tau[k]
-            let fromHeading = pieces[p].track.map { $0.heading[$0.heading.count - 1] } ?? 0
-            let toHeading = unwrappedAngle(pieces[q].track?.heading[0] ?? fromHeading, near: fromHeading)
+            let fromHeading = pieces[p].track.map { k == pieces[p].range.lowerBound ? $0.heading[0] : $0.heading[$0.heading.count - 1] } ?? 0
+            let landingHeading = pieces[q].track.map { j == pieces[q].range.lowerBound ? $0.heading[0] : $0.heading[$0.heading.count - 1] }
+            let toHeading = unwrappedAngle(landingHeading ?? fromHeading, near: fromHeading)
             let a = MapCamera(centerCoordinate: points[k].coordinate, distance: followDistance, heading: fromHeading, pitch: pitch)
             let b = MapCamera(centerCoordinate: points[j].coordinate, distance: followDistance, heading: toHeading, pitch: pitch)
             let needed = EasedFlyTo(from: a, to: b, framing: framing, rho: options.rho)
@@ -317,21 +332,25 @@ extension FlightPlanner {
         // Phase 2: follow the route, piece by piece. A piece too short to ease into and out of
         // (``minimumPieceDuration``) between two gap flights is flown over, not followed: one van Wijk
         // flight takes the camera from the piece before to the piece after, in the time of both gaps
-        // and the piece, and zooms out over it on the way.
+        // and the piece, and zooms out over it on the way. So is a short first piece after the fly-in
+        // (the flight takes off where the fly-in lands) and a short last piece before the pull-out (the
+        // flight lands at the route's end).
         p = 0
         while p < pieces.count {
             let piece = pieces[p]
-            if var track = piece.track {
+            let k = takeoff(from: p)
+            if var track = piece.track, k != piece.range.lowerBound || piece.range.lowerBound == piece.range.upperBound || !isFlownOver(p) {
                 track.unwrapLongitudes(near: builder.current.centerCoordinate.longitude)
                 track.unwrapHeadings(near: builder.heading)
                 followPiece(track, warp: piece.warp, distance: followDistance, pitch: pitch, into: &builder)
             }
             guard p + 1 < pieces.count else { break }
-            let q = landing(after: p)
-            let k = piece.range.upperBound, j = pieces[q].range.lowerBound
+            let (q, j) = landing(after: p)
             let dt = tau[j] - tau[k]
+            let landsAtEnd = j != pieces[q].range.lowerBound
+            let landingHeading = landsAtEnd ? pieces[q].track.map { $0.heading[$0.heading.count - 1] } : nil
             let next = MapCamera(centerCoordinate: points[j].coordinate, distance: followDistance,
-                                 heading: unwrappedAngle(startHeading(pieces[q]), near: builder.heading), pitch: pitch)
+                                 heading: unwrappedAngle(landingHeading ?? startHeading(pieces[q]), near: builder.heading), pitch: pitch)
             switch options.gaps {
             case .cut:
                 builder.move(to: next, elevation: elevations[j])
@@ -345,6 +364,7 @@ extension FlightPlanner {
                     builder.move(to: next, elevation: elevations[j])
                 }
             }
+            if landsAtEnd { break }  // the last piece was flown over
             p = q
         }
 

@@ -23,8 +23,9 @@ public enum ISO8601 {
         let days = total >= 0 ? total / 86400 : (total - 86399) / 86400
         let secondOfDay = total - days * 86400
         let (y, m, d) = civil(fromDays: days)
-        var text = String(format: "%04lld-%02lld-%02lldT%02lld:%02lld:%02lld",
-                          y, m, d, secondOfDay / 3600, (secondOfDay / 60) % 60, secondOfDay % 60)
+        // At least 4 digits of year after any sign (XML Schema 1.1 dateTime: -0190, not -190).
+        var text = (y < 0 ? "-" : "") + String(format: "%04lld-%02lld-%02lldT%02lld:%02lld:%02lld",
+                                               abs(y), m, d, secondOfDay / 3600, (secondOfDay / 60) % 60, secondOfDay % 60)
         if digits > 0 {
             var frac = String(Int64(fraction))
             frac = String(repeating: "0", count: digits - frac.count) + frac

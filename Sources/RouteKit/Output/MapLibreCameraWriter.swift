@@ -65,10 +65,45 @@ public struct MapLibreCameraWriter: PoseWriter, Sendable {
     /// The first pose whose pitch exceeds `maximumPitch` degrees (by more than the 4 printed decimals),
     /// or `nil`. O(f) time for f frames, constant memory.
     public static func firstPose(above maximumPitch: Double, in flight: ScriptedFlight, sampler: PoseSampler) -> CameraPose? {
-        var found: CameraPose? = nil
+        firstPose(beyondLimitsOf: maximumPitch, in: flight, sampler: sampler, framing: nil)?.pose
+    }
+
+    /// The latitude beyond which Web Mercator does not go, degrees: `atan(sinh(pi))` = 85.0511287798
+    /// (the square world of MapLibre GL JS's and Mapbox GL JS's `LngLat` and transform; their `jumpTo`
+    /// clamps a centre beyond it).
+    public static let maximumLatitude = atan(sinh(Double.pi)) * 180 / .pi
+
+    /// The highest zoom MapLibre GL JS accepts (its `maxZoom` may be raised to 24; the default is 22).
+    public static let maximumZoom = 24.0
+
+    /// What keeps a pose from being shown as it is by a web map.
+    public enum Limit: Equatable, Sendable {
+        /// The pitch (degrees) is above the map's `maxPitch`.
+        case pitch(Double)
+        /// The centre latitude (degrees) is beyond ``maximumLatitude``.
+        case latitude(Double)
+        /// The zoom is above ``maximumZoom`` (the camera is closer than the map can come).
+        case zoom(Double)
+    }
+
+    /// The first pose a web map cannot show as it is, and why, or `nil`: a pitch above `maximumPitch`
+    /// degrees, a centre beyond ``maximumLatitude``, or (with `framing`) a zoom above ``maximumZoom``.
+    /// O(f) time for f frames, constant memory.
+    public static func firstPose(beyondLimitsOf maximumPitch: Double, in flight: ScriptedFlight, sampler: PoseSampler,
+                                 framing: CameraFraming?) -> (pose: CameraPose, limit: Limit)? {
+        var found: (CameraPose, Limit)? = nil
         _ = sampler.forEachPose(of: flight, eye: nil) { pose in
-            if pose.camera.pitch > maximumPitch + 0.00005 { found = pose; return false }
-            return true
+            let camera = pose.camera
+            if camera.pitch > maximumPitch + 0.00005 {
+                found = (pose, .pitch(camera.pitch))
+            } else if abs(camera.centerCoordinate.latitude) > maximumLatitude {
+                found = (pose, .latitude(camera.centerCoordinate.latitude))
+            } else if let framing {
+                let z = zoom(distance: camera.distance, latitude: camera.centerCoordinate.latitude,
+                             viewportHeight: framing.viewportHeight, verticalFieldOfView: framing.verticalFieldOfView)
+                if z > maximumZoom + 0.0000005 { found = (pose, .zoom(z)) }
+            }
+            return found == nil
         }
         return found
     }

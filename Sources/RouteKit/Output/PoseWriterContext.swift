@@ -86,8 +86,13 @@ public struct PoseWriterContext: Sendable {
         epoch.addingTimeInterval(time * timeScale)
     }
 
-    /// The pose's eye: its own, or one computed with ``eyeModel``.
+    /// The pose's eye: its own, or one computed with ``eyeModel``, with the geoid undulation under it
+    /// (from ``geoid``, else the centre's), so that its ``EyePosition/elevation`` is above sea level
+    /// whichever way it was placed.
     func eye(of pose: CameraPose) -> EyePosition {
-        pose.eye ?? pose.camera.eye(centerElevation: pose.centerEllipsoidalHeight, model: eyeModel)
+        if let eye = pose.eye { return eye }
+        var eye = pose.camera.eye(centerElevation: pose.centerEllipsoidalHeight, model: eyeModel)
+        eye.geoidUndulation = geoid?.undulation(at: eye.coordinate) ?? pose.geoidUndulation
+        return eye
     }
 }

@@ -176,7 +176,7 @@ public struct PreviewPage: PoseWriter {
           let current = hash ? Math.min(parseInt(hash[1], 10), frames.length - 1) : 0;
           const options = Object.assign({ container: container, style: routeFlyStyleURL || blank, interactive: false,
             attributionControl: routeFlyStyleURL ? undefined : false, fadeDuration: 0,
-            maxPitch: Math.max(60, Math.min(85, camera.maxPitch)) }, cameraOf(current));
+            maxPitch: Math.max(60, Math.min(85, camera.maxPitch)), maxZoom: 24 }, cameraOf(current));
           const map = new maplibregl.Map(options);
           window.routeFlyPreview = { map: map, frames: frames, show: show };
           if (map.setVerticalFieldOfView) { map.setVerticalFieldOfView(camera.fov); }

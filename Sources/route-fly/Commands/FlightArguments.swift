@@ -124,12 +124,19 @@ struct FlightArguments: Equatable {
     /// second, so that pose time `t` is the recorded instant `epoch + t * scale`: the route's first time
     /// less the intro (scaled), and the speedup (or the recorded span over `--duration`). `nil` for other
     /// timings or a route without times.
+    ///
+    /// When only some points have times, flight time 0 is at point 0, whose time the timing made up
+    /// (extrapolated back from the first timed point): the epoch is that made-up time, so that the
+    /// first timed point is reached at its recorded instant.
     func recordedClock(for route: Route) -> (epoch: Date, scale: Double)? {
-        guard options.timing == .recorded, options.preset == .follow, let start = route.startTime else { return nil }
+        guard options.timing == .recorded, options.preset == .follow,
+              let first = route.points.firstIndex(where: { $0.time != nil }), let start = route.points[first].time else { return nil }
         var scale = options.speedup ?? 1
         if let d = options.duration, let span = route.recordedDuration, span > 0, options.skipIdle == nil { scale = span / d }
         guard scale > 0, scale.isFinite else { return nil }
-        return (start.addingTimeInterval(-options.intro * scale), scale)
+        var before = 0.0  // flight seconds from point 0 to the first timed point
+        if first > 0, let timing = try? FlightTiming.recorded(for: route, speedup: scale) { before = timing.times[first] }
+        return (start.addingTimeInterval(-(options.intro + before) * scale), scale)
     }
 
     /// Resolves a script against the route with these options' framing; errors name the script file.

@@ -110,8 +110,9 @@ struct PreviewOptions: Equatable {
             throw CommandFailure(description: "\(shownPath(routePath)): error: \(tooLong)")
         }
         let maximumPitch = MapLibreCameraWriter.highestMaximumPitch
-        if let steep = MapLibreCameraWriter.firstPose(above: maximumPitch, in: scripted, sampler: sampler) {
-            throw CommandFailure(description: "\(shownPath(routePath)): error: frame \(steep.frame) (t=\(FixedDecimal.string(steep.time, places: 3)) s) has a pitch of \(FixedDecimal.string(steep.camera.pitch, places: 2)) degrees, above MapLibre's highest maxPitch, 85: lower '--pitch'")
+        if let (pose, limit) = MapLibreCameraWriter.firstPose(beyondLimitsOf: maximumPitch, in: scripted, sampler: sampler,
+                                                               framing: flight.options.framing) {
+            throw CommandFailure(description: "\(shownPath(routePath)): error: " + webMapLimitMessage(pose, limit, maximumPitch: maximumPitch, preview: true))
         }
         var context = PoseWriterContext(
             route: route, framesPerSecond: sampler.framesPerSecond,

@@ -159,8 +159,9 @@ struct SampleOptions: Equatable {
         let destination: PoseOutput.Destination = outputPath.flatMap { $0 == "-" ? nil : .file($0) } ?? .standardOutput
         let format = resolvedFormat
         let maximumPitch = output.maximumPitch(formatName: formatName)
-        if format == .maplibre, let steep = MapLibreCameraWriter.firstPose(above: maximumPitch, in: scripted, sampler: sampler) {
-            throw CommandFailure(description: "\(shownPath(routePath)): error: frame \(steep.frame) (t=\(FixedDecimal.string(steep.time, places: 3)) s) has a pitch of \(FixedDecimal.string(steep.camera.pitch, places: 2)) degrees, above the web map's maximum of \(FixedDecimal.string(maximumPitch, places: 0)) (MapLibre and deck.gl allow 60 by default, Mapbox 85): lower '--pitch', or raise the map's maxPitch (MapLibre accepts up to 85) and pass '--max-pitch' with it")
+        if format == .maplibre, let (pose, limit) = MapLibreCameraWriter.firstPose(beyondLimitsOf: maximumPitch, in: scripted, sampler: sampler,
+                                                                                      framing: flight.options.framing) {
+            throw CommandFailure(description: "\(shownPath(routePath)): error: " + webMapLimitMessage(pose, limit, maximumPitch: maximumPitch, preview: false))
         }
         var context = PoseWriterContext(
             route: route, framesPerSecond: sampler.framesPerSecond,

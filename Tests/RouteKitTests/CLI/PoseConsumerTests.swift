@@ -137,6 +137,31 @@ private func wktPositionCount(_ listing: String) -> Int {
         }
     }
 
+    /// KML `absolute` altitudes are above sea level whether the eye is written to the poses or placed by
+    /// the KML writer (`--no-eye`, and `wwdc`, which writes no eye by default). The README route lies
+    /// where EGM96's undulation is +46.6 m (cs2cs EPSG:4326+5773 to EPSG:4979 at 45.77 N 14.33 E): an
+    /// eye placed without it was 46.6 m too high.
+    @Test func kmlCameraAltitudesAreAboveSeaLevelWithOrWithoutTheEye() throws {
+        let route = Fixtures.packageRoot.appendingPathComponent("routes/gpxpy-cerknicko-jezero.gpx").path
+        func altitudes(_ extra: [String]) throws -> [Double] {
+            let r = try runRouteFly(["sample", route, "--format", "kml", "--fps", "2"] + extra)
+            #expect(r.status == 0, "\(r.stderr)")
+            return r.stdout.components(separatedBy: "<Camera>").dropFirst().compactMap { camera in
+                camera.components(separatedBy: "<altitude>").dropFirst().first?.components(separatedBy: "</altitude>").first.flatMap(Double.init)
+            }
+        }
+        let withEye = try altitudes(["--eye"]), without = try altitudes(["--no-eye"])
+        #expect(withEye.count == 85 && without.count == 85)  // 42 s at 2 fps
+        #expect(zip(withEye, without).allSatisfy { abs($0 - $1) < 0.01 }, "\(zip(withEye, without).map { $1 - $0 }.max() ?? 0) m apart")
+        // The same with the CSV's eye: its ellipsoidal altitude less the undulation (46.6 m there).
+        let csv = try runRouteFly(["sample", route, "--fps", "2", "--eye"]).stdout.split(separator: "\n").dropFirst()
+        let ellipsoidal = csv.compactMap { $0.split(separator: ",").last.flatMap { Double($0) } }
+        #expect(ellipsoidal.count == 85)
+        #expect(zip(ellipsoidal, without).allSatisfy { abs($0 - $1 - 46.6) < 0.3 })
+        let wwdc = try altitudes(["--preset", "wwdc"]), wwdcEye = try altitudes(["--preset", "wwdc", "--eye"])
+        #expect(!wwdc.isEmpty && zip(wwdc, wwdcEye).allSatisfy { abs($0 - $1) < 0.01 })
+    }
+
     @Test func everyCZMLPacketIsJSONWithTheMembersCesiumRequires() throws {
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -168,19 +168,43 @@ import Testing
     }
 }
 
-/// The files in samples/ are what route-fly writes today, byte for byte (golden files; regenerate with the
-/// commands in samples/README.md when the output contract changes on purpose).
+/// The files in samples/ are what route-fly writes today, byte for byte (golden files). When the output
+/// changes on purpose, re-record them: `ROUTEKIT_RECORD_GOLDEN=1 swift test --filter SamplesGoldenTests`
+/// (the run fails, naming the files written; review them with `git diff samples/`). A mismatch prints
+/// the first lines that differ.
 @Suite struct SamplesGoldenTests {
+    /// The first differing lines of two texts, as a short unified-style excerpt.
+    static func difference(expected: String, actual: String) -> String {
+        let a = expected.split(separator: "\n", omittingEmptySubsequences: false)
+        let b = actual.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let first = (0..<min(a.count, b.count)).first(where: { a[$0] != b[$0] }) ?? (a.count == b.count ? nil : min(a.count, b.count)) else {
+            return "no difference"
+        }
+        let differing = zip(a, b).filter { $0 != $1 }.count + abs(a.count - b.count)
+        var lines = ["\(differing) of \(max(a.count, b.count)) lines differ (expected \(a.count), got \(b.count)); from line \(first + 1):"]
+        for k in first..<min(first + 3, max(a.count, b.count)) {
+            if k < a.count { lines.append("- " + a[k].prefix(200)) }
+            if k < b.count { lines.append("+ " + b[k].prefix(200)) }
+        }
+        return lines.joined(separator: "\n")
+    }
+
     @Test(arguments: [("cerknicko-jezero-wwdc.csv", ["sample", "--preset", "wwdc"]), ("cerknicko-jezero-wwdc.geojson", ["sample", "--preset", "wwdc", "--format", "geojson"]),
                       ("cerknicko-jezero-follow.csv", ["sample"]), ("cerknicko-jezero-follow.geojson", ["sample", "--format", "geojson"]),
                       ("cerknicko-jezero-follow.svg", ["sample", "--format", "svg"]),
                       ("cerknicko-jezero-info.json", ["info", "--json"])])
     func sampleFileIsReproduced(file: String, arguments: [String]) throws {
         let route = Fixtures.packageRoot.appendingPathComponent("routes/gpxpy-cerknicko-jezero.gpx").path
-        let expected = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("samples/\(file)"), encoding: .utf8)
+        let url = Fixtures.packageRoot.appendingPathComponent("samples/\(file)")
         let r = try runRouteFly([arguments[0], route] + arguments.dropFirst())
         #expect(r.status == 0)
-        #expect(r.stdout == expected)
+        if ProcessInfo.processInfo.environment["ROUTEKIT_RECORD_GOLDEN"] == "1" {
+            try Data(r.stdout.utf8).write(to: url)
+            Issue.record("re-recorded samples/\(file): review it with git diff")
+            return
+        }
+        let expected = try String(contentsOf: url, encoding: .utf8)
+        #expect(r.stdout == expected, "samples/\(file) differs from route-fly's output:\n\(Self.difference(expected: expected, actual: r.stdout))")
     }
 }
 

@@ -73,6 +73,13 @@ private func uneven(_ times: [Double?] = [nil, nil, nil, nil, nil]) -> Route {
         let idle = try FlightTiming.recorded(for: r, speedup: 2, idle: .init(threshold: 60, duration: 1))
         #expect(idle.times == [0, 5, 10, 11, 16])
         #expect(idle.report.compressedIdleSteps == 1 && idle.report.compressedIdleTime == 600)
+        // Compression never lengthens a step: at 60 times, the 10 s steps (over a 5 s threshold) take
+        // 10 / 60 s, not 1 s; only the 600 s stop (10 s at 60 times) is cut to 1 s.
+        let fast = try FlightTiming.recorded(for: r, speedup: 60, idle: .init(threshold: 5, duration: 1))
+        let expected: [Double] = [0, 1.0 / 6, 2.0 / 6, 2.0 / 6 + 1, 3.0 / 6 + 1]
+        #expect(fast.times.count == 5)
+        for (t, e) in zip(fast.times, expected) { #expect(abs(t - e) < 1e-12, "\(fast.times)") }
+        #expect(fast.report.compressedIdleSteps == 1)
         // Stretched to 30 s: the idle step takes 1 s, the 30 recorded moving seconds fill the other 29.
         let stretched = try FlightTiming.recorded(for: r, duration: 30, idle: .init(threshold: 60, duration: 1))
         #expect(isClose(stretched.times[1], 29.0 / 3, absolute: 1e-12))

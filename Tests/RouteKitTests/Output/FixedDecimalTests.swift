@@ -47,5 +47,11 @@ import Testing
         // Leap day.
         #expect(ISO8601.string(from: Date(timeIntervalSince1970: 951_782_400)) == "2000-02-29T00:00:00Z")
         #expect(ISO8601.string(from: Date(timeIntervalSince1970: 59.9999999)) == "1970-01-01T00:01:00Z")
+        // Years before 1000 keep 4 digits (Python's datetime: 0190-11-14T13:20 is -56143881600 s, 0001-01-01
+        // is -62135596800 s); before year 1 (proleptic Gregorian, year 0 = 1 BCE) the sign comes first.
+        #expect(ISO8601.string(from: Date(timeIntervalSince1970: -56_143_881_600)) == "0190-11-14T13:20:00Z")
+        #expect(ISO8601.string(from: Date(timeIntervalSince1970: -62_135_596_800)) == "0001-01-01T00:00:00Z")
+        #expect(ISO8601.string(from: Date(timeIntervalSince1970: -62_135_596_800 - 366 * 86400)) == "0000-01-01T00:00:00Z")
+        #expect(ISO8601.string(from: Date(timeIntervalSince1970: -62_135_596_800 - (366 + 365) * 86400)) == "-0001-01-01T00:00:00Z")
     }
 }

@@ -299,6 +299,47 @@ import Testing
         #expect(try runRouteFly(["sample", Self.route, "--format", "maplibre", "--max-pitch", "86"]).status == 64)
     }
 
+    /// Beyond Web Mercator's 85.0511 degrees a web map clamps the centre (MapLibre 5.3's `jumpTo` put a
+    /// centre at 89.95 N at 84.37 N, about 600 km off), and above zoom 24 it clamps the zoom: refused,
+    /// with the frame named, for `--format maplibre` and `preview`.
+    @Test func framesAWebMapCannotShowAreRefused() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let pole = dir.appendingPathComponent("pole.gpx")
+        try Data(#"<?xml version="1.0"?><gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg><trkpt lat="89.99" lon="0"/><trkpt lat="89.9" lon="10"/></trkseg></trk></gpx>"#.utf8).write(to: pole)
+        let out = dir.appendingPathComponent("cam.json").path
+        let polar = try runRouteFly(["sample", pole.path, "--format", "maplibre", "-o", out])
+        #expect(polar.status == 1 && polar.stderr.contains("beyond Web Mercator's 85.0511 degrees"), "\(polar.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+        let page = try runRouteFly(["preview", pole.path, "-o", dir.appendingPathComponent("p.html").path])
+        #expect(page.status == 1 && page.stderr.contains("beyond Web Mercator"))
+        #expect(try runRouteFly(["sample", pole.path, "--format", "kml", "-o", dir.appendingPathComponent("t.kml").path]).status == 0)
+        // 1 m from a 1080-pixel-high view at 46 N: zoom log2(1620 * 2 pi * 6371008.8 * cos 46 / 512) = 26.4.
+        let tiny = dir.appendingPathComponent("tiny.csv")
+        try Data("latitude,longitude\n46,14\n46.00001,14\n".utf8).write(to: tiny)
+        let close = try runRouteFly(["sample", tiny.path, "--format", "maplibre", "--distance", "1", "-o", out])
+        #expect(close.status == 1 && close.stderr.contains("above the highest a web map allows (24"), "\(close.stderr)")
+        #expect(try runRouteFly(["sample", tiny.path, "--format", "maplibre", "--distance", "50", "-o", out]).status == 0)
+    }
+
+    /// With only some points timed (the last 5 of 296 here), the route's clock starts at point 0's
+    /// made-up time (extrapolated back from the first timed point), so that the first timed point is
+    /// reached at its recorded instant; it was anchored at point 0 with the first recorded time, 4 h off.
+    @Test(.enabled(if: Fixtures.sharedReal != nil, "needs ../shared/real"))
+    func partlyTimedRoutesKeepTheirRecordedInstants() throws {
+        guard let url = sharedRealFile("gpx/gpxpy-cerknicko-without-times.gpx") else { return }
+        let route = try #require(readRoute(url).value).route
+        let first = try #require(route.points.firstIndex { $0.time != nil })
+        #expect(first == 291)  // 5 <time> elements in the file, on its last 5 points
+        let timing = try FlightTiming.recorded(for: route)
+        let start = try #require(route.points[first].time)
+        let epoch = ISO8601.string(from: start.addingTimeInterval(-timing.times[first]))
+        let r = try runRouteFly(["sample", url.path, "--timing", "recorded", "--intro", "0", "--fps", "0.01", "--format", "czml"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("\"epoch\":\"\(epoch)\""), "expected epoch \(epoch)")
+        #expect(timing.times[first] > 3600)  // the made-up part is long: anchoring at point 0 was hours off
+    }
+
     // MARK: Preview page
 
     @Test func previewPageOptions() throws {
