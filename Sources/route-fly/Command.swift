@@ -121,7 +121,7 @@ struct ArgumentScanner {
     /// A finite number in `range`, or a usage error quoting the token.
     func number(_ text: String, option: String, valueName: String, range: ClosedRange<Double>,
                 expectation: String) throws(UsageError) -> Double {
-        guard let v = Double(text.trimmingCharacters(in: .whitespaces)), v.isFinite, range.contains(v) else {
+        guard let v = Self.decimal(text), v.isFinite, range.contains(v) else {
             throw UsageError(message: "The value '\(text)' is invalid for '\(option) <\(valueName)>': expected \(expectation).",
                              subcommand: subcommand)
         }
@@ -168,6 +168,7 @@ extension ArgumentScanner {
             }
         }
         guard let route else { throw UsageError(message: "Missing expected argument '<route>'.", subcommand: subcommand) }
+        guard !route.isEmpty else { throw UsageError(message: "The route file name is empty.", subcommand: subcommand) }
         return route
     }
 
@@ -189,13 +190,21 @@ extension ArgumentScanner {
                    subcommand: subcommand)
     }
 
+    /// A decimal number as people write it (`12`, `-0.5`, `1e3`, spaces around it allowed), or `nil`:
+    /// `Double(_:)` alone would also take hexadecimal (`0x10`), `inf` and `nan`.
+    static func decimal(_ text: some StringProtocol) -> Double? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty, trimmed.allSatisfy({ "0123456789+-.eE".contains($0) }) else { return nil }
+        return Double(trimmed)
+    }
+
     /// Frames per second: a number (`29.97`) or ffmpeg's rational form (`30000/1001`), in 0.001...1000.
     func framesPerSecond(_ text: String, option: String) throws(UsageError) -> Double {
         let expectation = "frames per second, more than 0 and at most 1000 (a number, or a ratio such as 30000/1001)"
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         if parts.count == 2 {
             let bad = UsageError(message: "The value '\(text)' is invalid for '\(option) <fps>': expected \(expectation).", subcommand: subcommand)
-            guard let n = Double(parts[0].trimmingCharacters(in: .whitespaces)), let d = Double(parts[1].trimmingCharacters(in: .whitespaces)),
+            guard let n = Self.decimal(parts[0]), let d = Self.decimal(parts[1]),
                   n.isFinite, d.isFinite, d > 0, (1e-3...1000).contains(n / d) else { throw bad }
             return n / d
         }

@@ -544,7 +544,12 @@ extension JSONSyntaxError {
         case .expectedExponentDigit:
             message = "expected a digit in the exponent, \(found(offset))"
         case .numberOutOfRange:
-            message = "the number is too large"
+            // Valid JSON (RFC 8259 section 9 lets readers limit the range), but no coordinate.
+            var end = offset
+            while end < bytes.count, end - offset < 40, "0123456789+-.eE".utf8.contains(bytes[end]) { end += 1 }
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<end]), as: UTF8.self)
+            return RouteParseError(format: "GeoJSON", location: located(offset), reason: .unexpectedValue(
+                field: "number", found: text, expected: "a number a 64-bit float can hold, magnitude below about 1.8e308"))
         case .controlCharacterInString:
             message = "a control character (0x\(String(bytes[offset], radix: 16))) inside a string must be escaped"
         case .unterminatedString(let quote, _):

@@ -97,6 +97,13 @@ public struct RouteParseError: Error, Hashable, Sendable, CustomStringConvertibl
         format == "GPX" || format == "KML" || format == "TCX" ? "<\(element)>" : element
     }
 
+    /// A text from the file as a message shows it: whole up to 100 characters, else its start and its
+    /// length (a 1 MB cell must not fill the terminal).
+    static func excerpt(_ text: String) -> String {
+        guard text.count > 100 else { return text }
+        return "\(text.prefix(60))… (\(text.count) characters)"
+    }
+
     /// The reason as a sentence, without the location.
     public var message: String {
         switch reason {
@@ -116,13 +123,13 @@ public struct RouteParseError: Error, Hashable, Sendable, CustomStringConvertibl
         case .missingField(let element, let field):
             return "\(subject(element)) has no '\(field)' (it is required)"
         case .malformedNumber(let element, let field, let text):
-            return "\(subject(element)) '\(field)' is not a number: \"\(text)\" (expected a decimal number)"
+            return "\(subject(element)) '\(field)' is not a number: \"\(Self.excerpt(text))\" (expected a decimal number)"
         case .latitudeOutOfRange(let element, let value):
             return "\(subject(element)) latitude \(value) is out of range (expected degrees in -90...90)"
         case .longitudeOutOfRange(let element, let value):
             return "\(subject(element)) longitude \(value) is out of range (expected degrees in -180...180)"
         case .malformedTime(let element, let text):
-            return "\(subject(element)) time \"\(text)\" is not an ISO 8601 date-time (expected e.g. 2024-05-01T10:15:30Z)"
+            return "\(subject(element)) time \"\(Self.excerpt(text))\" is not an ISO 8601 date-time (expected e.g. 2024-05-01T10:15:30Z)"
         case .noRoute(let waypoints):
             let w = waypoints == 1 ? "1 waypoint" : "\(waypoints) waypoints"
             return "no track points and no route points to fly (found \(w); waypoints are not flown)"
@@ -131,7 +138,7 @@ public struct RouteParseError: Error, Hashable, Sendable, CustomStringConvertibl
         case .malformedJSON(let why):
             return "not valid JSON: \(why)"
         case .unexpectedValue(let field, let found, let expected):
-            return "'\(field)' is \(found) (expected \(expected))"
+            return "'\(field)' is \(Self.excerpt(found)) (expected \(expected))"
         case .swappedCoordinates(let latitude, let longitude):
             return "latitude \(latitude) is out of range (expected degrees in -90...90); longitude and latitude "
                 + "may be swapped: GeoJSON positions are [longitude, latitude] (RFC 7946 §3.1.1), and this one, "

@@ -49,16 +49,17 @@ struct FlightArguments: Equatable {
             let v = try number("degrees", 0...89.9, "degrees from straight down, 0 or more and less than 90")
             options.pitch = v
         case "--distance": options.distance = try positive("metres", "metres from the eye to the centre")
-        case "--intro": options.intro = try number("seconds", 0...1e6, "seconds, 0 or more")
-        case "--outro": options.outro = try number("seconds", 0...1e6, "seconds, 0 or more")
+        case "--intro": options.intro = try number("seconds", 0...1e6, "seconds, 0 to 1000000")
+        case "--outro": options.outro = try number("seconds", 0...1e6, "seconds, 0 to 1000000")
         case "--return": options.returnDuration = try number("seconds", 0...1e6, "seconds back to the initial camera, 0 or more (at most 1000000)")
         case "--rho":
             options.rho = try number("rho", 0.01...10, "van Wijk's rho, from 0.01 (pan) to 10 (zoom); 1.42 by default")
         case "--viewport":
             let v = try value("WxH")
             let parts = v.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-            guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...100_000).contains(w), (1...100_000).contains(h) else {
-                throw UsageError(message: "The value '\(v)' is invalid for '--viewport <WxH>': expected width x height in pixels, e.g. 1920x1080.", subcommand: sub)
+            guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...100_000).contains(w), (1...100_000).contains(h),
+                  (0.05...20).contains(Double(w) / Double(h)) else {
+                throw UsageError(message: "The value '\(v)' is invalid for '--viewport <WxH>': expected width x height in pixels, e.g. 1920x1080 (each 1 to 100000, the width 1/20 to 20 times the height).", subcommand: sub)
             }
             options.framing.viewportWidth = Double(w)
             options.framing.viewportHeight = Double(h)
@@ -68,7 +69,7 @@ struct FlightArguments: Equatable {
             case "endpoints": options.heading = .endpoints
             case "along": options.heading = .along
             default:
-                guard v.hasPrefix("fixed:"), let d = Double(v.dropFirst(6)), d.isFinite, abs(d) <= 3600 else {
+                guard v.hasPrefix("fixed:"), let d = ArgumentScanner.decimal(v.dropFirst(6)), d.isFinite, abs(d) <= 3600 else {
                     throw UsageError(message: "The value '\(v)' is invalid for '--heading <mode>': expected endpoints, along or fixed:DEGREES (e.g. fixed:90, degrees in -3600...3600).", subcommand: sub)
                 }
                 options.heading = .fixed(normalizedHeading(d))

@@ -2,10 +2,11 @@ import Foundation
 import RouteKit
 
 /// `route-fly preview ROUTE [flight options] [--script FILE] [--fps N] [--maplibre-js URL-or-PATH] [--style URL] [-o FILE]`
-struct PreviewOptions: Equatable {
+struct PreviewOptions: Equatable, PlansFlightsOverGround {
     var routePath: String
     var input = InputArguments()
     var flight = FlightArguments()
+    var ground = GroundArguments()
     var fps = 30.0
     var outputPath: String? = nil
     var scriptPath: String? = nil
@@ -23,6 +24,10 @@ struct PreviewOptions: Equatable {
             }
             if InputArguments.names.contains(name) {
                 try options.input.parse(name, inline: inline, scanner: &scanner)
+                return
+            }
+            if GroundArguments.names.contains(name) {
+                try options.ground.parse(name, inline: inline, scanner: &scanner)
                 return
             }
             switch name {
@@ -80,24 +85,27 @@ struct PreviewOptions: Equatable {
             throw CommandFailure(description: "\(source): error: this is not MapLibre GL JS (no 'maplibregl' in it); expected maplibre-gl.js")
         }
         var css: String? = nil
-        if source.hasSuffix(".js"), let c = FileManager.default.contents(atPath: String(source.dropLast(3)) + ".css") {
+        let cssPath = source.hasSuffix(".js") ? String(source.dropLast(3)) + ".css" : source + ".css"
+        if let c = FileManager.default.contents(atPath: cssPath) {
             css = String(decoding: c, as: UTF8.self)
+        } else {
+            printDiagnostic("\(source): note: no \(URL(fileURLWithPath: cssPath).lastPathComponent) beside it: the page inlines no MapLibre stylesheet (the map still draws; its controls and canvas sizing may look off)")
         }
         return .inline(javaScript: js, css: css)
     }
 
     func run() throws {
         try OutputGuard.refuse(output: outputPath, inputs: [.init(path: routePath, role: "input route")]
-            + (scriptPath.map { [.init(path: $0, role: "camera script")] } ?? []), subcommand: "preview")
+            + (scriptPath.map { [.init(path: $0, role: "camera script")] } ?? []) + ground.inputs, subcommand: "preview")
         let page = try script()
-        let route = try input.read(routePath).route
+        let (route, terrain) = try ground.apply(to: try input.read(routePath).route, routePath: routePath, warnIfMissing: scriptPath == nil)
         let script: CameraScript
         if let scriptPath {
             script = try CameraScript.load(path: scriptPath)
         } else {
             let plan: FlightPlan
             do {
-                plan = try FlightPlanner(options: flight.options).plan(for: route)
+                plan = try planner(terrain: terrain).plan(for: route)
             } catch {
                 throw CommandFailure(description: "\(shownPath(routePath)): error: \(error)")
             }
@@ -119,7 +127,9 @@ struct PreviewOptions: Equatable {
             frameCount: sampler.frameCount(forDuration: scripted.duration), framing: flight.options.framing)
         context.maximumPitch = maximumPitch
         let destination: PoseOutput.Destination = outputPath.flatMap { $0 == "-" ? nil : .file($0) } ?? .standardOutput
-        try PoseOutput.write(scripted, sampler: sampler, eye: nil,
-                             writer: PreviewPage(context: context, script: page, styleURL: styleURL), to: destination)
+        let summary = try PoseOutput.write(scripted, sampler: sampler, eye: nil,
+                                           writer: PreviewPage(context: context, script: page, styleURL: styleURL), to: destination)
+        printSamplingWarnings(summary, sampler: sampler, routePath: routePath,
+                              wwdcPreset: scriptPath == nil && flight.options.preset == .wwdc, initialDistance: scripted.initialCamera.distance)
     }
 }
