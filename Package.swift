@@ -5,6 +5,9 @@ let package = Package(
     name: "RouteKit",
     products: [
         .library(name: "RouteKit", targets: ["RouteKit"]),
+        // The keyframe engine alone (SwiftUI's KeyframeTimeline semantics, headless), for users who want
+        // no maps.
+        .library(name: "KeyframeAnimation", targets: ["KeyframeAnimation"]),
         .executable(name: "route-fly", targets: ["route-fly"]),
     ],
     targets: [
@@ -37,9 +40,12 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
+        // The layers below RouteKit, one target each, so that a wrong-way import does not compile:
+        // KeyframeAnimation imports only Foundation.
+        .target(name: "KeyframeAnimation"),
         .target(
             name: "RouteKit",
-            dependencies: ["CProj", "CGDAL", "CLibXML2", "CZlib"],
+            dependencies: ["KeyframeAnimation", "CProj", "CGDAL", "CLibXML2", "CZlib"],
             // The SAX readers touch their state once per XML event; run-time exclusivity checks on those
             // class properties cost more than the parse itself. Debug builds (and the tests) keep them.
             swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]

@@ -22,16 +22,16 @@ import Foundation
 public struct Spring: Hashable, Sendable {
     /// `ω`, signed damped angular frequency, radians per second.
     @usableFromInline
-    var angularFrequency: Double
+    package var angularFrequency: Double
     /// `λ = ζ·ω₀`, per second.
     @usableFromInline
-    var decayConstant: Double
+    package var decayConstant: Double
     /// `m`.
     @usableFromInline
-    var storedMass: Double
+    package var storedMass: Double
 
     @usableFromInline
-    init(angularFrequency: Double, decayConstant: Double, mass: Double) {
+    package init(angularFrequency: Double, decayConstant: Double, mass: Double) {
         self.angularFrequency = angularFrequency
         self.decayConstant = decayConstant
         self.storedMass = mass
@@ -132,7 +132,7 @@ public struct Spring: Hashable, Sendable {
 
     /// `ω₀² = λ² + ω·|ω|`, radians² per second².
     @inlinable
-    var squaredNaturalFrequency: Double {
+    package var squaredNaturalFrequency: Double {
         decayConstant * decayConstant + angularFrequency * abs(angularFrequency)
     }
 

@@ -17,8 +17,9 @@ import Foundation
 /// - Unlike OpenSwiftUI, results are **not** rounded to multiples of 2⁻²⁰ (keyframes.md §9.5:
 ///   that rounding is unconfirmed for Apple); values agree with Apple-measured ones to 1e-6.
 public struct UnitCurve: Hashable, Sendable {
+    /// How the curve is computed (for RouteKit's camera-script encoding; not API).
     @usableFromInline
-    enum Function: Hashable, Sendable {
+    package enum Function: Hashable, Sendable {
         case linear
         case bezier(start: UnitPoint, end: UnitPoint)
         case circularEaseIn
@@ -31,10 +32,10 @@ public struct UnitCurve: Hashable, Sendable {
     }
 
     @usableFromInline
-    let function: Function
+    package let function: Function
 
     @usableFromInline
-    init(function: Function) { self.function = function }
+    package init(function: Function) { self.function = function }
 
     /// `true` for ``linear``, whose value is its input (used as a fast path by keyframes).
     @inlinable

@@ -9,7 +9,7 @@ import Foundation
 extension UnitCurve {
     /// The families of Penner easing, with their defining formulas for the "in" variant.
     @usableFromInline
-    enum EasingFamily: Hashable, Sendable {
+    package enum EasingFamily: Hashable, Sendable {
         /// `xⁿ` for n = 2 (quad), 3 (cubic), 4 (quart), 5 (quint).
         case power(Int)
         /// `1 − cos(πx/2)`.
@@ -22,14 +22,14 @@ extension UnitCurve {
 
     /// Which end(s) of the curve are eased.
     @usableFromInline
-    enum EasingMode: Hashable, Sendable {
+    package enum EasingMode: Hashable, Sendable {
         case easeIn, easeOut, easeInOut
     }
 
     @usableFromInline
-    struct Easing: Hashable, Sendable {
-        let family: EasingFamily
-        let mode: EasingMode
+    package struct Easing: Hashable, Sendable {
+        package let family: EasingFamily
+        package let mode: EasingMode
     }
 
     private static func easing(_ family: EasingFamily, _ mode: EasingMode) -> UnitCurve {
