@@ -11,7 +11,7 @@ let package = Package(
         .executable(name: "route-fly", targets: ["route-fly"]),
     ],
     targets: [
-        // PROJ (geodesic.h and proj.h) from Debian's libproj-dev. Only Sources/RouteKit/Geodesy imports it.
+        // PROJ (geodesic.h and proj.h) from Debian's libproj-dev. Only RouteKitGeodesy imports it.
         .systemLibrary(
             name: "CProj",
             path: "Sources/CProj",
@@ -41,11 +41,12 @@ let package = Package(
             providers: [.apt(["libxml2-dev"])]
         ),
         // The layers below RouteKit, one target each, so that a wrong-way import does not compile:
-        // KeyframeAnimation imports only Foundation.
+        // KeyframeAnimation imports only Foundation; RouteKitGeodesy only PROJ.
         .target(name: "KeyframeAnimation"),
+        .target(name: "RouteKitGeodesy", dependencies: ["CProj"]),
         .target(
             name: "RouteKit",
-            dependencies: ["KeyframeAnimation", "CProj", "CGDAL", "CLibXML2", "CZlib"],
+            dependencies: ["KeyframeAnimation", "RouteKitGeodesy", "CGDAL", "CLibXML2", "CZlib"],
             // The SAX readers touch their state once per XML event; run-time exclusivity checks on those
             // class properties cost more than the parse itself. Debug builds (and the tests) keep them.
             swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]

@@ -50,7 +50,7 @@ public func unwrappedAngle(_ angle: Double, near reference: Double) -> Double {
 /// `|degrees| <= 180`: the remainder is then `degrees` itself (`degrees / 360` rounds to the integer 0,
 /// ties going to the even one), so the result is the same bit for bit, NaN and infinities included.
 @inlinable
-func remainderOfTurn(_ degrees: Double) -> Double {
+package func remainderOfTurn(_ degrees: Double) -> Double {
     abs(degrees) <= 180 ? degrees : remainder(degrees, 360)
 }
 

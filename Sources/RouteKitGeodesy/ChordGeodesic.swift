@@ -28,7 +28,7 @@ import Foundation
 /// constant terms cover the rounding of Earth-centred coordinates (about 7 million metres).
 ///
 /// [Hofmann-Wellenhof et al. 2008]: https://doi.org/10.1007/978-3-211-73017-1
-struct ChordGeodesic {
+package struct ChordGeodesic {
     /// The longest chord estimated, metres: 1500 km.
     static let maximumChord = 1_500_000.0
     /// The highest latitude of a start point, degrees (either hemisphere).
@@ -38,17 +38,17 @@ struct ChordGeodesic {
     private static let e2 = Geodesic.wgs84Flattening * (2 - Geodesic.wgs84Flattening)
 
     /// An estimated geodesic.
-    struct Estimate {
+    package struct Estimate {
         /// Metres.
-        var distance: Double
+        package var distance: Double
         /// Sine and cosine of the azimuth at the start (east and north parts of the unit direction;
         /// `0` and `1` when the points coincide).
-        var sinAzimuth: Double
-        var cosAzimuth: Double
+        package var sinAzimuth: Double
+        package var cosAzimuth: Double
         /// Bound on `|distance - exact distance|`, metres.
-        var distanceError: Double
+        package var distanceError: Double
         /// Bound on `|azimuth - exact azimuth| * distance` (radians times this estimate's distance), metres.
-        var sidewaysError: Double
+        package var sidewaysError: Double
     }
 
     private let origin: SIMD3<Double>
@@ -58,7 +58,7 @@ struct ChordGeodesic {
     private let inverseN: Double
 
     /// Earth-centred position of `coordinate` on the ellipsoid, metres.
-    static func position(of coordinate: LocationCoordinate2D) -> SIMD3<Double> {
+    package static func position(of coordinate: LocationCoordinate2D) -> SIMD3<Double> {
         let phi = coordinate.latitude * .pi / 180, lambda = coordinate.longitude * .pi / 180
         let sinPhi = sin(phi), cosPhi = cos(phi)
         let n = a / (1 - e2 * sinPhi * sinPhi).squareRoot()
@@ -66,7 +66,7 @@ struct ChordGeodesic {
     }
 
     /// The frame at `start`, or `nil` when its latitude is beyond ``maximumLatitude`` (or not finite).
-    init?(from start: LocationCoordinate2D) {
+    package init?(from start: LocationCoordinate2D) {
         guard abs(start.latitude) <= Self.maximumLatitude, start.longitude.isFinite else { return nil }
         let phi = start.latitude * .pi / 180, lambda = start.longitude * .pi / 180
         let sinPhi = sin(phi), cosPhi = cos(phi), sinLambda = sin(lambda), cosLambda = cos(lambda)
@@ -81,7 +81,7 @@ struct ChordGeodesic {
     /// The geodesic from the start to the point at Earth-centred `position` (``position(of:)``), or
     /// `nil` when the chord is longer than ``maximumChord`` (or not finite).
     @inline(__always)
-    func estimate(to position: SIMD3<Double>) -> Estimate? {
+    package func estimate(to position: SIMD3<Double>) -> Estimate? {
         let d = position - origin
         let c2 = (d * d).sum()
         guard c2 <= Self.maximumChord * Self.maximumChord else { return nil }

@@ -7,7 +7,7 @@ extension Geodesic {
     /// inverse problem gives no finite answer.
     ///
     /// - Complexity: O(1), one inverse geodesic problem.
-    func azimuthalEquidistant(_ coordinate: LocationCoordinate2D, around center: LocationCoordinate2D) -> (east: Double, north: Double) {
+    package func azimuthalEquidistant(_ coordinate: LocationCoordinate2D, around center: LocationCoordinate2D) -> (east: Double, north: Double) {
         let inverse = self.inverse(from: center, to: coordinate)
         guard inverse.distance > 0, inverse.distance.isFinite, inverse.initialAzimuth.isFinite else { return (0, 0) }
         let a = inverse.initialAzimuth * .pi / 180

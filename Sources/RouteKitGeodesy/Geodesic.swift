@@ -41,6 +41,13 @@ public struct Geodesic: Sendable {
         public var initialAzimuth: Double
         /// Forward azimuth at the second point (the direction of travel on arrival), degrees, `-180...180`.
         public var finalAzimuth: Double
+
+        /// A solution with these values (metres, degrees), for estimates made without PROJ.
+        package init(distance: Double, initialAzimuth: Double, finalAzimuth: Double) {
+            self.distance = distance
+            self.initialAzimuth = initialAzimuth
+            self.finalAzimuth = finalAzimuth
+        }
     }
 
     /// Solves the inverse geodesic problem: the shortest path between two points (PROJ `geod_inverse`).
