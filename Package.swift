@@ -26,7 +26,7 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"])]
         ),
         // GDAL (gdal.h, ogr_srs_api.h) from Debian's libgdal-dev, for terrain models. Only
-        // Sources/RouteKit/Terrain imports it.
+        // RouteKitTerrain imports it.
         .systemLibrary(
             name: "CGDAL",
             path: "Sources/CGDAL",
@@ -41,12 +41,14 @@ let package = Package(
             providers: [.apt(["libxml2-dev"])]
         ),
         // The layers below RouteKit, one target each, so that a wrong-way import does not compile:
-        // KeyframeAnimation imports only Foundation; RouteKitGeodesy only PROJ.
+        // KeyframeAnimation imports only Foundation; RouteKitGeodesy only PROJ; RouteKitTerrain (terrain
+        // models read through GDAL) only GDAL and the geodesy.
         .target(name: "KeyframeAnimation"),
         .target(name: "RouteKitGeodesy", dependencies: ["CProj"]),
+        .target(name: "RouteKitTerrain", dependencies: ["RouteKitGeodesy", "CGDAL"]),
         .target(
             name: "RouteKit",
-            dependencies: ["KeyframeAnimation", "RouteKitGeodesy", "CGDAL", "CLibXML2", "CZlib"],
+            dependencies: ["KeyframeAnimation", "RouteKitGeodesy", "RouteKitTerrain", "CLibXML2", "CZlib"],
             // The SAX readers touch their state once per XML event; run-time exclusivity checks on those
             // class properties cost more than the parse itself. Debug builds (and the tests) keep them.
             swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]

@@ -2,3 +2,4 @@
 // PROJ), each a target of its own that knows nothing of the layers above it.
 @_exported import KeyframeAnimation
 @_exported import RouteKitGeodesy
+@_exported import RouteKitTerrain

@@ -42,3 +42,14 @@ extension TerrainModel {
         return m % 2 == 1 ? offsets[m / 2] : (offsets[m / 2 - 1] + offsets[m / 2]) / 2
     }
 }
+
+extension TerrainModel {
+    /// Opens the model and reads the part of it that covers `route`'s points plus `margin` metres; a
+    /// point outside is reported by its index in ``Route/points``.
+    /// - Throws: as ``TerrainModel/init(path:covering:margin:maximumCellCount:)``.
+    public init(path: String, covering route: Route, margin: Double = defaultMargin,
+                maximumCellCount: Int = defaultMaximumCellCount) throws(TerrainError) {
+        try self.init(path: path, covering: route.points.map(\.coordinate), margin: margin,
+                      maximumCellCount: maximumCellCount)
+    }
+}

@@ -1,3 +1,4 @@
+import RouteKitGeodesy
 /// Whether PROJ can convert heights above the WGS 84 ellipsoid to heights above the EGM96 geoid with
 /// the real grid, rather than with its "ballpark" no-op when the grid `egm96_15.gtx` is missing.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import RouteKitGeodesy
 
 /// Where a raster's cells lie: its affine geotransform (GDAL's six coefficients) and the way from WGS 84
 /// longitude and latitude to the raster's CRS.

@@ -1,5 +1,6 @@
 import CGDAL
 import Foundation
+import RouteKitGeodesy
 
 extension TerrainModel {
     /// Which cells to read.

@@ -1,4 +1,5 @@
 import Foundation
+import RouteKitGeodesy
 
 /// A digital elevation model: the height of the ground, read through GDAL from any raster GDAL reads
 /// (GeoTIFF, SRTM `.hgt`, DTED, a `.vrt` mosaic of tiles, Copernicus DEM, an ASCII grid with its `.prj`).
@@ -88,14 +89,6 @@ public struct TerrainModel: Sendable {
                                maximumCellCount: Int = defaultMaximumCellCount) throws(TerrainError)
     where C.Element == LocationCoordinate2D {
         try self.init(path: path, selection: .covering(Array(coordinates), margin: max(0, margin.isFinite ? margin : 0)),
-                      maximumCellCount: maximumCellCount)
-    }
-
-    /// Opens the model and reads the part of it that covers `route`'s points plus `margin` metres; a
-    /// point outside is reported by its index in ``Route/points``.
-    public init(path: String, covering route: Route, margin: Double = defaultMargin,
-                maximumCellCount: Int = defaultMaximumCellCount) throws(TerrainError) {
-        try self.init(path: path, covering: route.points.map(\.coordinate), margin: margin,
                       maximumCellCount: maximumCellCount)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import RouteKitGeodesy
 
 /// Why a terrain model cannot be opened, or cannot serve a route. Every case names the model's file.
 ///
