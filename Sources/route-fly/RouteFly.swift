@@ -11,6 +11,7 @@ import Glibc
 @main
 enum RouteFly {
     static func main() {
+        SignalCleanup.install()
         let arguments = Array(CommandLine.arguments.dropFirst())
         let status = run(arguments)
         exit(status)

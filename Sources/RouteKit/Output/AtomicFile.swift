@@ -7,10 +7,10 @@ import Glibc
 ///
 /// Bytes go to a temporary file beside the destination (`.NAME.routekit-PID-RANDOM.tmp`), which is
 /// renamed over the destination only by ``commit()``, after everything was written and synced
-/// (POSIX `rename(2)` replaces a file in one step). ``abort()``, a thrown error, and the signals that
-/// end a process by default (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGALRM, SIGUSR1, SIGUSR2,
-/// SIGXFSZ) all remove the temporary file, so a failed or interrupted run leaves no file behind (a run
-/// killed with SIGKILL cannot clean up). Writing to a symbolic link writes the file it points to; an
+/// (POSIX `rename(2)` replaces a file in one step). ``abort()`` and a thrown error remove the
+/// temporary file, so a failed run leaves no file behind; a program that wants the same when a signal
+/// ends it installs handlers and follows the file with ``temporaryFileObserver`` (route-fly does, for
+/// the signals that end a process by default; SIGKILL cannot be caught). Writing to a symbolic link writes the file it points to; an
 /// existing file keeps its permission bits.
 ///
 /// A destination that exists and is not a regular file — a FIFO, a device such as `/dev/null`, a
@@ -156,23 +156,13 @@ public final class AtomicFile {
 
     // MARK: Cleanup on signals
 
-    /// Installs handlers that remove the pending temporary file on SIGINT, SIGTERM and SIGHUP, then
-    /// re-raise the signal with its default action (so the exit status still says which signal).
+    /// Told the path of the temporary file being written, and `nil` when it is gone (renamed or
+    /// removed), so that a program can remove it if a signal ends the process: the library installs
+    /// no signal handlers (route-fly's `SignalCleanup` does). Set it once, before writing; it is
+    /// called on the writing thread.
+    nonisolated(unsafe) public static var temporaryFileObserver: ((String?) -> Void)? = nil
+
     private static func registerForCleanup(_ temporary: String?) {
-        if let old = pendingTemporaryPath { free(old) }
-        pendingTemporaryPath = temporary.flatMap { strdup($0) }
-        guard temporary != nil, !handlersInstalled else { return }
-        handlersInstalled = true
-        for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGALRM, SIGUSR1, SIGUSR2, SIGXFSZ] {
-            signal(signalNumber) { received in
-                if let path = pendingTemporaryPath { unlink(path) }
-                signal(received, SIG_DFL)
-                raise(received)
-            }
-        }
+        temporaryFileObserver?(temporary)
     }
 }
-
-/// The temporary file to remove if a signal arrives (a C string, so the handler stays async-signal-safe).
-nonisolated(unsafe) private var pendingTemporaryPath: UnsafeMutablePointer<CChar>? = nil
-nonisolated(unsafe) private var handlersInstalled = false

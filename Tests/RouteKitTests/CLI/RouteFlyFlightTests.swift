@@ -66,7 +66,7 @@ import Testing
                     if timing == "recorded" { arguments += ["--skip-idle", "60"] }
                     let r = try runRouteFly(arguments)
                     if r.status != 0 {
-                        let clean = r.stdout.isEmpty && (r.status == 1 || r.status == 64) && r.stderr.contains("error") || r.stderr.contains("Error")
+                        let clean = r.stdout.isEmpty && (r.status == 1 || r.status == 64) && (r.stderr.contains("error") || r.stderr.contains("Error"))
                         #expect(clean, "\(name) \(preset) \(timing): \(r.status) \(r.stderr)")
                         continue
                     }

@@ -1,0 +1,32 @@
+import Foundation
+import RouteKit
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Removes the output file's temporary twin when a signal ends route-fly: the library writes outputs
+/// through ``AtomicFile`` and reports its temporary file (``AtomicFile/temporaryFileObserver``); the
+/// handlers installed here, for the signals that end a process by default (SIGINT, SIGTERM, SIGHUP,
+/// SIGQUIT, SIGPIPE, SIGALRM, SIGUSR1, SIGUSR2, SIGXFSZ), unlink it and re-raise the signal with its
+/// default action, so the exit status still says which signal. SIGKILL cannot be caught.
+enum SignalCleanup {
+    /// Installs the handlers and follows the temporary file. Call once, at startup.
+    static func install() {
+        AtomicFile.temporaryFileObserver = { path in
+            // A C string, so that the handler stays async-signal-safe (no Swift allocation there).
+            let old = pendingTemporaryPath
+            pendingTemporaryPath = path.flatMap { strdup($0) }
+            if let old { free(old) }
+        }
+        for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGALRM, SIGUSR1, SIGUSR2, SIGXFSZ] {
+            signal(signalNumber) { received in
+                if let path = pendingTemporaryPath { unlink(path) }
+                signal(received, SIG_DFL)
+                raise(received)
+            }
+        }
+    }
+}
+
+/// The temporary file to remove if a signal arrives.
+nonisolated(unsafe) private var pendingTemporaryPath: UnsafeMutablePointer<CChar>? = nil
