@@ -338,7 +338,12 @@ public enum CSVReader {
                             notes.append("the '\(name(.time))' column holds plain numbers: read as seconds from the start (relative times, dated from 1970-01-01 UTC)")
                         }
                     }
-                    point.time = Date(timeIntervalSince1970: relative * (timeScale ?? 1))
+                    let since1970 = relative * (timeScale ?? 1)
+                    guard PointValueLimits.time.contains(since1970) else {
+                        throw fail(t, .valueOutOfRange(field: name(.time), value: relative, expected: timeScale == 0.001
+                            ? "milliseconds since 1970-01-01 within the years 1 to 9999" : "seconds within the years 1 to 9999"))
+                    }
+                    point.time = Date(timeIntervalSince1970: since1970)
                     point.speed = try number(.speed)
                     point.heartRate = try number(.heartRate)
                     point.cadence = try number(.cadence)

@@ -15,6 +15,10 @@ public enum PointValueLimits {
     public static let heartRate: ClosedRange<Double> = 0...400
     public static let cadence: ClosedRange<Double> = 0...1000
     public static let speed: ClosedRange<Double> = 0...20_000
+    /// Times, seconds since 1970-01-01T00:00:00Z: the years 1 to 9999 (0001-01-01T00:00:00Z is
+    /// -62135596800 s, 9999-12-31T23:59:59Z is 253402300799 s; Python's `datetime`), which ISO 8601's
+    /// four-digit years write.
+    public static let time: ClosedRange<Double> = -62_135_596_800...253_402_300_799
 
     /// The first value outside its range, as a reason, with the point's 1-based index.
     ///
@@ -29,6 +33,9 @@ public enum PointValueLimits {
             if outside(p.heartRate, heartRate) { return violation(i, "heart rate", p.heartRate!, heartRate, "beats per minute") }
             if outside(p.cadence, cadence) { return violation(i, "cadence", p.cadence!, cadence, "per minute") }
             if outside(p.speed, speed) { return violation(i, "speed", p.speed!, speed, "metres per second") }
+            if let t = p.time?.timeIntervalSince1970, !time.contains(t) {
+                return (i, .valueOutOfRange(field: "time", value: t, expected: "seconds since 1970-01-01 within the years 1 to 9999"))
+            }
         }
         return nil
     }
@@ -50,7 +57,7 @@ public enum PointValueLimits {
 
     private static func violation(_ i: Int, _ field: String, _ value: Double, _ range: ClosedRange<Double>,
                                   _ unit: String) -> (index: Int, reason: RouteParseError.Reason) {
-        (i + 1, .valueOutOfRange(field: field, value: value,
+        (i, .valueOutOfRange(field: field, value: value,
                                  expected: "\(unit) in \(formatted(range.lowerBound))...\(formatted(range.upperBound))"))
     }
 

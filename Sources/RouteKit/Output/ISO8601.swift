@@ -11,7 +11,8 @@ public enum ISO8601 {
     /// Dates are split with Howard Hinnant's `civil_from_days` algorithm
     /// (https://howardhinnant.github.io/date_algorithms.html), valid for the proleptic Gregorian calendar.
     public static func string(from date: Date, fractionDigits: Int? = nil) -> String {
-        let t = date.timeIntervalSince1970
+        // Never a trap: times beyond ±285 million years (no reader lets one in) are held there.
+        let t = min(max(date.timeIntervalSince1970, -9e15), 9e15)
         var seconds = t.rounded(.down)
         var fraction = t - seconds
         let digits = fractionDigits ?? 6

@@ -59,6 +59,11 @@ public struct PreviewPage: PoseWriter {
     /// `text` made safe inside a `<script>` element.
     static func scriptSafe(_ text: String) -> String { text.replacingOccurrences(of: "</", with: "<\\/") }
 
+    /// JSON text safe inside any `<script>`: every `<` (which JSON has only inside strings) written
+    /// `\u003c`, so neither `</script` nor `<!--` (which HTML's script data treats specially, and which
+    /// a route's name may hold) can occur.
+    static func jsonScriptSafe(_ text: String) -> String { text.replacingOccurrences(of: "<", with: "\\u003c") }
+
     public func begin(into out: inout [UInt8]) {
         let title = XMLText.escaped((context.route?.name ?? "Camera flight") + " - route-fly preview")
         out.append(text: "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
@@ -83,7 +88,7 @@ public struct PreviewPage: PoseWriter {
         } else {
             route.append(text: "{\"type\":\"FeatureCollection\",\"features\":[]}")
         }
-        out.append(text: Self.scriptSafe(String(decoding: route, as: UTF8.self)))
+        out.append(text: Self.jsonScriptSafe(String(decoding: route, as: UTF8.self)))
         out.append(text: "</script>\n<script type=\"application/json\" id=\"camera\">")
         cameras.begin(into: &out)
     }
@@ -95,10 +100,10 @@ public struct PreviewPage: PoseWriter {
     public func end(into out: inout [UInt8]) {
         cameras.end(into: &out)
         out.append(text: "</script>\n<script>\nconst routeFlyStyleURL = ")
-        out.append(text: Self.scriptSafe(styleURL.map(JSONText.quoted) ?? "null"))
+        out.append(text: Self.jsonScriptSafe(styleURL.map(JSONText.quoted) ?? "null"))
         out.append(text: ";\nconst routeFlyScriptSource = ")
         switch script {
-        case .url(let url, _): out.append(text: Self.scriptSafe(JSONText.quoted(url)))
+        case .url(let url, _): out.append(text: Self.jsonScriptSafe(JSONText.quoted(url)))
         case .inline: out.append(text: "\"the inlined script\"")
         }
         out.append(text: ";\n")

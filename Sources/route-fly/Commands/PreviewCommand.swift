@@ -117,6 +117,12 @@ struct PreviewOptions: Equatable, PlansFlightsOverGround {
         if let tooLong = SampleOptions.tooManyFrames(duration: scripted.duration, fps: fps) {
             throw CommandFailure(description: "\(shownPath(routePath)): error: \(tooLong)")
         }
+        // A page holds every frame (about 100 bytes each) and a browser loads it whole: the budget is
+        // sample's default, 500 000 frames (about 50 MB).
+        let frames = sampler.frameCount(forDuration: scripted.duration)
+        if frames > SampleOptions.defaultMaxFrames {
+            throw CommandFailure(description: "\(shownPath(routePath)): error: the flight has \(frames) frames at \(FixedDecimal.string(fps, places: 3)) fps (\(describeSeconds(scripted.duration))), more than a preview page holds (\(SampleOptions.defaultMaxFrames)): lower '--fps', or shorten the flight ('--duration', '--speedup', '--skip-idle', '--intro', '--outro')")
+        }
         let maximumPitch = MapLibreCameraWriter.highestMaximumPitch
         if let (pose, limit) = MapLibreCameraWriter.firstPose(beyondLimitsOf: maximumPitch, in: scripted, sampler: sampler,
                                                                framing: flight.options.framing) {

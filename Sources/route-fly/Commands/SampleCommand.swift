@@ -30,7 +30,7 @@ struct SampleOptions: Equatable {
     /// Why a flight is too long to sample (``PoseSampler/tooManyFrames(duration:)``), with what to do.
     static func tooManyFrames(duration: Double, fps: Double) -> String? {
         PoseSampler(framesPerSecond: fps).tooManyFrames(duration: duration).map {
-            $0 + " (lower '--fps', or shorten the flight with '--duration', '--speedup' or '--skip-idle'; a script's own durations)"
+            $0 + " (lower '--fps', or shorten the flight with '--duration', '--speedup', '--skip-idle', '--intro' or '--outro'; a script's own durations)"
         }
     }
 
@@ -135,7 +135,7 @@ struct SampleOptions: Equatable {
         // With recorded timing, the recorded step that makes a flight long, named (a stop, a gap, or a
         // wrong time), for the errors and the warning below.
         var longestStep = ""
-        if scriptPath == nil, flight.options.timing == .recorded, let gap = route.longestTimeGap, gap.seconds > 60 {
+        if scriptPath == nil, flight.options.timing == .recorded, flight.options.skipIdle == nil, let gap = route.longestTimeGap, gap.seconds > 60 {
             let a = route.points[gap.index], b = route.points[gap.index + 1]
             longestStep = " (the longest recorded step, \(describeSeconds(gap.seconds)), runs from point \(gap.index) at \(a.time.map { ISO8601.string(from: $0) } ?? "?") to point \(gap.index + 1) at \(b.time.map { ISO8601.string(from: $0) } ?? "?"))"
         }

@@ -14,6 +14,24 @@ extension Formats {
     struct CSVMessyCellTests {
         static let eighty = 40.014476630 + 40.014479163
 
+        /// A time no calendar year holds (1e300 s, or 1e18 s: year 31 million) is an error at its cell,
+        /// not a trap when a time is written, nor an output route-fly cannot read back.
+        @Test func timesBeyondTheYear9999AreErrorsAtTheirCell() throws {
+            for (text, column) in [("1e300", 11), ("1e18", 11), ("-1e15", 11)] {
+                let csv = "lat,lon,time\n46,14,0\n46.1,14.1,\(text)\n"
+                do {
+                    _ = try CSVReader.read(data: Data(csv.utf8))
+                    Issue.record("\(text): read")
+                } catch {
+                    #expect(error.location?.line == 3 && error.location?.column == column, "\(text): \(error)")
+                    #expect(error.description.contains("within the years 1 to 9999"), "\(error)")
+                }
+            }
+            // The edges themselves are read (0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z, from Python's datetime).
+            let edges = try CSVReader.read(data: Data("lat,lon,time\n46,14,-62135596800\n46.1,14.1,253402300799\n".utf8))
+            #expect(edges.route.points.compactMap(\.time).map { ISO8601.string(from: $0) } == ["0001-01-01T00:00:00Z", "9999-12-31T23:59:59Z"])
+        }
+
         @Test func unitsInCellsAndNoFixRowsOfAnMTKLog() throws {
             let result = try CSVReader.read(contentsOf: Fixtures.url("csv/mtk-units.csv"))
             let route = result.route

@@ -342,6 +342,20 @@ import Testing
 
     // MARK: Preview page
 
+    /// A route's name is data inside the page's `<script>` elements: `<!--` or `</script` in it must not
+    /// change how HTML reads the script (a name `<!--<script>` kept MapLibre's page from starting).
+    @Test func routeNamesCannotBreakThePreviewScript() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let gpx = dir.appendingPathComponent("named.gpx")
+        try Data(#"<?xml version="1.0"?><gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1"><trk><name>&lt;!--&lt;script&gt;&lt;/script&gt;</name><trkseg><trkpt lat="46" lon="14"><ele>300</ele></trkpt><trkpt lat="46.01" lon="14.01"><ele>300</ele></trkpt></trkseg></trk></gpx>"#.utf8).write(to: gpx)
+        let r = try runRouteFly(["preview", gpx.path, "--fps", "2"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let scripts = r.stdout.components(separatedBy: "<script").dropFirst().map { $0.components(separatedBy: "</script>").first ?? "" }
+        #expect(scripts.allSatisfy { !$0.dropFirst().contains("<!--") && !$0.contains("<script") }, "a script element holds <!-- or <script")
+        #expect(r.stdout.contains(#"\u003c!--\u003cscript>"#))
+    }
+
     @Test func previewPageOptions() throws {
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
