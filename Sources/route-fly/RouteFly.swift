@@ -49,7 +49,7 @@ enum RouteFly {
             }
             return 64
         } catch let error as RouteParseError {
-            printError(error.description)
+            printError(ErrorPresentation.describe(error))
         } catch let error as AtomicFile.WriteError {
             printError(error.description)
         } catch let error as CameraScriptError {

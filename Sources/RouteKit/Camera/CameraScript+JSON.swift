@@ -1,6 +1,6 @@
 import Foundation
 
-// The JSON form of a camera script: what `route-fly plan` prints and `route-fly sample --script` reads.
+// The JSON form of a camera script: what `route-fly plan` prints and route-fly reads back as a script.
 // The schema is documented for users in docs/camera-script.md; decoding is in
 // CameraScript+JSONDecoding.swift, the JSON parser (shared with GeoJSON) in Formats/JSON.
 

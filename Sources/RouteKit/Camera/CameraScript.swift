@@ -1,10 +1,10 @@
 import Foundation
 
 /// A camera flight written out as keyframe tracks, one per `MapCamera` property: what
-/// `route-fly plan` prints and `route-fly sample --script` reads (as JSON, `CameraScript+JSON.swift`).
+/// `route-fly plan` prints and route-fly flies from a script file (as JSON, `CameraScript+JSON.swift`).
 ///
 /// Every preset is planned into a script and every script is resolved into the same
-/// `KeyframeTimeline<MapCamera>`, so a plan printed by `plan` and fed back with `--script` flies the
+/// `KeyframeTimeline<MapCamera>`, so a plan printed by `plan` and fed back as a script flies the
 /// very same poses.
 ///
 /// Values may be literal numbers or references resolved against the route when the script is flown

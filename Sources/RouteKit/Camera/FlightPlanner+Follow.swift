@@ -28,7 +28,7 @@ extension FlightPlanner {
         case .equal:
             // Point 0 at 0 and every step within a segment the same time; a gap between segments is no
             // step of the route, so it is crossed at the route's mean speed (the same time as a step
-            // would make it a jump of a whole gap in a step), or in no time with `--gaps cut`.
+            // would make it a jump of a whole gap in a step), or in no time when gaps are cut.
             let d = options.duration ?? 30
             let steps = route.legs.filter { !$0.isGap }
             let length = steps.reduce(0) { $0 + $1.distance }
@@ -62,7 +62,7 @@ extension FlightPlanner {
             }
             let r = timing.report
             if original.timedPointCount * 2 < original.points.count {
-                notes.append("only \(original.timedPointCount) of \(original.points.count) points have a time: the timing of the rest is made up (interpolated by distance between timed points, extrapolated at their mean speed beyond them); '--timing distance' may suit this route better")
+                notes.append("only \(original.timedPointCount) of \(original.points.count) points have a time: the timing of the rest is made up (interpolated by distance between timed points, extrapolated at their mean speed beyond them); distance timing may suit this route better")
             }
             if timing.duration < 1, route.length > 0 {
                 notes.append("the recorded times span only \(String(format: "%.3g", timing.duration)) s of flight for \(FixedDecimal.string(route.length, places: 0)) m of route: the file's clock looks broken ('route-fly check' tells more)")
@@ -227,7 +227,7 @@ extension FlightPlanner {
         // A gap flown on a van Wijk path in less time than its size needs (equal timing gives it one
         // leg's share; idle compression 1 s) would sweep the view faster than `check` allows: it gets
         // the time it needs. Where the route part has a duration to keep (equal or distance timing, or
-        // recorded timing with --duration), the other legs give that time back in proportion (at most
+        // recorded timing with a duration), the other legs give that time back in proportion (at most
         // half of theirs); otherwise the flight grows longer.
         // Whether piece `q` is too short to ease into and out of and lies between two flights that
         // are not following (gap flights, or the fly-in or pull-out): it is flown over (phase 2).
@@ -396,7 +396,7 @@ extension FlightPlanner {
     }
 
     /// What the fly-in and pull-out are measured against: `check`'s default limits themselves (a
-    /// longer `--intro` or `--outro` is only suggested, in a note, never imposed).
+    /// longer intro or outro is only suggested, in a note, never imposed).
     static let transitionLimits = EasedFlyTo.Limits(screenSpeed: 0.5, zoomRate: log(2.0), screenAcceleration: 1.0,
                                                     zoomAcceleration: 1.4, turnRate: 30, turnAcceleration: 60,
                                                     tiltRate: 20, tiltAcceleration: 40)

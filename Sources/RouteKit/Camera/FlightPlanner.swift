@@ -3,7 +3,7 @@ import Foundation
 /// A planned flight: the camera script that flies it, and what planning had to decide or correct.
 public struct FlightPlan: Sendable {
     /// The keyframe tracks, with every value explicit (no route references), so that the script printed
-    /// by `route-fly plan` flies the same poses when it is read back with `--script`.
+    /// by `route-fly plan` flies the same poses when it is read back as a script.
     public var script: CameraScript
     /// Sentences for the user: points simplified away, times filled in, idle time skipped, and so on.
     public var notes: [String]
@@ -30,11 +30,11 @@ public enum FlightPlanError: Error, Hashable, Sendable, CustomStringConvertible 
         case .tooFewPoints(let n):
             return "the route has \(n) point\(n == 1 ? "" : "s"); a flight needs at least 2"
         case .tooLong(let seconds, let step):
-            return "the route part would last \(String(format: "%.3g", seconds)) s, more than the \(Int(CameraScript.maximumKeyframeDuration)) s (about 116 days) a flight may last\(step.map { " (\($0))" } ?? ""); raise '--speedup', set '--duration', or use '--skip-idle'"
+            return "the route part would last \(String(format: "%.3g", seconds)) s, more than the \(Int(CameraScript.maximumKeyframeDuration)) s (about 116 days) a flight may last\(step.map { " (\($0))" } ?? ""): speed it up, give it a duration, or compress its idle steps"
         case .noMovement(let points):
-            return "the route's \(points) points are all at one place: there is nothing to follow (try '--preset orbit' or '--preset overview')"
+            return "the route's \(points) points are all at one place: there is nothing to follow (the orbit and overview presets fly around one place)"
         case .untimedRoute(let timed, let points):
-            return "recorded timing needs timestamps, but only \(timed) of \(points) points have one; use '--timing distance' (constant ground speed) instead"
+            return "recorded timing needs timestamps, but only \(timed) of \(points) points have one; use distance timing (constant ground speed) instead"
         }
     }
 }

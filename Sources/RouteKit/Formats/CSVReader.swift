@@ -56,7 +56,7 @@ import Foundation
 ///   mark, tab-separated) is converted to UTF-8 first.
 ///
 /// A header-less file of numbers is read only when the caller names its columns
-/// (`Options(columns: ["latitude", "longitude"])`, the CLI's `--columns latitude,longitude`);
+/// (`Options(columns: ["latitude", "longitude"])`, route-fly's column list);
 /// otherwise the error, at 1:1, suggests it. Errors are located at the cell: `path:line:column`
 /// (1-based, column in characters, at the cell's first non-space character).
 ///
@@ -198,8 +198,7 @@ public enum CSVReader {
                 let numeric = header.allSatisfy { $0.text.isEmpty || DecimalParser.parse($0.text) != nil }
                 if numeric {
                     throw fail(header.first, .missingColumns(
-                        "the first line holds numbers, not column names: to read a file without a header, name its "
-                            + "columns (--columns latitude,longitude)"))
+                        "the first line holds numbers, not column names: to read a file without a header, name the columns"))
                 }
                 let missing = roles[.latitude] == nil ? "latitude (looked for: latitude, lat)" : "longitude (looked for: longitude, lon, lng, long)"
                 // Show the header as text a terminal can print: control and non-text bytes escaped, long
@@ -219,7 +218,7 @@ public enum CSVReader {
                 var shown = header.prefix(12).map { "'\(printable($0.text))'" }.joined(separator: ", ")
                 if header.count > 12 { shown += ", … (\(header.count) columns)" }
                 throw fail(header.first, .missingColumns("no \(missing) column in the header \(shown) "
-                                                         + "(or name the columns with --columns)"))
+                                                         + "(or name the columns)"))
             }
             if roles[.elevation] == nil, let k = header.firstIndex(where: { Role.normalised($0.text) == "altmsl" }) {
                 notes.append("column '\(header[k].text)' is not read as elevation (Garmin G1000 logs give it in feet)")
@@ -227,7 +226,7 @@ public enum CSVReader {
         }
         guard let latColumn = roles[.latitude], let lonColumn = roles[.longitude] else {
             throw RouteParseError(format: "CSV", location: nil, path: displayPath, reason: .missingColumns(
-                "the column list names no latitude and longitude (e.g. --columns latitude,longitude)"))
+                "the column list names no latitude and longitude (e.g. latitude,longitude)"))
         }
         // Speed is read only from cells that carry a unit (then the units note names it), so it is not listed.
         let used = roles.filter { $0.key != .speed }.sorted { $0.value < $1.value }.map { "\($0.key.rawValue) = column \($0.value + 1)"

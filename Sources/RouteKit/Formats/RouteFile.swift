@@ -18,9 +18,9 @@ import Glibc
 public enum RouteFile {
     /// Settings that only some formats use.
     public struct Options: Sendable {
-        /// CSV: an explicit column mapping (`--columns`).
+        /// CSV: an explicit column mapping (``CSVReader/Options/columns``).
         public var csv: CSVReader.Options
-        /// Polyline: the precision (`--polyline-precision`).
+        /// Polyline: the precision (5 or 6 decimal places of degrees).
         public var polyline: PolylineReader.Options
 
         public init(csv: CSVReader.Options = .init(), polyline: PolylineReader.Options = .init()) {
@@ -81,7 +81,7 @@ public enum RouteFile {
     ///
     /// - Parameters:
     ///   - path: The path as the user typed it.
-    ///   - format: The format to read it as (`--input-format`), or `nil` to detect it (``detectFormat(path:head:)``).
+    ///   - format: The format to read it as (a caller's choice), or `nil` to detect it (``detectFormat(path:head:)``).
     ///   - options: Settings for CSV and polyline input.
     /// - Throws: ``RouteParseError``; `unknownFormat` when nothing decides the format, `unreadable`
     ///   when the file cannot be read, `empty` for an empty file, `tooLarge` above

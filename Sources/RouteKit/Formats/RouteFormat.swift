@@ -1,7 +1,7 @@
 /// The route file formats RouteKit reads.
 ///
 /// A format is chosen, in this order (see ``RouteFile/read(path:format:options:)``):
-/// 1. the caller's override (the CLI's `--input-format`);
+/// 1. the caller's override (route-fly's input format option);
 /// 2. the content, when it is certain: an XML root element `gpx`, `kml` or `TrainingCenterDatabase`
 ///    (local name, any prefix), or a JSON document (first non-space byte `{` or `[`) for GeoJSON;
 /// 3. the file name extension (``init(pathExtension:)``), for content that does not decide it, unless

@@ -153,13 +153,13 @@ public struct RouteParseError: Error, Hashable, Sendable, CustomStringConvertibl
             let other = precision == 5 ? 6 : 5
             let limit = field == "latitude" ? "-90...90" : "-180...180"
             return "decoded \(field) \(value) is out of range at precision \(precision) (expected degrees in "
-                + "\(limit)); the polyline may be encoded at precision \(other) (try --polyline-precision \(other))"
+                + "\(limit)); the polyline may be encoded at precision \(other)"
         case .missingColumns(let why):
             return why
         case .malformedCSV(let why):
             return "malformed CSV: \(why)"
         case .unknownFormat(let why):
-            return "cannot tell the route format: \(why) (use --input-format gpx|kml|geojson|csv|polyline|tcx)"
+            return "cannot tell the route format: \(why) (name it: gpx, kml, geojson, csv, polyline or tcx)"
         case .tooLarge(let limit):
             return "the input is larger than \(InputLimits.describe(bytes: limit)), the most a route file may hold (about two million GPX points); split it"
         case .valueOutOfRange(let field, let value, let expected):

@@ -27,7 +27,7 @@ import Foundation
 ///   ``PoseWriterContext/timeScale``, ISO 8601 UTC with 6 fraction digits at most; `t` is the pose's
 ///   time times `timeScale`, in seconds since `START` (6 decimals), and the clock's `multiplier` is
 ///   `timeScale`, so the flight plays at its own speed while its samples sit at the route's recorded
-///   instants (with `--timing recorded` the caller passes the route's first time, less the intro, as the
+///   instants (with recorded timing the caller passes the route's first time, less the intro, as the
 ///   epoch and the speedup as the scale: the camera lines up with other time-tagged data).
 /// - `position`: the **eye** (``PoseWriterContext/eyeModel`` when the pose has none): longitude (-180...180)
 ///   and latitude in degrees (8 decimals), height above the WGS 84 ellipsoid in metres (3 decimals).

@@ -85,7 +85,8 @@ extension CheckReport {
     /// - Parameters:
     ///   - path: The route's path as the user typed it.
     ///   - limit: Findings listed per code at most (`nil`: all).
-    public func text(path: String, limit: Int?) -> String {
+    ///   - listAllHint: Appended to the note on findings not listed (how the caller lists them all).
+    public func text(path: String, limit: Int?, listAllHint: String = "") -> String {
         let (found, omitted) = self.listed(limit: limit)
         let rank: [Finding.Severity: Int] = [.error: 0, .warning: 1, .note: 2]
         let listed = found.enumerated().sorted { (rank[$0.element.severity] ?? 3, $0.offset) < (rank[$1.element.severity] ?? 3, $1.offset) }.map(\.element)
@@ -98,7 +99,7 @@ extension CheckReport {
             lines.append("\(path): \(f.severity.rawValue): \(place)\(f.message) [\(f.code)]")
         }
         for (code, n) in omitted {
-            lines.append("\(path): note: \(n) more [\(code)] finding\(n == 1 ? "" : "s") not listed ('--all' lists every one)")
+            lines.append("\(path): note: \(n) more [\(code)] finding\(n == 1 ? "" : "s") not listed\(listAllHint)")
         }
         let e = count(.error), w = count(.warning), n = count(.note)
         lines.append("\(e) error\(e == 1 ? "" : "s"), \(w) warning\(w == 1 ? "" : "s"), \(n) note\(n == 1 ? "" : "s")")

@@ -148,7 +148,7 @@ public enum PoseOutput {
             if let archive {
                 zipped.removeAll(keepingCapacity: true)
                 if !archive.append(buffer, into: &zipped) {
-                    failure = AtomicFile.WriteError(path: file.path, reason: "the KML document is larger than a ZIP entry without Zip64 holds (4 GiB); write .kml, or lower '--fps'")
+                    failure = AtomicFile.WriteError(path: file.path, reason: "the KML document is larger than a ZIP entry without Zip64 holds (4 GiB); write .kml, or lower the frame rate")
                     return
                 }
                 if last { archive.finish(into: &zipped) }

@@ -58,7 +58,7 @@ public enum PoseFormat: String, CaseIterable, Sendable {
         if let f = PoseFormat(rawValue: lower) ?? PoseFormat.aliases[lower] { self = f } else { return nil }
     }
 
-    /// Every name `--format` accepts, in order: raw values, then aliases.
+    /// Every format name accepted, in order: raw values, then aliases.
     public static var names: [String] { allCases.map(\.rawValue) + ["mapbox", "deckgl"] }
 
     /// The extensions ``init(pathExtension:)`` knows, in order.

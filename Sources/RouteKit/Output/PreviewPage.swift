@@ -45,6 +45,10 @@ public struct PreviewPage: PoseWriter {
     public var script: Script
     /// A MapLibre style URL for the basemap, or `nil` for the blank offline style.
     public var styleURL: String?
+    /// What the page says to do when MapLibre GL JS does not load (after "MapLibre GL JS did not load
+    /// from URL"), e.g. how the caller gives a local copy.
+    public var loadFailureHint = " (offline? give a local copy of maplibre-gl.js)"
+
     private var cameras: MapLibreCameraWriter
     private var context: PoseWriterContext
 
@@ -101,6 +105,8 @@ public struct PreviewPage: PoseWriter {
         cameras.end(into: &out)
         out.append(text: "</script>\n<script>\nconst routeFlyStyleURL = ")
         out.append(text: Self.jsonScriptSafe(styleURL.map(JSONText.quoted) ?? "null"))
+        out.append(text: ";\nconst routeFlyLoadFailureHint = ")
+        out.append(text: Self.jsonScriptSafe(JSONText.quoted(loadFailureHint)))
         out.append(text: ";\nconst routeFlyScriptSource = ")
         switch script {
         case .url(let url, _): out.append(text: Self.jsonScriptSafe(JSONText.quoted(url)))
@@ -144,7 +150,7 @@ public struct PreviewPage: PoseWriter {
           const route = JSON.parse(document.getElementById('route').textContent);
           const frames = camera.frames;
           if (typeof maplibregl === 'undefined') {
-            fail('MapLibre GL JS did not load from ' + routeFlyScriptSource + ' (offline? use --maplibre-js PATH).');
+            fail('MapLibre GL JS did not load from ' + routeFlyScriptSource + routeFlyLoadFailureHint + '.');
             return;
           }
           const container = document.getElementById('map');

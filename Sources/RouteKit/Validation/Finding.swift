@@ -12,7 +12,7 @@ public struct Finding: Hashable, Sendable {
     /// - `error`: the data or the flight is wrong (times going backwards, a point at (0, 0), a flight that
     ///   cannot be planned); `route-fly check` exits 2.
     /// - `warning`: probably wrong or over a limit (equal times on a moving track, a jump, a speed over
-    ///   the limit); `route-fly check --strict` exits 2.
+    ///   the limit); route-fly's strict check exits 2 on them.
     /// - `note`: worth knowing (duplicate points, zone-less times, the flight's peaks); never fails.
     public enum Severity: String, Hashable, Sendable, Comparable, CaseIterable {
         case note, warning, error

@@ -135,7 +135,7 @@ public enum RouteCheck {
         let timed = route.timedPointCount
         if timed == 0 {
             findings.append(Finding(.note, "time-missing",
-                "No point has a time: recorded timing ('--timing recorded') is impossible; distance and equal timing still work."))
+                "No point has a time: recorded timing is impossible; distance and equal timing still work."))
         } else if timed < points.count, let first = points.firstIndex(where: { $0.time == nil }) {
             findings.append(Finding(.warning, "time-partial", index: first,
                 "\(points.count - timed) of \(points.count) points have no time (the first is point \(first))."))

@@ -136,7 +136,7 @@ struct CheckOptions: Equatable {
         }
         let limit = all ? nil : CheckOptions.listLimit
         let displayPath = routePath == "-" ? "<stdin>" : routePath
-        try writeStandardOutput(Array((json ? report.json(limit: limit) : report.text(path: displayPath, limit: limit)).utf8))
+        try writeStandardOutput(Array((json ? report.json(limit: limit) : report.text(path: displayPath, limit: limit, listAllHint: " ('--all' lists every one)")).utf8))
         if report.fails(strict: strict) { throw ExitStatus(code: 2) }
     }
 
@@ -165,7 +165,7 @@ struct CheckOptions: Equatable {
                 scripted = try plan.script.resolved(for: route, framing: flight.options.framing)
                 checkOptions.expectedDuration = FlightCheck.expectedDuration(options: flight.options, route: route)
             } catch let error as FlightPlanError {
-                findings.append(FlightCheck.unplannable(error.description))
+                findings.append(FlightCheck.unplannable(ErrorPresentation.describe(error)))
             }
         }
         if let flight = scripted, let tooLong = SampleOptions.tooManyFrames(duration: flight.duration, fps: checkOptions.framesPerSecond) {

@@ -37,7 +37,7 @@ struct PlanOptions: Equatable {
         do {
             plan = try planner(terrain: terrain).plan(for: route)
         } catch {
-            throw CommandFailure(description: "\(shownPath(routePath)): error: \(error)")
+            throw CommandFailure(description: "\(shownPath(routePath)): error: \(ErrorPresentation.describePlanning(error))")
         }
         for note in plan.notes { printDiagnostic("\(shownPath(routePath)): note: \(note)") }
         let text = try plan.script.encodedJSON()

@@ -107,7 +107,7 @@ struct PreviewOptions: Equatable, PlansFlightsOverGround {
             do {
                 plan = try planner(terrain: terrain).plan(for: route)
             } catch {
-                throw CommandFailure(description: "\(shownPath(routePath)): error: \(error)")
+                throw CommandFailure(description: "\(shownPath(routePath)): error: \(ErrorPresentation.describePlanning(error))")
             }
             for note in plan.notes { printDiagnostic("\(shownPath(routePath)): note: \(note)") }
             script = plan.script
@@ -133,8 +133,10 @@ struct PreviewOptions: Equatable, PlansFlightsOverGround {
             frameCount: sampler.frameCount(forDuration: scripted.duration), framing: flight.options.framing)
         context.maximumPitch = maximumPitch
         let destination: PoseOutput.Destination = outputPath.flatMap { $0 == "-" ? nil : .file($0) } ?? .standardOutput
+        var previewPage = PreviewPage(context: context, script: page, styleURL: styleURL)
+        previewPage.loadFailureHint = " (offline? use --maplibre-js PATH)"
         let summary = try PoseOutput.write(scripted, sampler: sampler, eye: nil,
-                                           writer: PreviewPage(context: context, script: page, styleURL: styleURL), to: destination)
+                                           writer: previewPage, to: destination)
         printSamplingWarnings(summary, sampler: sampler, routePath: routePath,
                               wwdcPreset: scriptPath == nil && flight.options.preset == .wwdc, initialDistance: scripted.initialCamera.distance)
     }

@@ -147,7 +147,10 @@ extension Formats {
             let url = Fixtures.url("csv/headerless.csv")
             let error = try #require(readRoute(url).failure)
             #expect(error.location?.line == 1)
-            #expect(error.message.contains("--columns latitude,longitude"))
+            #expect(error.message.hasSuffix("name the columns"))
+            // route-fly adds the option that names them.
+            let cli = try runRouteFly(["info", url.path])
+            #expect(cli.status == 1 && cli.stderr.contains("(--columns latitude,longitude,…)"), "\(cli.stderr)")
             let result = try RouteFile.read(path: url.path, options: .init(csv: .init(columns: ["latitude", "longitude"])))
             #expect(result.route.points.count == 3)
             #expect(result.route.points[2].coordinate.longitude == 10.4)

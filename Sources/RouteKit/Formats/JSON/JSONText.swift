@@ -1,5 +1,5 @@
 /// JSON string literals for everything RouteKit writes (RFC 8259 section 7): camera scripts, CZML,
-/// `info --json`, `check --json`.
+/// route-fly's `info` and `check` JSON.
 enum JSONText {
     /// `text` as a JSON string: quoted, with `"` and `\` escaped and control characters as `\uXXXX`.
     static func quoted(_ text: String) -> String {

@@ -1,0 +1,35 @@
+import Foundation
+import RouteKit
+
+/// The library's errors worded for the command line. RouteKit says what is wrong and what would help
+/// in its own terms (it names no route-fly option); these add the option that does it.
+enum ErrorPresentation {
+    /// A route file's error, with the option that would read the file.
+    static func describe(_ error: RouteParseError) -> String {
+        switch error.reason {
+        case .polylineOutOfRange(_, _, let precision):
+            return error.description + " (try --polyline-precision \(precision == 5 ? 6 : 5))"
+        case .unknownFormat:
+            return error.description + " (--input-format gpx|kml|geojson|csv|polyline|tcx)"
+        case .missingColumns(let why) where why.hasSuffix("name the columns") || why.hasSuffix("(or name the columns)"):
+            return error.description + " (--columns latitude,longitude,…)"
+        default:
+            return error.description
+        }
+    }
+
+    /// Why a flight cannot be planned, with the options that would make it plannable.
+    static func describe(_ error: FlightPlanError) -> String {
+        switch error {
+        case .tooLong: return "\(error) ('--speedup', '--duration', '--skip-idle')"
+        case .noMovement: return "\(error) ('--preset orbit' or '--preset overview')"
+        case .untimedRoute: return "\(error) ('--timing distance')"
+        default: return "\(error)"
+        }
+    }
+
+    /// Any error the planner throws, worded as ``describe(_:)-FlightPlanError`` when it is a plan error.
+    static func describePlanning(_ error: any Error) -> String {
+        (error as? FlightPlanError).map(describe) ?? "\(error)"
+    }
+}
