@@ -42,13 +42,15 @@ let package = Package(
         ),
         // The layers below RouteKit, one target each, so that a wrong-way import does not compile:
         // KeyframeAnimation imports only Foundation; RouteKitGeodesy only PROJ; RouteKitTerrain (terrain
-        // models read through GDAL) only GDAL and the geodesy.
+        // models read through GDAL) only GDAL and the geodesy. RouteKitSupport (number and date text, the
+        // JSON parser) is under every layer of RouteKit and uses none of them.
         .target(name: "KeyframeAnimation"),
+        .target(name: "RouteKitSupport"),
         .target(name: "RouteKitGeodesy", dependencies: ["CProj"]),
         .target(name: "RouteKitTerrain", dependencies: ["RouteKitGeodesy", "CGDAL"]),
         .target(
             name: "RouteKit",
-            dependencies: ["KeyframeAnimation", "RouteKitGeodesy", "RouteKitTerrain", "CLibXML2", "CZlib"],
+            dependencies: ["RouteKitSupport", "KeyframeAnimation", "RouteKitGeodesy", "RouteKitTerrain", "CLibXML2", "CZlib"],
             // The SAX readers touch their state once per XML event; run-time exclusivity checks on those
             // class properties cost more than the parse itself. Debug builds (and the tests) keep them.
             swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]

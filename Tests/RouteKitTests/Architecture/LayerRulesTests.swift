@@ -7,7 +7,7 @@ import Testing
 /// `--explicit-target-dependency-import-check error`.)
 @Suite struct LayerRulesTests {
     static let sources = Fixtures.packageRoot.appendingPathComponent("Sources")
-    static let libraryTargets = ["KeyframeAnimation", "RouteKitGeodesy", "RouteKitTerrain", "RouteKit"]
+    static let libraryTargets = ["RouteKitSupport", "KeyframeAnimation", "RouteKitGeodesy", "RouteKitTerrain", "RouteKit"]
 
     /// Every Swift file (and DocC article) under `Sources/<target>`, with its text.
     static func files(in target: String, extensions: Set<String> = ["swift"]) -> [(path: String, text: String)] {
@@ -43,9 +43,13 @@ import Testing
         }
     }
 
-    @Test func theKeyframeEngineImportsOnlyFoundation() {
+    @Test func theLowestLayersImportNoOtherLayer() {
+        for file in Self.files(in: "RouteKitSupport") {
+            #expect(Self.imports(file.text).isSubset(of: ["Foundation"]), "\(file.path): \(Self.imports(file.text))")
+        }
         let files = Self.files(in: "KeyframeAnimation")
         #expect(files.count > 20)
+        #expect(Self.files(in: "RouteKitSupport").count >= 8)
         for file in files { #expect(Self.imports(file.text).isSubset(of: ["Foundation"]), "\(file.path): \(Self.imports(file.text))") }
         for file in Self.files(in: "RouteKitGeodesy") {
             #expect(Self.imports(file.text).isSubset(of: ["Foundation", "CProj"]), "\(file.path): \(Self.imports(file.text))")

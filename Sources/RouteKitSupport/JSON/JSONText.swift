@@ -1,8 +1,8 @@
 /// JSON string literals for everything RouteKit writes (RFC 8259 section 7): camera scripts, CZML,
 /// route-fly's `info` and `check` JSON.
-enum JSONText {
+package enum JSONText {
     /// `text` as a JSON string: quoted, with `"` and `\` escaped and control characters as `\uXXXX`.
-    static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

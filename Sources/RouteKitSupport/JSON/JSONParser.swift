@@ -5,8 +5,8 @@ import Foundation
 /// The parser says what is wrong and where; each reader phrases it for its users (GeoJSON as a
 /// ``RouteParseError/Reason/malformedJSON(_:)``, camera scripts as a ``CameraScriptError``) and turns
 /// offsets into a line and column with ``JSONDocument/location(of:in:)``.
-struct JSONSyntaxError: Error, Equatable, Sendable {
-    enum Kind: Equatable, Sendable {
+package struct JSONSyntaxError: Error, Equatable, Sendable {
+    package enum Kind: Equatable, Sendable {
         /// Nothing but white space (and a byte order mark); `offset` is the end of the input.
         case empty
         /// Something other than white space after the top-level value.
@@ -63,9 +63,9 @@ struct JSONSyntaxError: Error, Equatable, Sendable {
         case invalidUTF8
     }
 
-    var kind: Kind
+    package var kind: Kind
     /// Byte offset in the input (see ``Kind`` for what it points at in each case).
-    var offset: Int
+    package var offset: Int
 }
 
 /// A small, strict JSON parser (RFC 8259) that keeps the position of every value; it builds a
@@ -83,10 +83,10 @@ struct JSONSyntaxError: Error, Equatable, Sendable {
 /// of a `Double` reads back as the same bit pattern.
 ///
 /// - Complexity: O(n) time for n bytes; recursion depth at most the nesting limit.
-enum JSONParser {
+package enum JSONParser {
     /// What becomes of a number too large for a `Double`, such as `1e999` (RFC 8259 section 9 lets
     /// implementations limit the range).
-    enum NumbersOutOfRange: Sendable {
+    package enum NumbersOutOfRange: Sendable {
         /// A syntax error (``JSONSyntaxError/Kind/numberOutOfRange``) at the number.
         case rejected
         /// `+infinity` or `-infinity`, for a reader that reports it with a path of its own.
@@ -166,7 +166,7 @@ enum JSONParser {
 
     /// The parse in progress, over the input's bytes (no bounds checks beyond the parser's own).
     private struct State {
-        let bytes: UnsafeBufferPointer<UInt8>
+        package let bytes: UnsafeBufferPointer<UInt8>
         let maximumDepth: Int
         let numbersOutOfRange: NumbersOutOfRange
         var i = 0

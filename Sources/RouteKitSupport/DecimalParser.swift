@@ -15,16 +15,16 @@
 /// rounded (Clinger, "How to Read Floating Point Numbers Accurately", PLDI 1990,
 /// doi:10.1145/93542.93557, the "fast path"). Anything longer falls back to the standard library's
 /// `Double(_:)` on the already validated text.
-enum DecimalParser {
+package enum DecimalParser {
     /// Parses `text`; `nil` when it is not a finite decimal number as described above.
     /// - Complexity: O(n) in the length of `text`.
-    static func parse(_ text: String) -> Double? {
+    package static func parse(_ text: String) -> Double? {
         var copy = text
         return copy.withUTF8 { parse($0) }
     }
 
     /// Parses UTF-8 bytes; see `parse(_: String)`.
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
         var start = 0
         var end = bytes.count
         while start < end, isXMLSpace(bytes[start]) { start += 1 }

@@ -1,9 +1,9 @@
 /// Text for XML 1.0 documents written by RouteKit (KML, GPX).
-enum XMLText {
+package enum XMLText {
     /// `text` with `&`, `<`, `>`, `"` and `'` escaped, and every character XML 1.0 forbids (control
     /// characters other than tab, line feed and carriage return; U+FFFE, U+FFFF) replaced by U+FFFD, so
     /// that the result is valid element content and attribute value (XML 1.0, section 2.2 `Char`).
-    static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

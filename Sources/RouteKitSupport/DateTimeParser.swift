@@ -59,7 +59,7 @@ public enum DateTimeParser {
     }
 
     /// Parses UTF-8 bytes; see ``date(from:)``. Returns seconds since `Date`'s reference date.
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
         var start = 0
         var end = bytes.count
         while start < end, isXMLSpace(bytes[start]) { start += 1 }
@@ -165,7 +165,7 @@ public enum DateTimeParser {
     ///
     /// - Parameters: `month` `1...12`, `day` `1...31` (not checked against the month here).
     /// - Complexity: O(1).
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+    package static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400                                         // 0...399
@@ -198,6 +198,6 @@ public enum DateTimeParser {
 
 /// XML Schema whitespace: space, tab, CR, LF.
 @inline(__always)
-func isXMLSpace(_ byte: UInt8) -> Bool {
+package func isXMLSpace(_ byte: UInt8) -> Bool {
     byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
 }

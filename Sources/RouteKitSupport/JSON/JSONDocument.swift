@@ -22,11 +22,11 @@ import Foundation
 /// The text is either the document's own copy (``init(bytes:maximumDepth:numbersOutOfRange:)``) or
 /// borrowed (``init(borrowing:maximumDepth:numbersOutOfRange:deferring:release:)``, for a memory-mapped
 /// file): a document over borrowed text must not outlive the call that lends it.
-struct JSONDocument: @unchecked Sendable {
+package struct JSONDocument: @unchecked Sendable {
     /// The UTF-8 text, byte order mark included when there is one.
-    let bytes: UnsafeBufferPointer<UInt8>
+    package let bytes: UnsafeBufferPointer<UInt8>
     /// The top-level value.
-    let root: JSONNode
+    package let root: JSONNode
     let numbersOutOfRange: JSONParser.NumbersOutOfRange
     /// Keeps an owned copy of the text alive.
     private let storage: Storage?
@@ -48,7 +48,7 @@ struct JSONDocument: @unchecked Sendable {
     ///   - numbersOutOfRange: What to do with a number too large for a `Double` (`1e999`).
     /// - Throws: ``JSONSyntaxError`` at the first byte that makes the text invalid.
     /// - Complexity: O(n) for n bytes.
-    init(bytes: [UInt8], maximumDepth: Int = 512,
+    package init(bytes: [UInt8], maximumDepth: Int = 512,
          numbersOutOfRange: JSONParser.NumbersOutOfRange = .rejected) throws(JSONSyntaxError) {
         let storage = Storage(bytes)
         let text = UnsafeBufferPointer(start: storage.buffer.baseAddress, count: bytes.count)
@@ -64,7 +64,7 @@ struct JSONDocument: @unchecked Sendable {
     /// - Throws: ``JSONSyntaxError`` at the first byte that makes the text invalid, deferred arrays
     ///   included.
     /// - Complexity: O(n) for n bytes; memory O(values not deferred).
-    init(borrowing text: UnsafeBufferPointer<UInt8>, maximumDepth: Int, numbersOutOfRange: JSONParser.NumbersOutOfRange,
+    package init(borrowing text: UnsafeBufferPointer<UInt8>, maximumDepth: Int, numbersOutOfRange: JSONParser.NumbersOutOfRange,
          deferring: Set<String>, release: ((Int) -> Void)? = nil) throws(JSONSyntaxError) {
         root = try JSONParser.parse(text, maximumDepth: maximumDepth, numbersOutOfRange: numbersOutOfRange,
                                     deferring: deferring, release: release)
@@ -74,12 +74,12 @@ struct JSONDocument: @unchecked Sendable {
     }
 
     /// The elements of a deferred array, one start offset at a time, without building anything.
-    struct DeferredElements: Sequence, IteratorProtocol {
-        let bytes: UnsafeBufferPointer<UInt8>
+    package struct DeferredElements: Sequence, IteratorProtocol {
+        package let bytes: UnsafeBufferPointer<UInt8>
         var k: Int
         var done = false
 
-        mutating func next() -> Int? {
+        package mutating func next() -> Int? {
             guard !done else { return nil }
             skipSpace()
             if k >= bytes.count || bytes[k] == UInt8(ascii: "]") { done = true; return nil }
@@ -95,7 +95,7 @@ struct JSONDocument: @unchecked Sendable {
     }
 
     /// The start offsets of a deferred array's elements; `nil` when `node` is not deferred.
-    func deferredElements(of node: JSONNode) -> DeferredElements? {
+    package func deferredElements(of node: JSONNode) -> DeferredElements? {
         guard case .deferredArray = node.value else { return nil }
         return DeferredElements(bytes: bytes, k: node.offset + 1)
     }
@@ -104,12 +104,12 @@ struct JSONDocument: @unchecked Sendable {
     /// left deferred when `deferringArrays` is true.
     ///
     /// - Throws: Only if `offset` is not where a value of this document starts.
-    func node(at offset: Int, deferringArrays: Bool) throws(JSONSyntaxError) -> JSONNode {
+    package func node(at offset: Int, deferringArrays: Bool) throws(JSONSyntaxError) -> JSONNode {
         try JSONParser.parseValue(at: offset, in: bytes, numbersOutOfRange: numbersOutOfRange, deferringArrays: deferringArrays)
     }
 
     /// The 1-based line and column of a byte offset; see ``location(of:in:)``.
-    func location(of offset: Int) -> (line: Int, column: Int) {
+    package func location(of offset: Int) -> (line: Int, column: Int) {
         Self.location(of: offset, in: bytes)
     }
 
@@ -120,7 +120,7 @@ struct JSONDocument: @unchecked Sendable {
     /// mark takes no column.
     ///
     /// - Complexity: O(offset): meant for messages, not for every node.
-    static func location(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
+    package static func location(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
         var line = 1, column = 1
         var k = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
         let end = min(offset, bytes.count)
@@ -141,7 +141,7 @@ struct JSONDocument: @unchecked Sendable {
     /// A number's text exactly as written (`1e999`, `-0.50`), for messages.
     ///
     /// - Precondition: `node` is a ``JSONValue/number(_:)`` of this document.
-    func numberText(of node: JSONNode) -> String {
+    package func numberText(of node: JSONNode) -> String {
         var end = node.offset
         while end < bytes.count, Self.isNumberByte(bytes[end]) { end += 1 }
         return String(decoding: bytes[node.offset..<end], as: UTF8.self)
@@ -155,18 +155,18 @@ struct JSONDocument: @unchecked Sendable {
 
 /// A JSON value with the byte offset where it starts (its first character: `{`, `[`, `"`, `-`, a
 /// digit, or the first letter of `true`, `false`, `null`).
-struct JSONNode: Sendable {
+package struct JSONNode: Sendable {
     /// Byte offset of the value's first character in ``JSONDocument/bytes``.
-    var offset: Int
-    var value: JSONValue
+    package var offset: Int
+    package var value: JSONValue
 }
 
 /// One `"key": value` member of an object.
-struct JSONMember: Sendable {
-    var key: String
+package struct JSONMember: Sendable {
+    package var key: String
     /// Byte offset of the key's opening quote.
-    var keyOffset: Int
-    var node: JSONNode
+    package var keyOffset: Int
+    package var node: JSONNode
 }
 
 /// A JSON value (RFC 8259 section 3). Objects keep their members in document order, duplicates
@@ -174,7 +174,7 @@ struct JSONMember: Sendable {
 ///
 /// Not `indirect`: the recursion goes through arrays, which are references already, so a node needs
 /// no box of its own (one allocation fewer per value).
-enum JSONValue: Sendable {
+package enum JSONValue: Sendable {
     case object([JSONMember])
     case array([JSONNode])
     case string(String)
@@ -189,13 +189,13 @@ enum JSONValue: Sendable {
 
     /// The first member named `key` of an object, or `nil` (also when this is not an object).
     /// - Complexity: O(number of members).
-    subscript(key: String) -> JSONNode? {
+    package subscript(key: String) -> JSONNode? {
         guard case .object(let members) = self else { return nil }
         return members.first { $0.key == key }?.node
     }
 
     /// The string, when this is one.
-    var stringValue: String? {
+    package var stringValue: String? {
         if case .string(let s) = self { return s }
         return nil
     }

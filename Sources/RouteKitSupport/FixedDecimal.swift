@@ -48,7 +48,7 @@ public enum FixedDecimal {
 
 extension Array where Element == UInt8 {
     /// Appends the UTF-8 bytes of a string.
-    @inlinable mutating func append(text: String) {
+    @inlinable package mutating func append(text: String) {
         append(contentsOf: text.utf8)
     }
 }
