@@ -103,4 +103,34 @@ public struct FlightOptions: Hashable, Sendable {
     public var rho: Double = FlyToPath.defaultRho
 
     public init() {}
+
+    /// The first option outside the values a plan can use, as (property name, value, what was expected),
+    /// or `nil`. ``FlightPlanner/plan(for:)`` throws ``FlightPlanError/invalidOption(name:value:expected:)``
+    /// with it, so that no value reaches a precondition deeper down. (The framing is checked by
+    /// ``CameraFraming/problem``.)
+    public var problem: (name: String, value: Double, expected: String)? {
+        func positive(_ name: String, _ v: Double?, _ unit: String) -> (String, Double, String)? {
+            guard let v, !(v > 0 && v.isFinite) else { return nil }
+            return (name, v, "\(unit), finite and more than 0")
+        }
+        func nonNegative(_ name: String, _ v: Double?, _ unit: String) -> (String, Double, String)? {
+            guard let v, !(v >= 0 && v.isFinite) else { return nil }
+            return (name, v, "\(unit), finite and 0 or more")
+        }
+        if let p = positive("duration", duration, "seconds") { return p }
+        if let p = positive("speedup", speedup, "recorded seconds per flight second") { return p }
+        if let p = positive("skipIdle", skipIdle, "recorded seconds") { return p }
+        if let p = nonNegative("simplify", simplify, "metres") { return p }
+        if let p = positive("lookAhead", lookAhead, "metres") { return p }
+        if let p = positive("maxTurnRate", maxTurnRate, "degrees per second") { return p }
+        if let p = positive("distance", distance, "metres") { return p }
+        if let pitch, !(0...90).contains(pitch) { return ("pitch", pitch, "degrees from straight down, 0 to 90") }
+        if let p = nonNegative("intro", intro, "seconds") { return p }
+        if let p = nonNegative("outro", outro, "seconds") { return p }
+        if let p = nonNegative("returnDuration", returnDuration, "seconds") { return p }
+        if let p = nonNegative("clearance", clearance, "metres") { return p }
+        if let p = positive("rho", rho, "van Wijk's rho") { return p }
+        if case .fixed(let h) = heading, !h.isFinite { return ("heading", h, "a finite heading in degrees") }
+        return nil
+    }
 }

@@ -22,9 +22,14 @@ public enum FlightPlanError: Error, Hashable, Sendable, CustomStringConvertible 
     case tooLong(seconds: Double, longestStep: String? = nil)
     /// The framing (field of view, viewport, margin) cannot be planned for (``CameraFraming/problem``).
     case invalidFraming(String)
+    /// An option is outside the values a plan can use: its ``FlightOptions`` property name, the value,
+    /// and what was expected (``FlightOptions/problem``).
+    case invalidOption(name: String, value: Double, expected: String)
 
     public var description: String {
         switch self {
+        case .invalidOption(let name, let value, let expected):
+            return "the flight option \(name) is \(value) (expected \(expected))"
         case .invalidFraming(let why):
             return why
         case .tooFewPoints(let n):
@@ -115,6 +120,7 @@ public struct FlightPlanner: Sendable {
     ///   lookups for a flight of T seconds (32 samples a second, 33 lookups each).
     public func plan(for route: Route) throws(FlightPlanError) -> FlightPlan {
         if let problem = options.framing.problem { throw .invalidFraming(problem) }
+        if let (name, value, expected) = options.problem { throw .invalidOption(name: name, value: value, expected: expected) }
         var plan = try presetPlan(for: route)
         let model: (any ElevationModel)? = ground ?? (route.points.contains { $0.elevation != nil } ? RouteGround(route: route) : nil)
         if let model, let (script, note) = TerrainClearance(ground: model, clearance: options.clearance)

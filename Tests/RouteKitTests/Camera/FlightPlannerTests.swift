@@ -71,6 +71,29 @@ private func flight(_ route: Route, _ configure: (inout FlightOptions) -> Void) 
         #expect(off < 0.1 * h, "\(off) m from the rider")
     }
 
+    /// Options a library caller sets out of range are thrown back, named, instead of trapping in a
+    /// precondition deeper down (a duration of -1 reached FlightTiming's).
+    @Test func optionsOutOfRangeAreThrownNotTrapped() {
+        let cases: [(WritableKeyPath<FlightOptions, Double?>, Double, String)] = [
+            (\.duration, -1, "duration"), (\.duration, .nan, "duration"), (\.speedup, 0, "speedup"),
+            (\.distance, -5, "distance"), (\.pitch, 120, "pitch"), (\.lookAhead, .infinity, "lookAhead"),
+        ]
+        for (path, value, name) in cases {
+            var options = FlightOptions()
+            options[keyPath: path] = value
+            do {
+                _ = try FlightPlanner(options: options).plan(for: uneven)
+                Issue.record("\(name) = \(value) was planned")
+            } catch {
+                guard case .invalidOption(let n, _, _) = error else { Issue.record("\(error)"); continue }
+                #expect(n == name)
+            }
+        }
+        var options = FlightOptions()
+        options.rho = 0
+        #expect(throws: FlightPlanError.self) { try FlightPlanner(options: options).plan(for: uneven) }
+    }
+
     @Test func recordedTimingOnAnUntimedRouteSuggestsDistance() {
         var options = FlightOptions()
         options.timing = .recorded
