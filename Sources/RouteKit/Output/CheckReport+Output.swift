@@ -36,15 +36,15 @@ extension CheckReport {
             case .flight(let t)?: time = num(t, 6)
             case nil: time = "null"
             }
-            return "{\"severity\":\"\(f.severity.rawValue)\",\"code\":\(JSONText.quoted(f.code)),\"index\":\(f.index.map(String.init) ?? "null"),\"time\":\(time),\"message\":\(JSONText.quoted(f.message))}"
+            return "{\"severity\":\"\(f.severity.rawValue)\",\"code\":\(JSONText.quoted(f.code.rawValue)),\"index\":\(f.index.map(String.init) ?? "null"),\"time\":\(time),\"message\":\(JSONText.quoted(f.message))}"
         }.joined(separator: ",")
         out += "],\"summary\":{"
         let status = worstSeverity == .error ? "errors" : worstSeverity == .warning ? "warnings" : "ok"
         var s: [String] = []
         s.append("\"status\":\"\(status)\"")
         s.append("\"errors\":\(count(.error)),\"warnings\":\(count(.warning)),\"notes\":\(count(.note))")
-        s.append("\"counts\":{" + counts.map { "\(JSONText.quoted($0.code)):\($0.count)" }.joined(separator: ",") + "}")
-        s.append("\"omitted\":{" + omitted.map { "\(JSONText.quoted($0.code)):\($0.count)" }.joined(separator: ",") + "}")
+        s.append("\"counts\":{" + counts.map { "\(JSONText.quoted($0.code.rawValue)):\($0.count)" }.joined(separator: ",") + "}")
+        s.append("\"omitted\":{" + omitted.map { "\(JSONText.quoted($0.code.rawValue)):\($0.count)" }.joined(separator: ",") + "}")
         let r = route
         s.append("\"route\":{\"points\":\(r.points),\"segments\":\(r.segments),\"timed_points\":\(r.timedPoints),"
                  + "\"activity\":\(r.activity.map { "\"\($0.rawValue)\"" } ?? "null"),"

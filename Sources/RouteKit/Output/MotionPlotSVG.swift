@@ -125,7 +125,7 @@ public enum MotionPlotSVG {
         // Not at rest: the first or last frame step, from the findings.
         let ry = y0 + 3 * row
         s += "    <text x=\"\(n(left - 7))\" y=\"\(n(ry + row / 2 + 3.5))\" font-size=\"10\" fill=\"#555555\" text-anchor=\"end\">not at rest</text>\n"
-        for f in motion.findings where f.code == "motion-not-at-rest" {
+        for f in motion.findings where f.code == .motionNotAtRest {
             guard case .flight(let t)? = f.time else { continue }
             let x1 = x(t - 0.5 / framesPerSecond), x2 = x(t + 0.5 / framesPerSecond)
             s += "    <rect x=\"\(n(x1))\" y=\"\(n(ry + 2))\" width=\"\(n(max(x2 - x1, 2)))\" height=\"\(n(row - 4))\" fill=\"#7a7a80\"/>\n"

@@ -21,8 +21,8 @@ public struct CheckReport: Sendable {
     public var worstSeverity: Finding.Severity? { findings.map(\.severity).max() }
 
     /// How many findings have each code, sorted by code.
-    public var counts: [(code: String, count: Int)] {
-        Dictionary(grouping: findings, by: \.code).map { ($0.key, $0.value.count) }.sorted { $0.code < $1.code }
+    public var counts: [(code: Finding.Code, count: Int)] {
+        Dictionary(grouping: findings, by: \.code).map { ($0.key, $0.value.count) }.sorted { $0.code.rawValue < $1.code.rawValue }
     }
 
     /// The number of findings of a severity.
@@ -36,16 +36,16 @@ public struct CheckReport: Sendable {
 
     /// The findings to list: all of them, or at most `limit` per code, in order. The summary's counts
     /// always cover every finding.
-    public func listed(limit: Int?) -> (findings: [Finding], omitted: [(code: String, count: Int)]) {
+    public func listed(limit: Int?) -> (findings: [Finding], omitted: [(code: Finding.Code, count: Int)]) {
         guard let limit else { return (findings, []) }
-        var seen: [String: Int] = [:]
+        var seen: [Finding.Code: Int] = [:]
         var kept: [Finding] = []
         for f in findings {
             let n = seen[f.code, default: 0]
             if n < limit { kept.append(f) }
             seen[f.code] = n + 1
         }
-        let omitted = seen.filter { $0.value > limit }.map { ($0.key, $0.value - limit) }.sorted { $0.0 < $1.0 }
+        let omitted = seen.filter { $0.value > limit }.map { ($0.key, $0.value - limit) }.sorted { $0.0.rawValue < $1.0.rawValue }
         return (kept, omitted)
     }
 }

@@ -37,8 +37,8 @@ public struct Finding: Hashable, Sendable {
     }
 
     public var severity: Severity
-    /// Stable kebab-case identifier, e.g. `time-backwards`.
-    public var code: String
+    /// Stable kebab-case identifier, e.g. ``Code/timeBackwards`` (`time-backwards`).
+    public var code: Code
     /// Index into ``Route/points`` (0-based) of the point concerned, or `nil` when the finding is about
     /// the whole route or the flight.
     public var index: Int?
@@ -47,7 +47,7 @@ public struct Finding: Hashable, Sendable {
     /// One sentence, starting with a capital letter and ending with a full stop.
     public var message: String
 
-    public init(_ severity: Severity, _ code: String, index: Int? = nil, time: Time? = nil, _ message: String) {
+    public init(_ severity: Severity, _ code: Code, index: Int? = nil, time: Time? = nil, _ message: String) {
         self.severity = severity
         self.code = code
         self.index = index

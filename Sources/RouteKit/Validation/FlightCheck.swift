@@ -107,7 +107,7 @@ public enum FlightCheck {
 
     /// The finding for a flight that could not be planned (`error`, `flight-unplannable`).
     public static func unplannable(_ reason: String) -> Finding {
-        Finding(.error, "flight-unplannable", "The flight cannot be planned: \(reason).")
+        Finding(.error, .flightUnplannable, "The flight cannot be planned: \(reason).")
     }
 
     /// Samples `flight` at ``Options/framesPerSecond`` and checks it.
@@ -144,36 +144,36 @@ public enum FlightCheck {
         func num(_ v: Double, _ places: Int) -> String { FixedDecimal.string(v, places: places) }
         var findings: [Finding] = []
         let lastTime = sampler.time(ofFrame: pass.frameCount - 1)
-        findings.append(Finding(.note, "flight-duration", time: .flight(duration),
+        findings.append(Finding(.note, .flightDuration, time: .flight(duration),
             "The flight lasts \(num(duration, 3)) s: \(pass.frameCount) frames at \(num(options.framesPerSecond, 3)) fps."))
         if let expected = options.expectedDuration, abs(duration - expected) > options.durationTolerance {
-            findings.append(Finding(.warning, "flight-duration-mismatch", time: .flight(duration),
+            findings.append(Finding(.warning, .flightDurationMismatch, time: .flight(duration),
                 "The flight lasts \(num(duration, 3)) s, not the \(num(expected, 3)) s asked for (\(duration > expected ? "+" : "")\(num(duration - expected, 3)) s; tolerance \(num(options.durationTolerance, 3)) s)."))
         }
         if duration - lastTime > 1e-9 {
-            findings.append(Finding(.note, "flight-frame-count", time: .flight(lastTime),
+            findings.append(Finding(.note, .flightFrameCount, time: .flight(lastTime),
                 "\(num(duration, 3)) s at \(num(options.framesPerSecond, 3)) fps is \(num(duration * options.framesPerSecond, 3)) frame intervals: the last frame, at \(num(lastTime, 6)) s, misses the final \(num(duration - lastTime, 6)) s."))
         }
         if pass.clampedFrameCount > 0 {
-            findings.append(Finding(.warning, "flight-distance-clamped",
+            findings.append(Finding(.warning, .flightDistanceClamped,
                 "\(pass.clampedFrameCount) of \(pass.frameCount) frames had a camera distance below \(num(sampler.minimumDistance, 0)) m (the keyframes overshoot) and were held there."))
         }
         if pass.outOfRangeFrameCount > 0 {
-            findings.append(Finding(.warning, "flight-out-of-range", time: pass.firstOutOfRangeTime.map { .flight($0) },
+            findings.append(Finding(.warning, .flightOutOfRange, time: pass.firstOutOfRangeTime.map { .flight($0) },
                 "\(pass.outOfRangeFrameCount) of \(pass.frameCount) frames had a centre latitude beyond a pole or a pitch outside 0...90 degrees (the keyframes overshoot), first at \(num(pass.firstOutOfRangeTime ?? 0, 3)) s, and were held at the bound."))
         }
         if pass.implausibleElevationFrameCount > 0 {
-            findings.append(Finding(.warning, "flight-elevation-implausible", time: pass.firstImplausibleElevationTime.map { .flight($0) },
+            findings.append(Finding(.warning, .flightElevationImplausible, time: pass.firstImplausibleElevationTime.map { .flight($0) },
                 "\(pass.implausibleElevationFrameCount) of \(pass.frameCount) frames had a centre elevation outside \(num(PointValueLimits.elevation.lowerBound, 0))...\(num(PointValueLimits.elevation.upperBound, 0)) m (the keyframes overshoot), first at \(num(pass.firstImplausibleElevationTime ?? 0, 3)) s."))
         }
-        func overLimit(_ p: Peak, _ name: String, _ what: String, _ limit: Double?) {
+        func overLimit(_ p: Peak, _ code: Finding.Code, _ what: String, _ limit: Double?) {
             guard let limit, p.value > limit else { return }
-            findings.append(Finding(.warning, "\(name)-over-limit", time: .flight(p.time),
+            findings.append(Finding(.warning, code, time: .flight(p.time),
                 "The \(what) reaches \(num(p.value, 1)) m/s at \(num(p.time, 3)) s, over the limit of \(num(limit, 1)) m/s in \(p.framesOverLimit) of \(max(pass.frameCount - 1, 0)) frame steps."))
         }
-        overLimit(center, "center-speed", "centre's ground speed", options.maxCenterSpeed)
-        overLimit(eye, "eye-speed", "eye's ground speed", options.maxEyeSpeed)
-        overLimit(zoom, "distance-rate", "camera distance's rate of change", options.maxDistanceRate)
+        overLimit(center, .centerSpeedOverLimit, "centre's ground speed", options.maxCenterSpeed)
+        overLimit(eye, .eyeSpeedOverLimit, "eye's ground speed", options.maxEyeSpeed)
+        overLimit(zoom, .distanceRateOverLimit, "camera distance's rate of change", options.maxDistanceRate)
         let motionResult = motion.result()
         findings += motionResult.findings
         let summary = Summary(duration: duration, framesPerSecond: options.framesPerSecond, frameCount: pass.frameCount,

@@ -31,15 +31,15 @@ public enum MotionCheck {
         case eyeAcceleration, screenStep
 
         /// The finding code of a run over its limit.
-        public var code: String {
+        public var code: Finding.Code {
             switch self {
-            case .screenSpeed: "motion-screen-speed"
-            case .zoomRate: "motion-zoom-rate"
-            case .turnRate: "motion-turn-rate"
-            case .tiltRate: "motion-tilt-rate"
-            case .screenAcceleration, .zoomAcceleration, .turnAcceleration, .tiltAcceleration: "motion-jolt"
-            case .eyeAcceleration: "motion-eye-bob"
-            case .screenStep: "motion-jump"
+            case .screenSpeed: .motionScreenSpeed
+            case .zoomRate: .motionZoomRate
+            case .turnRate: .motionTurnRate
+            case .tiltRate: .motionTiltRate
+            case .screenAcceleration, .zoomAcceleration, .turnAcceleration, .tiltAcceleration: .motionJolt
+            case .eyeAcceleration: .motionEyeBob
+            case .screenStep: .motionJump
             }
         }
 
@@ -237,7 +237,7 @@ public enum MotionCheck {
                         return "\(m.name) \(MotionCheck.num(abs(m.value(step)), m.places)) \(m.unit) (rest: below \(MotionCheck.num(fraction * limit, m.places)))"
                     }
                     guard !moving.isEmpty else { continue }
-                    findings.append(Finding(.warning, "motion-not-at-rest", time: .flight(step.time),
+                    findings.append(Finding(.warning, .motionNotAtRest, time: .flight(step.time),
                         "The camera is not at rest in the \(which) frame step, at \(MotionCheck.num(step.time, 3)) s: \(moving.joined(separator: ", ")); it \(which == "first" ? "starts" : "stops") with a jolt."))
                 }
             }
@@ -283,7 +283,7 @@ public enum MotionCheck {
             return "\(m.name) \(num(abs(p.value), m.places)) \(m.unit) at \(num(p.time, 3)) s"
         }
         let top = peaks[.screenSpeed] ?? Peak()
-        return Finding(.note, "motion-peaks", time: .flight(top.time), "On screen, the flight peaks at: \(parts.joined(separator: ", ")).")
+        return Finding(.note, .motionPeaks, time: .flight(top.time), "On screen, the flight peaks at: \(parts.joined(separator: ", ")).")
     }
 
     static func finding(_ e: Exceedance) -> Finding {

@@ -134,15 +134,15 @@ public enum RouteCheck {
         // MARK: Clock
         let timed = route.timedPointCount
         if timed == 0 {
-            findings.append(Finding(.note, "time-missing",
+            findings.append(Finding(.note, .timeMissing,
                 "No point has a time: recorded timing is impossible; distance and equal timing still work."))
         } else if timed < points.count, let first = points.firstIndex(where: { $0.time == nil }) {
-            findings.append(Finding(.warning, "time-partial", index: first,
+            findings.append(Finding(.warning, .timePartial, index: first,
                 "\(points.count - timed) of \(points.count) points have no time (the first is point \(first))."))
         }
         if let first = points.firstIndex(where: { ($0.time ?? gpsEpoch) < gpsEpoch }) {
             let count = points.reduce(0) { $0 + (($1.time ?? gpsEpoch) < gpsEpoch ? 1 : 0) }
-            findings.append(Finding(.warning, "time-before-gps-epoch", index: first, time: .recorded(points[first].time),
+            findings.append(Finding(.warning, .timeBeforeGpsEpoch, index: first, time: .recorded(points[first].time),
                 "\(count) point\(count == 1 ? "" : "s") have times before the GPS epoch (1980-01-06), from \(stamp(points[first].time!)): the recorder's clock was not set."))
         }
 
@@ -168,13 +168,13 @@ public enum RouteCheck {
         forEachTimedLeg { p, i, dt, distance, crossesGap in
             let t = points[i].time!, tp = points[p].time!
             if dt < 0 {
-                findings.append(Finding(.error, "time-backwards", index: i, time: .recorded(t),
+                findings.append(Finding(.error, .timeBackwards, index: i, time: .recorded(t),
                     "Point \(i)'s time \(stamp(t)) is \(num(-dt, -dt < 1 ? 7 : 3)) s\(DurationText.daysSuffix(-dt)) before point \(p)'s \(stamp(tp))\(crossesGap ? " (across a segment break)" : "")."))
             } else if dt == 0, distance > 0 {
-                findings.append(Finding(.warning, "time-equal-while-moving", index: i, time: .recorded(t),
+                findings.append(Finding(.warning, .timeEqualWhileMoving, index: i, time: .recorded(t),
                     "Point \(i) has the same time as point \(p) (\(stamp(t))) but is \(num(distance, 1)) m away: an infinite speed."))
             } else if dt > options.gap {
-                findings.append(Finding(.warning, "time-gap", index: i, time: .recorded(t),
+                findings.append(Finding(.warning, .timeGap, index: i, time: .recorded(t),
                     "\(num(dt, 1)) s\(DurationText.daysSuffix(dt)) pass between point \(p) and point \(i) (\(crossesGap ? "across a segment break; " : "")more than \(num(options.gap, 1)) s)."))
             }
             if dt > 0, !crossesGap, dt >= 0.05, distance / dt > movingSpeed {
@@ -209,7 +209,7 @@ public enum RouteCheck {
                 guard dt > 0, !crossesGap else { return }
                 let speed = distance / dt
                 guard speed > limit else { return }
-                findings.append(Finding(.warning, "speed-implausible", index: i, time: .recorded(points[i].time),
+                findings.append(Finding(.warning, .speedImplausible, index: i, time: .recorded(points[i].time),
                     "The leg to point \(i) covers \(num(distance, 1)) m in \(num(dt, 3)) s: \(num(speed, 1)) m/s, over the limit of \(num(limit, 1)) m/s\(options.maxSpeed == nil ? " for \(activity!.rawValue)" : "")."))
             }
         }
@@ -230,12 +230,12 @@ public enum RouteCheck {
             zoneNames = Set(distinct.map(\.description)).sorted()
             if let first = zones.firstIndex(where: { $0 != nil }), let reference = zones[first],
                let other = zones.indices.first(where: { zones[$0] != nil && zones[$0] != reference }) {
-                findings.append(Finding(.warning, "time-zone-mixed", index: other, time: .recorded(points[other].time),
+                findings.append(Finding(.warning, .timeZoneMixed, index: other, time: .recorded(points[other].time),
                     "Times are written in \(zoneNames.count) zone notations (\(zoneNames.joined(separator: ", "))): point \(first) uses \(reference), point \(other) uses \(zones[other]!)."))
             }
             if let first = zones.firstIndex(where: { $0 == TimeZoneDesignator.none }) {
                 let count = zoneless
-                findings.append(Finding(.note, "time-zone-missing", index: first, time: .recorded(points[first].time),
+                findings.append(Finding(.note, .timeZoneMissing, index: first, time: .recorded(points[first].time),
                     "\(count) time\(count == 1 ? " has" : "s have") no zone (the first at point \(first)); \(count == 1 ? "it was" : "they were") read as UTC."))
             }
         }
@@ -244,35 +244,35 @@ public enum RouteCheck {
         for (s, range) in route.segments.enumerated() {
             let length = range.dropLast().reduce(0.0) { $0 + legs[$1].distance }
             if length == 0 {
-                findings.append(Finding(.warning, "zero-length-segment", index: range.lowerBound, time: .recorded(points[range.lowerBound].time),
+                findings.append(Finding(.warning, .zeroLengthSegment, index: range.lowerBound, time: .recorded(points[range.lowerBound].time),
                     range.count == 1
                         ? "Segment \(s) (point \(range.lowerBound)) has a single point: it travels nowhere."
                         : "Segment \(s) (points \(range.lowerBound) to \(range.upperBound - 1)) has \(range.count) points at one place: it travels nowhere."))
             }
         }
         for i in legs.indices where !legs[i].isGap && legs[i].distance == 0 && points[i].coordinate == points[i + 1].coordinate {
-            findings.append(Finding(.note, "duplicate-point", index: i + 1, time: .recorded(points[i + 1].time),
+            findings.append(Finding(.note, .duplicatePoint, index: i + 1, time: .recorded(points[i + 1].time),
                 "Point \(i + 1) repeats point \(i)'s position."))
         }
         let jumpLimit = options.maxJump ?? (route.source.kind == .tracks && timed > 0 ? 1000 : nil)
         if let limit = jumpLimit {
             for i in legs.indices where !legs[i].isGap && legs[i].distance > limit {
-                findings.append(Finding(.warning, "jump", index: i + 1, time: .recorded(points[i + 1].time),
+                findings.append(Finding(.warning, .jump, index: i + 1, time: .recorded(points[i + 1].time),
                     "Point \(i + 1) is \(num(legs[i].distance, 1)) m from point \(i) (more than \(num(limit, 1)) m)."))
             }
         }
         for (i, p) in points.enumerated() {
             let c = p.coordinate
             if c.latitude == 0 && c.longitude == 0 {
-                findings.append(Finding(.error, "null-island", index: i, time: .recorded(p.time),
+                findings.append(Finding(.error, .nullIsland, index: i, time: .recorded(p.time),
                     "Point \(i) is at latitude 0, longitude 0: a fix the device never had."))
             }
             if !(c.latitude.isFinite && (-90...90).contains(c.latitude)) {
-                findings.append(Finding(.error, "latitude-out-of-range", index: i, time: .recorded(p.time),
+                findings.append(Finding(.error, .latitudeOutOfRange, index: i, time: .recorded(p.time),
                     "Point \(i)'s latitude \(c.latitude) is outside -90...90 degrees."))
             }
             if !(c.longitude.isFinite && (-180...180).contains(c.longitude)) {
-                findings.append(Finding(.warning, "longitude-out-of-range", index: i, time: .recorded(p.time),
+                findings.append(Finding(.warning, .longitudeOutOfRange, index: i, time: .recorded(p.time),
                     "Point \(i)'s longitude \(c.longitude) is outside -180...180 degrees."))
             }
         }
@@ -282,13 +282,13 @@ public enum RouteCheck {
             let count = points[first...].reduce(0) { $0 + ($1.elevation.map { plausible.contains($0) ? 0 : 1 } ?? 0) }
             let value = points[first].elevation!
             let shown = abs(value) >= 1e6 ? String(format: "%.6g", value) : num(value, 3)
-            findings.append(Finding(.error, "elevation-implausible", index: first, time: .recorded(points[first].time),
+            findings.append(Finding(.error, .elevationImplausible, index: first, time: .recorded(points[first].time),
                 "\(count) point\(count == 1 ? " has an elevation" : "s have elevations") outside \(Int(plausible.lowerBound))...\(Int(plausible.upperBound)) m, the first point \(first) at \(shown) m\(abs(value) > 1e8 ? " (a time or a count, not a height?)" : "")."))
         }
 
         // MARK: Heights
         if let missing = route.missingElevations {
-            findings.append(Finding(.warning, "elevation-missing", index: missing.firstIndex,
+            findings.append(Finding(.warning, .elevationMissing, index: missing.firstIndex,
                                     time: .recorded(points[missing.firstIndex].time), missing.description))
         }
 

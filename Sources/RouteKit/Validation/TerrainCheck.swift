@@ -25,13 +25,13 @@ public enum TerrainCheck {
         func closeClearance() {
             guard let run = clearanceRun else { return }
             let underground = run.missing > clearance
-            findings.append(Finding(underground ? .error : .warning, "terrain-clearance", time: .flight(run.time),
+            findings.append(Finding(underground ? .error : .warning, .terrainClearance, time: .flight(run.time),
                 "The eye is \(underground ? "\(FixedDecimal.string(run.missing - clearance, places: 1)) m below the ground" : "only \(FixedDecimal.string(clearance - run.missing, places: 1)) m above the ground") at \(FixedDecimal.string(run.time, places: 3)) s: \(FixedDecimal.string(run.missing, places: 1)) m short of the \(FixedDecimal.string(clearance, places: 0)) m clearance (\(run.frames) frame\(run.frames == 1 ? "" : "s") in a row)."))
             clearanceRun = nil
         }
         func closeSight() {
             guard let run = sightRun else { return }
-            findings.append(Finding(.warning, "line-of-sight", time: .flight(run.time),
+            findings.append(Finding(.warning, .lineOfSight, time: .flight(run.time),
                 "The ground hides the centre from the eye at \(FixedDecimal.string(run.time, places: 3)) s: it rises \(FixedDecimal.string(run.blocked, places: 1)) m above the line of sight (\(run.frames) frame\(run.frames == 1 ? "" : "s") in a row)."))
             sightRun = nil
         }

@@ -126,7 +126,7 @@ struct CheckOptions: Equatable {
         if let plotPath {
             // Written before the report, so that a failure to write it prints no report (exit 1).
             guard let flight = report.flight, let _ = flight.motion.trace else {
-                let reason = report.findings.first { $0.code == "flight-unplannable" }?.message
+                let reason = report.findings.first { $0.code == .flightUnplannable }?.message
                 throw CommandFailure(description: "\(plotPath): error: no plot written: \(reason.map { "the flight could not be planned: \($0.replacingOccurrences(of: "The flight cannot be planned: ", with: ""))" } ?? "the flight could not be planned (see 'route-fly check' without '--plot')")")
             }
             let source = scriptPath.map { "script \(URL(fileURLWithPath: $0).lastPathComponent)" } ?? "preset \(self.flight.options.preset.rawValue)"

@@ -48,7 +48,7 @@ import Testing
         let first = try #require(summary.firstOutOfRangeTime)
         #expect(first > 0 && first < 1)
         let (findings, _) = FlightCheck.check(flight, options: FlightCheck.Options())
-        #expect(findings.contains { $0.code == "flight-out-of-range" && $0.severity == .warning })
+        #expect(findings.contains { $0.code.rawValue == "flight-out-of-range" && $0.severity == .warning })
     }
 
     @Test func anImplausibleCentreElevationIsReported() throws {
@@ -60,6 +60,6 @@ import Testing
         let summary = PoseSampler(framesPerSecond: 30).forEachPose(of: flight, eye: nil) { _ in true }
         #expect(summary.implausibleElevationFrameCount > 0)
         let (findings, _) = FlightCheck.check(flight, options: FlightCheck.Options())
-        #expect(findings.contains { $0.code == "flight-elevation-implausible" })
+        #expect(findings.contains { $0.code.rawValue == "flight-elevation-implausible" })
     }
 }

@@ -68,7 +68,7 @@ struct TerrainClearanceTests {
         let blind = try FlightPlanner(options: options).plan(for: Self.route)
         let blindFlight = try blind.script.resolved(for: Self.route, framing: options.framing)
         let found = TerrainCheck.check(blindFlight, ground: model, clearance: 50, framesPerSecond: 30)
-        #expect(found.contains { $0.code == "line-of-sight" })
+        #expect(found.contains { $0.code.rawValue == "line-of-sight" })
         // Corrected over the model: no finding at 30 fps, and a note says what was done.
         var planner = FlightPlanner(options: options)
         planner.ground = model
@@ -116,7 +116,7 @@ struct TerrainClearanceTests {
             centerCoordinate: [.init(.linear(.linear), .routeEnd, duration: 30)])
         let flight = try script.resolved(for: Self.route)
         let findings = TerrainCheck.check(flight, ground: model, clearance: 50, framesPerSecond: 30)
-        let clearance = try #require(findings.first { $0.code == "terrain-clearance" })
+        let clearance = try #require(findings.first { $0.code.rawValue == "terrain-clearance" })
         #expect(clearance.severity == .error)
         // At 30 fps the eye passes within 6 m of the crest line, where the bilinear model is within 5 m
         // of the crest's 1200 m: 1071...1077 m missing.
@@ -127,6 +127,6 @@ struct TerrainClearanceTests {
         guard case .flight(let t)? = clearance.time else { Issue.record("no time"); return }
         let eyeLatitudeOffset = 984.8 / 111_132.0  // metres to degrees of latitude at 45 N (GeographicLib: 111132 m)
         #expect(isClose(t, (Self.crest.latitude + eyeLatitudeOffset - 45.0) / 0.1 * 30, absolute: 0.1))
-        #expect(findings.contains { $0.code == "line-of-sight" })
+        #expect(findings.contains { $0.code.rawValue == "line-of-sight" })
     }
 }

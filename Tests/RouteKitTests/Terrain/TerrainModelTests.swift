@@ -245,8 +245,8 @@ struct TerrainModelTests {
             let h = try #require(q.elevation)
             #expect(isClose(h, Self.plane(p.coordinate.longitude, p.coordinate.latitude), absolute: 1e-6))
         }
-        #expect(!RouteCheck.check(filled).findings.contains { $0.code == "elevation-missing" })
-        #expect(RouteCheck.check(route).findings.contains { $0.code == "elevation-missing" && $0.severity == .warning && $0.index == 0 })
+        #expect(!RouteCheck.check(filled).findings.contains { $0.code.rawValue == "elevation-missing" })
+        #expect(RouteCheck.check(route).findings.contains { $0.code.rawValue == "elevation-missing" && $0.severity == .warning && $0.index == 0 })
     }
 
     @Test func theVerticalDatumIsHonoured() throws {
@@ -374,8 +374,8 @@ struct TerrainModelTests {
         #expect(filled.points.map(\.elevation) == [250, 812, 250])
         #expect(filled.segments == route.segments)
         #expect(filled.missingElevations == nil)
-        #expect(RouteCheck.check(route).findings.filter { $0.code == "elevation-missing" }.map(\.index) == [0])
-        #expect(RouteCheck.check(filled).findings.allSatisfy { $0.code != "elevation-missing" })
+        #expect(RouteCheck.check(route).findings.filter { $0.code.rawValue == "elevation-missing" }.map(\.index) == [0])
+        #expect(RouteCheck.check(filled).findings.allSatisfy { $0.code.rawValue != "elevation-missing" })
     }
 }
 

@@ -23,12 +23,12 @@ import Testing
         let (findings, summary) = FlightCheck.check(try Self.flight(options, route: route), options: check)
         #expect(summary.frameCount == 361)  // 12 s at 30 fps, both ends
         #expect(abs(summary.duration - 12) < 1e-9)
-        #expect(findings.first?.code == "flight-duration")
+        #expect(findings.first?.code.rawValue == "flight-duration")
         #expect(findings.first?.message == "The flight lasts 12.000 s: 361 frames at 30.000 fps.")
-        #expect(!findings.contains { $0.code == "flight-duration-mismatch" || $0.code == "flight-frame-count" })
+        #expect(!findings.contains { $0.code.rawValue == "flight-duration-mismatch" || $0.code.rawValue == "flight-frame-count" })
         // The m/s peaks are in the summary, no longer notes; the motion is judged in screen terms.
-        #expect(!findings.contains { $0.code.hasPrefix("flight-max-") })
-        #expect(findings.filter { $0.code == "motion-peaks" }.count == 1)
+        #expect(!findings.contains { $0.code.rawValue.hasPrefix("flight-max-") })
+        #expect(findings.filter { $0.code.rawValue == "motion-peaks" }.count == 1)
         #expect(summary.centerSpeed.value > 0)
         #expect(findings.allSatisfy { $0.severity != .error })
     }
@@ -43,10 +43,10 @@ import Testing
         check.expectedDuration = 20
         check.framesPerSecond = 0.7  // 12 s is 8.4 frame intervals
         let (findings, summary) = FlightCheck.check(try Self.flight(options, route: route), options: check)
-        let mismatch = try #require(findings.first { $0.code == "flight-duration-mismatch" })
+        let mismatch = try #require(findings.first { $0.code.rawValue == "flight-duration-mismatch" })
         #expect(mismatch.severity == .warning)
         #expect(mismatch.message == "The flight lasts 12.000 s, not the 20.000 s asked for (-8.000 s; tolerance 0.500 s).")
-        let frames = try #require(findings.first { $0.code == "flight-frame-count" })
+        let frames = try #require(findings.first { $0.code.rawValue == "flight-frame-count" })
         #expect(summary.frameCount == 9)
         #expect(frames.time == .flight(8 / 0.7))
     }
@@ -59,11 +59,11 @@ import Testing
         check.maxEyeSpeed = 1e-6
         check.maxDistanceRate = 1e-6
         let (findings, summary) = FlightCheck.check(try Self.flight(FlightOptions(), route: route), options: check)
-        let over = findings.filter { $0.code.hasSuffix("-over-limit") }
+        let over = findings.filter { $0.code.rawValue.hasSuffix("-over-limit") }
         // The walk runs due north, so the heading never turns; the camera moves and zooms.
         #expect(summary.headingRate.value == 0)
-        #expect(over.map(\.code) == ["center-speed-over-limit", "eye-speed-over-limit", "distance-rate-over-limit"])
-        #expect(!findings.contains { $0.code.hasPrefix("motion-") && $0.code != "motion-peaks" })
+        #expect(over.map(\.code.rawValue) == ["center-speed-over-limit", "eye-speed-over-limit", "distance-rate-over-limit"])
+        #expect(!findings.contains { $0.code.rawValue.hasPrefix("motion-") && $0.code.rawValue != "motion-peaks" })
         #expect(over.allSatisfy { $0.severity == .warning })
         // The peak is where the message says, and reported at the earlier frame of its pair.
         #expect(over[0].time == .flight(summary.centerSpeed.time))

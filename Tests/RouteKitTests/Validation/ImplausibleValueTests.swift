@@ -29,7 +29,7 @@ import Testing
         result.checkPlausibility()
         #expect(result.warnings.count == 1)
         #expect(result.warnings.first?.contains("15000") ?? false, "\(result.warnings)")
-        let findings = RouteCheck.check(route).findings.filter { $0.code == "elevation-implausible" }
+        let findings = RouteCheck.check(route).findings.filter { $0.code.rawValue == "elevation-implausible" }
         #expect(findings.count == 1)
         #expect(findings.first?.severity == .error)
         #expect(findings.first?.index == 1)
@@ -41,12 +41,12 @@ import Testing
                   source: .init(kind: .tracks))!
         }
         let edges = route([-500, 0, 9000])
-        #expect(RouteCheck.check(edges).findings.allSatisfy { $0.code != "elevation-implausible" })
+        #expect(RouteCheck.check(edges).findings.allSatisfy { $0.code.rawValue != "elevation-implausible" })
         var result = RouteFile.Result(route: edges, format: .gpx)
         result.checkPlausibility()
         #expect(result.warnings.isEmpty)
         let over = route([100, 9000.5, -500.5, 200])
-        let finding = try #require(RouteCheck.check(over).findings.first { $0.code == "elevation-implausible" })
+        let finding = try #require(RouteCheck.check(over).findings.first { $0.code.rawValue == "elevation-implausible" })
         #expect(finding.index == 1)
         #expect(finding.message.hasPrefix("2 points have elevations outside -500...9000 m, the first point 1 at 9000.500 m"))
     }

@@ -41,7 +41,7 @@ import Testing
         #expect(changes[0].frame == 1 && changes[0].time == 1.0 / 30)
         // Within every default limit but rest: the camera moves in the first and last frame steps.
         let result = MotionCheck.check(poses: poses, framesPerSecond: Self.fps, verticalFieldOfView: Self.fov)
-        #expect(result.findings.map(\.code) == ["motion-peaks", "motion-not-at-rest", "motion-not-at-rest"])
+        #expect(result.findings.map(\.code.rawValue) == ["motion-peaks", "motion-not-at-rest", "motion-not-at-rest"])
         #expect(result.findings[1].time == .flight(0.5 / 30) && result.findings[2].time == .flight(59.5 / 30))
         // Over a 0.2 limit: one run over the whole flight, at its peak.
         var limits = MotionLimits()
@@ -49,7 +49,7 @@ import Testing
         let over = MotionCheck.check(poses: poses, framesPerSecond: Self.fps, verticalFieldOfView: Self.fov, limits: limits)
         let runs = over.exceedances.filter { $0.measure == .screenSpeed }
         #expect(runs.count == 1 && runs[0].count == 60 && runs[0].start == 0.5 / 30 && runs[0].end == 59.5 / 30)
-        let finding = try #require(over.findings.first { $0.code == "motion-screen-speed" })
+        let finding = try #require(over.findings.first { $0.code.rawValue == "motion-screen-speed" })
         #expect(finding.severity == .warning)
         #expect(finding.message.hasPrefix("The screen speed is over the limit of 0.200 screen heights/s from 0.017 s to 1.983 s (60 frame steps), peaking at 0.250 screen heights/s"))
     }
@@ -95,7 +95,7 @@ import Testing
         for s in measured.steps { #expect(isClose(s.turnRate, 100 * s.time, relative: 1e-9)) }
         for c in measured.changes { #expect(isClose(c.turnAcceleration, 100, relative: 1e-6)) }
         let result = MotionCheck.check(poses: accelerating, framesPerSecond: Self.fps, verticalFieldOfView: Self.fov)
-        let jolt = try #require(result.findings.first { $0.code == "motion-jolt" })
+        let jolt = try #require(result.findings.first { $0.code.rawValue == "motion-jolt" })
         #expect(jolt.severity == .warning && jolt.message.hasPrefix("The turn acceleration is over the limit of 60.0 deg/s^2 from 0.033 s to 0.967 s (29 frames)"))
         // The turn rate passes 30 deg/s between the steps at 0.283 s (28.3) and 0.317 s (31.7).
         let turn = try #require(result.exceedances.first { $0.measure == .turnRate })
@@ -112,7 +112,7 @@ import Testing
         // screen heights in one frame, at the step's midpoint 10.5 / 30 s.
         let poses = Self.poses(21) { t in (t < 10.5 / 30 ? 0 : Self.east(2500), 3000, 0, 0, 0) }
         let result = MotionCheck.check(poses: poses, framesPerSecond: Self.fps, verticalFieldOfView: Self.fov)
-        let jump = try #require(result.findings.first { $0.code == "motion-jump" })
+        let jump = try #require(result.findings.first { $0.code.rawValue == "motion-jump" })
         #expect(jump.severity == .error)
         #expect(jump.time == .flight(10.5 / 30))
         #expect(jump.message == "The centre moves 1.250 screen heights within one frame at 0.350 s (more than 1.000): the viewer sees a cut, not a move.")
@@ -123,7 +123,7 @@ import Testing
         #expect(jolts.count == 1 && jolts[0].start == 10.0 / 30 && jolts[0].end == 11.0 / 30)
         // Three quarters of a screen is fast but not a jump.
         let near = Self.poses(21) { t in (t < 10.5 / 30 ? 0 : Self.east(1500), 3000, 0, 0, 0) }
-        #expect(!MotionCheck.check(poses: near, framesPerSecond: Self.fps, verticalFieldOfView: Self.fov).findings.contains { $0.code == "motion-jump" })
+        #expect(!MotionCheck.check(poses: near, framesPerSecond: Self.fps, verticalFieldOfView: Self.fov).findings.contains { $0.code.rawValue == "motion-jump" })
     }
 
     @Test func aStepInTheGroundElevationBobsTheEye() throws {
@@ -136,7 +136,7 @@ import Testing
         #expect(isClose(changes.first { $0.frame == 15 }!.eyeAcceleration, -13.5, relative: 1e-6))
         #expect(changes.filter { $0.frame != 14 && $0.frame != 15 }.allSatisfy { abs($0.eyeAcceleration) < 1e-6 })
         let result = MotionCheck.check(poses: poses, framesPerSecond: Self.fps, verticalFieldOfView: Self.fov)
-        #expect(result.findings.map(\.code) == ["motion-peaks", "motion-eye-bob"])
+        #expect(result.findings.map(\.code.rawValue) == ["motion-peaks", "motion-eye-bob"])
         let bob = result.findings[1]
         #expect(bob.time == .flight(14.0 / 30))
         #expect(bob.message == "The eye's vertical acceleration (over the distance) is over the limit of 2.500 /s^2 from 0.467 s to 0.500 s (2 frames), peaking at 13.500 /s^2 at 0.467 s.")
@@ -154,7 +154,7 @@ import Testing
     @Test func limitsCanBeSwitchedOff() {
         let poses = Self.poses(21) { t in (t < 10.5 / 30 ? 0 : Self.east(2500), 3000, 0, 0, 0) }
         let result = MotionCheck.check(poses: poses, framesPerSecond: Self.fps, verticalFieldOfView: Self.fov, limits: .none)
-        #expect(result.findings.map(\.code) == ["motion-peaks"])
+        #expect(result.findings.map(\.code.rawValue) == ["motion-peaks"])
         #expect(result.exceedances.isEmpty)
     }
 
@@ -181,13 +181,13 @@ import Testing
         options.preset = .wwdc
         let flight = try FlightPlanner(options: options).plan(for: route).script.resolved(for: route)
         let result = MotionCheck.check(flight, framesPerSecond: 30)
-        let jump = try #require(result.findings.first { $0.code == "motion-jump" })
+        let jump = try #require(result.findings.first { $0.code.rawValue == "motion-jump" })
         #expect(jump.severity == .error)
         guard case .flight(let t)? = jump.time else { Issue.record("no time"); return }
         #expect(t > 7.5 && t < 8.5)  // the gap: after the first 40 points' 8 s
         // FlightCheck reports the same, in the same pass as its other checks.
         let (findings, summary) = FlightCheck.check(flight)
-        #expect(findings.contains { $0.code == "motion-jump" && $0.severity == .error })
+        #expect(findings.contains { $0.code.rawValue == "motion-jump" && $0.severity == .error })
         #expect(summary.motion.peaks[.screenStep] == result.peaks[.screenStep])
     }
 }

@@ -15,7 +15,7 @@ import Testing
         return RouteCheck.check(result.route, zones: zones)
     }
 
-    static func count(_ code: String, _ findings: [Finding]) -> Int { findings.filter { $0.code == code }.count }
+    static func count(_ code: String, _ findings: [Finding]) -> Int { findings.filter { $0.code.rawValue == code }.count }
 
     @Test(.enabled(if: Fixtures.sharedReal != nil, "needs ../shared/real")) func everyRealRouteCanBeChecked() throws {
         guard let root = Fixtures.sharedReal else { return }
@@ -46,9 +46,9 @@ import Testing
         guard let (findings, summary) = try Self.check("gpx/gpxpy-Mojstrovka.gpx") else { return }
         // 184 points at the 1901 sentinel: 181 equal consecutive times while moving, 1 step back.
         #expect(Self.count("time-before-gps-epoch", findings) == 1)
-        #expect(findings.first { $0.code == "time-before-gps-epoch" }?.message.hasPrefix("184 points") == true)
+        #expect(findings.first { $0.code.rawValue == "time-before-gps-epoch" }?.message.hasPrefix("184 points") == true)
         #expect(Self.count("time-equal-while-moving", findings) == 181)
-        let back = try #require(findings.first { $0.code == "time-backwards" })
+        let back = try #require(findings.first { $0.code.rawValue == "time-backwards" })
         #expect(Self.count("time-backwards", findings) == 1)
         #expect(back.index == 1)
         #expect(summary.zones == ["Z"])
@@ -56,7 +56,7 @@ import Testing
 
     @Test(.enabled(if: Fixtures.sharedReal != nil, "needs ../shared/real")) func blueHillsGoesBackwardsBetweenSegments() throws {
         guard let (findings, _) = try Self.check("gpx/togeojson-blue_hills.gpx") else { return }
-        let back = findings.filter { $0.code == "time-backwards" }
+        let back = findings.filter { $0.code.rawValue == "time-backwards" }
         #expect(back.count == 1)
         #expect(back.first?.index == 807)
         #expect(back.first?.message.hasSuffix("(across a segment break).") == true)
@@ -67,7 +67,7 @@ import Testing
     @Test(.enabled(if: Fixtures.sharedReal != nil, "needs ../shared/real")) func osmHasDuplicatesEqualTimesAndAnUntimedTrack() throws {
         guard let (findings, _) = try Self.check("gpx/togeojson-osm.gpx") else { return }
         #expect(Self.count("duplicate-point", findings) == 3092)  // SOURCES.md: 3092 duplicate consecutive positions
-        let partial = try #require(findings.first { $0.code == "time-partial" })
+        let partial = try #require(findings.first { $0.code.rawValue == "time-partial" })
         #expect(partial.message.hasPrefix("2605 of 5000 points have no time"))  // track 3
         #expect(Self.count("time-equal-while-moving", findings) > 0)
         #expect(Self.count("time-backwards", findings) == 0)
@@ -75,11 +75,11 @@ import Testing
 
     @Test(.enabled(if: Fixtures.sharedReal != nil, "needs ../shared/real")) func cerknickoWithoutTimesIsPartlyTimed() throws {
         guard let (findings, _) = try Self.check("gpx/gpxpy-cerknicko-without-times.gpx") else { return }
-        let partial = try #require(findings.first { $0.code == "time-partial" })
+        let partial = try #require(findings.first { $0.code.rawValue == "time-partial" })
         #expect(partial.message == "291 of 296 points have no time (the first is point 0).")  // 5 of the last 21 timed
         #expect(findings.allSatisfy { $0.severity != .error })
         guard let (full, _) = try Self.check("gpx/gpxpy-cerknicko-jezero.gpx") else { return }
-        #expect(!full.contains { $0.code.hasPrefix("time-partial") || $0.code == "time-missing" || $0.code == "time-backwards" })
+        #expect(!full.contains { $0.code.rawValue.hasPrefix("time-partial") || $0.code.rawValue == "time-missing" || $0.code.rawValue == "time-backwards" })
     }
 
     @Test(.enabled(if: Fixtures.sharedReal != nil, "needs ../shared/real")) func runDuplicatesAndOffsetsAndUntimedRoutes() throws {
@@ -93,18 +93,18 @@ import Testing
             #expect(findings.isEmpty, "\(findings)")
         }
         if let (findings, summary) = try Self.check("gpx/gpsbabel-bendgc-expected.gpx") {
-            #expect(findings.map(\.code) == ["time-missing", "elevation-missing"])  // a route: long legs are not jumps; no ele
+            #expect(findings.map(\.code.rawValue) == ["time-missing", "elevation-missing"])  // a route: long legs are not jumps; no ele
             #expect(summary.jumpLimit == nil)
         }
         if let (findings, _) = try Self.check("geojson/antimeridian-multi-line.json") {
-            #expect(findings.contains { $0.code == "null-island" && $0.index == 2 })  // its second line starts at [0, 0]
+            #expect(findings.contains { $0.code.rawValue == "null-island" && $0.index == 2 })  // its second line starts at [0, 0]
         }
         if let (findings, _) = try Self.check("kml/togeojson-gxmultitrack.kml") {
             // The second gx:Track starts before the first ends.
-            #expect(findings.filter { $0.code == "time-backwards" }.map(\.index) == [13])
+            #expect(findings.filter { $0.code.rawValue == "time-backwards" }.map(\.index) == [13])
         }
         if let (findings, _) = try Self.check("tcx/gpsbabel-history.tcx") {
-            #expect(findings.allSatisfy { $0.severity == .note || $0.code == "time-gap" }, "\(findings.map(\.code))")
+            #expect(findings.allSatisfy { $0.severity == .note || $0.code.rawValue == "time-gap" }, "\(findings.map(\.code.rawValue))")
         }
     }
 }

@@ -21,7 +21,7 @@ import Testing
 
     static func walk(_ count: Int) -> [(Double, Double?)] { (0..<count).map { (Double($0), Double($0) * 10) } }
 
-    func codes(_ findings: [Finding]) -> [String] { findings.map(\.code) }
+    func codes(_ findings: [Finding]) -> [String] { findings.map(\.code.rawValue) }
 
     @Test func cleanWalkHasNoFinding() {
         let (findings, summary) = RouteCheck.check(Self.route([Self.walk(12)]))
