@@ -154,7 +154,7 @@ public enum CSVReader {
             return Result { () throws(RouteParseError) in try read(text: bytes, release: release, displayPath: displayPath, options: options) }
         }
         if let mapped, let mapped { return try mapped.get() }
-        let bytes = CSVRecords.utf8(try input.bytes(format: "CSV", path: displayPath))
+        let bytes = CSVRecords.utf8(try input.bytes(format: .csv, path: displayPath))
         let result = bytes.withUnsafeBufferPointer { text in
             Result { () throws(RouteParseError) in try read(text: text, release: nil, displayPath: displayPath, options: options) }
         }
@@ -166,7 +166,7 @@ public enum CSVReader {
                      options: Options) throws(RouteParseError) -> RouteFile.Result {
         var records = CSVRecords(bytes: bytes, path: displayPath, delimiter: options.delimiter?.asciiValue)
         func fail(_ cell: Cell?, _ reason: RouteParseError.Reason) -> RouteParseError {
-            RouteParseError(format: "CSV", location: SourceLocation(path: displayPath, line: cell?.line ?? 1, column: cell?.column ?? 1),
+            RouteParseError(format: .csv, location: SourceLocation(path: displayPath, line: cell?.line ?? 1, column: cell?.column ?? 1),
                             reason: reason)
         }
 
@@ -179,7 +179,7 @@ public enum CSVReader {
                 let trimmed = name.trimmingCharacters(in: .whitespaces)
                 if trimmed.isEmpty || trimmed == "-" { headerNames.append(""); continue }
                 guard let role = Role.named(trimmed) else {
-                    throw RouteParseError(format: "CSV", location: nil, path: displayPath, reason: .missingColumns(
+                    throw RouteParseError(format: .csv, location: nil, path: displayPath, reason: .missingColumns(
                         "unknown column name '\(trimmed)' in the column list (known: latitude, longitude, elevation, time, "
                             + "date, utc offset, n/s, e/w, heart rate, cadence; '-' skips a column)"))
                 }
@@ -188,7 +188,7 @@ public enum CSVReader {
             }
         } else {
             guard let header = try records.next() else {
-                throw RouteParseError(format: "CSV", location: SourceLocation(path: displayPath, line: 1, column: 1), reason: .empty)
+                throw RouteParseError(format: .csv, location: SourceLocation(path: displayPath, line: 1, column: 1), reason: .empty)
             }
             for (k, cell) in header.enumerated() {
                 headerNames.append(cell.text)
@@ -225,7 +225,7 @@ public enum CSVReader {
             }
         }
         guard let latColumn = roles[.latitude], let lonColumn = roles[.longitude] else {
-            throw RouteParseError(format: "CSV", location: nil, path: displayPath, reason: .missingColumns(
+            throw RouteParseError(format: .csv, location: nil, path: displayPath, reason: .missingColumns(
                 "the column list names no latitude and longitude (e.g. latitude,longitude)"))
         }
         // Speed is read only from cells that carry a unit (then the units note names it), so it is not listed.
@@ -381,7 +381,7 @@ public enum CSVReader {
         }
         let (collected, legs) = points.finish()
         guard !collected.isEmpty else {
-            throw RouteParseError(format: "CSV", location: SourceLocation(path: displayPath, line: lastLine, column: 1),
+            throw RouteParseError(format: .csv, location: SourceLocation(path: displayPath, line: lastLine, column: 1),
                                   reason: .noLine(found: skipped == 0 ? "the file has no data row"
                                                   : "none of its \(skipped) row\(skipped == 1 ? "" : "s") has a latitude and a longitude"))
         }
@@ -573,12 +573,12 @@ struct CSVRecords {
                     i += 1
                 }
                 guard closed else {
-                    throw RouteParseError(format: "CSV", location: SourceLocation(path: path, line: quoteLine, column: quoteColumn),
+                    throw RouteParseError(format: .csv, location: SourceLocation(path: path, line: quoteLine, column: quoteColumn),
                                           reason: .malformedCSV("the quoted field is not closed (expected a '\"' before the end of the file)"))
                 }
                 while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09, bytes[i] != delimiter { i += 1 }
                 if i < bytes.count, bytes[i] != delimiter, bytes[i] != 0x0A, bytes[i] != 0x0D {
-                    throw RouteParseError(format: "CSV", location: SourceLocation(path: path, line: line, column: column),
+                    throw RouteParseError(format: .csv, location: SourceLocation(path: path, line: line, column: column),
                                           reason: .malformedCSV("text after the closing quote of a field (a quote inside a quoted field is written \"\")"))
                 }
             } else {

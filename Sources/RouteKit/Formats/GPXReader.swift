@@ -70,7 +70,7 @@ public enum GPXReader {
     public static func read(contentsOf url: URL, displayPath: String? = nil) throws(RouteParseError) -> Route {
         let path = displayPath ?? url.path
         guard url.isFileURL else {
-            throw RouteParseError(format: "GPX", location: nil, path: path,
+            throw RouteParseError(format: .gpx, location: nil, path: path,
                                   reason: .unreadable("only local files can be read (got \(url.absoluteString))"))
         }
         return try read(.file(url), path: path)
@@ -99,7 +99,7 @@ public enum GPXReader {
         let delegate = try parse(.file(url), path: url.path)
         if !delegate.trackSegments.isEmpty { return (delegate.takeTrackPoints().points, delegate.trackSegments) }
         guard !delegate.routeSegments.isEmpty else {
-            throw RouteParseError(format: "GPX", location: delegate.rootLocation,
+            throw RouteParseError(format: .gpx, location: delegate.rootLocation,
                                   reason: .noRoute(waypoints: delegate.waypointCount))
         }
         return (delegate.routePoints, delegate.routeSegments)
@@ -137,7 +137,7 @@ public enum GPXReader {
             if parser == .scannerOnly { return nil }
         }
         let delegate = GPXParserDelegate(path: path, measuresLegs: measuresLegs)
-        try XMLRouteParsing.parse(input, format: "GPX", path: path, delegate: delegate)
+        try XMLRouteParsing.parse(input, format: .gpx, path: path, delegate: delegate)
         return delegate
     }
 
@@ -163,7 +163,7 @@ public enum GPXReader {
             route = nil
         }
         guard let route else {
-            var error = RouteParseError(format: "GPX", location: delegate.rootLocation,
+            var error = RouteParseError(format: .gpx, location: delegate.rootLocation,
                                         reason: .noRoute(waypoints: delegate.waypointCount))
             error.waypoints = delegate.waypointCoordinates
             throw error

@@ -59,7 +59,7 @@ public enum GeoJSONReader {
             Result { () throws(RouteParseError) in try read(text: bytes, release: release, displayPath: displayPath) }
         }
         if let mapped { return try mapped.get() }
-        let data = try input.bytes(format: "GeoJSON", path: displayPath)
+        let data = try input.bytes(format: .geojson, path: displayPath)
         let result = data.withUnsafeBytes { raw in
             Result { () throws(RouteParseError) in try read(text: raw.bindMemory(to: UInt8.self), release: nil, displayPath: displayPath) }
         }
@@ -96,7 +96,7 @@ public enum GeoJSONReader {
         guard let route = Route(segments: walker.segments, name: walker.name ?? root.value["name"].flatMap(\.value.stringValue),
                                 source: source) else {
             let found = counts.isEmpty ? "the file holds no geometry" : "the file holds only " + counts.joined(separator: ", ")
-            var error = RouteParseError(format: "GeoJSON", location: walker.location(of: root),
+            var error = RouteParseError(format: .geojson, location: walker.location(of: root),
                                         reason: .noLine(found: found + " (expected a LineString or MultiLineString with positions)"))
             error.waypoints = walker.waypointCoordinates
             throw error
@@ -232,7 +232,7 @@ public enum GeoJSONReader {
         }
 
         func fail(_ node: JSONNode, _ path: String, _ reason: RouteParseError.Reason) -> RouteParseError {
-            RouteParseError(format: "GeoJSON", location: location(of: node),
+            RouteParseError(format: .geojson, location: location(of: node),
                             codingPath: path.isEmpty ? "(top level)" : path, reason: reason)
         }
 
@@ -511,7 +511,7 @@ extension JSONSyntaxError {
         let message: String
         switch kind {
         case .empty:
-            return RouteParseError(format: "GeoJSON", location: located(0), reason: .empty)
+            return RouteParseError(format: .geojson, location: located(0), reason: .empty)
         case .trailingContent:
             message = "extra content after the top-level value: \(found(offset))"
         case .expectedValue:
@@ -548,7 +548,7 @@ extension JSONSyntaxError {
             var end = offset
             while end < bytes.count, end - offset < 40, "0123456789+-.eE".utf8.contains(bytes[end]) { end += 1 }
             let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<end]), as: UTF8.self)
-            return RouteParseError(format: "GeoJSON", location: located(offset), reason: .unexpectedValue(
+            return RouteParseError(format: .geojson, location: located(offset), reason: .unexpectedValue(
                 field: "number", found: text, expected: "a number a 64-bit float can hold, magnitude below about 1.8e308"))
         case .controlCharacterInString:
             message = "a control character (0x\(String(bytes[offset], radix: 16))) inside a string must be escaped"
@@ -572,6 +572,6 @@ extension JSONSyntaxError {
         case .invalidUTF8:
             message = "a string is not valid UTF-8 (\(found(offset)); RFC 8259 §8.1 requires UTF-8)"
         }
-        return RouteParseError(format: "GeoJSON", location: located(at), reason: .malformedJSON(message))
+        return RouteParseError(format: .geojson, location: located(at), reason: .malformedJSON(message))
     }
 }

@@ -91,11 +91,11 @@ extension RouteParseError {
     init(_ failure: InputLimits.Failure, path: String) {
         switch failure {
         case .unreadable(let why):
-            self.init(format: "route", location: nil, path: path, reason: .unreadable(why))
+            self.init(format: nil, location: nil, path: path, reason: .unreadable(why))
         case .tooLarge(let limit):
-            self.init(format: "route", location: nil, path: path, reason: .tooLarge(limit: limit))
+            self.init(format: nil, location: nil, path: path, reason: .tooLarge(limit: limit))
         case .binary(let line, let column, let what):
-            self.init(format: "route", location: SourceLocation(path: path, line: line, column: column),
+            self.init(format: nil, location: SourceLocation(path: path, line: line, column: column),
                       reason: .binaryData(what))
         }
     }

@@ -57,7 +57,7 @@ public enum KMLReader {
 
     static func read(_ input: RouteInput, displayPath: String?) throws(RouteParseError) -> RouteFile.Result {
         let delegate = KMLParserDelegate(path: displayPath)
-        try XMLRouteParsing.parse(input, format: "KML", path: displayPath, delegate: delegate)
+        try XMLRouteParsing.parse(input, format: .kml, path: displayPath, delegate: delegate)
         let source = Route.Source(kind: .tracks, trackCount: delegate.lineGeometryCount,
                                   trackSegmentCount: delegate.segments.count, waypointCount: delegate.pointCount)
         guard let route = Route(segments: delegate.segments, name: delegate.flownName ?? delegate.documentName,
@@ -66,7 +66,7 @@ public enum KMLReader {
             if delegate.pointCount > 0 { found.append("\(delegate.pointCount) Point\(delegate.pointCount == 1 ? "" : "s")") }
             for (k, v) in delegate.skipped.sorted(by: { $0.key < $1.key }) { found.append("\(v) \(k)\(v == 1 ? "" : "s")") }
             let what = found.isEmpty ? "the file holds no geometry" : "the file holds only " + found.joined(separator: ", ")
-            var error = RouteParseError(format: "KML", location: delegate.rootLocation,
+            var error = RouteParseError(format: .kml, location: delegate.rootLocation,
                                         reason: .noLine(found: what + " (expected a LineString or gx:Track with coordinates)"))
             error.waypoints = delegate.pointCoordinates
             throw error

@@ -66,7 +66,7 @@ public enum PolylineReader {
             Result { () throws(RouteParseError) in try read(text: bytes, displayPath: displayPath, options: options) }
         }
         if let mapped { return try mapped.get() }
-        let data = try input.bytes(format: "polyline", path: displayPath)
+        let data = try input.bytes(format: .polyline, path: displayPath)
         let result = data.withUnsafeBytes { raw in
             Result { () throws(RouteParseError) in try read(text: raw.bindMemory(to: UInt8.self), displayPath: displayPath, options: options) }
         }
@@ -87,7 +87,7 @@ public enum PolylineReader {
             SourceLocation(path: path, line: line, column: offset - lineStart + 1)
         }
         guard start < end else {
-            throw RouteParseError(format: "polyline", location: SourceLocation(path: path, line: 1, column: 1), reason: .empty)
+            throw RouteParseError(format: .polyline, location: SourceLocation(path: path, line: 1, column: 1), reason: .empty)
         }
         // A polyline copied out of JSON (a response body, a .json file) keeps JSON's escapes: `\\` for
         // each `\`, which is in the polyline alphabet, so the escaped text decodes to extra values. When
@@ -111,14 +111,14 @@ public enum PolylineReader {
         } catch {
             // A backslash in a string that fails: say what JSON does to it.
             guard bytes[start..<end].contains(0x5C), case .malformedPolyline(let why) = error.reason else { throw error }
-            throw RouteParseError(format: "polyline", location: error.location, reason: .malformedPolyline(
+            throw RouteParseError(format: .polyline, location: error.location, reason: .malformedPolyline(
                 why + "; the string holds backslashes: a polyline copied out of JSON keeps its escapes (\\\\ for \\), "
                     + "and these do not all unescape to a valid polyline"))
         }
 
         func result(_ points: [RoutePoint], _ notes: [String]) throws(RouteParseError) -> RouteFile.Result {
             guard let route = Route(segments: [points], source: Route.Source(kind: .tracks, trackCount: 1, trackSegmentCount: 1)) else {
-                throw RouteParseError(format: "polyline", location: location(start), reason: .empty)
+                throw RouteParseError(format: .polyline, location: location(start), reason: .empty)
             }
             return RouteFile.Result(route: route, format: .polyline, notes: notes)
         }
@@ -139,18 +139,18 @@ public enum PolylineReader {
                 var result = 0, shift = 0
                 while true {
                     guard i < end else {
-                        throw RouteParseError(format: "polyline", location: location(end),
+                        throw RouteParseError(format: .polyline, location: location(end),
                                               reason: .malformedPolyline("the string ends inside a value (its last character must be in '?'...'^', 63...94)"))
                     }
                     let c = bytes[i]
                     guard c >= 63, c <= 126 else {
                         let shown = c < 0x80 ? "'\(Character(Unicode.Scalar(c)))'" : "byte \(c)"
                         let what = isXMLSpace(c) ? "white space" : "character \(shown)"
-                        throw RouteParseError(format: "polyline", location: location(i),
+                        throw RouteParseError(format: .polyline, location: location(i),
                                               reason: .malformedPolyline("\(what) (code \(c)) is not in the polyline alphabet '?'...'~' (63...126)"))
                     }
                     guard shift <= 30 else {
-                        throw RouteParseError(format: "polyline", location: location(i),
+                        throw RouteParseError(format: .polyline, location: location(i),
                                               reason: .malformedPolyline("a value is longer than 7 characters (too large for a coordinate)"))
                     }
                     let chunk = Int(c) - 63
@@ -166,18 +166,18 @@ public enum PolylineReader {
                 let pointStart = i
                 latitude += try value()
                 guard i < end else {
-                    throw RouteParseError(format: "polyline", location: location(pointStart),
+                    throw RouteParseError(format: .polyline, location: location(pointStart),
                                           reason: .malformedPolyline("the last point has a latitude but no longitude"))
                 }
                 longitude += try value()
                 let lat = Double(latitude) / scale
                 let lon = Double(longitude) / scale
                 guard lat >= -90, lat <= 90 else {
-                    throw RouteParseError(format: "polyline", location: location(pointStart),
+                    throw RouteParseError(format: .polyline, location: location(pointStart),
                                           reason: .polylineOutOfRange(field: "latitude", value: lat, precision: options.precision))
                 }
                 guard lon >= -180, lon <= 180 else {
-                    throw RouteParseError(format: "polyline", location: location(pointStart),
+                    throw RouteParseError(format: .polyline, location: location(pointStart),
                                           reason: .polylineOutOfRange(field: "longitude", value: lon, precision: options.precision))
                 }
                 points.append(RoutePoint(latitude: lat, longitude: lon))

@@ -128,7 +128,7 @@ public enum RouteFile {
                             options: Options) throws(RouteParseError) -> Result {
         let result = try readUnchecked(input, displayPath: displayPath, format: format, options: options)
         if let (index, reason) = PointValueLimits.firstViolation(in: result.route.points) {
-            throw RouteParseError(format: result.format.description, location: nil, path: displayPath ?? "<input>",
+            throw RouteParseError(format: result.format, location: nil, path: displayPath ?? "<input>",
                                   codingPath: "point \(index)", reason: reason)
         }
         return result
@@ -143,7 +143,7 @@ public enum RouteFile {
         // XML in an encoding that is refused is named as such, before it could be called binary.
         if format == nil || [.gpx, .kml, .tcx].contains(format),
            let problem = XMLEncodingCheck.problem(head: Array(head.bytes.prefix(1024)), byteCount: input.byteCount) {
-            throw RouteParseError(format: format?.description ?? "XML",
+            throw RouteParseError(format: format,
                                   location: SourceLocation(path: displayPath, line: problem.line, column: problem.column),
                                   reason: .unsupportedEncoding(problem.message))
         }
@@ -156,10 +156,10 @@ public enum RouteFile {
         } else {
             guard let detected = detectFormat(path: displayPath, head: head.bytes) else {
                 if head.bytes.allSatisfy(isXMLSpace) {
-                    throw RouteParseError(format: "route", location: SourceLocation(path: displayPath, line: 1, column: 1),
+                    throw RouteParseError(format: nil, location: SourceLocation(path: displayPath, line: 1, column: 1),
                                           reason: .empty)
                 }
-                throw RouteParseError(format: "route", location: SourceLocation(path: displayPath, line: 1, column: 1),
+                throw RouteParseError(format: nil, location: SourceLocation(path: displayPath, line: 1, column: 1),
                                       reason: .unknownFormat("the content is XML with an unknown root element, "
                                                              + "and the file name has no known extension"))
             }

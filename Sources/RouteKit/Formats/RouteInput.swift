@@ -14,7 +14,7 @@ public enum RouteInput: Sendable {
     case data(Data)
 
     /// The first bytes, at most `limit`, and whether they are the whole input.
-    func head(limit: Int, format: String = "route", path: String? = nil) throws(RouteParseError) -> (bytes: [UInt8], isWhole: Bool) {
+    func head(limit: Int, format: RouteFormat? = nil, path: String? = nil) throws(RouteParseError) -> (bytes: [UInt8], isWhole: Bool) {
         switch self {
         case .data(let data):
             return (Array(data.prefix(limit)), data.count <= limit)
@@ -50,7 +50,7 @@ public enum RouteInput: Sendable {
     }
 
     /// All the bytes (a file is memory-mapped when the system allows it).
-    func bytes(format: String, path: String?) throws(RouteParseError) -> Data {
+    func bytes(format: RouteFormat?, path: String?) throws(RouteParseError) -> Data {
         switch self {
         case .data(let data):
             return data
@@ -96,7 +96,7 @@ public enum RouteInput: Sendable {
     }
 
     /// A stream over the bytes.
-    func stream(format: String, path: String?) throws(RouteParseError) -> InputStream {
+    func stream(format: RouteFormat?, path: String?) throws(RouteParseError) -> InputStream {
         switch self {
         case .data(let data):
             return InputStream(data: data)
@@ -109,7 +109,7 @@ public enum RouteInput: Sendable {
         }
     }
 
-    private static func unreadable(_ code: Int32, _ format: String, _ path: String) -> RouteParseError {
+    private static func unreadable(_ code: Int32, _ format: RouteFormat?, _ path: String) -> RouteParseError {
         RouteParseError(format: format, location: nil, path: path, reason: .unreadable(String(cString: strerror(code))))
     }
 }

@@ -68,7 +68,7 @@ public struct RouteParseError: Error, Hashable, Sendable, CustomStringConvertibl
     }
 
     /// The format being read, e.g. "GPX".
-    public var format: String
+    public var format: RouteFormat?
     /// Where in the file, when known.
     public var location: SourceLocation?
     /// The file's path when no line and column are known (e.g. it could not be opened).
@@ -83,7 +83,7 @@ public struct RouteParseError: Error, Hashable, Sendable, CustomStringConvertibl
     /// summary (`route-fly info`) can still box them. Empty otherwise. Not part of ``description``.
     public var waypoints: [LocationCoordinate2D] = []
 
-    public init(format: String, location: SourceLocation?, path: String? = nil, codingPath: String? = nil,
+    public init(format: RouteFormat?, location: SourceLocation?, path: String? = nil, codingPath: String? = nil,
                 reason: Reason) {
         self.format = format
         self.location = location
@@ -94,7 +94,7 @@ public struct RouteParseError: Error, Hashable, Sendable, CustomStringConvertibl
 
     /// `<name>` for the XML formats (GPX, KML, TCX), the bare name otherwise (a CSV row, a GeoJSON position).
     private func subject(_ element: String) -> String {
-        format == "GPX" || format == "KML" || format == "TCX" ? "<\(element)>" : element
+        format == .gpx || format == .kml || format == .tcx ? "<\(element)>" : element
     }
 
     /// A text from the file as a message shows it: whole up to 100 characters, else its start and its
@@ -104,22 +104,25 @@ public struct RouteParseError: Error, Hashable, Sendable, CustomStringConvertibl
         return "\(text.prefix(60))… (\(text.count) characters)"
     }
 
+    /// The format's name for messages (`GPX`, `GeoJSON`), or `route` when the format is not known.
+    public var formatName: String { format?.description ?? "route" }
+
     /// The reason as a sentence, without the location.
     public var message: String {
         switch reason {
         case .unreadable(let why):
             return "cannot read the file: \(why)"
         case .empty:
-            return "the file is empty (expected a \(format) document)"
+            return "the file is empty (expected a \(formatName) document)"
         case .malformedXML(let why):
             return "not well-formed XML: \(why)"
         case .forbiddenDeclaration(let what):
-            return "\(what) is not allowed in a \(format) file (expected none: \(format) needs no DOCTYPE or entities)"
+            return "\(what) is not allowed in a \(formatName) file (expected none: \(formatName) needs no DOCTYPE or entities)"
         case .unsupportedEncoding(let why):
             return "unsupported character encoding: \(why)"
         case .unexpectedRoot(let name, let ns, let expected):
             let found = ns.map { "<\(name)> in namespace \"\($0)\"" } ?? "<\(name)>"
-            return "the root element is \(found), expected \(expected): this is not a \(format) file"
+            return "the root element is \(found), expected \(expected): this is not a \(formatName) file"
         case .missingField(let element, let field):
             return "\(subject(element)) has no '\(field)' (it is required)"
         case .malformedNumber(let element, let field, let text):

@@ -42,7 +42,7 @@ public enum TCXReader {
 
     static func read(_ input: RouteInput, displayPath: String?) throws(RouteParseError) -> RouteFile.Result {
         let d = TCXParserDelegate(path: displayPath)
-        try XMLRouteParsing.parse(input, format: "TCX", path: displayPath, delegate: d)
+        try XMLRouteParsing.parse(input, format: .tcx, path: displayPath, delegate: d)
         var notes: [String] = []
         if d.skippedNoPosition > 0 {
             notes.append("skipped \(d.skippedNoPosition) Trackpoint\(d.skippedNoPosition == 1 ? "" : "s") without a Position")
@@ -57,7 +57,7 @@ public enum TCXReader {
         let source = Route.Source(kind: .tracks, trackCount: d.activityCount + d.courseCount,
                                   trackSegmentCount: d.trackCount, waypointCount: d.coursePointCount)
         guard let route = Route(segments: d.segments, name: d.flownName, source: source) else {
-            throw RouteParseError(format: "TCX", location: d.rootLocation, reason: .noLine(
+            throw RouteParseError(format: .tcx, location: d.rootLocation, reason: .noLine(
                 found: "\(d.activityCount) Activit\(d.activityCount == 1 ? "y" : "ies"), \(d.courseCount) Course\(d.courseCount == 1 ? "" : "s"), "
                     + "\(d.trackpointCount) Trackpoint\(d.trackpointCount == 1 ? "" : "s"), none with a Position"))
         }

@@ -29,7 +29,7 @@ struct InfoOptions: Equatable {
             // `info` flies nothing: a file of waypoints alone is summarised (sample and plan still refuse it).
             switch error.reason {
             case .noRoute, .noLine:
-                guard var summary = RouteSummary(waypoints: error.waypoints, format: RouteFormat.allCases.first { $0.description == error.format }) else { throw error }
+                guard var summary = RouteSummary(waypoints: error.waypoints, format: error.format) else { throw error }
                 summary.notes = [error.message]
                 printDiagnostic("\(routePath == "-" ? "<stdin>" : routePath): note: \(error.message); summarising the waypoints")
                 try writeStandardOutput(Array((json ? summary.json : summary.text).utf8))

@@ -65,7 +65,7 @@ extension Formats {
             let error = try #require(readRoute(url, format: c.format).failure)
             #expect(error.reason == c.reason)
             #expect(error.location == Location(path: url.path, line: c.line, column: c.column))
-            #expect(error.format == c.format.description)
+            #expect(error.format == c.format)
             // The same bytes in memory (standard input goes this way) give the same error.
             let data = try Data(contentsOf: url)
             #expect(throws: RouteParseError.self) { try RouteFile.read(data: data, displayPath: "<stdin>", format: c.format) }

@@ -172,7 +172,7 @@ extension Formats {
             #expect(error.reason == c.reason)
             #expect(error.location == Location(path: url.path, line: c.line, column: c.column))
             #expect(error.codingPath == c.codingPath)
-            #expect(error.format == c.format.description)
+            #expect(error.format == c.format)
             #expect(error.description.hasPrefix("\(url.path):\(c.line):\(c.column): error: "))
         }
 

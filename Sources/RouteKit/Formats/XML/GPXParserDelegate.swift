@@ -90,7 +90,7 @@ final class GPXParserDelegate: XMLRouteDelegate {
     ///   (``takeTrackPoints()`` returns them).
     init(path: String?, measuresLegs: Bool = false) {
         trackPointCollector = RoutePointCollector(measuresLegs: measuresLegs)
-        super.init(format: "GPX", path: path, qualifiedNames: false)
+        super.init(format: .gpx, path: path, qualifiedNames: false)
         stack.reserveCapacity(16)
         text.reserveCapacity(64)
     }

@@ -56,7 +56,7 @@ final class KMLParserDelegate: XMLRouteDelegate {
     private var trackLocation = SourceLocation(path: nil, line: 0, column: 0)
 
     init(path: String?) {
-        super.init(format: "KML", path: path, qualifiedNames: true)
+        super.init(format: .kml, path: path, qualifiedNames: true)
     }
 
     /// The notes for ``RouteFile/Result/notes``.

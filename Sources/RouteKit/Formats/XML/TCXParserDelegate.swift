@@ -50,7 +50,7 @@ final class TCXParserDelegate: XMLRouteDelegate {
     private var runCadence: Double?
     private var speed: Double?
 
-    init(path: String?) { super.init(format: "TCX", path: path, qualifiedNames: true) }
+    init(path: String?) { super.init(format: .tcx, path: path, qualifiedNames: true) }
 
     override func startElement(_ element: XMLName, _ attributes: XMLAttributes) {
         let ns = namespaces.index(element.uri)

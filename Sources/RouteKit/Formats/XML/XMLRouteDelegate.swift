@@ -8,7 +8,7 @@ import CLibXML2
 /// text arrive as byte pointers valid during the call.
 class XMLRouteDelegate {
     let path: String?
-    let format: String
+    let format: RouteFormat
     private(set) var error: RouteParseError?
     /// `true` once ``error`` is set (checked on every event without copying the error).
     private(set) var isStopped = false
@@ -22,7 +22,7 @@ class XMLRouteDelegate {
     /// The open elements, outermost first (pointers into libxml2's name dictionary).
     private var openElements: [(localName: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?)] = []
 
-    init(format: String, path: String?, qualifiedNames: Bool) {
+    init(format: RouteFormat, path: String?, qualifiedNames: Bool) {
         self.format = format
         self.path = path
         self.qualifiedNames = qualifiedNames

@@ -37,7 +37,7 @@ enum XMLRouteParsing {
     /// - Throws: ``RouteParseError``: `unreadable`, `empty`, `forbiddenDeclaration`, `malformedXML`,
     ///   `unsupportedEncoding` (see ``XMLEncodingCheck``), `truncated`, or whatever the delegate recorded.
     /// - Complexity: O(n) in the input's size; memory O(1) beyond the delegate's results.
-    static func parse(_ input: RouteInput, format: String, path: String?,
+    static func parse(_ input: RouteInput, format: RouteFormat, path: String?,
                       delegate: XMLRouteDelegate) throws(RouteParseError) {
         let head = try input.head(limit: 1 << 16, format: format, path: path)
         if let problem = XMLEncodingCheck.problem(head: Array(head.bytes.prefix(1024)), byteCount: input.byteCount) {
