@@ -34,7 +34,7 @@ import Foundation
 /// re-implemented here.
 ///
 /// See also ``GPXReader``.
-public enum DateTimeParser {
+package enum DateTimeParser {
     /// Parses an `xsd:dateTime` into an absolute instant.
     ///
     ///     DateTimeParser.date(from: "2015-12-11T15:43:13.994+01:00")

@@ -8,7 +8,7 @@ import Foundation
 /// (RouteKit never writes them; the writers check). The same input always gives the same bytes.
 ///
 /// It is about a hundred times faster than `String(format:)` (geo-formats.md section 13).
-public enum FixedDecimal {
+package enum FixedDecimal {
     private static let powersOfTen: [Double] = (0...15).map { pow(10, Double($0)) }
 
     /// Appends the decimal text of `value` with `places` (0...12) fractional digits to `buffer`.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Writes instants as ISO 8601 / RFC 3339 UTC text, independent of locale and calendar settings.
-public enum ISO8601 {
+package enum ISO8601 {
     /// `YYYY-MM-DDTHH:MM:SS[.fff]Z` in UTC.
     ///
     /// - Parameters:

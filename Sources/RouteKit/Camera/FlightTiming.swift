@@ -14,7 +14,7 @@ import Foundation
 /// `times[k] - times[k - 1]` (the first lasting `times[0]`). Equal consecutive times (zero-length legs,
 /// compressed idle steps of duration 0, clamped backward steps) mean a zero-duration keyframe: callers
 /// should drop such points or merge them (``Route/prepared(simplifyTolerance:keepingStops:)`` removes duplicates first).
-public struct FlightTiming: Hashable, Sendable {
+package struct FlightTiming: Hashable, Sendable {
     /// Seconds from the start of the flight at which each route point is reached: `route.points.count`
     /// values, in point order, non-decreasing, all finite and >= 0.
     public var times: [Double]

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A camera heading for each point of a route: unwrapped for keyframes, normalised for output.
-public struct HeadingSeries: Hashable, Sendable {
+package struct HeadingSeries: Hashable, Sendable {
     /// One heading per route point, degrees clockwise from true north, in point order, *unwrapped*:
     /// consecutive values differ by at most 180 (camera.md section 5), so the series can go straight into
     /// a `KeyframeTrack(\.heading)` and the camera always turns the short way. Values may leave `0..<360`.
@@ -21,7 +21,7 @@ public struct HeadingSeries: Hashable, Sendable {
 /// - ``fixed(_:)``: one heading throughout.
 ///
 /// Every series is unwrapped (``HeadingSeries/unwrapped``).
-public enum HeadingPlanner: Hashable, Sendable {
+package enum HeadingPlanner: Hashable, Sendable {
     /// `heading(from: route.start, to: route.end)` for every point.
     case endpoints
     /// The direction of travel (see ``LookAhead``).

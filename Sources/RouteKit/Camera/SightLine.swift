@@ -14,7 +14,7 @@ import Foundation
 ///   spaced points from the eye to 90 % of the way to the centre (the last tenth is left out: the
 ///   line ends on the ground there, where the smoothed centre height and the model's may differ by
 ///   metres); > 0 when a ridge hides the centre.
-public struct SightLine: Hashable, Sendable {
+package struct SightLine: Hashable, Sendable {
     /// Points checked along the line of sight.
     public static let samples = 32
     /// The part of the line, from the eye, that is checked.

@@ -10,7 +10,7 @@ import Glibc
 /// soon as the limit is passed (standard input, a pipe, a device such as `/dev/zero`), so memory stays
 /// bounded by the limit. Bytes that are not text (``looksBinary(_:)``: a NUL byte, or mostly invalid
 /// UTF-8, in the first 4 KiB) are refused after the first chunk.
-public enum InputLimits {
+package enum InputLimits {
     /// The largest route file read: 256 MiB (2^28 bytes), about two million GPX track points with
     /// times and elevations, weeks of recording at one point a second.
     public static let maximumRouteBytes = 1 << 28
@@ -137,7 +137,7 @@ extension RouteFile {
     ///
     /// - Throws: ``RouteParseError``: `unreadable`, `tooLarge` or `binaryData`, located in `<stdin>` for `-`.
     /// - Complexity: O(1) for a regular file (its first 4 KiB are read); O(n) time and memory otherwise.
-    public static func input(path: String) throws(RouteParseError) -> RouteInput {
+    package static func input(path: String) throws(RouteParseError) -> RouteInput {
         var info = stat()
         guard path != "-", stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
             return .data(try bytes(path: path))

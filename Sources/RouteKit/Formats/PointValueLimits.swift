@@ -10,7 +10,7 @@
 /// - Heart rate: 0...400 beats per minute.
 /// - Cadence: 0...1000 per minute.
 /// - Speed: 0...20 000 m/s (faster than anything a GPS receiver records, orbit included).
-public enum PointValueLimits {
+package enum PointValueLimits {
     public static let elevation: ClosedRange<Double> = -12_000...100_000
     public static let heartRate: ClosedRange<Double> = 0...400
     public static let cadence: ClosedRange<Double> = 0...1000

@@ -124,7 +124,7 @@ public enum RouteFile {
 
     /// Reads a route from `input` (a file where it lies, or bytes in memory; ``input(path:)``); see
     /// ``read(path:format:options:)``.
-    public static func read(_ input: RouteInput, displayPath: String?, format: RouteFormat?,
+    package static func read(_ input: RouteInput, displayPath: String?, format: RouteFormat?,
                             options: Options) throws(RouteParseError) -> Result {
         let result = try readUnchecked(input, displayPath: displayPath, format: format, options: options)
         if let (index, reason) = PointValueLimits.firstViolation(in: result.route.points) {

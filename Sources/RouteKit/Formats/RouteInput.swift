@@ -7,7 +7,7 @@ import Darwin
 
 /// Where a reader's bytes come from: a local file (read or streamed, never held twice) or bytes
 /// already in memory.
-public enum RouteInput: Sendable {
+package enum RouteInput: Sendable {
     /// A file on disk.
     case file(URL)
     /// Bytes in memory.

@@ -15,7 +15,7 @@ public enum AngleContinuity: String, CaseIterable, Sendable {
 /// Unwraps a sequence of angles, degrees: each value becomes the previous output plus the shortest
 /// signed difference to it, `d = (v - prev) - 360 * round((v - prev) / 360)`, in `-180...180`.
 /// The first value is kept as given. O(1) per value, constant memory.
-public struct AngleUnwrapper: Sendable {
+package struct AngleUnwrapper: Sendable {
     private var previous: Double? = nil
 
     public init() {}

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Durations for people: seconds are exact, but 1209600 s reads better as 14 days.
-public enum DurationText {
+package enum DurationText {
     /// ` (2 d 03:04:05)` for a duration of a day or more (sign kept, whole seconds, rounded), else "".
     /// Appended after the exact seconds: `183845.000 s (2 d 03:04:05)`.
     /// - Parameter seconds: Any finite number of seconds; a non-finite one gives "".

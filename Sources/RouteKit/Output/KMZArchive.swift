@@ -15,7 +15,7 @@ import Foundation
 /// Deterministic bytes: the entry's date is fixed at 1980-01-01 00:00 (the earliest DOS date).
 /// Limit: ZIP without the Zip64 extension holds at most 4 GiB - 1 bytes; ``append(_:into:)`` reports when
 /// the document grows past it. Constant memory (zlib's state, about 256 KiB, and what each call returns).
-public final class KMZArchive {
+package final class KMZArchive {
     /// The entry's name inside the archive.
     public let entryName: String
     private var stream: UnsafeMutablePointer<z_stream>

@@ -124,7 +124,7 @@ public enum PoseFormat: String, CaseIterable, Sendable {
 }
 
 /// Decimal places of each pose quantity in every text output (DESIGN.md output contract).
-public enum PosePrecision {
+package enum PosePrecision {
     /// Seconds: 6 places (a microsecond).
     public static let time = 6
     /// Latitude and longitude in degrees: 8 places (about a millimetre).

@@ -6,7 +6,7 @@ import Foundation
 /// Used for terrain clearance when no terrain model is given: the route's heights are the only ground
 /// RouteKit has, and near the route (where a follow camera's eye is) the nearest recorded height is a
 /// fair stand-in. Lookups go through a grid of cells ``radius`` metres wide, so each is O(1) on average.
-public struct RouteGround: ElevationModel {
+package struct RouteGround: ElevationModel {
     /// How far from the route the ground is taken to be known, metres.
     public let radius: Double
     /// Each cell's points, as a range of the arrays below.

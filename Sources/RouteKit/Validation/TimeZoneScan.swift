@@ -76,7 +76,7 @@ public enum TimeZoneDesignator: Hashable, Sendable, CustomStringConvertible {
 ///
 /// Not covered: CSV (a time column, or a separate UTC offset column as in Garmin G1000 logs), GeoJSON
 /// and polylines; callers pass no zones for them and the zone checks are skipped.
-public enum TimeZoneScan {
+package enum TimeZoneScan {
     /// How many time texts ahead a point's time is looked for before it is left unmatched.
     public static let lookAhead = 64
 
