@@ -104,7 +104,7 @@ enum Usage {
           --pitch <degrees>       Tilt from straight down while following, 0 to under 90 (default: 45 for
                                   follow and orbit, 30 for overview, 0 for wwdc).
           --distance <metres>     Camera distance while following (default: a fifth of the distance that
-                                  frames the whole route, within 300 to 50000 m).
+                                  frames the whole route, within 300 to 50000 m; at most 100000000).
           --intro <seconds>       Fly-in from the overview (follow; default: 6).
           --outro <seconds>       Pull-out to the overview (follow; default: 6).
           --return <seconds>      Return to the initial camera (wwdc; default: 4).

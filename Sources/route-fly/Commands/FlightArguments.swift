@@ -48,7 +48,13 @@ struct FlightArguments: Equatable {
         case "--pitch":
             let v = try number("degrees", 0...89.9, "degrees from straight down, 0 or more and less than 90")
             options.pitch = v
-        case "--distance": options.distance = try positive("metres", "metres from the eye to the centre")
+        case "--distance":
+            // Up to 100 000 km: a whole hemisphere fits in view from about 25 000 km.
+            let d = try number("metres", 0...1e8, "metres from the eye to the centre, more than 0 and at most 100000000")
+            guard d > 0 else {
+                throw UsageError(message: "The value '0' is invalid for '--distance <metres>': expected metres from the eye to the centre, more than 0 and at most 100000000.", subcommand: sub)
+            }
+            options.distance = d
         case "--intro": options.intro = try number("seconds", 0...1e6, "seconds, 0 to 1000000")
         case "--outro": options.outro = try number("seconds", 0...1e6, "seconds, 0 to 1000000")
         case "--return": options.returnDuration = try number("seconds", 0...1e6, "seconds back to the initial camera, 0 or more (at most 1000000)")
