@@ -67,8 +67,8 @@ public enum RouteFormat: String, CaseIterable, Hashable, Sendable, CustomStringC
     ///   declaration, comments and processing instructions): the root element's local name,
     ///   `gpx`, `kml` or `TrainingCenterDatabase`, is ``Confidence/certain``; another root gives `nil`.
     /// - `{` or `[`: GeoJSON, certain.
-    /// - Text whose first line (after white space) is one run of the polyline alphabet (`?`...`~`)
-    ///   followed only by white space: polyline, likely.
+    /// - Text whose first line (after white space) is one run of the polyline alphabet (`?`...`~`),
+    ///   possibly in double quotes, followed only by white space: polyline, likely.
     /// - Other text: CSV, likely.
     ///
     /// - Parameter head: The first bytes of the file (UTF-8, or UTF-16 with a byte order mark).
@@ -91,11 +91,19 @@ public enum RouteFormat: String, CaseIterable, Hashable, Sendable, CustomStringC
         case UInt8(ascii: "{"), UInt8(ascii: "["):
             return (.geojson, .certain)
         default:
-            var j = i
+            // A polyline may be quoted, as copied out of JSON (`"_p~iF~ps|U"`, ``PolylineReader`` removes
+            // the quotes); `"` is not in its alphabet.
+            let quoted = bytes[i] == UInt8(ascii: "\"")
+            let start = quoted ? i + 1 : i
+            var j = start
             while j < bytes.count, bytes[j] >= 63, bytes[j] <= 126 { j += 1 }
+            if quoted {
+                guard j > start, j < bytes.count, bytes[j] == UInt8(ascii: "\"") else { return (.csv, .likely) }
+                j += 1
+            }
             var k = j
             while k < bytes.count, isXMLSpace(bytes[k]) { k += 1 }
-            if j > i, k == bytes.count || (k == j && j == bytes.count) { return (.polyline, .likely) }
+            if j > start, k == bytes.count || (k == j && j == bytes.count) { return (.polyline, .likely) }
             return (.csv, .likely)
         }
     }

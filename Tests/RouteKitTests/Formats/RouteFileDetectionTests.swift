@@ -39,6 +39,10 @@ extension Formats {
             #expect(RouteFormat(pathExtension: "txt") == nil)
             #expect(RouteFile.detectFormat(path: "r.txt", head: Array("_p~iF~ps|U_ulLnnqC_mqNvxq`@\n".utf8)) == .polyline)
             #expect(RouteFile.detectFormat(path: "r.txt", head: Array("lat,lon\n1,2\n".utf8)) == .csv)
+            // Quoted, as copied out of JSON; a quoted CSV header cell is still CSV.
+            #expect(RouteFile.detectFormat(path: "r.txt", head: Array("\"_p~iF~ps|U_ulLnnqC_mqNvxq`@\"\n".utf8)) == .polyline)
+            #expect(RouteFile.detectFormat(path: "r.txt", head: Array("\"lat\",\"lon\"\n1,2\n".utf8)) == .csv)
+            #expect(RouteFile.detectFormat(path: "r.txt", head: Array("\"\"\n".utf8)) == .csv)
         }
 
         @Test(arguments: [
