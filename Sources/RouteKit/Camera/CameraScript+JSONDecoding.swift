@@ -189,11 +189,11 @@ struct ScriptJSONDecoder {
                     }
                     return v
                 }, isRoutePoints: { _ in false })
-                switch spec.name {
-                case "heading": script.heading = keyframes
-                case "distance": script.distance = keyframes
-                case "pitch": script.pitch = keyframes
-                default: script.centerElevation = keyframes
+                switch spec.property {
+                case .heading: script.heading = keyframes
+                case .distance: script.distance = keyframes
+                case .pitch: script.pitch = keyframes
+                case .centerElevation: script.centerElevation = keyframes
                 }
             }
         }
@@ -213,11 +213,11 @@ struct ScriptJSONDecoder {
             let path = "initialCamera.\(spec.name)"
             let v = try numberValue(n, path, what: "\"\(spec.name)\"", unit: spec.unit,
                                     references: spec.references.filter { $0 != "initial" })
-            switch spec.name {
-            case "heading": camera.heading = v
-            case "distance": camera.distance = v
-            case "pitch": camera.pitch = v
-            default: camera.centerElevation = v
+            switch spec.property {
+            case .heading: camera.heading = v
+            case .distance: camera.distance = v
+            case .pitch: camera.pitch = v
+            case .centerElevation: camera.centerElevation = v
             }
         }
         return camera
@@ -276,15 +276,22 @@ struct ScriptJSONDecoder {
 
     // MARK: Tracks and keyframes
 
-    static let keyframeTypes = ["cubic", "linear", "spring", "move"]
+    /// A keyframe's `type`: the four keyframe kinds of SwiftUI's `KeyframeTrack`.
+    enum KeyframeType: String, CaseIterable {
+        case cubic, linear, spring, move
+
+        /// The keys the type takes besides `type`, `value` and `timing`.
+        var keys: [String] {
+            switch self {
+            case .cubic: ["duration", "startVelocity", "endVelocity"]
+            case .linear: ["duration", "timingCurve"]
+            case .spring: ["duration", "spring", "startVelocity"]
+            case .move: []
+            }
+        }
+    }
+    static let keyframeTypes = KeyframeType.allCases.map(\.rawValue)
     static let keyframeKeys = ["type", "value", "duration", "timing", "timingCurve", "spring", "startVelocity", "endVelocity"]
-    /// The keys each type takes besides `type`, `value` and `timing`.
-    static let keysOfType: [String: [String]] = [
-        "cubic": ["duration", "startVelocity", "endVelocity"],
-        "linear": ["duration", "timingCurve"],
-        "spring": ["duration", "spring", "startVelocity"],
-        "move": [],
-    ]
 
     func track<V, W>(_ node: Node, _ path: String,
                      value: (Node, String) throws(CameraScriptError) -> V,
@@ -307,13 +314,14 @@ struct ScriptJSONDecoder {
         let o = try object(node, path, what: "keyframe \(path)", keys: Self.keyframeKeys,
                            expected: "a keyframe object such as {\"type\": \"linear\", \"value\": 0, \"duration\": 1}")
         guard let typeNode = o["type"] else { throw missing(o, "type", "one of \(Self.list(Self.keyframeTypes, quoted: false))") }
-        let type = try name(typeNode, path + ".type", what: "\"type\"", among: Self.keyframeTypes)
-        let applicable = ["type", "value", "timing"] + Self.keysOfType[type]!
+        let typeName = try name(typeNode, path + ".type", what: "\"type\"", among: Self.keyframeTypes)
+        let type = KeyframeType(rawValue: typeName) ?? .move  // `name` returned one of the raw values
+        let applicable = ["type", "value", "timing"] + type.keys
         for key in o.keys where !applicable.contains(key) {
-            let owners = Self.keyframeTypes.filter { Self.keysOfType[$0]!.contains(key) }
-            let note = type == "move" && key == "duration" ? " (a move takes no time)"
+            let owners = KeyframeType.allCases.filter { $0.keys.contains(key) }.map(\.rawValue)
+            let note = type == .move && key == "duration" ? " (a move takes no time)"
                 : " (it belongs to \(Self.list(owners)) keyframes)"
-            throw fail(o.members[key]!, path + "." + key, "\(ScriptJSONWriter.quoted(key)) does not apply to a \(ScriptJSONWriter.quoted(type)) keyframe\(note)")
+            throw fail(o.members[key]!, path + "." + key, "\(ScriptJSONWriter.quoted(key)) does not apply to a \(ScriptJSONWriter.quoted(typeName)) keyframe\(note)")
         }
         guard let valueNode = o["value"] else { throw missing(o, "value", "the keyframe's target value") }
         let v = try value(valueNode, path + ".value")
@@ -328,8 +336,8 @@ struct ScriptJSONDecoder {
                 throw fail(d, path + ".duration", "\"duration\" is \(ScriptJSONWriter.number(seconds)) s, which is longer than any flight (expected at most \(ScriptJSONWriter.number(CameraScript.maximumKeyframeDuration)) s, about 116 days)")
             }
             duration = seconds
-        } else if type == "cubic" || type == "linear" {
-            throw missing(o, "duration", "seconds >= 0 (a \(type) keyframe needs one; only a spring may omit it, to settle)")
+        } else if type == .cubic || type == .linear {
+            throw missing(o, "duration", "seconds >= 0 (a \(typeName) keyframe needs one; only a spring may omit it, to settle)")
         }
 
         var timing: CameraScript.Timing?
@@ -347,13 +355,13 @@ struct ScriptJSONDecoder {
         }
         let kind: CameraScript.Kind<W>
         switch type {
-        case "cubic":
+        case .cubic:
             kind = .cubic(startVelocity: try optionalVelocity("startVelocity"), endVelocity: try optionalVelocity("endVelocity"))
-        case "linear":
+        case .linear:
             kind = .linear(try o["timingCurve"].map { n throws(CameraScriptError) in try curve(n, path + ".timingCurve", what: "\"timingCurve\"") } ?? .linear)
-        case "spring":
+        case .spring:
             kind = .spring(try o["spring"].map { n throws(CameraScriptError) in try spring(n, path + ".spring") } ?? Spring(), startVelocity: try optionalVelocity("startVelocity"))
-        default:
+        case .move:
             kind = .move
         }
         return CameraScript.Keyframe(kind, v, duration: duration, timing: timing)
@@ -387,13 +395,30 @@ struct ScriptJSONDecoder {
         }
     }
 
-    /// The forms of a spring object: their keys, and which of them are required.
-    static let springForms: [(keys: [String], required: [String])] = [
-        (["duration", "bounce"], ["duration"]),
-        (["response", "dampingRatio"], ["response", "dampingRatio"]),
-        (["mass", "stiffness", "damping", "allowOverDamping"], ["stiffness", "damping"]),
-        (["angularFrequency", "decayConstant", "mass"], ["angularFrequency", "decayConstant", "mass"]),
-    ]
+    /// The forms of a spring object (SwiftUI's four `Spring` initialisers): their keys, and which of
+    /// them are required.
+    enum SpringForm: CaseIterable {
+        case durationBounce, responseDampingRatio, massStiffnessDamping, angularFrequencyDecay
+
+        var keys: [String] {
+            switch self {
+            case .durationBounce: ["duration", "bounce"]
+            case .responseDampingRatio: ["response", "dampingRatio"]
+            case .massStiffnessDamping: ["mass", "stiffness", "damping", "allowOverDamping"]
+            case .angularFrequencyDecay: ["angularFrequency", "decayConstant", "mass"]
+            }
+        }
+
+        var required: [String] {
+            switch self {
+            case .durationBounce: ["duration"]
+            case .responseDampingRatio: ["response", "dampingRatio"]
+            case .massStiffnessDamping: ["stiffness", "damping"]
+            case .angularFrequencyDecay: ["angularFrequency", "decayConstant", "mass"]
+            }
+        }
+    }
+    static let springForms = SpringForm.allCases
 
     /// A preset name or one of ``springForms``.
     func spring(_ node: Node, _ path: String) throws(CameraScriptError) -> Spring {
@@ -425,14 +450,14 @@ struct ScriptJSONDecoder {
             return v
         }
         var made: Spring?
-        switch form.keys[0] {
-        case "duration":
+        switch form {
+        case .durationBounce:
             made = ScriptJSONNames.validSpring(duration: try value("duration", default: 0.5, { $0 > 0 }, "seconds > 0"),
                                                bounce: try value("bounce", default: 0, { $0 > -1 }, "a bounce > -1, usually -1...1"))
-        case "response":
+        case .responseDampingRatio:
             made = ScriptJSONNames.validSpring(response: try value("response", default: 0.5, { $0 > 0 }, "seconds > 0"),
                                                dampingRatio: try value("dampingRatio", default: 1, { $0 >= 0 }, "a damping ratio >= 0"))
-        case "mass":
+        case .massStiffnessDamping:
             var allow = false
             if let n = o["allowOverDamping"] {
                 guard case .bool(let b) = n.value else {
@@ -444,7 +469,7 @@ struct ScriptJSONDecoder {
                                                stiffness: try value("stiffness", default: 1, { $0 > 0 }, "a stiffness > 0"),
                                                damping: try value("damping", default: 0, { $0 >= 0 }, "a damping >= 0"),
                                                allowOverDamping: allow)
-        default:
+        case .angularFrequencyDecay:
             let omega = try value("angularFrequency", default: 0, { _ in true }, "radians per second")
             let lambda = try value("decayConstant", default: 0, { $0 >= 0 }, "a decay constant >= 0, per second")
             let mass = try value("mass", default: 1, { $0 > 0 }, "a mass > 0")
@@ -460,7 +485,9 @@ struct ScriptJSONDecoder {
 
 /// The number properties of a camera: their names (as MapKit's), units and references.
 struct ScriptJSONTrack {
-    var name: String
+    var property: CameraScript.Property
+    /// The property's name in the JSON.
+    var name: String { property.rawValue }
     /// The unit of values; velocities are this unit per second.
     var unit: String
     /// The reference strings a value may be (`"initial"` is dropped in the initial camera).
@@ -471,10 +498,10 @@ struct ScriptJSONTrack {
     var maximumVelocity: Double
 
     static let all = [
-        ScriptJSONTrack(name: "heading", unit: "degrees", references: ["initial", "route.heading"], maximumVelocity: 3600),
-        ScriptJSONTrack(name: "distance", unit: "metres", references: ["initial", "framed"], maximumVelocity: 4e8),
-        ScriptJSONTrack(name: "pitch", unit: "degrees", references: ["initial"], maximumVelocity: 3600),
-        ScriptJSONTrack(name: "centerElevation", unit: "metres", references: ["initial"], maximumVelocity: 1e5),
+        ScriptJSONTrack(property: .heading, unit: "degrees", references: ["initial", "route.heading"], maximumVelocity: 3600),
+        ScriptJSONTrack(property: .distance, unit: "metres", references: ["initial", "framed"], maximumVelocity: 4e8),
+        ScriptJSONTrack(property: .pitch, unit: "degrees", references: ["initial"], maximumVelocity: 3600),
+        ScriptJSONTrack(property: .centerElevation, unit: "metres", references: ["initial"], maximumVelocity: 1e5),
     ]
     /// The largest centre velocity, degrees per second of latitude or longitude (ten turns a second).
     static let maximumCoordinateVelocity = 3600.0

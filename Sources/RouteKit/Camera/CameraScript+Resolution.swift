@@ -30,10 +30,10 @@ extension CameraScript {
         resolver.initial = initial.camera
         resolver.initialElevation = initial.elevation
         let center = try resolver.coordinateTrack(centerCoordinate, start: initial.camera.centerCoordinate)
-        let heading = try resolver.numberTrack(self.heading, name: "heading", start: initial.camera.heading)
-        let distance = try resolver.numberTrack(self.distance, name: "distance", start: initial.camera.distance)
-        let pitch = try resolver.numberTrack(self.pitch, name: "pitch", start: initial.camera.pitch)
-        let elevation = try resolver.numberTrack(centerElevation, name: "centerElevation", start: initial.elevation)
+        let heading = try resolver.numberTrack(self.heading, property: .heading, start: initial.camera.heading)
+        let distance = try resolver.numberTrack(self.distance, property: .distance, start: initial.camera.distance)
+        let pitch = try resolver.numberTrack(self.pitch, property: .pitch, start: initial.camera.pitch)
+        let elevation = try resolver.numberTrack(centerElevation, property: .centerElevation, start: initial.elevation)
         let camera = KeyframeTimeline(initialValue: initial.camera) {
             KeyframeTrack(\MapCamera.centerCoordinate) { center }
             KeyframeTrack(\MapCamera.heading) { heading }
@@ -58,10 +58,10 @@ private struct Resolver {
 
     func initialCamera(_ c: CameraScript.InitialCamera) throws(CameraScriptError) -> (camera: MapCamera, elevation: Double) {
         let center = try coordinate(c.centerCoordinate, path: "initialCamera.centerCoordinate")
-        let distance = try number(c.distance, name: "distance", path: "initialCamera.distance")
-        let heading = try number(c.heading, name: "heading", path: "initialCamera.heading")
-        let pitch = try number(c.pitch, name: "pitch", path: "initialCamera.pitch")
-        let elevation = try number(c.centerElevation, name: "centerElevation", path: "initialCamera.centerElevation")
+        let distance = try number(c.distance, property: .distance, path: "initialCamera.distance")
+        let heading = try number(c.heading, property: .heading, path: "initialCamera.heading")
+        let pitch = try number(c.pitch, property: .pitch, path: "initialCamera.pitch")
+        let elevation = try number(c.centerElevation, property: .centerElevation, path: "initialCamera.centerElevation")
         return (MapCamera(centerCoordinate: center, distance: distance, heading: heading, pitch: pitch), elevation)
     }
 
@@ -84,34 +84,35 @@ private struct Resolver {
         return c
     }
 
-    func number(_ value: CameraScript.NumberValue, name: String, path: String) throws(CameraScriptError) -> Double {
+    func number(_ value: CameraScript.NumberValue, property: CameraScript.Property, path: String) throws(CameraScriptError) -> Double {
+        let name = property.rawValue
         let v: Double
         switch value {
         case .number(let n): v = n
         case .initial:
             guard let initial else { throw fail(path, "\"initial\" cannot be used in the initial camera itself") }
-            switch name {
-            case "heading": v = initial.heading
-            case "distance": v = initial.distance
-            case "pitch": v = initial.pitch
-            default: v = initialElevation ?? 0
+            switch property {
+            case .heading: v = initial.heading
+            case .distance: v = initial.distance
+            case .pitch: v = initial.pitch
+            case .centerElevation: v = initialElevation ?? 0
             }
         case .framed:
-            guard name == "distance" else { throw fail(path, "\"framed\" is a distance; it cannot be a \(name)") }
+            guard property == .distance else { throw fail(path, "\"framed\" is a distance; it cannot be a \(name)") }
             v = framed.distance
         case .routeHeading:
-            guard name == "heading" else { throw fail(path, "\"route.heading\" is a heading; it cannot be a \(name)") }
+            guard property == .heading else { throw fail(path, "\"route.heading\" is a heading; it cannot be a \(name)") }
             v = RouteKit.heading(from: route.start, to: route.end)
         }
         guard v.isFinite else { throw fail(path, "\(v) is not a finite number") }
-        switch name {
-        case "heading" where abs(v) > 1e6:
+        switch property {
+        case .heading where abs(v) > 1e6:
             throw fail(path, "heading \(v) is out of range (expected degrees; unwrapped headings may pass 360, but not by more than a million degrees)")
-        case "distance" where !(v > 0 && v <= 1e9):
+        case .distance where !(v > 0 && v <= 1e9):
             throw fail(path, "distance \(v) m is out of range (expected metres > 0, at most 1000000000)")
-        case "centerElevation" where !PointValueLimits.elevation.contains(v):
+        case .centerElevation where !PointValueLimits.elevation.contains(v):
             throw fail(path, "centerElevation \(v) m is out of range (expected metres in -12000...100000)")
-        case "pitch" where !(0..<90).contains(v):
+        case .pitch where !(0..<90).contains(v):
             throw fail(path, "pitch \(v) is out of range (expected degrees in 0..<90, 0 looking straight down)")
         default: break
         }
@@ -202,15 +203,15 @@ private struct Resolver {
         return _KeyframeList(segments)
     }
 
-    func numberTrack(_ track: [CameraScript.Keyframe<CameraScript.NumberValue, Double>], name: String,
+    func numberTrack(_ track: [CameraScript.Keyframe<CameraScript.NumberValue, Double>], property: CameraScript.Property,
                      start: Double) throws(CameraScriptError) -> _KeyframeList<Double> {
         var segments: [_KeyframeSegment<Double>] = []
         var previous = start
         for (i, k) in track.enumerated() {
-            let path = "tracks.\(name)[\(i)]"
+            let path = "tracks.\(property.rawValue)[\(i)]"
             let d = try duration(k, path: path)
-            var v = try number(k.value, name: name, path: path + ".value")
-            if name == "heading" { v = unwrappedAngle(v, near: previous) }
+            var v = try number(k.value, property: property, path: path + ".value")
+            if property == .heading { v = unwrappedAngle(v, near: previous) }
             try checkSettles(k.kind, duration: d, from: previous, to: v, path: path)
             segments.append(segment(k.kind, to: v, duration: d))
             previous = v

@@ -78,6 +78,12 @@ public struct CameraScript: Hashable, Sendable {
     }
 
     /// A number in a script: literal, or a reference.
+    /// The camera's numeric properties a script keys, by their names in a script's JSON (`tracks`,
+    /// `initialCamera`): heading (degrees), distance (metres), pitch (degrees), centre elevation (metres).
+    public enum Property: String, CaseIterable, Hashable, Sendable {
+        case heading, distance, pitch, centerElevation
+    }
+
     public enum NumberValue: Hashable, Sendable {
         case number(Double)
         /// The initial camera's value of the same property (`"initial"`).
