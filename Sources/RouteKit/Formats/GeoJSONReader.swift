@@ -496,53 +496,9 @@ extension JSONSyntaxError {
             let (line, column) = JSONDocument.location(of: offset, in: bytes)
             return SourceLocation(path: path, line: line, column: column)
         }
-        /// The byte at `offset`, quoted, or "the end of the input".
-        func found(_ offset: Int) -> String {
-            guard offset < bytes.count else { return "found the end of the input" }
-            let b = bytes[offset]
-            if b >= 0x20, b < 0x7F { return "found '\(Character(Unicode.Scalar(b)))'" }
-            return "found byte 0x\(String(b, radix: 16, uppercase: true))"
-        }
-        func hex(_ v: UInt32) -> String {
-            let digits = String(v, radix: 16, uppercase: true)
-            return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
-        }
-        var at = offset
-        let message: String
         switch kind {
         case .empty:
             return RouteParseError(format: .geojson, location: located(0), reason: .empty)
-        case .trailingContent:
-            message = "extra content after the top-level value: \(found(offset))"
-        case .expectedValue:
-            message = "expected a value, \(found(offset))"
-        case .invalidLiteral(let start):
-            let word = bytes[start] == UInt8(ascii: "t") ? "true" : bytes[start] == UInt8(ascii: "f") ? "false" : "null"
-            message = "expected '\(word)', \(found(offset))"
-        case .trailingComma:
-            message = bytes[offset] == UInt8(ascii: "]") ? "expected a value, \(found(offset))"
-                : "expected a member name in double quotes, \(found(offset))"
-        case .expectedKey:
-            message = "expected a member name in double quotes, \(found(offset))"
-        case .expectedColon(let key):
-            message = "expected ':' after the member name \"\(key)\", \(found(offset))"
-        case .expectedObjectSeparator(let key):
-            message = offset < bytes.count ? "expected ',' or '}' after the value of \"\(key)\", \(found(offset))"
-                : "expected ',' or '}' in an object, found the end of the input"
-        case .expectedArraySeparator:
-            message = offset < bytes.count ? "expected ',' or ']' after an array element, \(found(offset))"
-                : "expected ',' or ']' in an array, found the end of the input"
-        case .tooDeep(let limit):
-            message = "nesting deeper than \(limit) levels"
-        case .expectedDigitAfterMinus:
-            message = "expected a digit after '-', \(found(offset))"
-        case .leadingZero(let start):
-            at = start
-            message = "a number must not have a leading zero"
-        case .expectedFractionDigit:
-            message = "expected a digit after the decimal point, \(found(offset))"
-        case .expectedExponentDigit:
-            message = "expected a digit in the exponent, \(found(offset))"
         case .numberOutOfRange:
             // Valid JSON (RFC 8259 section 9 lets readers limit the range), but no coordinate.
             var end = offset
@@ -550,28 +506,10 @@ extension JSONSyntaxError {
             let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<end]), as: UTF8.self)
             return RouteParseError(format: .geojson, location: located(offset), reason: .unexpectedValue(
                 field: "number", found: text, expected: "a number a 64-bit float can hold, magnitude below about 1.8e308"))
-        case .controlCharacterInString:
-            message = "a control character (0x\(String(bytes[offset], radix: 16))) inside a string must be escaped"
-        case .unterminatedString(let quote, _):
-            at = quote
-            message = "the string is not closed (it starts here)"
-        case .invalidEscape:
-            at = offset - 1
-            message = "invalid escape '\\\(Character(Unicode.Scalar(bytes[offset])))' in a string"
-        case .expectedHexDigit:
-            message = "expected 4 hexadecimal digits after '\\u', \(found(offset))"
-        case .loneHighSurrogate(let high, let escape):
-            at = escape
-            message = "a lone UTF-16 high surrogate '\\u\(hex(high))' in a string (expected a low surrogate \\uDC00...\\uDFFF next)"
-        case .notLowSurrogate(let high, let low, let escape):
-            at = escape
-            message = "'\\u\(hex(low))' is not a low surrogate after '\\u\(hex(high))' in a string"
-        case .loneLowSurrogate(let low, let escape):
-            at = escape
-            message = "a lone UTF-16 low surrogate '\\u\(hex(low))' in a string"
-        case .invalidUTF8:
-            message = "a string is not valid UTF-8 (\(found(offset)); RFC 8259 §8.1 requires UTF-8)"
+        default:
+            // The JSON vocabulary every reader shares (RouteKitSupport).
+            let (at, message) = explained(in: bytes)
+            return RouteParseError(format: .geojson, location: located(at), reason: .malformedJSON(message))
         }
-        return RouteParseError(format: .geojson, location: located(at), reason: .malformedJSON(message))
     }
 }

@@ -408,7 +408,7 @@ private func everythingScript() -> CameraScript {
         let cases: [(text: String, line: Int, column: Int, message: String)] = [
             ("", 1, 1, "the document is empty"),
             ("\u{FEFF}{\"routekitCameraScript\": 1} x", 1, 29, "after the end of the JSON document"),
-            ("{\"routekitCameraScript\": 01}", 1, 27, "leading zeros"),
+            ("{\"routekitCameraScript\": 01}", 1, 26, "leading zeros"),  // at the number, as GeoJSON locates it
             ("{\r\n\t\"routekitCameraScript\": +1}", 2, 26, "expected a value"),
             ("[1, 2", 1, 6, "unexpected end of file; expected ',' or ']'"),
             ("{\"a\": \"\\x\"}", 1, 9, "unknown escape"),

@@ -26,17 +26,17 @@ extension Formats {
         static let cases: [Case] = [
             // GeoJSON: syntax (line:column only) ...
             Case(file: "geojson/bad/missing-comma.geojson", format: .geojson,
-                 reason: .malformedJSON("expected ',' or '}' after the value of \"type\", found '\"'"), line: 3, column: 3),
+                 reason: .malformedJSON("unexpected character '\"'; expected ',' or '}' after an object member"), line: 3, column: 3),
             Case(file: "geojson/bad/trailing-comma.geojson", format: .geojson,
-                 reason: .malformedJSON("expected a value, found ']'"), line: 7, column: 7),
+                 reason: .malformedJSON("trailing comma before ']' (JSON allows none)"), line: 7, column: 7),
             Case(file: "geojson/bad/unclosed-string.geojson", format: .geojson,
-                 reason: .malformedJSON("a control character (0xa) inside a string must be escaped"), line: 2, column: 23),
+                 reason: .malformedJSON("unterminated string (a line break before the closing '\"')"), line: 2, column: 23),
             Case(file: "geojson/bad/truncated.geojson", format: .geojson,
-                 reason: .malformedJSON("expected ',' or ']' in an array, found the end of the input"), line: 1, column: 58),
+                 reason: .malformedJSON("unexpected end of file; expected ',' or ']'"), line: 1, column: 58),
             Case(file: "geojson/bad/nan.geojson", format: .geojson,
-                 reason: .malformedJSON("expected a value, found 'N'"), line: 1, column: 49),
+                 reason: .malformedJSON("NaN is not a JSON number (JSON holds finite numbers only)"), line: 1, column: 49),
             Case(file: "geojson/bad/leading-zero.geojson", format: .geojson,
-                 reason: .malformedJSON("a number must not have a leading zero"), line: 2, column: 4),
+                 reason: .malformedJSON("leading zeros are not allowed in JSON numbers"), line: 2, column: 4),
             Case(file: "geojson/bad/empty.geojson", format: .geojson, reason: .empty, line: 1, column: 1),
             // ... and structure (JSON path and line:column)
             Case(file: "geojson/bad/swapped.geojson", format: .geojson,
