@@ -178,7 +178,9 @@ private struct Resolver {
             var shares: [Double]
             switch k.timing ?? .equal {
             case .equal:
-                shares = Array(repeating: total / Double(points.count), count: points.count)
+                // FlightTiming.equal: one share per point, the first reached after one share.
+                let times = FlightTiming.equal(for: route, duration: total).times
+                shares = zip(times, [0] + times).map { $0 - $1 }
             case .distance:
                 // Geodesic legs, the approach from the previous value to the first point included,
                 // gaps between segments included (the camera flies across them).

@@ -26,27 +26,7 @@ extension FlightPlanner {
         let timing: FlightTiming
         switch options.timing ?? .distance {
         case .equal:
-            // Point 0 at 0 and every step within a segment the same time; a gap between segments is no
-            // step of the route, so it is crossed at the route's mean speed (the same time as a step
-            // would make it a jump of a whole gap in a step), or in no time when gaps are cut.
-            let d = options.duration ?? 30
-            let steps = route.legs.filter { !$0.isGap }
-            let length = steps.reduce(0) { $0 + $1.distance }
-            let gapLength = options.gaps == .cut ? 0 : route.legs.filter(\.isGap).reduce(0) { $0 + $1.distance }
-            let step: Double, perGapMetre: Double
-            if steps.isEmpty || length <= 0 {
-                step = d / Double(route.legs.count); perGapMetre = 0
-            } else {
-                step = d / (Double(steps.count) * (1 + gapLength / length))
-                perGapMetre = Double(steps.count) * step / length
-            }
-            var times = [0.0]
-            for leg in route.legs {
-                let dt = !leg.isGap || steps.isEmpty || length <= 0 ? step : (options.gaps == .cut ? 0 : leg.distance * perGapMetre)
-                times.append(times[times.count - 1] + dt)
-            }
-            times[times.count - 1] = d
-            timing = FlightTiming(times: times)
+            timing = FlightTiming.equalSteps(for: route, duration: options.duration ?? 30, flyingGaps: options.gaps != .cut)
         case .distance:
             timing = FlightTiming.distance(for: route, duration: options.duration ?? 30, flyingGaps: options.gaps != .cut)
         case .recorded:

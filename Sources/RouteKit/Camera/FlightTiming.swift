@@ -63,6 +63,42 @@ package struct FlightTiming: Hashable, Sendable {
         return FlightTiming(times: (0..<n).map { duration * Double($0 + 1) / Double(n) })
     }
 
+    /// Every step of the route the same time, starting at point 0 (the follow preset's `equal`
+    /// timing): point 0 at 0, the last point at `duration`, and each leg within a segment
+    /// `duration / (S (1 + G / L))` seconds, for S such legs of total length L and gaps of total length
+    /// G. A gap between segments is no step of the route: with `flyingGaps` it is crossed at the
+    /// route's mean speed (S steps over L metres), since one step's time would jump a whole gap at once;
+    /// otherwise in no time. A route whose steps have no length spreads `duration` over all its legs.
+    ///
+    /// Unlike ``equal(for:duration:)`` (which shares the time among the points, the first one reached
+    /// after one share, as the WWDC recipe and `route.points` script keyframes fly), the flight is
+    /// already at point 0.
+    ///
+    /// - Parameters:
+    ///   - route: Any route (>= 1 point).
+    ///   - duration: Seconds, > 0.
+    /// - Complexity: O(n).
+    package static func equalSteps(for route: Route, duration d: Double, flyingGaps: Bool) -> FlightTiming {
+        precondition(d > 0 && d.isFinite, "duration must be > 0 seconds")
+        let steps = route.legs.filter { !$0.isGap }
+        let length = steps.reduce(0) { $0 + $1.distance }
+        let gapLength = flyingGaps ? route.legs.filter(\.isGap).reduce(0) { $0 + $1.distance } : 0
+        let step: Double, perGapMetre: Double
+        if steps.isEmpty || length <= 0 {
+            step = d / Double(max(route.legs.count, 1)); perGapMetre = 0
+        } else {
+            step = d / (Double(steps.count) * (1 + gapLength / length))
+            perGapMetre = Double(steps.count) * step / length
+        }
+        var times = [0.0]
+        for leg in route.legs {
+            let dt = !leg.isGap || steps.isEmpty || length <= 0 ? step : (flyingGaps ? leg.distance * perGapMetre : 0)
+            times.append(times[times.count - 1] + dt)
+        }
+        if times.count > 1 { times[times.count - 1] = d }
+        return FlightTiming(times: times)
+    }
+
     // MARK: - Distance
 
     /// Constant ground speed: point `k` is reached at `duration * d_k / L`, where `d_k` is the distance

@@ -59,6 +59,21 @@ private func uneven(_ times: [Double?] = [nil, nil, nil, nil, nil]) -> Route {
         #expect(jumping.times[3] == 60)
     }
 
+    /// The follow preset's equal timing: every step of a segment the same time from point 0, a gap
+    /// crossed at the route's mean speed. On the equator 0.001 degrees apart (three steps of 111.3 m)
+    /// with a gap of 0.002 degrees (twice a step), 10 s give each step 2 s and the gap 4 s; with the gap
+    /// cut, each step 10/3 s and the gap none. (Equal-length legs on the equator: the shares are exact
+    /// to 1e-9 whatever the geodesic's length.)
+    @Test func equalStepsStartAtPointZeroAndCrossGapsAtTheMeanSpeed() {
+        let r = route([[point(0, 0), point(0, 0.001), point(0, 0.002)], [point(0, 0.004), point(0, 0.005)]])
+        let flown = FlightTiming.equalSteps(for: r, duration: 10, flyingGaps: true).times
+        for (t, e) in zip(flown, [0, 2, 4, 8, 10.0]) { #expect(abs(t - e) < 1e-6, "\(flown)") }
+        let cut = FlightTiming.equalSteps(for: r, duration: 10, flyingGaps: false).times
+        for (t, e) in zip(cut, [0, 10.0 / 3, 20.0 / 3, 20.0 / 3, 10]) { #expect(abs(t - e) < 1e-6, "\(cut)") }
+        // The WWDC recipe's equal timing shares the time among the points instead: 2 s each, point 0 at 2 s.
+        #expect(FlightTiming.equal(for: r, duration: 10).times == [2, 4, 6, 8, 10])
+    }
+
     @Test func distanceOfAMotionlessRouteSpreadsEvenly() {
         let r = route([[point(1, 1), point(1, 1), point(1, 1)]])
         #expect(FlightTiming.distance(for: r, duration: 10).times == [0, 5, 10])
