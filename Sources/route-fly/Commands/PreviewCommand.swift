@@ -113,6 +113,9 @@ struct PreviewOptions: Equatable, PlansFlightsOverGround {
             script = plan.script
         }
         let scripted = try flight.resolve(script, for: route, scriptPath: scriptPath)
+        if scriptPath != nil {
+            warnAboutTheGround(scripted, route: route, terrain: terrain, clearance: ground.clearance, framesPerSecond: fps, routePath: routePath)
+        }
         let sampler = PoseSampler(framesPerSecond: fps)
         if let tooLong = SampleOptions.tooManyFrames(duration: scripted.duration, fps: fps) {
             throw CommandFailure(description: "\(shownPath(routePath)): error: \(tooLong)")

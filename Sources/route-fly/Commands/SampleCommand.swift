@@ -130,6 +130,9 @@ struct SampleOptions: Equatable {
             script = plan.script
         }
         let scripted = try flight.resolve(script, for: route, scriptPath: scriptPath)
+        if scriptPath != nil {
+            warnAboutTheGround(scripted, route: route, terrain: terrain, clearance: ground.clearance, framesPerSecond: fps, routePath: routePath)
+        }
         var sampler = PoseSampler(framesPerSecond: fps)
         sampler.geoid = try Geoid.egm96()
         // With recorded timing, the recorded step that makes a flight long, named (a stop, a gap, or a
@@ -184,6 +187,17 @@ struct SampleOptions: Equatable {
         Progress.shared.stop()
         printSamplingWarnings(summary, sampler: sampler, routePath: routePath,
                               wwdcPreset: scriptPath == nil && flight.options.preset == .wwdc, initialDistance: scripted.initialCamera.distance)
+    }
+}
+
+/// A camera script is flown as written (a planned flight keeps its clearance itself): where its eye goes
+/// below the ground (the terrain model, else the route's own heights) or the ground hides the centre,
+/// say so, as `check` does (`sample`, `preview`), frame by frame at the output's rate.
+func warnAboutTheGround(_ flight: ScriptedFlight, route: Route, terrain: TerrainModel?, clearance: Double,
+                        framesPerSecond: Double, routePath: String) {
+    guard let model = GroundArguments.ground(route: route, terrain: terrain) else { return }
+    for finding in TerrainCheck.check(flight, ground: model, clearance: clearance, framesPerSecond: framesPerSecond) {
+        printDiagnostic("\(shownPath(routePath)): warning: \(finding.message) [\(finding.code.rawValue)]")
     }
 }
 
