@@ -149,16 +149,9 @@ public enum CSVReader {
     static func read(_ input: RouteInput, displayPath: String?, options: Options) throws(RouteParseError) -> RouteFile.Result {
         // A regular UTF-8 file is read where it lies (mapped, its pages let go behind the rows); UTF-16
         // text is converted first, and other input read from memory.
-        let mapped = input.withBytes { bytes, release -> Result<RouteFile.Result, RouteParseError>? in
-            if bytes.count >= 2, (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) { return nil }
-            return Result { () throws(RouteParseError) in try read(text: bytes, release: release, displayPath: displayPath, options: options) }
+        try input.withText(format: .csv, path: displayPath, convertingUTF16: true) { text, release throws(RouteParseError) in
+            try read(text: text, release: release, displayPath: displayPath, options: options)
         }
-        if let mapped, let mapped { return try mapped.get() }
-        let bytes = CSVRecords.utf8(try input.bytes(format: .csv, path: displayPath))
-        let result = bytes.withUnsafeBufferPointer { text in
-            Result { () throws(RouteParseError) in try read(text: text, release: nil, displayPath: displayPath, options: options) }
-        }
-        return try result.get()
     }
 
     /// Reads UTF-8 CSV text; `release` lets go of a mapped file's pages behind the rows read.
@@ -475,12 +468,6 @@ struct CSVRecords {
         while k < bytes.count, bytes[k] == 0x20 || bytes[k] == 0x09 || bytes[k] == sep { k += 1 }
         guard k == bytes.count || bytes[k] == 0x0A || bytes[k] == 0x0D else { return nil }
         return (sep, k)
-    }
-
-    /// The file's bytes as UTF-8: a UTF-16 file with a byte order mark (Excel's "Unicode Text", which
-    /// is tab-separated) is converted (``UTF16Text``); anything else is passed through.
-    static func utf8(_ data: Data) -> [UInt8] {
-        UTF16Text.utf8(data) ?? [UInt8](data)
     }
 
     /// The delimiter of the first line that is not blank or a comment.

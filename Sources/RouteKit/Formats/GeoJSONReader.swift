@@ -55,15 +55,9 @@ public enum GeoJSONReader {
     static func read(_ input: RouteInput, displayPath: String?) throws(RouteParseError) -> RouteFile.Result {
         // A regular file is read where it lies (mapped, its pages let go behind the parse), other input
         // from memory.
-        let mapped = input.withBytes { bytes, release in
-            Result { () throws(RouteParseError) in try read(text: bytes, release: release, displayPath: displayPath) }
+        try input.withText(format: .geojson, path: displayPath) { text, release throws(RouteParseError) in
+            try read(text: text, release: release, displayPath: displayPath)
         }
-        if let mapped { return try mapped.get() }
-        let data = try input.bytes(format: .geojson, path: displayPath)
-        let result = data.withUnsafeBytes { raw in
-            Result { () throws(RouteParseError) in try read(text: raw.bindMemory(to: UInt8.self), release: nil, displayPath: displayPath) }
-        }
-        return try result.get()
     }
 
     /// The member names whose arrays are deferred: positions and per-position times, which is where a

@@ -62,15 +62,9 @@ public enum PolylineReader {
 
     static func read(_ input: RouteInput, displayPath: String?, options: Options) throws(RouteParseError) -> RouteFile.Result {
         // A regular file is read where it lies (mapped), other input from memory.
-        let mapped = input.withBytes { bytes, _ in
-            Result { () throws(RouteParseError) in try read(text: bytes, displayPath: displayPath, options: options) }
+        try input.withText(format: .polyline, path: displayPath) { text, _ throws(RouteParseError) in
+            try read(text: text, displayPath: displayPath, options: options)
         }
-        if let mapped { return try mapped.get() }
-        let data = try input.bytes(format: .polyline, path: displayPath)
-        let result = data.withUnsafeBytes { raw in
-            Result { () throws(RouteParseError) in try read(text: raw.bindMemory(to: UInt8.self), displayPath: displayPath, options: options) }
-        }
-        return try result.get()
     }
 
     /// Reads the text of an encoded polyline (borrowed for the call).

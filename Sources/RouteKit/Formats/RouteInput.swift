@@ -95,6 +95,31 @@ package enum RouteInput: Sendable {
         }
     }
 
+    /// Calls `body` with all the text, read where it lies: a regular file memory-mapped (with
+    /// `release`, as ``withBytes(_:)`` gives it), anything else (data, a pipe, an empty file) from
+    /// memory, with `release` `nil`. With `convertingUTF16`, text with a UTF-16 byte order mark is
+    /// converted to UTF-8 first (``UTF16Text``), so it is read from memory.
+    ///
+    /// - Throws: The system's error when the input cannot be read (``RouteParseError/Reason/unreadable(_:)``),
+    ///   or what `body` throws.
+    func withText<T>(format: RouteFormat, path: String?, convertingUTF16: Bool = false,
+                     _ body: (UnsafeBufferPointer<UInt8>, ((Int) -> Void)?) throws(RouteParseError) -> T) throws(RouteParseError) -> T {
+        let mapped = withBytes { bytes, release -> Result<T, RouteParseError>? in
+            if convertingUTF16, bytes.count >= 2, (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) {
+                return nil
+            }
+            return Result { () throws(RouteParseError) in try body(bytes, release) }
+        }
+        if let mapped, let mapped { return try mapped.get() }
+        let data = try bytes(format: format, path: path)
+        if convertingUTF16, let utf8 = UTF16Text.utf8(data) {
+            return try utf8.withUnsafeBufferPointer { text in Result { () throws(RouteParseError) in try body(text, nil) } }.get()
+        }
+        return try data.withUnsafeBytes { raw in
+            Result { () throws(RouteParseError) in try body(raw.bindMemory(to: UInt8.self), nil) }
+        }.get()
+    }
+
     /// A stream over the bytes.
     func stream(format: RouteFormat?, path: String?) throws(RouteParseError) -> InputStream {
         switch self {
