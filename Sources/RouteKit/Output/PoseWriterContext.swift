@@ -14,6 +14,9 @@ public struct PoseWriterContext: Sendable {
     /// The route the flight follows, when known. KML, CZML and GeoJSON write it as a line beside the
     /// poses; `nil` leaves the line out.
     public var route: Route?
+    /// For a group flight, the riders whose positions each pose carries (``CameraPose/riders``), so that
+    /// writers can name them and draw their routes; `nil` for a single route.
+    public var group: RiderGroup? = nil
     /// Frames per second of the poses (> 0); frame `i` is at `i / framesPerSecond` seconds.
     public var framesPerSecond: Double
     /// The number of poses that will be written (>= 1).

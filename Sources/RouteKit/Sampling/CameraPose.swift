@@ -15,15 +15,19 @@ public struct CameraPose: Hashable, Sendable {
     public var geoidUndulation: Double
     /// Where the eye is (``MapCamera/eye(centerElevation:model:)``), when it was asked for.
     public var eye: EyePosition?
+    /// For a group flight (``RiderGroup``), where every rider is at this frame, in rider order; empty
+    /// for a single route.
+    public var riders: [RiderPosition]
 
     public init(frame: Int, time: Double, camera: MapCamera, centerElevation: Double = 0, geoidUndulation: Double = 0,
-                eye: EyePosition? = nil) {
+                eye: EyePosition? = nil, riders: [RiderPosition] = []) {
         self.frame = frame
         self.time = time
         self.camera = camera
         self.centerElevation = centerElevation
         self.geoidUndulation = geoidUndulation
         self.eye = eye
+        self.riders = riders
     }
 
     /// Height of the centre above the WGS 84 ellipsoid, metres: ``centerElevation`` + ``geoidUndulation``.
