@@ -60,6 +60,19 @@ enum OptionParser {
         return positionals
     }
 
+    /// The positional `<route>...` of a subcommand that takes one or more route files (standard input,
+    /// `-`, at most once).
+    static func routes(_ positionals: [String], subcommand: String) throws(UsageError) -> [String] {
+        guard !positionals.isEmpty else {
+            throw UsageError(message: "Missing expected argument '<route>'.", subcommand: subcommand)
+        }
+        guard !positionals.contains("") else { throw UsageError(message: "A route file name is empty.", subcommand: subcommand) }
+        guard positionals.filter({ $0 == "-" }).count <= 1 else {
+            throw UsageError(message: "Standard input ('-') can be read only once.", subcommand: subcommand)
+        }
+        return positionals
+    }
+
     /// The one positional `<route>` of a subcommand that takes a single route file.
     static func route(_ positionals: [String], subcommand: String) throws(UsageError) -> String {
         guard let route = positionals.first else {
