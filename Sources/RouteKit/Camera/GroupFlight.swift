@@ -57,8 +57,8 @@ public struct GroupFlight: Sendable {
 
     /// The rider the camera follows at flight time `t` seconds: the followed rider (``GroupPreset/follow(_:)``),
     /// the leader (``GroupPreset/leader``: the furthest along the first rider's route, its progress
-    /// interpolated between the planning samples; of riders equally far, an active one, then the first
-    /// in rider order), or `nil` for ``GroupPreset/frameAll``.
+    /// interpolated between the planning samples; of riders equally far, the first to have finished, then
+    /// an active one, then the first in rider order), or `nil` for ``GroupPreset/frameAll``.
     public func target(atFlightTime t: Double) -> Int? {
         if let followed { return followed }
         guard let progress else { return nil }
@@ -68,7 +68,7 @@ public struct GroupFlight: Sendable {
         let j = min(Int(u), max(count - 2, 0))
         let f = count > 1 ? u - Double(j) : 0
         let s = progress.map { p in count > 1 ? p[j] + (p[j + 1] - p[j]) * f : p[0] }
-        let active = clock.positions(atClockTime: clockTime(atFlightTime: t)).map(\.isActive)
-        return GroupFlightPlanner.leader(progress: s, active: active)
+        let now = clockTime(atFlightTime: t)
+        return GroupFlightPlanner.leader(progress: s, at: now, clock: clock, positions: clock.positions(atClockTime: now))
     }
 }

@@ -70,14 +70,34 @@ public struct GroupFlightPlanner: Sendable {
     /// The most planning samples (the spacing grows for longer flights).
     static let maximumSamples = 200_000
 
-    /// The leader among riders `progress` metres along the course: the furthest; of riders equally far,
-    /// an active one, then the first in rider order.
-    static func leader(progress: [Double], active: [Bool]) -> Int {
+    /// The leader among riders `progress` metres along the course: the furthest; of riders equally far
+    /// (at the finish, or not yet started), the first to have finished (`finished`: the clock time a
+    /// rider's recording ended, or `nil` while it has not), then one that is active, then the first in
+    /// rider order. So a winner held at the finish stays the leader when the others arrive.
+    static func leader(progress: [Double], active: [Bool], finished: [Double?]) -> Int {
         var best = 0
         for i in progress.indices.dropFirst() {
-            if progress[i] > progress[best] || (progress[i] == progress[best] && active[i] && !active[best]) { best = i }
+            if progress[i] != progress[best] {
+                if progress[i] > progress[best] { best = i }
+                continue
+            }
+            let a = finished[i] ?? .infinity, b = finished[best] ?? .infinity
+            if a != b {
+                if a < b { best = i }
+            } else if active[i] && !active[best] {
+                best = i
+            }
         }
         return best
+    }
+
+    /// ``leader(progress:active:finished:)`` at clock time `t` seconds of `clock`.
+    static func leader(progress: [Double], at t: Double, clock: RiderClock, positions: [RiderPosition]) -> Int {
+        let finished = progress.indices.map { i -> Double? in
+            let end = clock.endTime(ofRider: i)
+            return t >= end ? end : nil
+        }
+        return leader(progress: progress, active: positions.map(\.isActive), finished: finished)
     }
 
     /// Plans the flight.
@@ -145,7 +165,8 @@ public struct GroupFlightPlanner: Sendable {
             }
             progress = along
             path = (0...count).map { j in
-                let leader = Self.leader(progress: along.map { $0[j] }, active: positions[j].map(\.isActive))
+                let leader = Self.leader(progress: along.map { $0[j] }, at: min(tau[j] * speedup, total), clock: clock,
+                                         positions: positions[j])
                 return (positions[j][leader].coordinate, positions[j][leader].elevation)
             }
         case .frameAll:
