@@ -37,7 +37,8 @@ public enum GroupFlightError: Error, Hashable, Sendable, CustomStringConvertible
 ///    needs, while another rider is within ``nearDistance`` metres of the followed one, the distance
 ///    at which both (and every other such rider) fit the view from the planned centre at the planned
 ///    pitch and heading (``CameraFraming/distance(toShow:from:pitch:headings:)``, with the framing's
-///    margin). `frameAll` needs the distance at which every rider fits. Each moment also needs the
+///    margin). `frameAll` needs the distance at which every rider fits, and at least the follow distance (a
+///    group bunched together is shown as one rider would be, and the fly-in zooms no further). Each moment also needs the
 ///    distance at which the centre's own speed is at most 0.4 screen heights a second. The planned
 ///    distance is the smooth upper envelope of these needs (``DistanceEnvelope``): never below any of
 ///    them, zooming at most ln 2 / 2 per second and easing in and out of every zoom.
@@ -199,10 +200,10 @@ public struct GroupFlightPlanner: Sendable {
         if case .frameAll = preset {
             // The box needs at least this much from its own centre at any moment: the least a frame
             // shows, which sets how smooth the centre must be on the screen.
-            trackDistance = (0...count).map { j in
+            trackDistance = max(followDistance, (0...count).map { j in
                 framing.distance(toShow: positions[j].map(\.coordinate), from: path[j].coordinate, pitch: pitch,
                                  headings: [options.heading.fixedValue ?? 0])
-            }.min() ?? followDistance
+            }.min() ?? followDistance)
         }
         let lookAhead = options.lookAhead ?? min(max(followDistance / 3, 25), 5000)
         let elevationWindow = FlightPlanner.elevationWindow(followDistance: followDistance)
@@ -237,7 +238,8 @@ public struct GroupFlightPlanner: Sendable {
             case .leader:
                 break
             case .frameAll:
-                need = framing.distance(toShow: positions[j].map(\.coordinate), from: centre, pitch: pitch, headings: [heading])
+                // Never closer than the follow distance: a group bunched together is shown as one rider is.
+                need = max(need, framing.distance(toShow: positions[j].map(\.coordinate), from: centre, pitch: pitch, headings: [heading]))
             }
             if options.distance == nil {
                 // The centre's own speed (metres per route second, on the eased clock's peak pace) at
