@@ -1,5 +1,5 @@
 extension PoseSampler {
-    /// Samples a group flight: the camera as ``forEachPose(of:eye:_:)-(ScriptedFlight,_,_)`` samples it,
+    /// Samples a group flight: the camera as the scripted-flight `forEachPose(of:eye:_:)` samples it,
     /// each pose carrying every rider's position at its frame (``CameraPose/riders``, in rider order,
     /// from ``GroupFlight/riders(atFlightTime:)``). Frames run to ``GroupFlight/duration``.
     ///
