@@ -27,6 +27,28 @@ extension FlightOptions {
         case recordedTimingForWWDC
         /// With a camera script the script decides the flight: only `viewport` and `fieldOfView` apply.
         case decidedByScript(Setting)
+        /// A group flight (``GroupFlightPlanner``) does not use this setting (``groupSettings``); `timing`
+        /// is refused unless it is `recorded`, the only timing a group flies with.
+        case unusedByGroup(Setting)
+    }
+
+    /// The settings a group flight uses (``GroupFlightPlanner``): its length (`duration` or `speedup`),
+    /// the fly-in and pull-out, the camera's pitch, distance and heading, the turn limit, the framing and
+    /// rho. `timing` is accepted when it is `recorded`.
+    public static let groupSettings: Set<Setting> = [
+        .timing, .duration, .speedup, .intro, .outro, .pitch, .distance, .heading, .lookAhead, .maxTurnRate,
+        .viewport, .fieldOfView, .rho,
+    ]
+
+    /// The first reason the settings given do not fit a group flight, or `nil`: a setting groups do not
+    /// use (or a timing other than `recorded`), `speedup` with `duration`, `lookAhead` without the
+    /// `along` heading.
+    public func groupConflict(amongSettings given: Set<Setting>) -> SettingConflict? {
+        if let unused = given.subtracting(Self.groupSettings).min() { return .unusedByGroup(unused) }
+        if given.contains(.timing), timing != .recorded { return .unusedByGroup(.timing) }
+        if given.contains(.speedup) && given.contains(.duration) { return .lengthGivenTwice }
+        if given.contains(.lookAhead), heading != .along { return .lookAheadWithoutAlongHeading }
+        return nil
     }
 
     /// The settings each preset uses: `viewport`, `fieldOfView` and `duration` everywhere; `wwdc` adds

@@ -84,25 +84,38 @@ struct FlightArguments: Equatable {
     /// wording a conflict with the options' names.
     func validate(withScript: Bool, subcommand: String) throws(UsageError) {
         guard let conflict = options.conflict(amongSettings: given, withScript: withScript) else { return }
+        throw UsageError(message: Self.message(conflict, subcommand: subcommand), subcommand: subcommand)
+    }
+
+    /// Checks the options given for a group flight (``FlightOptions/groupConflict(amongSettings:)``).
+    func validateForGroup(subcommand: String) throws(UsageError) {
+        guard let conflict = options.groupConflict(amongSettings: given) else { return }
+        throw UsageError(message: Self.message(conflict, subcommand: subcommand), subcommand: subcommand)
+    }
+
+    /// A conflict in words, with the options' names.
+    static func message(_ conflict: FlightOptions.SettingConflict, subcommand: String) -> String {
         let name = Self.optionName
-        let message: String
         switch conflict {
         case .needsRecordedTiming(let setting):
-            message = "'\(name(setting))' needs '--timing recorded'."
+            return "'\(name(setting))' needs '--timing recorded'."
         case .lengthGivenTwice:
-            message = "'--speedup' and '--duration' both set the length of a recorded flight; give one of them."
+            return "'--speedup' and '--duration' both set the length of a recorded flight; give one of them."
         case .unusedByPreset(let setting, let preset):
-            message = "'\(name(setting))' does not apply to the \(preset.rawValue) preset (see 'route-fly help \(subcommand)')."
+            return "'\(name(setting))' does not apply to the \(preset.rawValue) preset (see 'route-fly help \(subcommand)')."
         case .lookAheadWithoutAlongHeading:
-            message = "'--look-ahead' only shapes '--heading along'."
+            return "'--look-ahead' only shapes '--heading along'."
         case .onlyFixedHeading(let preset):
-            message = "The \(preset.rawValue) preset takes only '--heading fixed:DEGREES' (its starting heading)."
+            return "The \(preset.rawValue) preset takes only '--heading fixed:DEGREES' (its starting heading)."
         case .recordedTimingForWWDC:
-            message = "The wwdc preset times the route with '--timing equal' (the WWDC23 split) or '--timing distance'; recorded timing needs '--preset follow'."
+            return "The wwdc preset times the route with '--timing equal' (the WWDC23 split) or '--timing distance'; recorded timing needs '--preset follow'."
         case .decidedByScript(let setting):
-            message = "'\(name(setting))' shapes a planned flight; with '--script' the script decides the flight (only '--viewport' and '--fov' still apply)."
+            return "'\(name(setting))' shapes a planned flight; with '--script' the script decides the flight (only '--viewport' and '--fov' still apply)."
+        case .unusedByGroup(.timing):
+            return "Several routes are flown on their recorded clock: '--timing' can only be 'recorded'."
+        case .unusedByGroup(let setting):
+            return "'\(name(setting))' does not apply to a flight of several routes (see 'route-fly help \(subcommand)', GROUP OPTIONS)."
         }
-        throw UsageError(message: message, subcommand: subcommand)
     }
 
     /// With `--timing recorded` (follow), the instant of flight time 0 and the recorded seconds per flight

@@ -46,3 +46,16 @@ import Testing
         #expect(FlightOptions.settings(usedBy: .follow).count == FlightOptions.Setting.allCases.count - 1)
     }
 }
+
+extension FlightSettingsTests {
+    @Test func groupFlightsRefuseWhatTheyDoNotUse() {
+        var options = FlightOptions()
+        #expect(options.groupConflict(amongSettings: [.duration, .pitch, .intro]) == nil)
+        #expect(options.groupConflict(amongSettings: [.simplify]) == .unusedByGroup(.simplify))
+        #expect(options.groupConflict(amongSettings: [.preset]) == .unusedByGroup(.preset))
+        #expect(options.groupConflict(amongSettings: [.timing]) == .unusedByGroup(.timing))
+        options.timing = .recorded
+        #expect(options.groupConflict(amongSettings: [.timing, .speedup]) == nil)
+        #expect(options.groupConflict(amongSettings: [.speedup, .duration]) == .lengthGivenTwice)
+    }
+}
