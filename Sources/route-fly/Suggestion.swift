@@ -33,17 +33,3 @@ enum Suggestion {
     }
 }
 
-extension Usage {
-    /// The option names (`--fps`, `-o`, …) that `subcommand`'s help text lists.
-    static func optionNames(_ subcommand: String) -> [String] {
-        var names: [String] = []
-        for word in help(subcommand).split(whereSeparator: { " ,[]|=\n".contains($0) }) {
-            var w = Substring(word)
-            while let last = w.last, !(last.isLetter || last.isNumber) { w = w.dropLast() }
-            guard w.hasPrefix("-"), w.count >= 2, w.dropFirst(w.hasPrefix("--") ? 2 : 1).allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }),
-                  !names.contains(String(w)) else { continue }
-            names.append(String(w))
-        }
-        return names
-    }
-}

@@ -22,94 +22,89 @@ struct CheckOptions: Equatable {
     /// `--plot`: where to write the SVG plot of the flight's motion.
     var plotPath: String? = nil
 
-    /// The motion limit options: the limit each sets, its value's name and what it is.
-    static var motionLimits: [String: (WritableKeyPath<MotionLimits, Double?>, String, String)] { [
-        "--max-screen-speed": (\.screenSpeed, "screens-per-second", "screen heights per second"),
-        "--max-zoom-rate": (\.zoomRate, "per-second", "a rate per second"),
-        "--max-heading-rate": (\.turnRate, "degrees-per-second", "degrees per second"),
-        "--max-pitch-rate": (\.tiltRate, "degrees-per-second", "degrees per second"),
-        "--max-screen-acceleration": (\.screenAcceleration, "screens-per-second-squared", "screen heights per second squared"),
-        "--max-zoom-acceleration": (\.zoomAcceleration, "per-second-squared", "a rate per second squared"),
-        "--max-heading-acceleration": (\.turnAcceleration, "degrees-per-second-squared", "degrees per second squared"),
-        "--max-pitch-acceleration": (\.tiltAcceleration, "degrees-per-second-squared", "degrees per second squared"),
-        "--max-eye-acceleration": (\.eyeAcceleration, "per-second-squared", "a rate per second squared"),
-        "--max-screen-jump": (\.screenJump, "screens", "screen heights"),
-        "--rest-fraction": (\.restFraction, "fraction", "a fraction of the rate limits"),
-    ] }
+    /// `--max-heading-rate` was given (else a planned turn rate above its default raises it).
+    var turnLimitGiven = false
 
     /// Findings listed per code unless `--all`.
     static let listLimit = 20
 
+    /// A limit's default in the help: up to three decimals, trailing zeros dropped (`0.5`, `0.693`, `60`).
+    static func shown(_ value: Double?) -> String {
+        guard let value else { return "none" }
+        var text = FixedDecimal.string(value, places: 3)
+        while text.contains("."), text.hasSuffix("0") || text.hasSuffix(".") { text.removeLast() }
+        return text
+    }
+
+    /// A motion limit option: more than 0, or `none` to switch the limit off.
+    static func motionLimit(_ name: String, _ valueName: String, _ what: String, _ key: WritableKeyPath<MotionLimits, Double?>,
+                            help: String, default defaultValue: String? = nil, atMost limit: Double = 1e12) -> OptionDeclaration<CheckOptions> {
+        .value(name, valueName: valueName, help: help, default: defaultValue ?? shown(MotionLimits()[keyPath: key])) { a, v throws(UsageError) in
+            let expectation = "\(what), more than 0\(limit < 1e12 ? " and at most \(shown(limit))" : ""), or none"
+            a.flightCheck.motion[keyPath: key] = v.text == "none" ? nil : try v.positive(atMost: limit, expectation)
+            if key == \MotionLimits.turnRate { a.turnLimitGiven = true }
+        }
+    }
+
+    /// A limit in metres or seconds, more than 0, into `path`.
+    static func limit(_ name: String, _ valueName: String, _ what: String, _ path: WritableKeyPath<CheckOptions, Double?>,
+                      help: String, default defaultValue: String) -> OptionDeclaration<CheckOptions> {
+        .value(name, valueName: valueName, help: help, default: defaultValue) { a, v throws(UsageError) in
+            a[keyPath: path] = try v.positive(atMost: 1e12, "\(what), more than 0")
+        }
+    }
+
+    /// Every option of `check`, section by section, for the parser and the help.
+    static var sections: [OptionSection<CheckOptions>] { [
+        OptionSection(title: "OPTIONS", options: [
+            .flag("--json", help: #"Print {"findings":[{"severity","code","index","time","message"}], "summary":{...}}: index is a 0-based point index or null; time is the point's ISO 8601 UTC time, or seconds on the flight, or null."#) { a, _ in
+                a.json = true },
+            .flag("--strict", help: "Warnings fail too (exit 2).") { a, _ in a.strict = true },
+            .flag("--all", help: "List every finding (default: at most \(listLimit) per code; the summary counts all).") { a, _ in a.all = true },
+            CommonOptions.script(\.scriptPath, help: "Check this camera script's flight instead of a planned one."),
+            CommonOptions.framesPerSecond(\.flightCheck.framesPerSecond, help: "Frames per second of the flight check (a ratio such as 30000/1001 works too)."),
+            .value("--plot", valueName: "file", help: "Also write an SVG plot of the flight's motion over time: screen speed, zoom, turn and tilt rates with their limits and every run over them (written atomically, before the report).") { a, v throws(UsageError) in
+                let path = try v.fileName("plot file")
+                guard path != "-" else { throw v.error("'--plot' needs a file name: the report goes to standard output.") }
+                a.plotPath = path },
+            CommonOptions.quiet(),
+            CommonOptions.help(),
+        ]),
+        OptionSection(title: "LIMITS", options: [
+            .value("--gap", valueName: "seconds", help: "Report time gaps longer than this.", default: shown(RouteCheck.Options().gap)) { a, v throws(UsageError) in
+                a.route.gap = try v.positive(atMost: 1e12, "seconds, more than 0") },
+            limit("--max-speed", "metres-per-second", "metres per second", \.route.maxSpeed, help: "Implausible speed.", default: "by the activity the typical moving speed suggests: foot 12, cycle 30, road 70, air 300"),
+            limit("--max-jump", "metres", "metres", \.route.maxJump, help: "A leg longer than this is a jump.", default: "1000 for tracks; routes of planned waypoints are not checked"),
+            motionLimit("--max-screen-speed", "screens-per-second", "screen heights per second", \.screenSpeed, help: "Fastest motion of the centre on screen, in screen heights per second."),
+            motionLimit("--max-zoom-rate", "per-second", "a rate per second", \.zoomRate, help: "Fastest zoom, |d ln(distance)/dt|.", default: "\(shown(MotionLimits().zoomRate)), a doubling per second"),
+            motionLimit("--max-heading-rate", "degrees-per-second", "degrees per second", \.turnRate, help: "Fastest camera turn check accepts (motion-turn-rate).", default: "\(shown(MotionLimits().turnRate)), or the flight option --max-turn-rate when that is higher"),
+            motionLimit("--max-pitch-rate", "degrees-per-second", "degrees per second", \.tiltRate, help: "Fastest tilt."),
+            motionLimit("--max-screen-acceleration", "screens-per-second-squared", "screen heights per second squared", \.screenAcceleration, help: "Largest acceleration of the centre on screen."),
+            motionLimit("--max-zoom-acceleration", "per-second-squared", "a rate per second squared", \.zoomAcceleration, help: "Largest zoom acceleration."),
+            motionLimit("--max-heading-acceleration", "degrees-per-second-squared", "degrees per second squared", \.turnAcceleration, help: "Largest turn acceleration."),
+            motionLimit("--max-pitch-acceleration", "degrees-per-second-squared", "degrees per second squared", \.tiltAcceleration, help: "Largest tilt acceleration."),
+            motionLimit("--max-eye-acceleration", "per-second-squared", "a rate per second squared", \.eyeAcceleration, help: "The eye's vertical acceleration over the distance."),
+            motionLimit("--max-screen-jump", "screens", "screen heights", \.screenJump, help: "More than this many screen heights within one frame is an error."),
+            motionLimit("--rest-fraction", "fraction", "a fraction of the rate limits", \.restFraction, help: "The first and last frame steps must move at less than this fraction of each rate limit.", atMost: 1),
+            limit("--max-camera-speed", "metres-per-second", "metres per second", \.flightCheck.maxCenterSpeed, help: "Fastest ground speed of the camera centre.", default: "none"),
+            limit("--max-eye-speed", "metres-per-second", "metres per second", \.flightCheck.maxEyeSpeed, help: "Fastest ground speed of the eye.", default: "none"),
+            limit("--max-distance-rate", "metres-per-second", "metres per second", \.flightCheck.maxDistanceRate, help: "Fastest change of the eye-to-centre distance, m/s.", default: "none"),
+            .value("--duration-tolerance", valueName: "seconds", help: "How far the flight's length may be from the one asked for.", default: shown(FlightCheck.Options().durationTolerance)) { a, v throws(UsageError) in
+                a.flightCheck.durationTolerance = try v.number(in: 0...1e7, "seconds, 0 or more") },
+        ], footer: "Every motion limit from --max-screen-speed to --rest-fraction takes 'none' to switch it off."),
+        FlightArguments.section.lifted(\.flight),
+        GroundArguments.section.lifted(\.ground),
+        InputArguments.section.lifted(\.input),
+    ] }
+
     static func parse(_ arguments: [String]) throws(UsageError) -> CheckOptions {
         var options = CheckOptions(routePath: "")
-        options.routePath = try ArgumentScanner.routeAndOptions(arguments, subcommand: "check") { name, inline, scanner throws(UsageError) in
-            if FlightArguments.names.contains(name) {
-                try options.flight.parse(name, inline: inline, scanner: &scanner)
-                return
-            }
-            if InputArguments.names.contains(name) {
-                try options.input.parse(name, inline: inline, scanner: &scanner)
-                return
-            }
-            if GroundArguments.names.contains(name) {
-                try options.ground.parse(name, inline: inline, scanner: &scanner)
-                return
-            }
-            func positive(_ valueName: String, _ what: String) throws(UsageError) -> Double {
-                let text = try scanner.value(for: name, inline: inline, valueName: valueName)
-                let v = try scanner.number(text, option: name, valueName: valueName, range: 0...1e12, expectation: "\(what), more than 0")
-                guard v > 0 else {
-                    throw UsageError(message: "The value '\(text)' is invalid for '\(name) <\(valueName)>': expected \(what), more than 0.", subcommand: "check")
-                }
-                return v
-            }
-            switch name {
-            case "--json", "--strict", "--all":
-                try scanner.flag(name, inline: inline)
-                if name == "--json" { options.json = true } else if name == "--strict" { options.strict = true } else { options.all = true }
-            case "--script":
-                options.scriptPath = try scanner.fileName(for: name, inline: inline, what: "script file")
-            case "--fps":
-                let v = try scanner.value(for: name, inline: inline, valueName: "fps")
-                options.flightCheck.framesPerSecond = try scanner.framesPerSecond(v, option: name)
-            case "--gap": options.route.gap = try positive("seconds", "seconds")
-            case "--max-speed": options.route.maxSpeed = try positive("metres-per-second", "metres per second")
-            case "--max-jump": options.route.maxJump = try positive("metres", "metres")
-            case "--max-camera-speed": options.flightCheck.maxCenterSpeed = try positive("metres-per-second", "metres per second")
-            case "--max-eye-speed": options.flightCheck.maxEyeSpeed = try positive("metres-per-second", "metres per second")
-            case "--max-distance-rate": options.flightCheck.maxDistanceRate = try positive("metres-per-second", "metres per second")
-            case let motion where CheckOptions.motionLimits[motion] != nil:
-                let (key, valueName, what) = CheckOptions.motionLimits[motion]!
-                let text = try scanner.value(for: name, inline: inline, valueName: valueName)
-                if text == "none" {
-                    options.flightCheck.motion[keyPath: key] = nil
-                } else {
-                    let v = try scanner.number(text, option: name, valueName: valueName, range: 0...1e12, expectation: "\(what), more than 0, or none")
-                    guard v > 0 else {
-                        throw UsageError(message: "The value '\(text)' is invalid for '\(name) <\(valueName)>': expected \(what), more than 0, or none.", subcommand: "check")
-                    }
-                    options.flightCheck.motion[keyPath: key] = v
-                }
-            case "--plot":
-                let path = try scanner.fileName(for: name, inline: inline, what: "plot file")
-                guard path != "-" else {
-                    throw UsageError(message: "'--plot' needs a file name: the report goes to standard output.", subcommand: "check")
-                }
-                options.plotPath = path
-            case "--duration-tolerance":
-                let v = try scanner.value(for: name, inline: inline, valueName: "seconds")
-                options.flightCheck.durationTolerance = try scanner.number(v, option: name, valueName: "seconds",
-                    range: 0...1e7, expectation: "seconds, 0 or more")
-            default:
-                throw scanner.unknown(name)
-            }
-        }
-        try options.flight.validate(subcommand: "check")
+        let positionals = try OptionParser.parse(arguments, subcommand: "check", sections: sections, into: &options)
+        options.routePath = try OptionParser.route(positionals, subcommand: "check")
         try options.flight.validate(withScript: options.scriptPath != nil, subcommand: "check")
         // A flight planned to turn faster than check's turn limit (--max-turn-rate over 30) is checked
         // against what was asked for, unless --max-heading-rate says otherwise.
-        if !arguments.contains(where: { $0 == "--max-heading-rate" || $0.hasPrefix("--max-heading-rate=") }),
-           let asked = options.flight.options.maxTurnRate, let limit = options.flightCheck.motion.turnRate, asked > limit {
+        if !options.turnLimitGiven, let asked = options.flight.options.maxTurnRate, let limit = options.flightCheck.motion.turnRate, asked > limit {
             options.flightCheck.motion.turnRate = asked
         }
         return options

@@ -4,127 +4,105 @@ import RouteKit
 /// The options that shape a flight, shared by `sample` and `plan`.
 struct FlightArguments: Equatable {
     var options = FlightOptions()
-    /// Options the user gave, canonical names (to reject repeats and conflicting combinations).
-    var given: Set<String> = []
+    /// The settings the user gave (to refuse options a flight would not use, and conflicting ones).
+    var given: Set<FlightOptions.Setting> = []
 
-    static let names: Set<String> = [
-        "--preset", "--timing", "--duration", "--speedup", "--skip-idle", "--simplify", "--heading", "--look-ahead",
-        "--max-turn-rate", "--viewport", "--fov", "--pitch", "--distance", "--intro", "--outro", "--return", "--gaps", "--rho",
-    ]
-
-    /// Parses one flight option whose name is `name`; the value comes from `scanner`.
-    mutating func parse(_ name: String, inline: String?, scanner: inout ArgumentScanner) throws(UsageError) {
-        let sub = scanner.subcommand
-        func value(_ valueName: String) throws(UsageError) -> String {
-            try scanner.value(for: name, inline: inline, valueName: valueName)
-        }
-        func number(_ valueName: String, _ range: ClosedRange<Double>, _ expectation: String) throws(UsageError) -> Double {
-            try scanner.number(try value(valueName), option: name, valueName: valueName, range: range, expectation: expectation)
-        }
-        func positive(_ valueName: String, _ what: String) throws(UsageError) -> Double {
-            let v = try number(valueName, 0...1e9, "\(what), more than 0 and at most 1000000000")
-            guard v > 0 else {
-                throw UsageError(message: "The value '\(FixedDecimal.string(v, places: 0))' is invalid for '\(name) <\(valueName)>': expected \(what), more than 0 and at most 1000000000.", subcommand: sub)
-            }
-            return v
-        }
-        func choice<T: RawRepresentable & CaseIterable>(_ valueName: String, _ type: T.Type) throws(UsageError) -> T where T.RawValue == String {
-            try scanner.choice(try value(valueName), option: name, valueName: valueName, T.self)
-        }
-        given.insert(name)
-        switch name {
-        case "--preset": options.preset = try choice("preset", FlightOptions.Preset.self)
-        case "--timing": options.timing = try choice("timing", FlightOptions.Timing.self)
-        case "--gaps": options.gaps = try choice("mode", FlightOptions.Gaps.self)
-        case "--duration": options.duration = try number("seconds", 1e-3...1e7, "seconds, at least 0.001 and at most 10000000")
-        case "--speedup": options.speedup = try positive("factor", "recorded seconds per flight second")
-        case "--skip-idle": options.skipIdle = try positive("seconds", "recorded seconds")
-        case "--simplify": options.simplify = try number("metres", 0...1e7, "a tolerance in metres, 0 or more and at most 10000000")
-        case "--look-ahead": options.lookAhead = try positive("metres", "metres along the route")
-        case "--max-turn-rate": options.maxTurnRate = try positive("degrees-per-second", "degrees per second")
-        case "--fov":
-            let v = try number("degrees", CameraFraming.fieldOfViewRange, "a vertical field of view in degrees, at least 0.01 and at most 179")
-            options.framing.verticalFieldOfView = v
-        case "--pitch":
-            let v = try number("degrees", 0...89.9, "degrees from straight down, 0 or more and less than 90")
-            options.pitch = v
-        case "--distance":
-            // Up to 100 000 km: a whole hemisphere fits in view from about 25 000 km.
-            let d = try number("metres", 0...1e8, "metres from the eye to the centre, more than 0 and at most 100000000")
-            guard d > 0 else {
-                throw UsageError(message: "The value '0' is invalid for '--distance <metres>': expected metres from the eye to the centre, more than 0 and at most 100000000.", subcommand: sub)
-            }
-            options.distance = d
-        case "--intro": options.intro = try number("seconds", 0...1e6, "seconds, 0 to 1000000")
-        case "--outro": options.outro = try number("seconds", 0...1e6, "seconds, 0 to 1000000")
-        case "--return": options.returnDuration = try number("seconds", 0...1e6, "seconds back to the initial camera, 0 or more (at most 1000000)")
-        case "--rho":
-            options.rho = try number("rho", 0.01...10, "van Wijk's rho, from 0.01 (pan) to 10 (zoom); 1.42 by default")
-        case "--viewport":
-            let v = try value("WxH")
-            let parts = v.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+    /// Every flight option, with the setting it gives. The help's FLIGHT OPTIONS section and the parser
+    /// are both made from this list.
+    static var declarations: [(setting: FlightOptions.Setting, option: OptionDeclaration<FlightArguments>)] { [
+        (.preset, .value("--preset", valueName: "preset", help: "follow: fly in from an overview of the whole route, follow it looking ahead, pull out again; wwdc: the WWDC23 flyover recipe; overview: the whole route from above with a slow heading drift; orbit: one full circle around the route's centre.", default: "follow") { a, v throws(UsageError) in
+            a.options.preset = try v.choice(FlightOptions.Preset.self) }),
+        (.timing, .value("--timing", valueName: "timing", help: "distance (constant ground speed), equal (the same time per point) or recorded (the file's timestamps).", default: "distance for follow, equal for wwdc") { a, v throws(UsageError) in
+            a.options.timing = try v.choice(FlightOptions.Timing.self) }),
+        (.duration, .value("--duration", valueName: "seconds", help: "Seconds for the route part.", default: "30 for follow, 16 for wwdc, 20 for overview and orbit; with recorded timing, the recorded span / speedup") { a, v throws(UsageError) in
+            a.options.duration = try v.number(in: 1e-3...1e7, "seconds, at least 0.001 and at most 10000000") }),
+        (.speedup, .value("--speedup", valueName: "factor", help: "Recorded timing: recorded seconds per flight second.", default: "1") { a, v throws(UsageError) in
+            a.options.speedup = try v.positive(atMost: 1e9, "recorded seconds per flight second, more than 0 and at most 1000000000") }),
+        (.skipIdle, .value("--skip-idle", valueName: "seconds", help: "Recorded timing: stops and gaps longer than this are flown in 1 s (at most).", default: "none") { a, v throws(UsageError) in
+            a.options.skipIdle = try v.positive(atMost: 1e9, "recorded seconds, more than 0 and at most 1000000000") }),
+        (.simplify, .value("--simplify", valueName: "metres", help: "Douglas-Peucker tolerance, in 3D with the heights (0 only drops duplicate points).", default: "a thousandth of the route's extent; none with recorded timing") { a, v throws(UsageError) in
+            a.options.simplify = try v.number(in: 0...1e7, "a tolerance in metres, 0 or more and at most 10000000") }),
+        (.heading, .value("--heading", valueName: "mode", help: "along (look ahead along the route), endpoints (the start-to-end heading) or fixed:DEGREES.", default: "along") { a, v throws(UsageError) in
+            switch v.text {
+            case "endpoints": a.options.heading = .endpoints
+            case "along": a.options.heading = .along
+            default:
+                guard v.text.hasPrefix("fixed:"), let d = OptionValue.decimal(v.text.dropFirst(6)), d.isFinite, abs(d) <= 3600 else {
+                    throw v.invalid("endpoints, along or fixed:DEGREES (e.g. fixed:90, degrees in -3600...3600)")
+                }
+                a.options.heading = .fixed(normalizedHeading(d))
+            } }),
+        (.lookAhead, .value("--look-ahead", valueName: "metres", help: "How far ahead an along heading looks.", default: "a third of the distance") { a, v throws(UsageError) in
+            a.options.lookAhead = try v.positive(atMost: 1e9, "metres along the route, more than 0 and at most 1000000000") }),
+        (.maxTurnRate, .value("--max-turn-rate", valueName: "degrees-per-second", help: "Fastest turn the planner gives the camera (the limit check measures it against is --max-heading-rate, 30).", default: "\(FixedDecimal.string(FlightOptions.defaultMaxTurnRate, places: 0))") { a, v throws(UsageError) in
+            a.options.maxTurnRate = try v.positive(atMost: 1e9, "degrees per second, more than 0 and at most 1000000000") }),
+        (.viewport, .value("--viewport", valueName: "WxH", help: "Viewport in pixels.", default: "1920x1080") { a, v throws(UsageError) in
+            let parts = v.text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
             guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...100_000).contains(w), (1...100_000).contains(h),
                   (0.05...20).contains(Double(w) / Double(h)) else {
-                throw UsageError(message: "The value '\(v)' is invalid for '--viewport <WxH>': expected width x height in pixels, e.g. 1920x1080 (each 1 to 100000, the width 1/20 to 20 times the height).", subcommand: sub)
+                throw v.invalid("width x height in pixels, e.g. 1920x1080 (each 1 to 100000, the width 1/20 to 20 times the height)")
             }
-            options.framing.viewportWidth = Double(w)
-            options.framing.viewportHeight = Double(h)
-        case "--heading":
-            let v = try value("mode")
-            switch v {
-            case "endpoints": options.heading = .endpoints
-            case "along": options.heading = .along
-            default:
-                guard v.hasPrefix("fixed:"), let d = ArgumentScanner.decimal(v.dropFirst(6)), d.isFinite, abs(d) <= 3600 else {
-                    throw UsageError(message: "The value '\(v)' is invalid for '--heading <mode>': expected endpoints, along or fixed:DEGREES (e.g. fixed:90, degrees in -3600...3600).", subcommand: sub)
-                }
-                options.heading = .fixed(normalizedHeading(d))
+            a.options.framing.viewportWidth = Double(w)
+            a.options.framing.viewportHeight = Double(h) }),
+        (.fieldOfView, .value("--fov", valueName: "degrees", help: "Vertical field of view, 0.01 to 179.", default: "36.87, that is 2 atan(1/3)") { a, v throws(UsageError) in
+            a.options.framing.verticalFieldOfView = try v.number(in: CameraFraming.fieldOfViewRange, "a vertical field of view in degrees, at least 0.01 and at most 179") }),
+        (.pitch, .value("--pitch", valueName: "degrees", help: "Tilt from straight down while following, 0 to under 90.", default: "45 for follow and orbit, 30 for overview, 0 for wwdc") { a, v throws(UsageError) in
+            a.options.pitch = try v.number(in: 0...89.9, "degrees from straight down, 0 or more and less than 90") }),
+        // Up to 100 000 km: a whole hemisphere fits in view from about 25 000 km.
+        (.distance, .value("--distance", valueName: "metres", help: "Camera distance while following, at most 100000000.", default: "a fifth of the distance that frames the whole route, within 300 to 50000 m") { a, v throws(UsageError) in
+            a.options.distance = try v.positive(atMost: 1e8, "metres from the eye to the centre, more than 0 and at most 100000000") }),
+        (.intro, .value("--intro", valueName: "seconds", help: "Fly-in from the overview (follow), 0 to 1000000.", default: "\(FixedDecimal.string(FlightOptions().intro, places: 0))") { a, v throws(UsageError) in
+            a.options.intro = try v.number(in: 0...1e6, "seconds, 0 to 1000000") }),
+        (.outro, .value("--outro", valueName: "seconds", help: "Pull-out to the overview (follow), 0 to 1000000.", default: "\(FixedDecimal.string(FlightOptions().outro, places: 0))") { a, v throws(UsageError) in
+            a.options.outro = try v.number(in: 0...1e6, "seconds, 0 to 1000000") }),
+        (.returnDuration, .value("--return", valueName: "seconds", help: "Return to the initial camera (wwdc), 0 to 1000000.", default: "\(FixedDecimal.string(FlightOptions().returnDuration, places: 0))") { a, v throws(UsageError) in
+            a.options.returnDuration = try v.number(in: 0...1e6, "seconds back to the initial camera, 0 or more (at most 1000000)") }),
+        (.gaps, .value("--gaps", valueName: "mode", help: "Between segments: fly (long gaps on van Wijk and Nuij's zoom-out-and-in path), cut, or hold (wait, then cut).", default: "fly") { a, v throws(UsageError) in
+            a.options.gaps = try v.choice(FlightOptions.Gaps.self) }),
+        (.rho, .value("--rho", valueName: "rho", help: "van Wijk and Nuij's zoom/pan trade-off, from 0.01 (pan) to 10 (zoom).", default: "\(FixedDecimal.string(FlyToPath.defaultRho, places: 2))") { a, v throws(UsageError) in
+            a.options.rho = try v.number(in: 0.01...10, "van Wijk's rho, from 0.01 (pan) to 10 (zoom)") }),
+    ] }
+
+    /// The FLIGHT OPTIONS section: every declaration, each also recording its setting as given.
+    static var section: OptionSection<FlightArguments> {
+        OptionSection(title: "FLIGHT OPTIONS", options: declarations.map { setting, option in
+            var recording = option
+            recording.apply = { arguments, value throws(UsageError) in
+                try option.apply(&arguments, value)
+                arguments.given.insert(setting)
             }
-        default:
-            preconditionFailure("not a flight option: \(name)")
-        }
+            return recording
+        })
     }
 
-    /// Checks combinations once everything is parsed.
-    func validate(subcommand: String) throws(UsageError) {
-        if given.contains("--speedup") || given.contains("--skip-idle") {
-            guard options.timing == .recorded else {
-                let o = given.contains("--speedup") ? "--speedup" : "--skip-idle"
-                throw UsageError(message: "'\(o)' needs '--timing recorded'.", subcommand: subcommand)
-            }
-        }
-        if given.contains("--speedup") && given.contains("--duration") {
-            throw UsageError(message: "'--speedup' and '--duration' both set the length of a recorded flight; give one of them.", subcommand: subcommand)
-        }
-        // Options a preset does not use are refused rather than silently ignored.
-        let everywhere: Set<String> = ["--preset", "--viewport", "--fov", "--duration"]
-        let uses: Set<String>
-        switch options.preset {
-        case .wwdc: uses = everywhere.union(["--timing", "--return"])
-        case .follow: uses = FlightArguments.names.subtracting(["--return"])
-        case .overview, .orbit: uses = everywhere.union(["--pitch", "--distance", "--heading"])
-        }
-        if let unused = given.subtracting(uses).sorted().first {
-            throw UsageError(message: "'\(unused)' does not apply to the \(options.preset.rawValue) preset (see 'route-fly help \(subcommand)').", subcommand: subcommand)
-        }
-        if given.contains("--look-ahead"), options.heading != .along {
-            throw UsageError(message: "'--look-ahead' only shapes '--heading along'.", subcommand: subcommand)
-        }
-        if options.preset == .overview || options.preset == .orbit, given.contains("--heading"), options.heading.fixedValue == nil {
-            throw UsageError(message: "The \(options.preset.rawValue) preset takes only '--heading fixed:DEGREES' (its starting heading).", subcommand: subcommand)
-        }
-        if options.preset == .wwdc && options.timing == .recorded {
-            throw UsageError(message: "The wwdc preset times the route with '--timing equal' (the WWDC23 split) or '--timing distance'; recorded timing needs '--preset follow'.", subcommand: subcommand)
-        }
+    /// The option that gives `setting` (`--fov` for ``FlightOptions/Setting/fieldOfView``).
+    static func optionName(_ setting: FlightOptions.Setting) -> String {
+        declarations.first { $0.setting == setting }!.option.canonicalName
     }
 
-    /// With `--script`, the script decides the flight: only the framing options still apply (they
-    /// resolve `framed` and `route.center`).
+    /// Checks the combination once everything is parsed (``FlightOptions/conflict(amongSettings:withScript:)``),
+    /// wording a conflict with the options' names.
     func validate(withScript: Bool, subcommand: String) throws(UsageError) {
-        guard withScript else { return }
-        if let first = given.subtracting(["--viewport", "--fov"]).sorted().first {
-            throw UsageError(message: "'\(first)' shapes a planned flight; with '--script' the script decides the flight (only '--viewport' and '--fov' still apply).", subcommand: subcommand)
+        guard let conflict = options.conflict(amongSettings: given, withScript: withScript) else { return }
+        let name = Self.optionName
+        let message: String
+        switch conflict {
+        case .needsRecordedTiming(let setting):
+            message = "'\(name(setting))' needs '--timing recorded'."
+        case .lengthGivenTwice:
+            message = "'--speedup' and '--duration' both set the length of a recorded flight; give one of them."
+        case .unusedByPreset(let setting, let preset):
+            message = "'\(name(setting))' does not apply to the \(preset.rawValue) preset (see 'route-fly help \(subcommand)')."
+        case .lookAheadWithoutAlongHeading:
+            message = "'--look-ahead' only shapes '--heading along'."
+        case .onlyFixedHeading(let preset):
+            message = "The \(preset.rawValue) preset takes only '--heading fixed:DEGREES' (its starting heading)."
+        case .recordedTimingForWWDC:
+            message = "The wwdc preset times the route with '--timing equal' (the WWDC23 split) or '--timing distance'; recorded timing needs '--preset follow'."
+        case .decidedByScript(let setting):
+            message = "'\(name(setting))' shapes a planned flight; with '--script' the script decides the flight (only '--viewport' and '--fov' still apply)."
         }
+        throw UsageError(message: message, subcommand: subcommand)
     }
 
     /// With `--timing recorded` (follow), the instant of flight time 0 and the recorded seconds per flight

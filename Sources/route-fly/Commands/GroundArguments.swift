@@ -13,25 +13,23 @@ struct GroundArguments: Equatable {
     /// Metres the eye keeps above the ground (`--clearance`).
     var clearance = 50.0
 
-    static let names: Set<String> = ["--terrain", "--ground-elevation", "--clearance"]
+    /// The GROUND OPTIONS section, for the parser and the help.
+    static var section: OptionSection<GroundArguments> {
+        OptionSection(title: "GROUND OPTIONS", note: "for route points without elevation; without either, a warning", options: [
+            .value("--terrain", valueName: "file", help: "A digital elevation model that covers the route: any raster GDAL reads (GeoTIFF, SRTM .hgt, DTED, a .vrt mosaic), in any CRS. Points without elevation take the ground's height there: metres above the EGM96 geoid (sea level), interpolated bilinearly.", default: "none") { a, v throws(UsageError) in
+                a.terrainPath = try v.fileName("terrain model file")
+                try a.refuseTwoGrounds(v) },
+            .value("--ground-elevation", valueName: "metres", help: "Points without elevation take this height, metres above sea level, for flat country.", default: "none") { a, v throws(UsageError) in
+                a.groundElevation = try v.number(in: -11_000...9_000, "metres above sea level, from -11000 to 9000")
+                try a.refuseTwoGrounds(v) },
+            .value("--clearance", valueName: "metres", help: "The eye stays this high above the ground (the terrain model, else the route's own heights), and the ground never hides the centre: the camera looks more steeply down, eased, where it would.", default: "\(FixedDecimal.string(FlightOptions().clearance, places: 0))") { a, v throws(UsageError) in
+                a.clearance = try v.number(in: 0...10_000, "metres above the ground, from 0 to 10000") },
+        ])
+    }
 
-    mutating func parse(_ name: String, inline: String?, scanner: inout ArgumentScanner) throws(UsageError) {
-        switch name {
-        case "--terrain":
-            terrainPath = try scanner.fileName(for: name, inline: inline, what: "terrain model file")
-        case "--ground-elevation":
-            let v = try scanner.value(for: name, inline: inline, valueName: "metres")
-            groundElevation = try scanner.number(v, option: name, valueName: "metres", range: -11_000...9_000,
-                expectation: "metres above sea level, from -11000 to 9000")
-        case "--clearance":
-            let v = try scanner.value(for: name, inline: inline, valueName: "metres")
-            clearance = try scanner.number(v, option: name, valueName: "metres", range: 0...10_000,
-                expectation: "metres above the ground, from 0 to 10000")
-        default:
-            preconditionFailure("not a ground option: \(name)")
-        }
+    private func refuseTwoGrounds(_ value: OptionValue) throws(UsageError) {
         if terrainPath != nil, groundElevation != nil {
-            throw UsageError(message: "'--terrain' and '--ground-elevation' both give the ground's height; give one of them.", subcommand: scanner.subcommand)
+            throw value.error("'--terrain' and '--ground-elevation' both give the ground's height; give one of them.")
         }
     }
 

@@ -6,18 +6,21 @@ struct InfoOptions: Equatable {
     var json = false
     var input = InputArguments()
 
+    /// Every option of `info`, section by section, for the parser and the help.
+    static var sections: [OptionSection<InfoOptions>] { [
+        OptionSection(title: "OPTIONS", options: [
+            .flag("--json", help: "Print one JSON object: points, tracks, segments, routes, waypoints, length_m (metres along the segments), start_time, end_time (ISO 8601 UTC or null), duration_s (seconds or null), start, end ({latitude, longitude} in degrees), bbox ([west, south, east, north]; west > east across the antimeridian), map_rect ({x, y, width, height} in MapKit map points), then flown, timed_points, heading_start_to_end, format, notes.") { a, _ in
+                a.json = true },
+            CommonOptions.quiet(),
+            CommonOptions.help(),
+        ]),
+        InputArguments.section.lifted(\.input),
+    ] }
+
     static func parse(_ arguments: [String]) throws(UsageError) -> InfoOptions {
         var options = InfoOptions(routePath: "")
-        options.routePath = try ArgumentScanner.routeAndOptions(arguments, subcommand: "info") { name, inline, scanner throws(UsageError) in
-            if InputArguments.names.contains(name) {
-                try options.input.parse(name, inline: inline, scanner: &scanner)
-            } else if name == "--json" {
-                guard inline == nil else { throw scanner.unknown(name) }
-                options.json = true
-            } else {
-                throw scanner.unknown(name)
-            }
-        }
+        let positionals = try OptionParser.parse(arguments, subcommand: "info", sections: sections, into: &options)
+        options.routePath = try OptionParser.route(positionals, subcommand: "info")
         return options
     }
 

@@ -8,39 +8,31 @@ struct InputArguments: Equatable {
     /// The datum of the file's heights (`--input-heights msl|ellipsoid`).
     var inputHeights = VerticalDatum.orthometric
 
-    static let names: Set<String> = ["--input-format", "--columns", "--polyline-precision", "--input-heights"]
-
-    mutating func parse(_ name: String, inline: String?, scanner: inout ArgumentScanner) throws(UsageError) {
-        let sub = scanner.subcommand
-        switch name {
-        case "--input-format":
-            let v = try scanner.value(for: name, inline: inline, valueName: "format")
-            guard let f = RouteFormat(rawValue: v.lowercased()) else {
-                throw UsageError(message: "The value '\(v)' is invalid for '--input-format <format>': expected one of \(RouteFormat.allCases.map(\.rawValue).joined(separator: ", ")).", subcommand: sub)
-            }
-            format = f
-        case "--columns":
-            let v = try scanner.value(for: name, inline: inline, valueName: "names")
-            let names = v.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingCharacters(in: .whitespaces) }
-            guard names.contains("latitude") || names.contains("lat"), names.contains("longitude") || names.contains("lon") else {
-                throw UsageError(message: "The value '\(v)' is invalid for '--columns <names>': expected comma-separated column roles including latitude and longitude, e.g. latitude,longitude or time,latitude,longitude,elevation ('-' skips a column).", subcommand: sub)
-            }
-            columns = names
-        case "--polyline-precision":
-            let v = try scanner.value(for: name, inline: inline, valueName: "digits")
-            guard let p = Int(v), p == 5 || p == 6 else {
-                throw UsageError(message: "The value '\(v)' is invalid for '--polyline-precision <digits>': expected 5 (Google's default) or 6 (OSRM and Valhalla polyline6).", subcommand: sub)
-            }
-            polylinePrecision = p
-        case "--input-heights":
-            let v = try scanner.value(for: name, inline: inline, valueName: "datum")
-            guard let datum = VerticalDatum(optionValue: v) else {
-                throw UsageError(message: "The value '\(v)' is invalid for '--input-heights <datum>': expected msl (above mean sea level, EGM96: what GPS files normally hold) or ellipsoid (above the WGS 84 ellipsoid).", subcommand: sub)
-            }
-            inputHeights = datum
-        default:
-            preconditionFailure("not an input option: \(name)")
-        }
+    /// The INPUT OPTIONS section, for the parser and the help.
+    static var section: OptionSection<InputArguments> {
+        OptionSection(title: "INPUT OPTIONS", options: [
+            .value("--input-format", valueName: "format", help: "gpx, kml, geojson, csv, polyline or tcx.", default: "detected from the content, then the file name's extension") { a, v throws(UsageError) in
+                guard let f = RouteFormat(rawValue: v.text.lowercased()) else {
+                    throw v.invalid("one of \(RouteFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                a.format = f },
+            .value("--columns", valueName: "names", help: "CSV without a header: the role of each column, e.g. latitude,longitude or time,latitude,longitude,elevation ('-' skips a column).") { a, v throws(UsageError) in
+                let names = v.text.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingCharacters(in: .whitespaces) }
+                guard names.contains("latitude") || names.contains("lat"), names.contains("longitude") || names.contains("lon") else {
+                    throw v.invalid("comma-separated column roles including latitude and longitude, e.g. latitude,longitude or time,latitude,longitude,elevation ('-' skips a column)")
+                }
+                a.columns = names },
+            .value("--polyline-precision", valueName: "digits", help: "5 (Google's encoded polyline) or 6 (OSRM/Valhalla polyline6).", default: "5") { a, v throws(UsageError) in
+                guard let p = Int(v.text), p == 5 || p == 6 else {
+                    throw v.invalid("5 (Google's default) or 6 (OSRM and Valhalla polyline6)")
+                }
+                a.polylinePrecision = p },
+            .value("--input-heights", valueName: "datum", help: "msl (heights above mean sea level, EGM96, as GPS files hold) or ellipsoid (above the WGS 84 ellipsoid); converted through PROJ.", default: "msl") { a, v throws(UsageError) in
+                guard let datum = VerticalDatum(optionValue: v.text) else {
+                    throw v.invalid("msl (above mean sea level, EGM96: what GPS files normally hold) or ellipsoid (above the WGS 84 ellipsoid)")
+                }
+                a.inputHeights = datum },
+        ])
     }
 
     /// Reads the route, printing the reader's notes and warnings on standard error as `path: note: …`

@@ -8,35 +8,25 @@ struct OutputArguments: Equatable {
     /// `--max-pitch`, degrees, when given.
     var maxPitch: Double? = nil
     var fovColumns = false
+    /// The options given (canonical names), to refuse those the format does not use.
     var given: Set<String> = []
 
-    static let names: Set<String> = ["--angles", "--kml-view", "--max-pitch", "--fov-columns"]
-
-    mutating func parse(_ name: String, inline: String?, scanner: inout ArgumentScanner) throws(UsageError) {
-        given.insert(name)
-        switch name {
-        case "--angles":
-            let v = try scanner.value(for: name, inline: inline, valueName: "mode")
-            guard let a = AngleContinuity(rawValue: v.lowercased()) else {
-                throw UsageError(message: "The value '\(v)' is invalid for '--angles <mode>': expected wrapped or continuous.", subcommand: scanner.subcommand)
-            }
-            angles = a
-        case "--kml-view":
-            let v = try scanner.value(for: name, inline: inline, valueName: "view")
-            guard let k = KMLView(rawValue: v.lowercased()) else {
-                throw UsageError(message: "The value '\(v)' is invalid for '--kml-view <view>': expected camera or lookat.", subcommand: scanner.subcommand)
-            }
-            kmlView = k
-        case "--max-pitch":
-            let v = try scanner.value(for: name, inline: inline, valueName: "degrees")
-            maxPitch = try scanner.number(v, option: name, valueName: "degrees", range: 0...MapLibreCameraWriter.highestMaximumPitch,
-                                          expectation: "degrees from straight down, 0 to 85 (the web map's maxPitch)")
-        case "--fov-columns":
-            try scanner.flag(name, inline: inline)
-            fovColumns = true
-        default:
-            preconditionFailure("not an output option: \(name)")
-        }
+    /// The OUTPUT OPTIONS section, for the parser and the help.
+    static var section: OptionSection<OutputArguments> {
+        OptionSection(title: "OUTPUT OPTIONS", options: [
+            .value("--angles", valueName: "mode", help: "csv, geojson, maplibre: wrapped (headings in 0 to under 360) or continuous (unwrapped from frame to frame, starting in 0..<360: no jump of 360 between frames).", default: "wrapped") { a, v throws(UsageError) in
+                a.angles = try v.choice(AngleContinuity.self)
+                a.given.insert("--angles") },
+            .flag("--fov-columns", help: "csv: add vertical_fov (degrees), viewport_width and viewport_height (pixels) columns. GeoJSON always has them in its 'camera' member.") { a, _ in
+                a.fovColumns = true
+                a.given.insert("--fov-columns") },
+            .value("--kml-view", valueName: "view", help: "kml, kmz: camera (a Camera at the eye, absolute altitude) or lookat (a LookAt at the centre, relativeToGround: Google Earth puts it on its own terrain; for routes without heights).", default: "camera") { a, v throws(UsageError) in
+                a.kmlView = try v.choice(KMLView.self)
+                a.given.insert("--kml-view") },
+            .value("--max-pitch", valueName: "degrees", help: "maplibre: the web map's maxPitch, at most 85; a flight that pitches more is refused.", default: "60 for maplibre and deckgl, 85 for mapbox") { a, v throws(UsageError) in
+                a.maxPitch = try v.number(in: 0...MapLibreCameraWriter.highestMaximumPitch, "degrees from straight down, 0 to 85 (the web map's maxPitch)")
+                a.given.insert("--max-pitch") },
+        ])
     }
 
     /// Refuses options the chosen format does not use.

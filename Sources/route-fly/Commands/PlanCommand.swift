@@ -10,22 +10,23 @@ struct PlanOptions: Equatable {
     var flight = FlightArguments()
     var outputPath: String? = nil
 
+    /// Every option of `plan`, section by section, for the parser and the help.
+    static var sections: [OptionSection<PlanOptions>] { [
+        OptionSection(title: "OPTIONS", options: [
+            CommonOptions.output(\.outputPath, help: "Write to <file> (atomically) instead of standard output."),
+            CommonOptions.quiet(),
+            CommonOptions.help(),
+        ]),
+        FlightArguments.section.lifted(\.flight),
+        GroundArguments.section.lifted(\.ground),
+        InputArguments.section.lifted(\.input),
+    ] }
+
     static func parse(_ arguments: [String]) throws(UsageError) -> PlanOptions {
         var options = PlanOptions(routePath: "")
-        options.routePath = try ArgumentScanner.routeAndOptions(arguments, subcommand: "plan") { name, inline, scanner throws(UsageError) in
-            if FlightArguments.names.contains(name) {
-                try options.flight.parse(name, inline: inline, scanner: &scanner)
-            } else if GroundArguments.names.contains(name) {
-                try options.ground.parse(name, inline: inline, scanner: &scanner)
-            } else if InputArguments.names.contains(name) {
-                try options.input.parse(name, inline: inline, scanner: &scanner)
-            } else if name == "-o" || name == "--output" {
-                options.outputPath = try scanner.fileName(for: name, inline: inline)
-            } else {
-                throw scanner.unknown(name)
-            }
-        }
-        try options.flight.validate(subcommand: "plan")
+        let positionals = try OptionParser.parse(arguments, subcommand: "plan", sections: sections, into: &options)
+        options.routePath = try OptionParser.route(positionals, subcommand: "plan")
+        try options.flight.validate(withScript: false, subcommand: "plan")
         return options
     }
 

@@ -15,45 +15,30 @@ struct PreviewOptions: Equatable, PlansFlightsOverGround {
     /// `--style`: a MapLibre style URL; `nil`: the blank offline style.
     var styleURL: String? = nil
 
+    /// Every option of `preview`, section by section, for the parser and the help.
+    static var sections: [OptionSection<PreviewOptions>] { [
+        OptionSection(title: "OPTIONS", options: [
+            CommonOptions.script(\.scriptPath, help: "Fly this camera script instead of a preset (as for 'sample')."),
+            CommonOptions.framesPerSecond(\.fps, limit: 240, help: "Frames per second in the page, at most 240."),
+            .value("--maplibre-js", valueName: "url-or-path", help: "MapLibre GL JS: an http(s) URL, or a local maplibre-gl.js, inlined (with maplibre-gl.css beside it, if any) for offline use.", default: "https://unpkg.com/maplibre-gl@5.3.0/dist/maplibre-gl.js") { a, v throws(UsageError) in
+                guard !v.text.isEmpty else { throw v.error("The value for '--maplibre-js <url-or-path>' is empty.") }
+                a.mapLibreJS = v.text },
+            .value("--style", valueName: "url", help: "A MapLibre style URL for the basemap; the route is drawn over it.", default: "a blank offline style") { a, v throws(UsageError) in
+                guard PreviewOptions.isURL(v.text) else { throw v.invalid("an http, https or file URL of a MapLibre style JSON") }
+                a.styleURL = v.text },
+            CommonOptions.output(\.outputPath, help: "Write the page to <file> (.html; atomically) instead of standard output."),
+            CommonOptions.quiet(),
+            CommonOptions.help(),
+        ]),
+        FlightArguments.section.lifted(\.flight),
+        GroundArguments.section.lifted(\.ground),
+        InputArguments.section.lifted(\.input),
+    ] }
+
     static func parse(_ arguments: [String]) throws(UsageError) -> PreviewOptions {
         var options = PreviewOptions(routePath: "")
-        options.routePath = try ArgumentScanner.routeAndOptions(arguments, subcommand: "preview") { name, inline, scanner throws(UsageError) in
-            if FlightArguments.names.contains(name) {
-                try options.flight.parse(name, inline: inline, scanner: &scanner)
-                return
-            }
-            if InputArguments.names.contains(name) {
-                try options.input.parse(name, inline: inline, scanner: &scanner)
-                return
-            }
-            if GroundArguments.names.contains(name) {
-                try options.ground.parse(name, inline: inline, scanner: &scanner)
-                return
-            }
-            switch name {
-            case "--fps":
-                let v = try scanner.value(for: name, inline: inline, valueName: "fps")
-                options.fps = try scanner.number(v, option: name, valueName: "fps",
-                    range: 1e-3...240, expectation: "frames per second, more than 0 and at most 240")
-            case "-o", "--output":
-                options.outputPath = try scanner.fileName(for: name, inline: inline)
-            case "--script":
-                options.scriptPath = try scanner.fileName(for: name, inline: inline, what: "script file")
-            case "--maplibre-js":
-                let v = try scanner.value(for: name, inline: inline, valueName: "url-or-path")
-                guard !v.isEmpty else { throw UsageError(message: "The value for '--maplibre-js <url-or-path>' is empty.", subcommand: "preview") }
-                options.mapLibreJS = v
-            case "--style":
-                let v = try scanner.value(for: name, inline: inline, valueName: "url")
-                guard PreviewOptions.isURL(v) else {
-                    throw UsageError(message: "The value '\(v)' is invalid for '--style <url>': expected an http, https or file URL of a MapLibre style JSON.", subcommand: "preview")
-                }
-                options.styleURL = v
-            default:
-                throw scanner.unknown(name)
-            }
-        }
-        try options.flight.validate(subcommand: "preview")
+        let positionals = try OptionParser.parse(arguments, subcommand: "preview", sections: sections, into: &options)
+        options.routePath = try OptionParser.route(positionals, subcommand: "preview")
         try options.flight.validate(withScript: options.scriptPath != nil, subcommand: "preview")
         if let outputPath = options.outputPath, outputPath != "-" {
             let ext = URL(fileURLWithPath: outputPath).pathExtension.lowercased()

@@ -16,33 +16,27 @@ struct ProfileOptions: Equatable {
     var name: String? = nil
     var outputPath: String? = nil
 
+    /// Every option of `profile`, section by section, for the parser and the help.
+    static var sections: [OptionSection<ProfileOptions>] { [
+        OptionSection(title: "OPTIONS", options: [
+            .value("--bin", valueName: "metres", help: "Bin width, at least 1.", default: "375, the Landmarks Hikes tutorial's 0.375 km") { a, v throws(UsageError) in
+                a.binWidth = try v.number(in: 1...1e7, "a bin width in metres, at least 1") },
+            .value("--format", valueName: "format", help: "json, hike-json (the tutorial's Hike array: name, id, distance, difficulty, observations), csv, or svg (the tutorial's capsule graph).", default: "from the -o extension (.csv, .svg), else json") { a, v throws(UsageError) in
+                a.format = try v.choice(Format.self) },
+            .value("--name", valueName: "name", help: "The hike's name.", default: "the route's, else the file's base name") { a, v in
+                a.name = v.text },
+            CommonOptions.output(\.outputPath, help: "Write to <file> (atomically) instead of standard output."),
+            CommonOptions.quiet(),
+            CommonOptions.help(),
+        ]),
+        GroundArguments.section.lifted(\.ground),
+        InputArguments.section.lifted(\.input),
+    ] }
+
     static func parse(_ arguments: [String]) throws(UsageError) -> ProfileOptions {
         var options = ProfileOptions(routePath: "")
-        options.routePath = try ArgumentScanner.routeAndOptions(arguments, subcommand: "profile") { name, inline, scanner throws(UsageError) in
-            if InputArguments.names.contains(name) {
-                try options.input.parse(name, inline: inline, scanner: &scanner)
-                return
-            }
-            if GroundArguments.names.contains(name) {
-                try options.ground.parse(name, inline: inline, scanner: &scanner)
-                return
-            }
-            switch name {
-            case "--bin":
-                let v = try scanner.value(for: name, inline: inline, valueName: "metres")
-                options.binWidth = try scanner.number(v, option: name, valueName: "metres", range: 1...1e7,
-                                                      expectation: "a bin width in metres, at least 1")
-            case "--format":
-                let v = try scanner.value(for: name, inline: inline, valueName: "format")
-                options.format = try scanner.choice(v, option: name, valueName: "format", Format.self)
-            case "--name":
-                options.name = try scanner.value(for: name, inline: inline, valueName: "name")
-            case "-o", "--output":
-                options.outputPath = try scanner.fileName(for: name, inline: inline)
-            default:
-                throw scanner.unknown(name)
-            }
-        }
+        let positionals = try OptionParser.parse(arguments, subcommand: "profile", sections: sections, into: &options)
+        options.routePath = try OptionParser.route(positionals, subcommand: "profile")
         return options
     }
 

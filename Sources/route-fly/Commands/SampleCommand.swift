@@ -34,60 +34,40 @@ struct SampleOptions: Equatable {
         }
     }
 
+    /// Every option of `sample`, section by section, for the parser and the help.
+    static var sections: [OptionSection<SampleOptions>] { [
+        OptionSection(title: "OPTIONS", options: [
+            CommonOptions.script(\.scriptPath, help: "Fly this camera script (JSON, as 'route-fly plan' prints it; see docs/camera-script.md) instead of a preset."),
+            CommonOptions.framesPerSecond(\.fps, help: "Frames per second, a number or a ratio such as 30000/1001 (ffmpeg's form of 29.97). Frame i is at i / fps seconds, from 0 to the end inclusive: 20 s at 30 fps is 601 frames."),
+            .value("--max-frames", valueName: "frames", help: "The frame budget. A longer flight is refused before anything is written, naming the recorded time gap that makes it long.", default: "500000, 4 h 37 min at 30 fps") { a, v throws(UsageError) in
+                a.maxFrames = try v.integer(in: 1...PoseSampler.maximumFrameCount, "a whole number of frames, at least 1 and at most \(PoseSampler.maximumFrameCount)") },
+            .value("--format", valueName: "format", help: "csv, geojson, kml, kmz, czml, earth-studio, maplibre (also: mapbox, deckgl), gpx or svg, any case.", default: "from the -o extension, any case: .csv, .geojson/.json, .kml, .kmz, .czml, .gpx, .svg; no extension: csv; any other extension is refused") { a, v throws(UsageError) in
+                guard let f = PoseFormat(name: v.text) else {
+                    throw v.error("The value '\(v.text)' is invalid for '--format <format>': expected one of \(PoseFormat.names.joined(separator: ", "))." + Suggestion.didYouMean(v.text, among: PoseFormat.names))
+                }
+                a.format = f
+                a.formatName = v.text.lowercased() },
+            .flag("--eye", "--no-eye", help: "Add (or leave out) the eye's position (default: added for every preset but wwdc, whose output keeps the eight columns below).") { a, v in
+                a.eye = v.name == "--eye" },
+            .value("--heights", valueName: "datum", help: "Datum of CSV and GeoJSON heights (center_elevation, eye_altitude): ellipsoid (above WGS 84, as RFC 7946 says) or msl (EGM96). KML is always above sea level; CZML and Earth Studio above the ellipsoid.", default: "ellipsoid") { a, v throws(UsageError) in
+                guard let datum = VerticalDatum(optionValue: v.text) else {
+                    throw v.invalid("ellipsoid (above the WGS 84 ellipsoid, the default) or msl (above mean sea level, EGM96)")
+                }
+                a.heights = datum },
+            CommonOptions.output(\.outputPath, help: "Write to <file> (streamed, atomically: nothing is left on failure or interruption) instead of standard output."),
+            CommonOptions.quiet(),
+            CommonOptions.help(),
+        ]),
+        OutputArguments.section.lifted(\.output),
+        FlightArguments.section.lifted(\.flight),
+        GroundArguments.section.lifted(\.ground),
+        InputArguments.section.lifted(\.input),
+    ] }
+
     static func parse(_ arguments: [String]) throws(UsageError) -> SampleOptions {
         var options = SampleOptions(routePath: "")
-        options.routePath = try ArgumentScanner.routeAndOptions(arguments, subcommand: "sample") { name, inline, scanner throws(UsageError) in
-            if FlightArguments.names.contains(name) {
-                try options.flight.parse(name, inline: inline, scanner: &scanner)
-                return
-            }
-            if InputArguments.names.contains(name) {
-                try options.input.parse(name, inline: inline, scanner: &scanner)
-                return
-            }
-            if OutputArguments.names.contains(name) {
-                try options.output.parse(name, inline: inline, scanner: &scanner)
-                return
-            }
-            if GroundArguments.names.contains(name) {
-                try options.ground.parse(name, inline: inline, scanner: &scanner)
-                return
-            }
-            switch name {
-            case "--fps":
-                let v = try scanner.value(for: name, inline: inline, valueName: "fps")
-                options.fps = try scanner.framesPerSecond(v, option: name)
-            case "--format":
-                let v = try scanner.value(for: name, inline: inline, valueName: "format")
-                guard let f = PoseFormat(name: v) else {
-                    throw UsageError(message: "The value '\(v)' is invalid for '--format <format>': expected one of \(PoseFormat.names.joined(separator: ", "))." + Suggestion.didYouMean(v, among: PoseFormat.names), subcommand: "sample")
-                }
-                options.format = f
-                options.formatName = v.lowercased()
-            case "-o", "--output":
-                options.outputPath = try scanner.fileName(for: name, inline: inline)
-            case "--max-frames":
-                let v = try scanner.value(for: name, inline: inline, valueName: "frames")
-                guard let n = Int(v), n >= 1, n <= PoseSampler.maximumFrameCount else {
-                    throw UsageError(message: "The value '\(v)' is invalid for '--max-frames <frames>': expected a whole number of frames, at least 1 and at most \(PoseSampler.maximumFrameCount).", subcommand: "sample")
-                }
-                options.maxFrames = n
-            case "--script":
-                options.scriptPath = try scanner.fileName(for: name, inline: inline, what: "script file")
-            case "--heights":
-                let v = try scanner.value(for: name, inline: inline, valueName: "datum")
-                guard let datum = VerticalDatum(optionValue: v) else {
-                    throw UsageError(message: "The value '\(v)' is invalid for '--heights <datum>': expected ellipsoid (above the WGS 84 ellipsoid, the default) or msl (above mean sea level, EGM96).", subcommand: "sample")
-                }
-                options.heights = datum
-            case "--eye", "--no-eye":
-                try scanner.flag(name, inline: inline)
-                options.eye = name == "--eye"
-            default:
-                throw scanner.unknown(name)
-            }
-        }
-        try options.flight.validate(subcommand: "sample")
+        let positionals = try OptionParser.parse(arguments, subcommand: "sample", sections: sections, into: &options)
+        options.routePath = try OptionParser.route(positionals, subcommand: "sample")
         try options.flight.validate(withScript: options.scriptPath != nil, subcommand: "sample")
         if options.format == nil, let outputPath = options.outputPath, outputPath != "-" {
             let ext = URL(fileURLWithPath: outputPath).pathExtension

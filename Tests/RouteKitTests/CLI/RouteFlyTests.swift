@@ -30,7 +30,7 @@ import Testing
             (["sample", Self.bundled, "--bogus"], "Unknown option '--bogus'"),
             (["sample", Self.bundled, "-o"], "Missing value for '-o <file>'"),
             (["sample", Self.bundled, "extra.gpx"], "Unexpected argument 'extra.gpx'"),
-            (["info", Self.bundled, "--json=yes"], "Unknown option '--json'"),
+            (["info", Self.bundled, "--json=yes"], "'--json' takes no value."),
         ]
         for (args, message) in cases {
             let r = try runRouteFly(args)
