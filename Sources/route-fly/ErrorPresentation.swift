@@ -28,6 +28,14 @@ enum ErrorPresentation {
         }
     }
 
+    /// Why `check` could not check a flight, with the options that would make it checkable.
+    static func describe(_ reason: FlightCheck.Unplannable) -> String {
+        switch reason {
+        case .plan(let error): return describe(error)
+        case .tooManyFrames(let duration, let fps): return SampleOptions.tooManyFrames(duration: duration, fps: fps) ?? reason.description
+        }
+    }
+
     /// Any error the planner throws, worded as ``describe(_:)-FlightPlanError`` when it is a plan error.
     static func describePlanning(_ error: any Error) -> String {
         (error as? FlightPlanError).map(describe) ?? "\(error)"

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Everything `route-fly check` found: the route's findings, the flight's, and what was measured.
+/// Everything a check found (``CheckRun``): the route's findings, the flight's, and what was measured.
 public struct CheckReport: Sendable {
     /// Route findings (``RouteCheck``) then flight findings (``FlightCheck``), each in its fixed order.
     public var findings: [Finding]
@@ -9,6 +9,8 @@ public struct CheckReport: Sendable {
     public var flight: FlightCheck.Summary?
     /// The reader's notes (``RouteFile/Result/notes``).
     public var readerNotes: [String]
+    /// Why the flight could not be checked (it also gave the finding `flight-unplannable`), or `nil`.
+    public var unplannable: FlightCheck.Unplannable? = nil
 
     public init(findings: [Finding], route: RouteCheck.Summary, flight: FlightCheck.Summary?, readerNotes: [String] = []) {
         self.findings = findings

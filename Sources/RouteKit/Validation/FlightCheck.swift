@@ -27,7 +27,7 @@ import Foundation
 /// | `flight-elevation-implausible` | warning | frames whose centre elevation left ``PointValueLimits/elevation`` |
 /// | `center-speed-over-limit`, `eye-speed-over-limit`, `distance-rate-over-limit` | warning | the m/s peak is over a limit given (none by default) |
 /// | `motion-peaks`, `motion-jump`, `motion-screen-speed`, `motion-zoom-rate`, `motion-turn-rate`, `motion-tilt-rate`, `motion-jolt`, `motion-eye-bob` | note, error, warnings | see ``MotionCheck`` |
-/// | `flight-unplannable` | error | the flight could not be planned (reported by the caller, see ``unplannable(_:)``) |
+/// | `flight-unplannable` | error | the flight could not be planned or is too long to sample (reported by ``CheckRun``, see ``Unplannable``) |
 public enum FlightCheck {
     /// Thresholds and expectations.
     public struct Options: Hashable, Sendable {

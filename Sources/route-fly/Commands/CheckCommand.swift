@@ -121,8 +121,8 @@ struct CheckOptions: Equatable {
         if let plotPath {
             // Written before the report, so that a failure to write it prints no report (exit 1).
             guard let flight = report.flight, let _ = flight.motion.trace else {
-                let reason = report.findings.first { $0.code == .flightUnplannable }?.message
-                throw CommandFailure(description: "\(plotPath): error: no plot written: \(reason.map { "the flight could not be planned: \($0.replacingOccurrences(of: "The flight cannot be planned: ", with: ""))" } ?? "the flight could not be planned (see 'route-fly check' without '--plot')")")
+                let reason = report.unplannable.map { "the flight could not be planned: \(ErrorPresentation.describe($0))." }
+                throw CommandFailure(description: "\(plotPath): error: no plot written: \(reason ?? "the flight could not be planned (see 'route-fly check' without '--plot')")")
             }
             let source = scriptPath.map { "script \(URL(fileURLWithPath: $0).lastPathComponent)" } ?? "preset \(self.flight.options.preset.rawValue)"
             let name = routePath == "-" ? "<stdin>" : URL(fileURLWithPath: routePath).lastPathComponent
@@ -136,46 +136,25 @@ struct CheckOptions: Equatable {
     }
 
     /// Reads the route (a regular file where it lies, standard input once into memory: the zone scan
-    /// reads the bytes again) and checks it and its flight.
+    /// reads the bytes again), gives its points without elevation the ground's, and checks it and its
+    /// flight (``CheckRun``).
     func report() throws -> CheckReport {
         let routeInput = try RouteFile.input(path: routePath)
         let displayPath = routePath == "-" ? "<stdin>" : routePath
-        let result = try RouteFile.read(routeInput, displayPath: displayPath, format: input.format,
+        var result = try RouteFile.read(routeInput, displayPath: displayPath, format: input.format,
                                         options: .init(csv: .init(columns: input.columns), polyline: .init(precision: input.polylinePrecision)))
-        let (route, terrain) = try ground.apply(to: result.route, routePath: routePath, warnIfMissing: false)
-        let zones: [TimeZoneDesignator?]? = [.gpx, .kml, .tcx].contains(result.format)
-            ? TimeZoneScan.zones(for: route, input: routeInput) : nil
-        var (findings, routeSummary) = RouteCheck.check(route, options: self.route, zones: zones)
-
-        var flightSummary: FlightCheck.Summary? = nil
-        var scripted: ScriptedFlight? = nil
-        var checkOptions = flightCheck
-        checkOptions.verticalFieldOfView = flight.options.framing.verticalFieldOfView
-        if plotPath != nil { checkOptions.traceBuckets = MotionPlotSVG.traceBuckets }
+        let terrain: TerrainModel?
+        (result.route, terrain) = try ground.apply(to: result.route, routePath: routePath, warnIfMissing: false)
+        let checked: CheckRun.Flight
         if let scriptPath {
-            scripted = try flight.resolve(try CameraScript.load(path: scriptPath), for: route, scriptPath: scriptPath)
+            let script = try CameraScript.load(path: scriptPath)
+            checked = .scripted(try flight.resolve(script, for: result.route, scriptPath: scriptPath), framing: flight.options.framing)
         } else {
-            do {
-                let plan = try planner(terrain: terrain).plan(for: route)
-                scripted = try plan.script.resolved(for: route, framing: flight.options.framing)
-                checkOptions.expectedDuration = FlightCheck.expectedDuration(options: flight.options, route: route)
-            } catch let error as FlightPlanError {
-                findings.append(FlightCheck.unplannable(ErrorPresentation.describe(error)))
-            }
+            checked = .planned(flight.options)
         }
-        if let flight = scripted, let tooLong = SampleOptions.tooManyFrames(duration: flight.duration, fps: checkOptions.framesPerSecond) {
-            findings.append(FlightCheck.unplannable(tooLong))
-            scripted = nil
-        }
-        if let scripted {
-            let checked = FlightCheck.check(scripted, options: checkOptions)
-            findings += checked.findings
-            if let model = GroundArguments.ground(route: route, terrain: terrain) {
-                findings += TerrainCheck.check(scripted, ground: model, clearance: ground.clearance,
-                                               framesPerSecond: checkOptions.framesPerSecond)
-            }
-            flightSummary = checked.summary
-        }
-        return CheckReport(findings: findings, route: routeSummary, flight: flightSummary, readerNotes: result.notes)
+        var flightOptions = flightCheck
+        if plotPath != nil { flightOptions.traceBuckets = MotionPlotSVG.traceBuckets }
+        let run = CheckRun(flight: checked, routeOptions: route, flightOptions: flightOptions, terrain: terrain, clearance: ground.clearance)
+        return try run.report(for: result, input: routeInput, wording: ErrorPresentation.describe)
     }
 }

@@ -126,6 +126,6 @@ struct PreviewOptions: Equatable, PlansFlightsOverGround {
         let summary = try PoseOutput.write(scripted, sampler: sampler, eye: nil,
                                            writer: previewPage, to: destination)
         printSamplingWarnings(summary, sampler: sampler, routePath: routePath,
-                              wwdcPreset: scriptPath == nil && flight.options.preset == .wwdc, initialDistance: scripted.initialCamera.distance)
+                              preset: scriptPath == nil ? flight.options.preset : nil, initialDistance: scripted.initialCamera.distance)
     }
 }

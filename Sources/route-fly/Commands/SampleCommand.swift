@@ -117,12 +117,8 @@ struct SampleOptions: Equatable {
         sampler.geoid = try Geoid.egm96()
         // With recorded timing, the recorded step that makes a flight long, named (a stop, a gap, or a
         // wrong time), for the errors and the warning below.
-        var longestStep = ""
-        if scriptPath == nil, flight.options.timing == .recorded, flight.options.skipIdle == nil, let gap = route.longestTimeGap, gap.seconds > 60 {
-            let a = route.points[gap.index], b = route.points[gap.index + 1]
-            longestStep = " (the longest recorded step, \(describeSeconds(gap.seconds)), runs from point \(gap.index) at \(a.time.map { ISO8601.string(from: $0) } ?? "?") to point \(gap.index + 1) at \(b.time.map { ISO8601.string(from: $0) } ?? "?"))"
-        }
-        let recordedHint = longestStep.isEmpty ? "" : ": recorded timing flies stops and gaps in real time\(longestStep); '--skip-idle S' flies each in at most 1 s, '--speedup F' speeds it all up, '--timing distance' ignores the times"
+        let longestStep = scriptPath == nil ? RecordedStep(lengthening: route, options: flight.options) : nil
+        let recordedHint = FlightNoticePresentation.recordedHint(longestStep)
         if let tooLong = SampleOptions.tooManyFrames(duration: scripted.duration, fps: fps) {
             throw CommandFailure(description: "\(shownPath(routePath)): error: \(tooLong)\(recordedHint)")
         }
@@ -130,8 +126,8 @@ struct SampleOptions: Equatable {
         if frames > maxFrames {
             throw CommandFailure(description: "\(shownPath(routePath)): error: the flight has \(frames) frames at \(FixedDecimal.string(fps, places: 3)) fps (\(describeSeconds(scripted.duration))), more than the frame budget of \(maxFrames) ('--max-frames N' raises the budget, '--fps' lowers the count)\(recordedHint)")
         }
-        if scripted.duration > 3600 {
-            printDiagnostic("\(shownPath(routePath)): warning: the flight lasts \(describeSeconds(scripted.duration)) (\(frames) frames at \(fps) fps)\(flight.options.skipIdle == nil ? recordedHint : "")")
+        if let long = FlightNotice.length(of: scripted.duration, sampler: sampler, longestStep: longestStep) {
+            printDiagnostic("\(shownPath(routePath)): warning: \(FlightNoticePresentation.describe(long))")
         }
         if resolvedFormat == .svg, sampler.frameCount(forDuration: scripted.duration) > FlightSVGWriter.maximumFrames {
             throw UsageError(message: "A picture (--format svg) is drawn from at most \(FlightSVGWriter.maximumFrames) frames; this flight has \(sampler.frameCount(forDuration: scripted.duration)) at \(fps) fps. Lower '--fps'.", subcommand: "sample")
@@ -166,7 +162,7 @@ struct SampleOptions: Equatable {
                                            to: destination, progress: { Progress.shared.update($0) })
         Progress.shared.stop()
         printSamplingWarnings(summary, sampler: sampler, routePath: routePath,
-                              wwdcPreset: scriptPath == nil && flight.options.preset == .wwdc, initialDistance: scripted.initialCamera.distance)
+                              preset: scriptPath == nil ? flight.options.preset : nil, initialDistance: scripted.initialCamera.distance)
     }
 }
 
@@ -178,22 +174,6 @@ func warnAboutTheGround(_ flight: ScriptedFlight, route: Route, terrain: Terrain
     guard let model = GroundArguments.ground(route: route, terrain: terrain) else { return }
     for finding in TerrainCheck.check(flight, ground: model, clearance: clearance, framesPerSecond: framesPerSecond) {
         printDiagnostic("\(shownPath(routePath)): warning: \(finding.message) [\(finding.code.rawValue)]")
-    }
-}
-
-/// The warnings about frames the sampler held at a bound (`sample`, `preview`).
-func printSamplingWarnings(_ summary: PoseSampler.Summary, sampler: PoseSampler, routePath: String, wwdcPreset: Bool, initialDistance: Double) {
-    if summary.clampedFrameCount > 0 {
-        let why = wwdcPreset
-            ? "the wwdc recipe's 24000 m and 18000 m keyframes, after an initial distance of \(FixedDecimal.string(initialDistance, places: 0)) m, overshoot (the recipe suits routes of a few tens of kilometres; '--preset follow' scales with the route)"
-            : "the distance keyframes overshoot below it (cubic and spring keyframes swing past their values)"
-        printDiagnostic("\(shownPath(routePath)): warning: the camera distance fell below \(FixedDecimal.string(sampler.minimumDistance, places: 0)) m in \(summary.clampedFrameCount) of \(summary.frameCount) frames and was held there: \(why)")
-    }
-    if summary.outOfRangeFrameCount > 0 {
-        printDiagnostic("\(shownPath(routePath)): warning: the centre's latitude passed a pole or the pitch left 0...90 degrees in \(summary.outOfRangeFrameCount) of \(summary.frameCount) frames (first at \(FixedDecimal.string(summary.firstOutOfRangeTime ?? 0, places: 3)) s), held at the bound: the keyframes overshoot (cubic and spring keyframes swing past their values)")
-    }
-    if summary.implausibleElevationFrameCount > 0 {
-        printDiagnostic("\(shownPath(routePath)): warning: the centre elevation left \(FixedDecimal.string(PointValueLimits.elevation.lowerBound, places: 0))...\(FixedDecimal.string(PointValueLimits.elevation.upperBound, places: 0)) m in \(summary.implausibleElevationFrameCount) of \(summary.frameCount) frames (first at \(FixedDecimal.string(summary.firstImplausibleElevationTime ?? 0, places: 3)) s): the keyframes overshoot")
     }
 }
 
