@@ -122,7 +122,7 @@ public struct FlightPlanner: Sendable {
         if let problem = options.framing.problem { throw .invalidFraming(problem) }
         if let (name, value, expected) = options.problem { throw .invalidOption(name: name, value: value, expected: expected) }
         var plan = try presetPlan(for: route)
-        let model: (any ElevationModel)? = ground ?? (route.points.contains { $0.elevation != nil } ? RouteGround(route: route) : nil)
+        let model = RouteGround.ground(for: route, terrain: ground)
         if let model, let (script, note) = TerrainClearance(ground: model, clearance: options.clearance)
             .adjusted(plan.script, route: route, framing: options.framing) {
             plan.script = script

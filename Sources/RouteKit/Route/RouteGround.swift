@@ -253,3 +253,12 @@ package struct RouteGround: ElevationModel {
         return best
     }
 }
+
+extension RouteGround {
+    /// The ground a flight over `route` must clear: `terrain` when given, else the route's own heights
+    /// (a ``RouteGround``), else `nil` when no point has an elevation.
+    package static func ground(for route: Route, terrain: (any ElevationModel)?) -> (any ElevationModel)? {
+        if let terrain { return terrain }
+        return route.points.contains { $0.elevation != nil } ? RouteGround(route: route) : nil
+    }
+}

@@ -113,7 +113,7 @@ public struct CheckRun: Sendable {
         if let scripted {
             let checked = FlightCheck.check(scripted, options: checkOptions)
             findings += checked.findings
-            if let ground = terrain ?? (route.points.contains { $0.elevation != nil } ? RouteGround(route: route) : nil) {
+            if let ground = RouteGround.ground(for: route, terrain: terrain) {
                 findings += TerrainCheck.check(scripted, ground: ground, clearance: clearance,
                                                framesPerSecond: checkOptions.framesPerSecond)
             }

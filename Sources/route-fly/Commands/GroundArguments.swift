@@ -38,12 +38,6 @@ struct GroundArguments: Equatable {
     /// Metres between the route's recorded heights and the model's beyond which `--terrain` warns.
     static let terrainOffsetWarning = 100.0
 
-    /// The ground the flight must clear: the terrain model, else the route's own heights, else none.
-    static func ground(route: Route, terrain: TerrainModel?) -> (any ElevationModel)? {
-        if let terrain { return terrain }
-        return route.points.contains { $0.elevation != nil } ? RouteGround(route: route) : nil
-    }
-
     /// The route with its points without elevation filled from the terrain model or the ground
     /// elevation, and the terrain model when one is given (opened even when no point lacks an
     /// elevation, so a bad or misplaced model is always reported). With neither option, and points
@@ -97,4 +91,3 @@ extension PlansFlightsOverGround {
 
 extension SampleOptions: PlansFlightsOverGround {}
 extension PlanOptions: PlansFlightsOverGround {}
-extension CheckOptions: PlansFlightsOverGround {}

@@ -171,7 +171,7 @@ struct SampleOptions: Equatable {
 /// say so, as `check` does (`sample`, `preview`), frame by frame at the output's rate.
 func warnAboutTheGround(_ flight: ScriptedFlight, route: Route, terrain: TerrainModel?, clearance: Double,
                         framesPerSecond: Double, routePath: String) {
-    guard let model = GroundArguments.ground(route: route, terrain: terrain) else { return }
+    guard let model = RouteGround.ground(for: route, terrain: terrain) else { return }
     for finding in TerrainCheck.check(flight, ground: model, clearance: clearance, framesPerSecond: framesPerSecond) {
         printDiagnostic("\(shownPath(routePath)): warning: \(finding.message) [\(finding.code.rawValue)]")
     }
