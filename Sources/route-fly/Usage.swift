@@ -5,11 +5,11 @@ enum Usage {
 
     static func usageLine(_ subcommand: String) -> String {
         switch subcommand {
-        case "sample": return "route-fly sample <route> [--preset follow|wwdc|overview|orbit] [flight options] [--script <file>] [--fps <fps>] [--max-frames <frames>] [--format <format>] [--eye|--no-eye] [--heights ellipsoid|msl] [output options] [-o <file>] [ground options]"
+        case "sample": return "route-fly sample <route>... [--preset follow|wwdc|overview|orbit] [flight options] [--script <file>] [--fps <fps>] [--max-frames <frames>] [--format <format>] [--eye|--no-eye] [--heights ellipsoid|msl] [output options] [-o <file>] [ground options]"
         case "preview": return "route-fly preview <route> [--preset follow|wwdc|overview|orbit] [flight options] [--script <file>] [--fps <fps>] [--maplibre-js <url-or-path>] [--style <url>] [-o <file.html>] [ground options]"
         case "plan": return "route-fly plan <route> [--preset follow|wwdc|overview|orbit] [flight options] [-o <file>] [ground options]"
         case "info": return "route-fly info <route>... [--json] [input options]"
-        case "check": return "route-fly check <route> [flight options] [--script <file>] [--fps <fps>] [--json] [--strict] [--all] [--plot <file>] [limits] [ground options] [input options]"
+        case "check": return "route-fly check <route>... [flight options] [group options] [--script <file>] [--fps <fps>] [--json] [--strict] [--all] [--plot <file>] [limits] [ground options] [input options]"
         case "profile": return "route-fly profile <route>... [--bin <metres>] [--format json|hike-json|csv|svg] [--name <name>] [-o <file>] [ground options] [input options]"
         default: return "route-fly help [<subcommand>]"
         }
@@ -183,6 +183,9 @@ enum Usage {
         A screen height is 2 d tan(fov / 2) metres at the camera distance d; see the README for the
         measures, their formulas and why the limits are what they are.
         Heights: elevation-missing (points without elevation and neither --terrain nor --ground-elevation).
+        Several routes (a group): each route's findings, then the group's: group-clocks-disjoint,
+        rider-never-in-view (warnings), group-spread (note: the largest distance between riders), and the
+        group flight's motion.
 
         USAGE: \(usageLine("check"))
 

@@ -116,7 +116,7 @@ public enum PoseOutput {
         }
     }
 
-    private static func write(
+    static func write(
         format: PoseFormat, includesEye: Bool, framingColumns: Bool = false, context: PoseWriterContext? = nil,
         to destination: Destination,
         poses: ((CameraPose) -> Bool) -> PoseSampler.Summary
@@ -125,7 +125,7 @@ public enum PoseOutput {
         return try write(writer: writer, zipped: format == .kmz, to: destination, poses: poses)
     }
 
-    private static func write(
+    static func write(
         writer: any PoseWriter, zipped: Bool, to destination: Destination,
         poses: ((CameraPose) -> Bool) -> PoseSampler.Summary
     ) throws(AtomicFile.WriteError) -> PoseSampler.Summary {

@@ -36,6 +36,16 @@ public enum RiderGroupError: Error, Hashable, Sendable, CustomStringConvertible 
     }
 }
 
+extension RiderGroupError {
+    /// The rider at fault, by name, when the error is about one rider.
+    public var riderName: String? {
+        switch self {
+        case .duplicateName(let name, _, _), .untimedRider(let name, _, _), .invalidClockOffset(let name, _): return name
+        case .noRiders, .emptyName, .unknownRider, .riderIndexOutOfRange: return nil
+        }
+    }
+}
+
 extension RiderGroup {
     /// Checks the group's invariants: at least one rider, unique non-empty names, finite clock offsets,
     /// and every rider's route timed (at least 2 points with a recorded time; a route partly timed is

@@ -28,6 +28,8 @@ public struct CheckRun: Sendable {
         /// A camera script resolved for the route (``CameraScript/resolved(for:framing:)``) with
         /// `framing`, whose field of view the motion check uses.
         case scripted(ScriptedFlight, framing: CameraFraming)
+        /// No flight: the route alone (a rider of a group, whose flight ``GroupCheck`` checks).
+        case none
     }
 
     /// The flight to check.
@@ -83,6 +85,8 @@ public struct CheckRun: Sendable {
         var unplannable: FlightCheck.Unplannable? = nil
         var scripted: ScriptedFlight? = nil
         switch flight {
+        case .none:
+            break
         case .scripted(let resolved, let framing):
             checkOptions.verticalFieldOfView = framing.verticalFieldOfView
             scripted = resolved

@@ -41,6 +41,9 @@ extension Finding {
         case centerSpeedOverLimit = "center-speed-over-limit"
         case eyeSpeedOverLimit = "eye-speed-over-limit"
         case distanceRateOverLimit = "distance-rate-over-limit"
+        case groupClocksDisjoint = "group-clocks-disjoint"
+        case riderNeverInView = "rider-never-in-view"
+        case groupSpread = "group-spread"
 
         public var description: String { rawValue }
     }

@@ -9,7 +9,12 @@ import Glibc
 /// Exit status: 0 when no finding is an error (with `--strict`: no warning either), 2 when one is, 1
 /// when the check could not run (unreadable or unparsable route or script), 64 on usage errors.
 struct CheckOptions: Equatable {
-    var routePath: String
+    /// The route files: one, or several riders whose group flight is checked too.
+    var routePaths: [String]
+    /// The first (for one route, the only) route file.
+    var routePath: String { routePaths[0] }
+    /// `--group-preset` and `--offset`, for several routes.
+    var group = GroupArguments()
     var input = InputArguments()
     var ground = GroundArguments()
     var flight = FlightArguments()
@@ -93,15 +98,24 @@ struct CheckOptions: Equatable {
                 a.flightCheck.durationTolerance = try v.number(in: 0...1e7, "seconds, 0 or more") },
         ], footer: "Every motion limit from --max-screen-speed to --rest-fraction takes 'none' to switch it off."),
         FlightArguments.section.lifted(\.flight),
+        GroupArguments.section.lifted(\.group),
         GroundArguments.section.lifted(\.ground),
         InputArguments.section.lifted(\.input),
     ] }
 
     static func parse(_ arguments: [String]) throws(UsageError) -> CheckOptions {
-        var options = CheckOptions(routePath: "")
+        var options = CheckOptions(routePaths: [])
         let positionals = try OptionParser.parse(arguments, subcommand: "check", sections: sections, into: &options)
-        options.routePath = try OptionParser.route(positionals, subcommand: "check")
-        try options.flight.validate(withScript: options.scriptPath != nil, subcommand: "check")
+        options.routePaths = try OptionParser.routes(positionals, subcommand: "check")
+        try options.group.validate(routePaths: options.routePaths, subcommand: "check")
+        if options.routePaths.count > 1 {
+            if options.scriptPath != nil || options.plotPath != nil {
+                throw UsageError(message: "'\(options.scriptPath != nil ? "--script" : "--plot")' takes one route; several routes are checked as a group.", subcommand: "check")
+            }
+            try options.flight.validateForGroup(subcommand: "check")
+        } else {
+            try options.flight.validate(withScript: options.scriptPath != nil, subcommand: "check")
+        }
         // A flight planned to turn faster than check's turn limit (--max-turn-rate over 30) is checked
         // against what was asked for, unless --max-heading-rate says otherwise.
         if !options.turnLimitGiven, let asked = options.flight.options.maxTurnRate, let limit = options.flightCheck.motion.turnRate, asked > limit {
@@ -112,6 +126,7 @@ struct CheckOptions: Equatable {
 
     /// Runs the checks and prints the report; throws ``ExitStatus`` 2 when the check fails (see the type).
     func run() throws {
+        if routePaths.count > 1 { return try runGroup() }
         if let plotPath {
             var inputs: [OutputGuard.Input] = [.init(path: routePath, role: "input route")] + ground.inputs
             if let scriptPath { inputs.append(.init(path: scriptPath, role: "camera script")) }
@@ -138,7 +153,8 @@ struct CheckOptions: Equatable {
     /// Reads the route (a regular file where it lies, standard input once into memory: the zone scan
     /// reads the bytes again), gives its points without elevation the ground's, and checks it and its
     /// flight (``CheckRun``).
-    func report() throws -> CheckReport {
+    func report(of routePath: String? = nil, flightless: Bool = false) throws -> CheckReport {
+        let routePath = routePath ?? self.routePath
         let routeInput = try RouteFile.input(path: routePath)
         let displayPath = routePath == "-" ? "<stdin>" : routePath
         var result = try RouteFile.read(routeInput, displayPath: displayPath, format: input.format,
@@ -146,7 +162,9 @@ struct CheckOptions: Equatable {
         let terrain: TerrainModel?
         (result.route, terrain) = try ground.apply(to: result.route, routePath: routePath, warnIfMissing: false)
         let checked: CheckRun.Flight
-        if let scriptPath {
+        if flightless {
+            checked = .none
+        } else if let scriptPath {
             let script = try CameraScript.load(path: scriptPath)
             checked = .scripted(try flight.resolve(script, for: result.route, scriptPath: scriptPath), framing: flight.options.framing)
         } else {

@@ -6,7 +6,12 @@ import Glibc
 
 /// `route-fly sample ROUTE [flight options] [--fps N] [--format FORMAT] [--eye|--no-eye] [output options] [-o FILE]`
 struct SampleOptions: Equatable {
-    var routePath: String
+    /// The route files: one, or several riders flown on one clock (``GroupArguments``).
+    var routePaths: [String]
+    /// The first (for one route, the only) route file.
+    var routePath: String { routePaths[0] }
+    /// `--group-preset` and `--offset`, for several routes.
+    var group = GroupArguments()
     var input = InputArguments()
     var ground = GroundArguments()
     var flight = FlightArguments()
@@ -60,15 +65,24 @@ struct SampleOptions: Equatable {
         ]),
         OutputArguments.section.lifted(\.output),
         FlightArguments.section.lifted(\.flight),
+        GroupArguments.section.lifted(\.group),
         GroundArguments.section.lifted(\.ground),
         InputArguments.section.lifted(\.input),
     ] }
 
     static func parse(_ arguments: [String]) throws(UsageError) -> SampleOptions {
-        var options = SampleOptions(routePath: "")
+        var options = SampleOptions(routePaths: [])
         let positionals = try OptionParser.parse(arguments, subcommand: "sample", sections: sections, into: &options)
-        options.routePath = try OptionParser.route(positionals, subcommand: "sample")
-        try options.flight.validate(withScript: options.scriptPath != nil, subcommand: "sample")
+        options.routePaths = try OptionParser.routes(positionals, subcommand: "sample")
+        try options.group.validate(routePaths: options.routePaths, subcommand: "sample")
+        if options.routePaths.count > 1 {
+            if options.scriptPath != nil {
+                throw UsageError(message: "'--script' flies one route; several routes are flown with '--group-preset'.", subcommand: "sample")
+            }
+            try options.flight.validateForGroup(subcommand: "sample")
+        } else {
+            try options.flight.validate(withScript: options.scriptPath != nil, subcommand: "sample")
+        }
         if options.format == nil, let outputPath = options.outputPath, outputPath != "-" {
             let ext = URL(fileURLWithPath: outputPath).pathExtension
             if !ext.isEmpty, PoseFormat(pathExtension: ext) == nil {
@@ -90,7 +104,27 @@ struct SampleOptions: Equatable {
         return .csv
     }
 
+    /// Refuses a flight with more frames than can be sampled or than the frame budget (or, for a picture,
+    /// than it draws), and warns about one over an hour; `shown` names the input in the messages.
+    func checkFrames(duration: Double, sampler: PoseSampler, shown: String, longestStep: RecordedStep?) throws {
+        let recordedHint = FlightNoticePresentation.recordedHint(longestStep)
+        if let tooLong = SampleOptions.tooManyFrames(duration: duration, fps: fps) {
+            throw CommandFailure(description: "\(shown): error: \(tooLong)\(recordedHint)")
+        }
+        let frames = sampler.frameCount(forDuration: duration)
+        if frames > maxFrames {
+            throw CommandFailure(description: "\(shown): error: the flight has \(frames) frames at \(FixedDecimal.string(fps, places: 3)) fps (\(describeSeconds(duration))), more than the frame budget of \(maxFrames) ('--max-frames N' raises the budget, '--fps' lowers the count)\(recordedHint)")
+        }
+        if let long = FlightNotice.length(of: duration, sampler: sampler, longestStep: longestStep) {
+            printDiagnostic("\(shown): warning: \(FlightNoticePresentation.describe(long))")
+        }
+        if resolvedFormat == .svg, frames > FlightSVGWriter.maximumFrames {
+            throw UsageError(message: "A picture (--format svg) is drawn from at most \(FlightSVGWriter.maximumFrames) frames; this flight has \(frames) at \(fps) fps. Lower '--fps'.", subcommand: "sample")
+        }
+    }
+
     func run() throws {
+        if routePaths.count > 1 { return try runGroup() }
         try OutputGuard.refuse(output: outputPath, inputs: [.init(path: routePath, role: "input route")]
             + (scriptPath.map { [.init(path: $0, role: "camera script")] } ?? []) + ground.inputs,
                                subcommand: "sample")
@@ -118,20 +152,7 @@ struct SampleOptions: Equatable {
         // With recorded timing, the recorded step that makes a flight long, named (a stop, a gap, or a
         // wrong time), for the errors and the warning below.
         let longestStep = scriptPath == nil ? RecordedStep(lengthening: route, options: flight.options) : nil
-        let recordedHint = FlightNoticePresentation.recordedHint(longestStep)
-        if let tooLong = SampleOptions.tooManyFrames(duration: scripted.duration, fps: fps) {
-            throw CommandFailure(description: "\(shownPath(routePath)): error: \(tooLong)\(recordedHint)")
-        }
-        let frames = sampler.frameCount(forDuration: scripted.duration)
-        if frames > maxFrames {
-            throw CommandFailure(description: "\(shownPath(routePath)): error: the flight has \(frames) frames at \(FixedDecimal.string(fps, places: 3)) fps (\(describeSeconds(scripted.duration))), more than the frame budget of \(maxFrames) ('--max-frames N' raises the budget, '--fps' lowers the count)\(recordedHint)")
-        }
-        if let long = FlightNotice.length(of: scripted.duration, sampler: sampler, longestStep: longestStep) {
-            printDiagnostic("\(shownPath(routePath)): warning: \(FlightNoticePresentation.describe(long))")
-        }
-        if resolvedFormat == .svg, sampler.frameCount(forDuration: scripted.duration) > FlightSVGWriter.maximumFrames {
-            throw UsageError(message: "A picture (--format svg) is drawn from at most \(FlightSVGWriter.maximumFrames) frames; this flight has \(sampler.frameCount(forDuration: scripted.duration)) at \(fps) fps. Lower '--fps'.", subcommand: "sample")
-        }
+        try checkFrames(duration: scripted.duration, sampler: sampler, shown: shownPath(routePath), longestStep: longestStep)
         let includesEye = eye ?? (scriptPath != nil || flight.options.preset != .wwdc)
         let destination: PoseOutput.Destination = outputPath.flatMap { $0 == "-" ? nil : .file($0) } ?? .standardOutput
         let format = resolvedFormat

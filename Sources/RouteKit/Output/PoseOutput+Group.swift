@@ -1,0 +1,40 @@
+import Foundation
+
+extension PoseOutput {
+    /// Samples a group flight and writes every pose with every rider's position (``CameraPose/riders``),
+    /// as ``write(_:sampler:eye:format:context:framingColumns:to:progress:)`` writes a single route's.
+    /// `context.group` should be the flight's riders, so that writers can name them and draw their routes.
+    ///
+    /// - Returns: Frames written and frames whose distance was clamped.
+    /// - Throws: ``AtomicFile/WriteError`` when the file cannot be written, or when a pose holds a
+    ///   non-finite number; nothing is left behind.
+    /// - Complexity: O(f (log k + r log n)) time for f frames, k keyframes and r riders of n points; O(r)
+    ///   memory besides a 1 MiB buffer.
+    @discardableResult
+    public static func write(
+        _ group: GroupFlight, sampler: PoseSampler, eye: EyePosition.Model?, format: PoseFormat,
+        context: PoseWriterContext, framingColumns: Bool = false, to destination: Destination,
+        progress: ((Int) -> Void)? = nil
+    ) throws(AtomicFile.WriteError) -> PoseSampler.Summary {
+        try write(format: format, includesEye: eye != nil, framingColumns: framingColumns, context: context, to: destination) { body in
+            var written = 0
+            return sampler.forEachPose(of: group, eye: eye) { pose in
+                let more = body(pose)
+                written += 1
+                progress?(written)
+                return more
+            }
+        }
+    }
+
+    /// Samples a group flight and streams every pose through `writer` (a ``PreviewPage``).
+    @discardableResult
+    public static func write(
+        _ group: GroupFlight, sampler: PoseSampler, eye: EyePosition.Model?, writer: any PoseWriter,
+        to destination: Destination
+    ) throws(AtomicFile.WriteError) -> PoseSampler.Summary {
+        try write(writer: writer, zipped: false, to: destination) { body in
+            sampler.forEachPose(of: group, eye: eye, body)
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import RouteKit
+
+/// The options of a flight over several routes on one clock (`sample`, `preview` and `check` given more
+/// than one route): `--group-preset` and `--offset NAME=SECONDS`. Each route is a rider, named by its
+/// file's base name.
+struct GroupArguments: Equatable {
+    /// How `--group-preset` was given: `frame-all`, `leader` or `follow:NAME`.
+    enum Preset: Equatable {
+        case frameAll, leader
+        case follow(String)
+    }
+
+    var preset: Preset? = nil
+    /// Seconds added to each named rider's recorded times, in the order given.
+    var offsets: [(name: String, seconds: Double)] = []
+
+    static func == (a: GroupArguments, b: GroupArguments) -> Bool {
+        a.preset == b.preset && a.offsets.map(\.name) == b.offsets.map(\.name) && a.offsets.map(\.seconds) == b.offsets.map(\.seconds)
+    }
+
+    /// Whether any group option was given.
+    var isGiven: Bool { preset != nil || !offsets.isEmpty }
+
+    /// The GROUP OPTIONS section, for the parser and the help.
+    static var section: OptionSection<GroupArguments> {
+        OptionSection(title: "GROUP OPTIONS", note: "several routes, one clock", options: [
+            .value("--group-preset", valueName: "preset", help: "frame-all: keep every rider in view; leader: follow whoever is furthest along the first route; follow:NAME: follow one rider (NAME: its file's base name), widening to keep the others in view while they are near. Riders are aligned by their recorded times (UTC), so the flight has recorded timing; --speedup or --duration sets its length.", default: "frame-all") { a, v throws(UsageError) in
+                switch v.text.lowercased() {
+                case "frame-all": a.preset = .frameAll
+                case "leader": a.preset = .leader
+                default:
+                    guard v.text.lowercased().hasPrefix("follow:"), v.text.count > 7 else {
+                        throw v.invalid("frame-all, leader or follow:NAME (a rider's file base name)")
+                    }
+                    a.preset = .follow(String(v.text.dropFirst(7)))
+                } },
+            .repeatable("--offset", valueName: "NAME=SECONDS", help: "Seconds added to rider NAME's recorded times, for a recording whose clock was off (positive: its clock was behind). Give it once per rider.") { a, v throws(UsageError) in
+                let parts = v.text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                guard parts.count == 2, !parts[0].isEmpty, let seconds = OptionValue.decimal(parts[1]), seconds.isFinite, abs(seconds) <= 1e9 else {
+                    throw v.invalid("a rider's name, '=' and seconds, e.g. alice=-12.5 (at most 1000000000 either way)")
+                }
+                guard !a.offsets.contains(where: { $0.name == String(parts[0]) }) else {
+                    throw v.error("The rider '\(parts[0])' was given '--offset' more than once.")
+                }
+                a.offsets.append((String(parts[0]), seconds)) },
+        ])
+    }
+
+    /// The riders' names: each file's base name (`-`: `stdin`), with `-2`, `-3`, … added to repeats.
+    static func riderNames(_ paths: [String]) -> [String] {
+        var names: [String] = []
+        for path in paths {
+            let base = path == "-" ? "stdin" : URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+            var name = base.isEmpty ? "rider" : base
+            var n = 2
+            while names.contains(name) { name = "\(base)-\(n)"; n += 1 }
+            names.append(name)
+        }
+        return names
+    }
+
+    /// Checks the group options against the routes given: several routes, offsets and a followed rider
+    /// that name one of them.
+    func validate(routePaths: [String], subcommand: String) throws(UsageError) {
+        guard routePaths.count > 1 else {
+            if isGiven {
+                throw UsageError(message: "'\(preset != nil ? "--group-preset" : "--offset")' needs several routes, flown on one clock.", subcommand: subcommand)
+            }
+            return
+        }
+        let names = Self.riderNames(routePaths)
+        var asked = offsets.map(\.name)
+        if case .follow(let name) = preset { asked.append(name) }
+        for name in asked where !names.contains(name) {
+            throw UsageError(message: "No rider is named '\(name)': the riders are \(names.joined(separator: ", ")) (each route file's base name)."
+                             + Suggestion.didYouMean(name, among: names), subcommand: subcommand)
+        }
+    }
+
+    /// The routes as riders, each read (its notes printed) and given the ground's heights where it has
+    /// none, with its offset.
+    func group(routePaths: [String], input: InputArguments, ground: GroundArguments, warnIfMissing: Bool) throws -> RiderGroup {
+        let names = Self.riderNames(routePaths)
+        var riders: [RiderGroup.Rider] = []
+        for (path, name) in zip(routePaths, names) {
+            let route = try ground.apply(to: try input.read(path).route, routePath: path, warnIfMissing: warnIfMissing).route
+            riders.append(.init(name: name, route: route, clockOffset: offsets.first { $0.name == name }?.seconds ?? 0))
+        }
+        return RiderGroup(riders: riders)
+    }
+
+    /// The library's camera plan for the preset given (default: every rider in view).
+    var groupPreset: GroupPreset {
+        switch preset ?? .frameAll {
+        case .frameAll: return .frameAll
+        case .leader: return .leader
+        case .follow(let name): return .follow(.name(name))
+        }
+    }
+
+    /// Plans the group flight, wording a failure with the file of the rider at fault.
+    static func plan(_ group: RiderGroup, planner: GroupFlightPlanner, routePaths: [String]) throws -> GroupFlight {
+        do {
+            return try planner.plan(for: group)
+        } catch {
+            var file = routePaths.joined(separator: ", ")
+            if case .group(let reason) = error, let name = reason.riderName,
+               let index = group.riders.firstIndex(where: { $0.name == name }) {
+                file = shownPath(routePaths[index])
+            }
+            throw CommandFailure(description: "\(file): error: \(error)")
+        }
+    }
+}
