@@ -95,11 +95,13 @@ public enum PoseFormat: String, CaseIterable, Sendable {
         switch self {
         case .csv:
             return CSVPoseWriter(includesEye: includesEye, heights: context.heights, angles: context.angles,
-                                 framing: framingColumns ? context.framing : nil)
+                                 framing: framingColumns ? context.framing : nil, group: context.group,
+                                 geoid: context.geoid)
         case .geojson:
             return GeoJSONPoseWriter(includesEye: includesEye, route: context.route, heights: context.heights,
                                      angles: context.angles, framing: context.framing,
-                                     framesPerSecond: context.framesPerSecond)
+                                     framesPerSecond: context.framesPerSecond, group: context.group,
+                                     geoid: context.geoid)
         case .kml, .kmz: return KMLTourWriter(context: context)
         case .czml: return CZMLWriter(context: context)
         case .earthStudio: return EarthStudioWriter(context: context)
