@@ -12,6 +12,16 @@ public protocol PoseWriter {
     mutating func write(_ pose: CameraPose, into out: inout [UInt8])
     /// Appends what comes after the last pose.
     mutating func end(into out: inout [UInt8])
+    /// Appends what comes after the last pose, handing `out` to `flush` (which empties it) whenever it
+    /// has grown large, so that a long ending (a KML group flight's rider tracks) streams too. The
+    /// default calls ``end(into:)``.
+    mutating func end(into out: inout [UInt8], flush: (inout [UInt8]) -> Void)
+}
+
+extension PoseWriter {
+    public mutating func end(into out: inout [UInt8], flush: (inout [UInt8]) -> Void) {
+        end(into: &out)
+    }
 }
 
 extension PoseWriter {
