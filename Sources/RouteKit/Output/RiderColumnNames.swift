@@ -10,6 +10,7 @@ extension RiderGroup {
     /// - Complexity: O(r·s) for r riders and s suffixes, expected.
     func columnPrefixes(suffixes: [String], reserved: Set<String>) -> [String] {
         var taken = reserved
+        var used = Set<String>()
         var prefixes: [String] = []
         for rider in riders {
             var base = String(String.UnicodeScalarView(rider.name.unicodeScalars.map { s in
@@ -17,11 +18,11 @@ extension RiderGroup {
             }))
             if base.isEmpty { base = "rider" }
             var prefix = base, n = 1
-            while suffixes.contains(where: { taken.contains(prefix + "_" + $0) }) || taken.contains(prefix) {
+            while used.contains(prefix) || suffixes.contains(where: { taken.contains(prefix + "_" + $0) }) {
                 n += 1
                 prefix = base + "_\(n)"
             }
-            taken.insert(prefix)
+            used.insert(prefix)
             for s in suffixes { taken.insert(prefix + "_" + s) }
             prefixes.append(prefix)
         }
