@@ -163,6 +163,7 @@ public enum FlightSVG {
         if let group {
             s += "  <g id=\"riders\" font-family=\"sans-serif\" font-size=\"12\">\n"
             let x = w - side - 150
+            s += "    <rect x=\"\(n(x - 6))\" y=\"\(n(top - 12))\" width=\"156\" height=\"\(n(Double(group.riders.count) * 18 + 8))\" fill=\"#ffffff\" fill-opacity=\"0.85\"/>\n"
             for (index, rider) in group.riders.enumerated() {
                 let y = top + 4 + Double(index) * 18
                 let color = RiderPalette.hex(index)
