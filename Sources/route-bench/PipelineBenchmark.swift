@@ -98,7 +98,7 @@ func benchmarkPipeline(path givenPath: String?, frames: Int) {
     guard var route else { return }
     // As route-fly reads: the legs measured on another core while the file is parsed.
     var overlapped: Route? = nil
-    let overlappedSeconds = measureSeconds { overlapped = try? GPXReader.read(contentsOf: URL(fileURLWithPath: path)) }
+    let overlappedSeconds = measureSeconds { overlapped = (try? GPXReader.read(contentsOf: URL(fileURLWithPath: path)))?.route }
     if let overlapped { route = overlapped }
     var options = FlightOptions()
     options.duration = duration

@@ -8,9 +8,9 @@ enum Usage {
         case "sample": return "route-fly sample <route> [--preset follow|wwdc|overview|orbit] [flight options] [--script <file>] [--fps <fps>] [--max-frames <frames>] [--format <format>] [--eye|--no-eye] [--heights ellipsoid|msl] [output options] [-o <file>] [ground options]"
         case "preview": return "route-fly preview <route> [--preset follow|wwdc|overview|orbit] [flight options] [--script <file>] [--fps <fps>] [--maplibre-js <url-or-path>] [--style <url>] [-o <file.html>] [ground options]"
         case "plan": return "route-fly plan <route> [--preset follow|wwdc|overview|orbit] [flight options] [-o <file>] [ground options]"
-        case "info": return "route-fly info <route> [--json] [input options]"
+        case "info": return "route-fly info <route>... [--json] [input options]"
         case "check": return "route-fly check <route> [flight options] [--script <file>] [--fps <fps>] [--json] [--strict] [--all] [--plot <file>] [limits] [ground options] [input options]"
-        case "profile": return "route-fly profile <route> [--bin <metres>] [--format json|hike-json|csv|svg] [--name <name>] [-o <file>] [ground options] [input options]"
+        case "profile": return "route-fly profile <route>... [--bin <metres>] [--format json|hike-json|csv|svg] [--name <name>] [-o <file>] [ground options] [input options]"
         default: return "route-fly help [<subcommand>]"
         }
     }
@@ -161,7 +161,7 @@ enum Usage {
         USAGE: \(usageLine("info"))
 
         ARGUMENTS:
-          <route>                 A route file, or '-' for standard input.
+          <route>...              One or more route files, each reported in turn, or '-' for standard input.
 
         \(options(InfoOptions.sections))
 
@@ -206,7 +206,7 @@ enum Usage {
         USAGE: \(usageLine("profile"))
 
         ARGUMENTS:
-          <route>                 A route file, or '-' for standard input.
+          <route>...              One or more route files, each profiled in turn, or '-' for standard input.
 
         \(options(ProfileOptions.sections))
 

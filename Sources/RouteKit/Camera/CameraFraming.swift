@@ -170,15 +170,24 @@ extension CameraFraming {
     ///
     /// - Complexity: O(n h) for n points and h headings.
     public func distance(toShow route: Route, from center: LocationCoordinate2D, pitch: Double, headings: [Double]) -> Double {
+        distance(toShow: route.points.lazy.map(\.coordinate), from: center, pitch: pitch, headings: headings)
+    }
+
+    /// ``distance(toShow:from:pitch:headings:)`` for any set of ground points (degrees, WGS 84; e.g. the
+    /// riders of a group at one moment), with the same model, margin and floor.
+    ///
+    /// - Complexity: O(n h) for n points and h headings.
+    public func distance<Points: Collection>(toShow coordinates: Points, from center: LocationCoordinate2D, pitch: Double,
+                                             headings: [Double]) -> Double where Points.Element == LocationCoordinate2D {
         let vertical = tan(verticalFieldOfView * .pi / 360) / (1 + margin)
         let horizontal = tan(horizontalFieldOfView * .pi / 360) / (1 + margin)
-        let polar = route.points.contains { abs($0.coordinate.latitude) > MapPoint.maximumLatitude }
+        let polar = coordinates.contains { abs($0.latitude) > MapPoint.maximumLatitude }
         let metresPerDegree = 6_371_000 * Double.pi / 180
         let cosLatitude = cos(center.latitude * .pi / 180)
-        let offsets: [(east: Double, north: Double)] = route.points.map { p in
-            if polar { return Geodesic.wgs84.azimuthalEquidistant(p.coordinate, around: center) }
-            return (remainder(p.coordinate.longitude - center.longitude, 360) * metresPerDegree * cosLatitude,
-                    (p.coordinate.latitude - center.latitude) * metresPerDegree)
+        let offsets: [(east: Double, north: Double)] = coordinates.map { c in
+            if polar { return Geodesic.wgs84.azimuthalEquidistant(c, around: center) }
+            return (remainder(c.longitude - center.longitude, 360) * metresPerDegree * cosLatitude,
+                    (c.latitude - center.latitude) * metresPerDegree)
         }
         let (sinP, cosP) = (sin(pitch * .pi / 180), cos(pitch * .pi / 180))
         var needed = distance(toFitWidth: 0, height: 0)

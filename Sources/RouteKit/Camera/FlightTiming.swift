@@ -248,54 +248,13 @@ package struct FlightTiming: Hashable, Sendable {
     /// Recorded seconds of each step (`points.count - 1` values, each >= 0) after filling missing times
     /// and zeroing non-increasing steps.
     private static func recordedSteps(_ route: Route) throws(FlightTimingError) -> ([Double], Report) {
-        let points = route.points
-        let n = points.count
-        let timedIndices = points.indices.filter { points[$0].time != nil }
-        guard timedIndices.count >= 2 else {
-            throw .untimedRoute(timedPoints: timedIndices.count, points: n)
+        guard let recorded = route.recordedTimes else {
+            throw .untimedRoute(timedPoints: route.timedPointCount, points: route.points.count)
         }
         var report = Report()
-        let origin = points[timedIndices[0]].time!
-        var t = [Double?](repeating: nil, count: n)
-        for i in timedIndices { t[i] = points[i].time!.timeIntervalSince(origin) }
-        // Distance along the route, gaps included (time passes across a gap).
-        var along = [Double](repeating: 0, count: n)
-        for (i, leg) in route.legs.enumerated() { along[i + 1] = along[i] + leg.distance }
-
-        // Interior runs of untimed points.
-        for (a, b) in zip(timedIndices, timedIndices.dropFirst()) where b > a + 1 {
-            let ta = t[a]!, tb = t[b]!, span = along[b] - along[a]
-            for k in (a + 1)..<b {
-                let f = span > 0 ? (along[k] - along[a]) / span : Double(k - a) / Double(b - a)
-                t[k] = ta + (tb - ta) * f
-                report.filledTimes += 1
-            }
-        }
-        // Leading and trailing untimed points, at the timed part's mean speed.
-        let first = timedIndices.first!, last = timedIndices.last!
-        let timedSpan = t[last]! - t[first]!
-        let speed = timedSpan > 0 ? (along[last] - along[first]) / timedSpan : 0
-        for k in 0..<first {
-            t[k] = t[first]! - (speed > 0 ? (along[first] - along[k]) / speed : 0)
-            report.filledTimes += 1
-        }
-        for k in (last + 1)..<n {
-            t[k] = t[last]! + (speed > 0 ? (along[k] - along[last]) / speed : 0)
-            report.filledTimes += 1
-        }
-
-        var steps = [Double]()
-        steps.reserveCapacity(n - 1)
-        for k in 0..<(n - 1) {
-            let step = t[k + 1]! - t[k]!
-            if step > 0 {
-                steps.append(step)
-            } else {
-                steps.append(0)
-                report.nonIncreasingSteps += 1
-            }
-        }
-        return (steps, report)
+        report.filledTimes = recorded.filledTimes
+        report.nonIncreasingSteps = recorded.nonIncreasingSteps
+        return (recorded.steps, report)
     }
 }
 

@@ -49,7 +49,8 @@ struct ScriptBuilder {
     mutating func step(duration: Double, center c: LocationCoordinate2D,
                        centerKind: CameraScript.Kind<LocationCoordinate2D> = .linear(.linear),
                        heading h: Double?, headingKind: CameraScript.Kind<Double> = .linear(.linear),
-                       distance d: Double, pitch p: Double, elevation e: Double,
+                       distance d: Double, distanceKind: CameraScript.Kind<Double> = .linear(.linear),
+                       pitch p: Double, elevation e: Double,
                        elevationKind: CameraScript.Kind<Double> = .linear(.linear)) {
         guard duration > 0 else {
             move(to: MapCamera(centerCoordinate: c, distance: d, heading: h ?? current.heading, pitch: p), elevation: e)
@@ -59,7 +60,8 @@ struct ScriptBuilder {
         if let h {
             Self.append(&headings, &holdingHeading, h, from: current.heading, duration: duration, merging: mergesHolds, kind: headingKind)
         }
-        Self.append(&distances, &holdingDistance, d, from: current.distance, duration: duration, merging: mergesHolds)
+        Self.append(&distances, &holdingDistance, d, from: current.distance, duration: duration, merging: mergesHolds,
+                    kind: distanceKind)
         Self.append(&pitches, &holdingPitch, p, from: current.pitch, duration: duration, merging: mergesHolds)
         Self.append(&elevations, &holdingElevation, e, from: elevation, duration: duration, merging: mergesHolds,
                     kind: elevationKind)

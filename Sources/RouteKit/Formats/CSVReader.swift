@@ -61,7 +61,7 @@ import Foundation
 /// (1-based, column in characters, at the cell's first non-space character).
 ///
 /// The file is memory-mapped and read in one pass.
-public enum CSVReader {
+public enum CSVReader: RouteReader {
     /// Settings for CSV input.
     public struct Options: Hashable, Sendable {
         /// Names of the file's columns, in order, for a file **without a header** (every record is
@@ -125,31 +125,25 @@ public enum CSVReader {
         var column: Int
     }
 
-    /// Reads the CSV file at `url`; see ``CSVReader``.
-    public static func read(contentsOf url: URL, displayPath: String? = nil,
-                            options: Options = .init()) throws(RouteParseError) -> RouteFile.Result {
-        try read(.file(url), displayPath: displayPath ?? url.path, options: options)
-    }
+    public static var format: RouteFormat { .csv }
 
-    /// Reads CSV text held in memory; see ``CSVReader``.
+    public static var defaultOptions: Options { Options() }
+
+    /// Reads CSV text; see ``CSVReader`` and ``RouteReader``.
     ///
     /// - Returns: One segment of the rows with a position, in file order, and notes (the columns
     ///   used, rows skipped, how times were read). ``Route/Source`` counts 1 track and 1 segment.
-    /// - Throws: ``RouteParseError`` (format `"CSV"`): `empty`, `missingColumns` (no latitude or
-    ///   longitude column; a header of numbers; an unknown name in ``Options/columns``),
+    /// - Throws: ``RouteParseError`` (format `"CSV"`): `unreadable`, `empty`, `missingColumns` (no latitude
+    ///   or longitude column; a header of numbers; an unknown name in ``Options/columns``),
     ///   `malformedCSV` (an unclosed quote, text after a closing quote), `malformedNumber`,
     ///   `latitudeOutOfRange`, `longitudeOutOfRange`, `unexpectedValue` (a hemisphere other than
     ///   N/S/E/W), `malformedTime`, and `noLine` when no row has a position.
     /// - Complexity: O(n) in the size of the file.
-    public static func read(data: Data, displayPath: String? = nil,
-                            options: Options = .init()) throws(RouteParseError) -> RouteFile.Result {
-        try read(.data(data), displayPath: displayPath, options: options)
-    }
-
-    static func read(_ input: RouteInput, displayPath: String?, options: Options) throws(RouteParseError) -> RouteFile.Result {
+    public static func read(_ input: RouteReaderInput, displayPath: String?,
+                            options: Options) throws(RouteParseError) -> RouteFile.Result {
         // A regular UTF-8 file is read where it lies (mapped, its pages let go behind the rows); UTF-16
         // text is converted first, and other input read from memory.
-        try input.withText(format: .csv, path: displayPath, convertingUTF16: true) { text, release throws(RouteParseError) in
+        try input.input.withText(format: .csv, path: displayPath, convertingUTF16: true) { text, release throws(RouteParseError) in
             try read(text: text, release: release, displayPath: displayPath, options: options)
         }
     }

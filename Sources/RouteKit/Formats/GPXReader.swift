@@ -43,18 +43,17 @@ import Foundation
 /// made per element.
 ///
 /// See also ``Route``, ``RouteParseError``, ``DateTimeParser``.
-public enum GPXReader {
-    /// Reads the GPX file at `url`.
+public enum GPXReader: RouteReader {
+    public static var format: RouteFormat { .gpx }
+
+    /// Reads a GPX document; see ``GPXReader`` and ``RouteReader``.
     ///
-    ///     let route = try GPXReader.read(contentsOf: URL(fileURLWithPath: "ride.gpx"), displayPath: "ride.gpx")
-    ///     print(route.points.count, route.source.trackCount)
+    ///     let result = try GPXReader.read(contentsOf: URL(fileURLWithPath: "ride.gpx"), displayPath: "ride.gpx")
+    ///     print(result.route.points.count, result.route.source.trackCount)
     ///
-    /// - Parameters:
-    ///   - url: A file URL.
-    ///   - displayPath: The path as the user typed it, used in error messages; defaults to `url.path`.
     /// - Returns: The route flown: track points if the file has any, else route points. Its
     ///   ``Route/source`` counts the file's tracks, track segments (empty ones included), routes and
-    ///   waypoints.
+    ///   waypoints. No notes.
     /// - Throws: ``RouteParseError`` (format `"GPX"`) with reason:
     ///   `unreadable` (the system's message; no line), `empty` (no bytes, or only white space; at 1:1),
     ///   `forbiddenDeclaration` (a DOCTYPE or `<!ENTITY`), `malformedXML` (not well-formed; libxml2's
@@ -67,25 +66,10 @@ public enum GPXReader {
     ///   O(points) for the result plus a constant 128 KiB parser buffer, or a mapped window of the file
     ///   whose pages are released behind the scan (the file is never held whole). Building the
     ///   ``Route`` adds one geodesic per leg.
-    public static func read(contentsOf url: URL, displayPath: String? = nil) throws(RouteParseError) -> Route {
-        let path = displayPath ?? url.path
-        guard url.isFileURL else {
-            throw RouteParseError(format: .gpx, location: nil, path: path,
-                                  reason: .unreadable("only local files can be read (got \(url.absoluteString))"))
-        }
-        return try read(.file(url), path: path)
-    }
-
-    /// Reads a GPX document held in memory.
-    ///
-    /// - Parameters:
-    ///   - data: The document's bytes.
-    ///   - displayPath: A name for error messages; `nil` prints `<input>`.
-    /// - Returns: The route flown; see ``read(contentsOf:displayPath:)``.
-    /// - Throws: ``RouteParseError``, as ``read(contentsOf:displayPath:)`` except `unreadable`.
-    /// - Complexity: O(n) in `data.count`.
-    public static func read(data: Data, displayPath: String? = nil) throws(RouteParseError) -> Route {
-        try read(.data(data), path: displayPath)
+    public static func read(_ input: RouteReaderInput, displayPath: String?,
+                            options: RouteReaderNoOptions) throws(RouteParseError) -> RouteFile.Result {
+        let route = try route(from: parse(input.input, path: displayPath, parser: .automatic, measuresLegs: true)!)
+        return RouteFile.Result(route: route, format: .gpx)
     }
 
     /// Parses a GPX file to its flown points without measuring them (``Route`` does that): the
@@ -93,7 +77,7 @@ public enum GPXReader {
     ///
     /// - Returns: The points flown (track points, or route points when there are none) and their
     ///   segments as ranges of `points`.
-    /// - Throws: ``RouteParseError``, as ``read(contentsOf:displayPath:)``.
+    /// - Throws: ``RouteParseError``, as ``read(_:displayPath:options:)``.
     @_spi(Benchmarks)
     public static func readPoints(contentsOf url: URL) throws(RouteParseError) -> (points: [RoutePoint], segments: [Range<Int>]) {
         let delegate = try parse(.file(url), path: url.path)
@@ -103,10 +87,6 @@ public enum GPXReader {
                                   reason: .noRoute(waypoints: delegate.waypointCount))
         }
         return (delegate.routePoints, delegate.routeSegments)
-    }
-
-    private static func read(_ input: RouteInput, path: String?) throws(RouteParseError) -> Route {
-        try route(from: parse(input, path: path, parser: .automatic, measuresLegs: true)!)
     }
 
     /// How ``parse(_:path:parser:)`` reads the XML.

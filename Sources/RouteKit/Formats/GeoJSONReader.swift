@@ -34,28 +34,22 @@ import Foundation
 /// The document is parsed whole into a tree that remembers positions (GeoJSON's `type` may come
 /// after `coordinates`, so a one-pass reader would have to buffer anyway): memory is a few times the
 /// file size.
-public enum GeoJSONReader {
-    /// Reads the GeoJSON file at `url`; see ``GeoJSONReader``.
-    public static func read(contentsOf url: URL, displayPath: String? = nil) throws(RouteParseError) -> RouteFile.Result {
-        try read(.file(url), displayPath: displayPath ?? url.path)
-    }
+public enum GeoJSONReader: RouteReader {
+    public static var format: RouteFormat { .geojson }
 
-    /// Reads a GeoJSON document held in memory; see ``GeoJSONReader``.
+    /// Reads a GeoJSON document; see ``GeoJSONReader`` and ``RouteReader``.
     ///
     /// - Returns: The route (segments in file order) and notes about what was skipped.
-    /// - Throws: ``RouteParseError`` (format `"GeoJSON"`): `empty`, `malformedJSON` (syntax, with
-    ///   line:column), `unexpectedValue` (a member of the wrong type, an unknown `type`, a position with
-    ///   fewer than two numbers), `latitudeOutOfRange`, `swappedCoordinates`, and `noLine` when there is
-    ///   no LineString or MultiLineString with a position.
-    /// - Complexity: O(n) in the size of the document.
-    public static func read(data: Data, displayPath: String? = nil) throws(RouteParseError) -> RouteFile.Result {
-        try read(.data(data), displayPath: displayPath)
-    }
-
-    static func read(_ input: RouteInput, displayPath: String?) throws(RouteParseError) -> RouteFile.Result {
+    /// - Throws: ``RouteParseError`` (format `"GeoJSON"`): `unreadable`, `empty`, `malformedJSON` (syntax,
+    ///   with line:column), `unexpectedValue` (a member of the wrong type, an unknown `type`, a position
+    ///   with fewer than two numbers), `latitudeOutOfRange`, `swappedCoordinates`, and `noLine` when there
+    ///   is no LineString or MultiLineString with a position.
+    /// - Complexity: O(n) in the size of the document; memory a few times the file size.
+    public static func read(_ input: RouteReaderInput, displayPath: String?,
+                            options: RouteReaderNoOptions) throws(RouteParseError) -> RouteFile.Result {
         // A regular file is read where it lies (mapped, its pages let go behind the parse), other input
         // from memory.
-        try input.withText(format: .geojson, path: displayPath) { text, release throws(RouteParseError) in
+        try input.input.withText(format: .geojson, path: displayPath) { text, release throws(RouteParseError) in
             try read(text: text, release: release, displayPath: displayPath)
         }
     }

@@ -37,27 +37,22 @@ import Foundation
 /// Error locations: for a bad tuple or `gx:coord`, the line and column of the tuple itself,
 /// counted from the element's start tag (approximate after a comment or entity reference inside
 /// the text); for other elements, where the XML parser stood (the end of the start tag).
-public enum KMLReader {
-    /// Reads the KML file at `url`; see ``KMLReader``.
-    public static func read(contentsOf url: URL, displayPath: String? = nil) throws(RouteParseError) -> RouteFile.Result {
-        try read(.file(url), displayPath: displayPath ?? url.path)
-    }
+public enum KMLReader: RouteReader {
+    public static var format: RouteFormat { .kml }
 
-    /// Reads a KML document held in memory; see ``KMLReader``.
+    /// Reads a KML document; see ``KMLReader`` and ``RouteReader``.
     ///
     /// - Returns: The route and notes (altitude modes, pauses, skipped geometries).
-    /// - Throws: ``RouteParseError`` (format `"KML"`): the XML errors (`empty`, `forbiddenDeclaration`,
-    ///   `malformedXML`, `truncated`), `unexpectedRoot`, `malformedNumber`, `unexpectedValue` (a tuple
-    ///   of the wrong shape), `latitudeOutOfRange`, `malformedTime`, `mismatchedCounts` (`when` vs
-    ///   `gx:coord`), and `noLine` when there is no LineString or track with a position.
+    /// - Throws: ``RouteParseError`` (format `"KML"`): `unreadable`, the XML errors (`empty`,
+    ///   `forbiddenDeclaration`, `malformedXML`, `truncated`), `unexpectedRoot`, `malformedNumber`,
+    ///   `unexpectedValue` (a tuple of the wrong shape), `latitudeOutOfRange`, `malformedTime`,
+    ///   `mismatchedCounts` (`when` vs `gx:coord`), and `noLine` when there is no LineString or track with
+    ///   a position.
     /// - Complexity: O(n) in the size of the document; memory O(points).
-    public static func read(data: Data, displayPath: String? = nil) throws(RouteParseError) -> RouteFile.Result {
-        try read(.data(data), displayPath: displayPath)
-    }
-
-    static func read(_ input: RouteInput, displayPath: String?) throws(RouteParseError) -> RouteFile.Result {
+    public static func read(_ input: RouteReaderInput, displayPath: String?,
+                            options: RouteReaderNoOptions) throws(RouteParseError) -> RouteFile.Result {
         let delegate = KMLParserDelegate(path: displayPath)
-        try XMLRouteParsing.parse(input, format: .kml, path: displayPath, delegate: delegate)
+        try XMLRouteParsing.parse(input.input, format: .kml, path: displayPath, delegate: delegate)
         let source = Route.Source(kind: .tracks, trackCount: delegate.lineGeometryCount,
                                   trackSegmentCount: delegate.segments.count, waypointCount: delegate.pointCount)
         guard let route = Route(segments: delegate.segments, name: delegate.flownName ?? delegate.documentName,

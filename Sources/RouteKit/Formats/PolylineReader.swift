@@ -28,7 +28,7 @@ import Foundation
 /// Errors are located at line 1 (or the line the string is on, after leading blank lines) and the
 /// 1-based column of the offending character, or of the first character of the point that is out
 /// of range.
-public enum PolylineReader {
+public enum PolylineReader: RouteReader {
     /// Settings for polyline input.
     public struct Options: Hashable, Sendable {
         /// Decimal digits kept by the encoder: 5 (Google) or 6 (OSRM, Valhalla).
@@ -41,28 +41,33 @@ public enum PolylineReader {
         }
     }
 
-    /// Reads the polyline in a file; see ``PolylineReader``.
-    public static func read(contentsOf url: URL, displayPath: String? = nil,
-                            options: Options = .init()) throws(RouteParseError) -> RouteFile.Result {
-        try read(.file(url), displayPath: displayPath ?? url.path, options: options)
-    }
+    public static var format: RouteFormat { .polyline }
+
+    public static var defaultOptions: Options { Options() }
 
     /// Reads a polyline given as text; see ``PolylineReader``.
     ///
-    /// - Returns: One segment of points in the string's order; ``Route/source`` counts 1 track and
-    ///   1 segment. No notes.
-    /// - Throws: ``RouteParseError`` (format `"polyline"`): `empty`, `malformedPolyline` (a character
-    ///   outside the alphabet, white space inside, the string ending inside a value, or a latitude
-    ///   without its longitude), `polylineOutOfRange` (latitude or longitude out of range at this precision).
+    /// - Returns: See ``read(_:displayPath:options:)``.
+    /// - Throws: See ``read(_:displayPath:options:)``.
     /// - Complexity: O(n) in the length of the text.
     public static func read(text: String, displayPath: String? = nil,
                             options: Options = .init()) throws(RouteParseError) -> RouteFile.Result {
-        try read(.data(Data(text.utf8)), displayPath: displayPath, options: options)
+        try read(data: Data(text.utf8), displayPath: displayPath, options: options)
     }
 
-    static func read(_ input: RouteInput, displayPath: String?, options: Options) throws(RouteParseError) -> RouteFile.Result {
+    /// Reads an encoded polyline; see ``PolylineReader`` and ``RouteReader``.
+    ///
+    /// - Returns: One segment of points in the string's order; ``Route/source`` counts 1 track and
+    ///   1 segment. A note when JSON quotes or escapes were removed.
+    /// - Throws: ``RouteParseError`` (format `"polyline"`): `unreadable`, `empty`, `malformedPolyline` (a
+    ///   character outside the alphabet, white space inside, the string ending inside a value, or a
+    ///   latitude without its longitude), `polylineOutOfRange` (latitude or longitude out of range at this
+    ///   precision).
+    /// - Complexity: O(n) in the length of the text.
+    public static func read(_ input: RouteReaderInput, displayPath: String?,
+                            options: Options) throws(RouteParseError) -> RouteFile.Result {
         // A regular file is read where it lies (mapped), other input from memory.
-        try input.withText(format: .polyline, path: displayPath) { text, _ throws(RouteParseError) in
+        try input.input.withText(format: .polyline, path: displayPath) { text, _ throws(RouteParseError) in
             try read(text: text, displayPath: displayPath, options: options)
         }
     }

@@ -165,25 +165,18 @@ public enum RouteFile {
             }
             chosen = detected
         }
+        let reading = RouteReaderInput(input)
+        func read<Reader: RouteReader>(_: Reader.Type, _ options: Reader.Options) throws(RouteParseError) -> Result {
+            try Reader.read(reading, displayPath: displayPath, options: options)
+        }
         var result: Result
         switch chosen {
-        case .gpx:
-            let route: Route
-            switch input {
-            case .file(let url): route = try GPXReader.read(contentsOf: url, displayPath: displayPath)
-            case .data(let data): route = try GPXReader.read(data: data, displayPath: displayPath)
-            }
-            result = Result(route: route, format: .gpx)
-        case .kml:
-            result = try KMLReader.read(input, displayPath: displayPath)
-        case .geojson:
-            result = try GeoJSONReader.read(input, displayPath: displayPath)
-        case .csv:
-            result = try CSVReader.read(input, displayPath: displayPath, options: options.csv)
-        case .polyline:
-            result = try PolylineReader.read(input, displayPath: displayPath, options: options.polyline)
-        case .tcx:
-            result = try TCXReader.read(input, displayPath: displayPath)
+        case .gpx: result = try read(GPXReader.self, .init())
+        case .kml: result = try read(KMLReader.self, .init())
+        case .geojson: result = try read(GeoJSONReader.self, .init())
+        case .csv: result = try read(CSVReader.self, options.csv)
+        case .polyline: result = try read(PolylineReader.self, options.polyline)
+        case .tcx: result = try read(TCXReader.self, .init())
         }
         result.checkPlausibility()
         return result

@@ -23,26 +23,20 @@ import Foundation
 ///
 /// Elements are matched by namespace URI (`http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2`,
 /// `http://www.garmin.com/xmlschemas/ActivityExtension/v2`), never by prefix.
-public enum TCXReader {
-    /// Reads the TCX file at `url`; see ``TCXReader``.
-    public static func read(contentsOf url: URL, displayPath: String? = nil) throws(RouteParseError) -> RouteFile.Result {
-        try read(.file(url), displayPath: displayPath ?? url.path)
-    }
+public enum TCXReader: RouteReader {
+    public static var format: RouteFormat { .tcx }
 
-    /// Reads a TCX document held in memory; see ``TCXReader``.
+    /// Reads a TCX document; see ``TCXReader`` and ``RouteReader``.
     ///
-    /// - Returns: The route and notes (trackpoints skipped for want of a position).
-    /// - Throws: ``RouteParseError`` (format `"TCX"`): the XML errors, `unexpectedRoot`,
+    /// - Returns: The route and notes (trackpoints skipped for want of a position, laps joined, pauses).
+    /// - Throws: ``RouteParseError`` (format `"TCX"`): `unreadable`, the XML errors, `unexpectedRoot`,
     ///   `missingField`, `malformedNumber`, `latitudeOutOfRange`, `longitudeOutOfRange`,
     ///   `malformedTime`, and `noLine` when no trackpoint has a position.
     /// - Complexity: O(n) in the size of the document; memory O(points).
-    public static func read(data: Data, displayPath: String? = nil) throws(RouteParseError) -> RouteFile.Result {
-        try read(.data(data), displayPath: displayPath)
-    }
-
-    static func read(_ input: RouteInput, displayPath: String?) throws(RouteParseError) -> RouteFile.Result {
+    public static func read(_ input: RouteReaderInput, displayPath: String?,
+                            options: RouteReaderNoOptions) throws(RouteParseError) -> RouteFile.Result {
         let d = TCXParserDelegate(path: displayPath)
-        try XMLRouteParsing.parse(input, format: .tcx, path: displayPath, delegate: d)
+        try XMLRouteParsing.parse(input.input, format: .tcx, path: displayPath, delegate: d)
         var notes: [String] = []
         if d.skippedNoPosition > 0 {
             notes.append("skipped \(d.skippedNoPosition) Trackpoint\(d.skippedNoPosition == 1 ? "" : "s") without a Position")

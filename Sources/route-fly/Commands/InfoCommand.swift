@@ -2,7 +2,8 @@ import RouteKit
 
 /// `route-fly info ROUTE [--json]`
 struct InfoOptions: Equatable {
-    var routePath: String
+    /// The route files, in the order given (one or more).
+    var routePaths: [String]
     var json = false
     var input = InputArguments()
 
@@ -18,13 +19,35 @@ struct InfoOptions: Equatable {
     ] }
 
     static func parse(_ arguments: [String]) throws(UsageError) -> InfoOptions {
-        var options = InfoOptions(routePath: "")
+        var options = InfoOptions(routePaths: [])
         let positionals = try OptionParser.parse(arguments, subcommand: "info", sections: sections, into: &options)
-        options.routePath = try OptionParser.route(positionals, subcommand: "info")
+        options.routePaths = try OptionParser.routes(positionals, subcommand: "info")
         return options
     }
 
+    /// One summary per route, written only once every route has been read (a bad one writes nothing).
+    /// Several routes: in text, each under a `==> path <==` line (as `head` and `tail` head files); in
+    /// JSON, an array of the summaries, each with a leading `"file"` member.
     func run() throws {
+        let summaries = try routePaths.map { path in try summary(of: path) }
+        guard summaries.count > 1 else {
+            try writeStandardOutput(Array((json ? summaries[0].json : summaries[0].text).utf8))
+            return
+        }
+        var text = ""
+        if json {
+            let objects = zip(routePaths, summaries).map { path, summary in
+                "{\"file\":\(JSONText.quoted(path)),\(summary.json.dropFirst().drop { $0 == "\n" })"
+            }
+            text = "[\n" + objects.map { $0.hasSuffix("\n") ? String($0.dropLast()) : $0 }.joined(separator: ",\n") + "\n]\n"
+        } else {
+            text = zip(routePaths, summaries).map { path, summary in "==> \(path) <==\n" + summary.text }.joined(separator: "\n")
+        }
+        try writeStandardOutput(Array(text.utf8))
+    }
+
+    /// The summary of one route file, printing its notes on standard error.
+    private func summary(of routePath: String) throws -> RouteSummary {
         let result: RouteFile.Result
         do {
             result = try input.read(routePath)
@@ -35,8 +58,7 @@ struct InfoOptions: Equatable {
                 guard var summary = RouteSummary(waypoints: error.waypoints, format: error.format) else { throw error }
                 summary.notes = [error.message]
                 printDiagnostic("\(routePath == "-" ? "<stdin>" : routePath): note: \(error.message); summarising the waypoints")
-                try writeStandardOutput(Array((json ? summary.json : summary.text).utf8))
-                return
+                return summary
             default:
                 throw error
             }
@@ -49,6 +71,6 @@ struct InfoOptions: Equatable {
             summary.notes.append(note)
             printDiagnostic("\(routePath == "-" ? "<stdin>" : routePath): note: \(note)")
         }
-        try writeStandardOutput(Array((json ? summary.json : summary.text).utf8))
+        return summary
     }
 }

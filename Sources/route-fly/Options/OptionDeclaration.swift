@@ -14,6 +14,8 @@ struct OptionDeclaration<Arguments> {
     var help: String
     /// The default in words (`30`, `from the -o extension`), shown as `(default: …)`, or `nil`.
     var defaultValue: String?
+    /// `true` for an option that may be given more than once (each value is applied in turn).
+    var isRepeatable = false
     /// Reads the value (an empty text for a flag) into the arguments, or throws a usage error that
     /// quotes it and says what was expected.
     var apply: (_ arguments: inout Arguments, _ value: OptionValue) throws(UsageError) -> Void
@@ -22,6 +24,12 @@ struct OptionDeclaration<Arguments> {
     static func value(_ names: String..., valueName: String, help: String, default defaultValue: String? = nil,
                       _ apply: @escaping (inout Arguments, OptionValue) throws(UsageError) -> Void) -> Self {
         Self(names: names, valueName: valueName, help: help, defaultValue: defaultValue, apply: apply)
+    }
+
+    /// An option that takes a value and may be given more than once.
+    static func repeatable(_ names: String..., valueName: String, help: String,
+                           _ apply: @escaping (inout Arguments, OptionValue) throws(UsageError) -> Void) -> Self {
+        Self(names: names, valueName: valueName, help: help, defaultValue: nil, isRepeatable: true, apply: apply)
     }
 
     /// A flag: an option without a value (a value given as `--flag=x` is refused).
@@ -33,8 +41,9 @@ struct OptionDeclaration<Arguments> {
     /// `sample`'s options, say).
     func lifted<Outer>(_ path: WritableKeyPath<Outer, Arguments>) -> OptionDeclaration<Outer> {
         let apply = self.apply
-        return OptionDeclaration<Outer>(names: names, valueName: valueName, help: help, defaultValue: defaultValue) {
-            outer, value throws(UsageError) in try apply(&outer[keyPath: path], value)
+        return OptionDeclaration<Outer>(names: names, valueName: valueName, help: help, defaultValue: defaultValue,
+                                        isRepeatable: isRepeatable) { outer, value throws(UsageError) in
+            try apply(&outer[keyPath: path], value)
         }
     }
 

@@ -2,7 +2,7 @@
 ///
 /// Accepted forms: `--name value`, `--name=value`, `-o value`, flags alone, positional arguments
 /// anywhere, `-` as a positional (standard input), and `--` before a positional that starts with `-`.
-/// Every option may be given once (all its spellings count as one). Errors are ``UsageError``s naming
+/// Every option but a repeatable one may be given once (all its spellings count as one). Errors are ``UsageError``s naming
 /// what was typed: an unknown option (with a "did you mean"), a missing value, a value on a flag, a
 /// repeated option, or whatever the declaration's reader throws for its value.
 enum OptionParser {
@@ -36,7 +36,7 @@ enum OptionParser {
                 throw UsageError(message: "Unknown option '\(name)'." + Suggestion.didYouMean(name, among: options.flatMap(\.names)),
                                  subcommand: subcommand)
             }
-            if let earlier = seen[option.canonicalName] {
+            if !option.isRepeatable, let earlier = seen[option.canonicalName] {
                 let also = earlier != name ? " (or '\(earlier)')" : ""
                 throw UsageError(message: "The option '\(name)'\(also) was given more than once.", subcommand: subcommand)
             }
@@ -56,6 +56,19 @@ enum OptionParser {
                 throw UsageError(message: "'\(name)' takes no value.", subcommand: subcommand)
             }
             try option.apply(&arguments, OptionValue(name: name, valueName: option.valueName, text: text, subcommand: subcommand))
+        }
+        return positionals
+    }
+
+    /// The positional `<route>...` of a subcommand that takes one or more route files (standard input,
+    /// `-`, at most once).
+    static func routes(_ positionals: [String], subcommand: String) throws(UsageError) -> [String] {
+        guard !positionals.isEmpty else {
+            throw UsageError(message: "Missing expected argument '<route>'.", subcommand: subcommand)
+        }
+        guard !positionals.contains("") else { throw UsageError(message: "A route file name is empty.", subcommand: subcommand) }
+        guard positionals.filter({ $0 == "-" }).count <= 1 else {
+            throw UsageError(message: "Standard input ('-') can be read only once.", subcommand: subcommand)
         }
         return positionals
     }

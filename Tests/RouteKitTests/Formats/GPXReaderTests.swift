@@ -120,7 +120,7 @@ extension Formats {
         @Test("counts, names and end points match an independent count", .enabled(if: Fixtures.sharedReal != nil, "needs ../shared/real"), arguments: expectations)
         func countsMatch(_ expected: Expected) throws {
             guard let url = realFile(expected.file) else { return }
-            let route = try GPXReader.read(contentsOf: url)
+            let route = try GPXReader.read(contentsOf: url).route
             #expect(route.points.count == expected.points)
             #expect(route.segments.count == expected.segments)
             #expect(route.source.trackCount == expected.tracks)
@@ -145,7 +145,7 @@ extension Formats {
 
         @Test(.enabled(if: Fixtures.sharedReal != nil, "needs ../shared/real")) func cerknickoSegmentSizesAndTimes() throws {
             guard let url = realFile("gpxpy-cerknicko-jezero.gpx") else { return }
-            let route = try GPXReader.read(contentsOf: url)
+            let route = try GPXReader.read(contentsOf: url).route
             // count_gpx.py seg sizes: 0,173,52,2,44,2,2,21 (the empty one dropped)
             #expect(route.segments.map(\.count) == [173, 52, 2, 44, 2, 2, 21])
             #expect(epoch(route.points.first?.time) == 1_281_018_239)  // 2010-08-05T14:23:59Z
@@ -155,7 +155,7 @@ extension Formats {
 
         @Test(.enabled(if: Fixtures.sharedReal != nil, "needs ../shared/real")) func lessThanASecondWithOffset() throws {
             guard let url = realFile("gpxpy-track-with-less-sec-time.gpx") else { return }
-            let route = try GPXReader.read(contentsOf: url)
+            let route = try GPXReader.read(contentsOf: url).route
             // 2015-12-11T15:43:13.000+01:00 = 14:43:13Z = 1449844993
             #expect(epoch(route.points[0].time) == 1_449_844_993)
             let t0 = try #require(route.points[0].time)
@@ -166,7 +166,7 @@ extension Formats {
 
         @Test(.enabled(if: Fixtures.sharedReal != nil, "needs ../shared/real")) func subsecondSteps() throws {
             guard let url = realFile("gpsbabel-gpx_subsecond-sample.gpx") else { return }
-            let route = try GPXReader.read(contentsOf: url)
+            let route = try GPXReader.read(contentsOf: url).route
             // 2011-07-02T17:47:25.2Z .. 26Z in 0.2 s steps; 17:47:25Z = 1309628845
             let times = route.points.compactMap { epoch($0.time) }
             #expect(times.count == 5)
@@ -178,7 +178,7 @@ extension Formats {
 
         @Test(.enabled(if: Fixtures.sharedReal != nil, "needs ../shared/real")) func mojstrovkaSevenFractionalDigits() throws {
             guard let url = realFile("gpxpy-Mojstrovka.gpx") else { return }
-            let route = try GPXReader.read(contentsOf: url)
+            let route = try GPXReader.read(contentsOf: url).route
             // 1901-12-13T20:45:52.2073437Z = -2^31 s + 0.2073437 s; the 2nd point has ...52.207Z
             let first = try #require(epoch(route.points[0].time))
             #expect(abs(first - (-2_147_483_648 + 0.2073437)) < 1e-6)
@@ -192,7 +192,7 @@ extension Formats {
 
         @Test(.enabled(if: Fixtures.sharedReal != nil, "needs ../shared/real")) func blueHillsGoesBackInTimeBetweenSegments() throws {
             guard let url = realFile("togeojson-blue_hills.gpx") else { return }
-            let route = try GPXReader.read(contentsOf: url)
+            let route = try GPXReader.read(contentsOf: url).route
             // count_gpx.py seg sizes, in file order
             #expect(route.segments.map(\.count) == [95, 59, 115, 3, 2, 1, 3, 6, 25, 172, 326, 298, 90, 48])
             #expect(epoch(route.points.first?.time) == 993_395_349)  // 2001-06-24T15:09:09Z
@@ -209,7 +209,7 @@ extension Formats {
 
         @Test(.enabled(if: Fixtures.sharedReal != nil, "needs ../shared/real")) func tp1PrefixedExtensionsDoNotConfuse() throws {
             guard let url = realFile("gpxpy-track-with-empty-segment.gpx") else { return }
-            let route = try GPXReader.read(contentsOf: url)
+            let route = try GPXReader.read(contentsOf: url).route
             #expect(route.points.count == 9)
             #expect(epoch(route.points[0].time) == 1_373_131_586)  // 2013-07-06T17:26:26Z
             #expect(epoch(route.points[8].time) == 1_373_131_662)  // 2013-07-06T17:27:42Z
@@ -218,7 +218,7 @@ extension Formats {
 
         @Test(.enabled(if: Fixtures.sharedReal != nil, "needs ../shared/real")) func osmThirdTrackHasNoTimes() throws {
             guard let url = realFile("togeojson-osm.gpx") else { return }
-            let route = try GPXReader.read(contentsOf: url)
+            let route = try GPXReader.read(contentsOf: url).route
             #expect(route.segments.map(\.count) == [2280, 115, 2605])  // count_gpx.py seg sizes
             #expect(route.points[route.segments[2]].allSatisfy { $0.time == nil })
             #expect(route.points.allSatisfy { $0.elevation == nil })  // osm.gpx has no <ele>
@@ -227,7 +227,7 @@ extension Formats {
 
         @Test(.enabled(if: Fixtures.sharedReal != nil, "needs ../shared/real")) func antimeridianRouteKeepsRawLongitudes() throws {
             guard let url = realFile("gpsbabel-bendgc-expected.gpx") else { return }
-            let route = try GPXReader.read(contentsOf: url)
+            let route = try GPXReader.read(contentsOf: url).route
             let longitudes = route.points.map(\.coordinate.longitude)
             // The file's rtept lon values jump 178.578290065 -> -170.887231372
             #expect(longitudes.contains(178.578290065))
@@ -236,8 +236,8 @@ extension Formats {
 
         @Test(.enabled(if: Fixtures.sharedReal != nil, "needs ../shared/real")) func dataAndFileGiveTheSameRoute() throws {
             guard let url = realFile("gpxpy-around-visnjan-with-car.gpx") else { return }
-            let fromFile = try GPXReader.read(contentsOf: url)
-            let fromData = try GPXReader.read(data: try Data(contentsOf: url))
+            let fromFile = try GPXReader.read(contentsOf: url).route
+            let fromData = try GPXReader.read(data: try Data(contentsOf: url)).route
             #expect(fromFile.points == fromData.points)
             #expect(fromFile.source == fromData.source)
             #expect(epoch(fromFile.points.first?.time) == 1_608_272_150)  // 2020-12-18T06:15:50Z
@@ -251,7 +251,7 @@ extension Formats {
     struct GPXReaderFixtureTests {
         @Test func copiedRealFileWithOffsetTimes() throws {
             // Copy of gpxpy test_files/track-with-less-sec-time.gpx (Apache-2.0), see Fixtures/README.md
-            let route = try GPXReader.read(contentsOf: Fixtures.url("gpx/gpxpy-track-with-less-sec-time.gpx"))
+            let route = try GPXReader.read(contentsOf: Fixtures.url("gpx/gpxpy-track-with-less-sec-time.gpx")).route
             #expect(route.points.count == 2)  // count_gpx.py: trkpt 2
             #expect(route.points[0].coordinate == LocationCoordinate2D(latitude: 57.011456, longitude: 9.992872))
             #expect(epoch(route.points[0].time) == 1_449_844_993)  // 2015-12-11T14:43:13Z
@@ -261,7 +261,7 @@ extension Formats {
         }
 
         @Test func copiedRealFileWithEmptySegmentAndTp1Prefix() throws {
-            let route = try GPXReader.read(contentsOf: Fixtures.url("gpx/gpxpy-track-with-empty-segment.gpx"))
+            let route = try GPXReader.read(contentsOf: Fixtures.url("gpx/gpxpy-track-with-empty-segment.gpx")).route
             #expect(route.points.count == 9)               // count_gpx.py: trkpt 9
             #expect(route.segments.count == 1)             // nonempty 1
             #expect(route.source.trackSegmentCount == 2)   // trkseg 2
@@ -270,7 +270,7 @@ extension Formats {
         }
 
         @Test func copiedRealFileMojstrovka() throws {
-            let route = try GPXReader.read(contentsOf: Fixtures.url("gpx/gpxpy-Mojstrovka.gpx"))
+            let route = try GPXReader.read(contentsOf: Fixtures.url("gpx/gpxpy-Mojstrovka.gpx")).route
             #expect(route.points.count == 184)  // count_gpx.py: trkpt 184
             let first = try #require(epoch(route.points[0].time))
             #expect(abs(first - (-2_147_483_648 + 0.2073437)) < 1e-6)
@@ -285,7 +285,7 @@ extension Formats {
 
         @Test func foreignChildrenOfAPointAreIgnored() throws {
             // GPX 1.0 allows elements of other namespaces directly in a trkpt: <x:ele>, <x:time>.
-            let route = try GPXReader.read(contentsOf: Fixtures.url("gpx/gpx10-foreign-children.gpx"))
+            let route = try GPXReader.read(contentsOf: Fixtures.url("gpx/gpx10-foreign-children.gpx")).route
             #expect(route.points.count == 2)
             #expect(route.name == "Foreign children")
             #expect(route.points[0].elevation == 100.5)
@@ -297,7 +297,7 @@ extension Formats {
         @Test func extensionTimeIsNotThePointTimeAndPrefixesDoNotMatter() throws {
             // Every GPX element has the prefix g: (bound to the GPX 1.1 URI); extensions hold ext:time,
             // ext:ele and even g:time / g:ele that are not direct children of the point.
-            let route = try GPXReader.read(contentsOf: Fixtures.url("gpx/gpx11-extension-time.gpx"))
+            let route = try GPXReader.read(contentsOf: Fixtures.url("gpx/gpx11-extension-time.gpx")).route
             #expect(route.points.count == 2)
             #expect(route.points[0].elevation == 12.25)
             #expect(epoch(route.points[0].time) == 1_622_534_400.125)  // 2021-06-01T08:00:00.125Z
@@ -308,13 +308,13 @@ extension Formats {
 
         @Test func utf16WithBOM() throws {
             // The same document as gpx11-extension-time.gpx, encoded UTF-16LE with a BOM.
-            let route = try GPXReader.read(contentsOf: Fixtures.url("gpx/utf16le.gpx"))
-            let reference = try GPXReader.read(contentsOf: Fixtures.url("gpx/gpx11-extension-time.gpx"))
+            let route = try GPXReader.read(contentsOf: Fixtures.url("gpx/utf16le.gpx")).route
+            let reference = try GPXReader.read(contentsOf: Fixtures.url("gpx/gpx11-extension-time.gpx")).route
             #expect(route.points == reference.points)
         }
 
         @Test func prologWithCommentAndStylesheetCRLFAndCDATAName() throws {
-            let route = try GPXReader.read(contentsOf: Fixtures.url("gpx/prolog-crlf-cdata.gpx"))
+            let route = try GPXReader.read(contentsOf: Fixtures.url("gpx/prolog-crlf-cdata.gpx")).route
             #expect(route.name == "Café & <loop>")
             // lat=" 45.5 " and a lon with a line break: XML schema whitespace collapse
             #expect(route.points[0].coordinate == LocationCoordinate2D(latitude: 45.5, longitude: 7.25))
@@ -323,7 +323,7 @@ extension Formats {
         }
 
         @Test func routesAreFlownWhenThereIsNoTrackPoint() throws {
-            let route = try GPXReader.read(contentsOf: Fixtures.url("gpx/routes-only.gpx"))
+            let route = try GPXReader.read(contentsOf: Fixtures.url("gpx/routes-only.gpx")).route
             // count_gpx.py: trk 1 trkseg 1 nonempty 0 trkpt 0 rte 3 rtept 5 wpt 1
             #expect(route.source == Route.Source(kind: .routes, trackCount: 1, trackSegmentCount: 1, routeCount: 3,
                                                  waypointCount: 1))
@@ -337,7 +337,7 @@ extension Formats {
         }
 
         @Test func tracksWinOverRoutes() throws {
-            let route = try GPXReader.read(contentsOf: Fixtures.url("gpx/tracks-and-routes.gpx"))
+            let route = try GPXReader.read(contentsOf: Fixtures.url("gpx/tracks-and-routes.gpx")).route
             // count_gpx.py: trk 1 trkseg 3 nonempty 2 trkpt 3 rte 1 rtept 2
             #expect(route.source == Route.Source(kind: .tracks, trackCount: 1, trackSegmentCount: 3, routeCount: 1,
                                                  waypointCount: 0))
@@ -358,7 +358,7 @@ extension Formats {
                 <gpx><trk><trkseg><trkpt lat="1" lon="2"><ele>-3.5</ele><time>1970-01-01T00:00:01Z</time></trkpt>\
                 </trkseg></trk></gpx>
                 """
-            let route = try GPXReader.read(data: Data(xml.utf8))
+            let route = try GPXReader.read(data: Data(xml.utf8)).route
             #expect(route.points == [RoutePoint(latitude: 1, longitude: 2, elevation: -3.5,
                                                 time: Date(timeIntervalSince1970: 1))])
         }
@@ -372,7 +372,7 @@ extension Formats {
             for _ in 0..<count { xml += point }
             xml += "</trkseg></trk></gpx>\n"
             #expect(xml.utf8.count > 11_000_000)
-            let route = try GPXReader.read(data: Data(xml.utf8))
+            let route = try GPXReader.read(data: Data(xml.utf8)).route
             #expect(route.points.count == count)
         }
     }

@@ -182,7 +182,7 @@ extension Formats {
 
         @Test func gpxTrackPointExtensionMatchedByNamespace() throws {
             // v1 under the prefix `x`, v2 under `gpxtpx`, and a look-alike in another namespace.
-            let route = try GPXReader.read(contentsOf: Fixtures.url("gpx/trackpoint-extensions.gpx"))
+            let route = try GPXReader.read(contentsOf: Fixtures.url("gpx/trackpoint-extensions.gpx")).route
             #expect(route.points.map(\.heartRate) == [90, 91, nil])
             #expect(route.points.map(\.cadence) == [80, nil, nil])
             #expect(route.points.map(\.speed) == [nil, 4.25, nil])

@@ -132,7 +132,7 @@ extension Formats {
             guard let gpx = sharedRealFile("gpx/gpxpy-around-visnjan-with-car.gpx"),
                   let p5 = sharedRealFile("polyline/visnjan-car.p5.txt"),
                   let p6 = sharedRealFile("polyline/visnjan-car.p6.txt") else { return }
-            let reference = try GPXReader.read(contentsOf: gpx).points
+            let reference = try GPXReader.read(contentsOf: gpx).route.points
             for (url, precision, tolerance) in [(p5, 5, 0.5e-5), (p6, 6, 0.5e-6)] {
                 let points = try PolylineReader.read(contentsOf: url, options: .init(precision: precision)).route.points
                 #expect(points.count == reference.count)
@@ -146,7 +146,7 @@ extension Formats {
         @Test func garminExtensionsGPXHasHeartRateAndCadence() throws {
             // SOURCES.md: hr on 8 points, cad on 6 (`grep -c '<gpxtpx:hr>'` 8, `grep -c '<gpxtpx:cad>'` 6).
             guard let url = sharedRealFile("gpx/gpsbabel-gpx_garmin_extensions.gpx") else { return }
-            let route = try GPXReader.read(contentsOf: url)
+            let route = try GPXReader.read(contentsOf: url).route
             #expect(route.points.filter { $0.heartRate != nil }.count == 8)
             #expect(route.points.filter { $0.cadence != nil }.count == 6)
         }
@@ -154,7 +154,7 @@ extension Formats {
         @Test func stravaGPXHasHeartRateOnEveryPoint() throws {
             // SOURCES.md: 1118 points, each with gpxtpx:hr (`grep -c '<gpxtpx:hr>'` 1118).
             guard let url = sharedRealFile("gpx/togeojson-run_gpxtpx.gpx") else { return }
-            let route = try GPXReader.read(contentsOf: url)
+            let route = try GPXReader.read(contentsOf: url).route
             #expect(route.points.count == 1118)
             #expect(route.points.allSatisfy { $0.heartRate != nil })
         }

@@ -47,7 +47,7 @@ import Testing
         var context = PoseWriterContext(poses: poses)
         context.epoch = Date(timeIntervalSince1970: 1_600_000_000.25)
         var writer = GPXPoseWriter(context: context)
-        let route = try GPXReader.read(data: Data(writer.encode(poses)))
+        let route = try GPXReader.read(data: Data(writer.encode(poses))).route
         Self.expectSameCoordinates(route.points, poses.map(\.camera.centerCoordinate), "gpx")
         for (point, pose) in zip(route.points, poses) {
             #expect(abs((point.elevation ?? .nan) - pose.centerElevation) <= 0.0005)
@@ -58,7 +58,7 @@ import Testing
 
     @Test func gpxWithTheDefaultEpochStartsAt2000() throws {
         let poses = writerTestPoses(count: 3)
-        let route = try GPXReader.read(data: Data(PoseFormat.gpx.encode(poses)))
+        let route = try GPXReader.read(data: Data(PoseFormat.gpx.encode(poses))).route
         #expect(route.points.first?.time == PoseWriterContext.defaultEpoch)
     }
 

@@ -1,0 +1,87 @@
+import Foundation
+
+extension Route {
+    /// The recorded time of every point, with the gaps in the file's timing filled and its backward steps
+    /// flattened: what recorded timing flies (``FlightPlanner``) and what a ``RiderGroup`` plays.
+    package struct RecordedTimes: Hashable, Sendable {
+        /// The time of the first timed point (UTC): the origin of ``offsets``.
+        package var origin: Date
+        /// Seconds from ``origin`` at which each point is reached: `points.count` values, non-decreasing,
+        /// finite. Negative for untimed points before the first timed one.
+        package var offsets: [Double]
+        /// Seconds of each step, `points.count - 1` values, each >= 0: `offsets[k + 1] - offsets[k]` as
+        /// recorded (0 where it was not positive), before any rounding of the sums.
+        package var steps: [Double]
+        /// Points that had no time and were given one (interpolated or extrapolated).
+        package var filledTimes: Int
+        /// Steps whose recorded time stood still or went backwards, flattened to no time.
+        package var nonIncreasingSteps: Int
+    }
+
+    /// The points' recorded times, filled and made non-decreasing, or `nil` when fewer than 2 points
+    /// carry a time.
+    ///
+    /// Policy, in order (the one recorded timing documents, ``FlightPlanner``):
+    /// 1. Missing times are filled by interpolating, by distance along the route (gaps included: time
+    ///    passes across them), between the nearest timed points before and after (evenly by index when
+    ///    those are at the same place). Untimed points before the first or after the last timed point are
+    ///    extrapolated at the timed part's mean speed (its distance over its time span), or given their
+    ///    timed neighbour's time when that speed is not positive.
+    /// 2. Each step that does not move forward in time (equal or backwards) takes no time: the later
+    ///    points keep their recorded steps after it, so every time after a backward step is later than
+    ///    recorded by the step's size.
+    ///
+    /// - Complexity: O(n).
+    package var recordedTimes: RecordedTimes? {
+        let n = points.count
+        let timedIndices = points.indices.filter { points[$0].time != nil }
+        guard timedIndices.count >= 2 else { return nil }
+        var filled = 0
+        let origin = points[timedIndices[0]].time!
+        var t = [Double?](repeating: nil, count: n)
+        for i in timedIndices { t[i] = points[i].time!.timeIntervalSince(origin) }
+        // Distance along the route, gaps included (time passes across a gap).
+        var along = [Double](repeating: 0, count: n)
+        for (i, leg) in legs.enumerated() { along[i + 1] = along[i] + leg.distance }
+
+        // Interior runs of untimed points.
+        for (a, b) in zip(timedIndices, timedIndices.dropFirst()) where b > a + 1 {
+            let ta = t[a]!, tb = t[b]!, span = along[b] - along[a]
+            for k in (a + 1)..<b {
+                let f = span > 0 ? (along[k] - along[a]) / span : Double(k - a) / Double(b - a)
+                t[k] = ta + (tb - ta) * f
+                filled += 1
+            }
+        }
+        // Leading and trailing untimed points, at the timed part's mean speed.
+        let first = timedIndices.first!, last = timedIndices.last!
+        let timedSpan = t[last]! - t[first]!
+        let speed = timedSpan > 0 ? (along[last] - along[first]) / timedSpan : 0
+        for k in 0..<first {
+            t[k] = t[first]! - (speed > 0 ? (along[first] - along[k]) / speed : 0)
+            filled += 1
+        }
+        for k in (last + 1)..<n {
+            t[k] = t[last]! + (speed > 0 ? (along[k] - along[last]) / speed : 0)
+            filled += 1
+        }
+
+        var offsets = [Double](), steps = [Double]()
+        offsets.reserveCapacity(n)
+        steps.reserveCapacity(n - 1)
+        offsets.append(t[0]!)
+        var nonIncreasing = 0
+        for k in 0..<(n - 1) {
+            let step = t[k + 1]! - t[k]!
+            if step > 0 {
+                steps.append(step)
+            } else {
+                steps.append(0)
+                nonIncreasing += 1
+            }
+            offsets.append(offsets[k] + steps[k])
+        }
+        return RecordedTimes(origin: origin, offsets: offsets, steps: steps, filledTimes: filled,
+                             nonIncreasingSteps: nonIncreasing)
+    }
+}
