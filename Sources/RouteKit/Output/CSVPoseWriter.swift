@@ -29,7 +29,20 @@
 /// `viewport_width` and `viewport_height` (pixels, integers): what an importer needs to set the
 /// camera's lens and aspect.
 ///
-/// The decimal separator is always `.` (``FixedDecimal``). About 60 bytes per pose (100 with the eye).
+/// With a ``group`` (a group flight), four columns per rider follow last, rider by rider in
+/// ``RiderGroup/riders`` order: `<name>_latitude`, `<name>_longitude` (degrees, 8 decimals; longitude in
+/// -180...180), `<name>_elevation` (metres, 3 decimals, on ``heights`` like `center_elevation`) and
+/// `<name>_active` (`1` while the rider is recording, `0` before its first and after its last recorded
+/// time, when the position is held at its route's start or end). `<name>` is the rider's name with every
+/// character outside `A-Za-z0-9_` replaced by `_`, and `_2`, `_3`, … appended when that would repeat
+/// another column (`RiderGroup.columnPrefixes`). On the ellipsoid, a rider's elevation is its height
+/// above sea level plus the EGM96 undulation **under the rider** (from ``geoid``), not under the centre:
+/// riders kilometres apart sit on different undulations; without a ``geoid`` the pose's undulation at
+/// the centre is used (0 when the flight was sampled without one). A pose that lacks a rider leaves its
+/// four cells empty.
+///
+/// The decimal separator is always `.` (``FixedDecimal``). About 60 bytes per pose (100 with the eye),
+/// plus about 40 per rider.
 public struct CSVPoseWriter: PoseWriter, Sendable {
     /// The header line, without its line end.
     public static let header = "frame,time,latitude,longitude,heading,pitch,distance,center_elevation"
@@ -44,17 +57,26 @@ public struct CSVPoseWriter: PoseWriter, Sendable {
     public var angles: AngleContinuity
     /// The framing written in the last three columns, or `nil` for none.
     public var framing: CameraFraming?
+    /// For a group flight, the riders whose four columns each follow, in order; `nil` for a single route.
+    public var group: RiderGroup?
+    /// The geoid for riders' ellipsoidal heights (the undulation under each rider), or `nil`: the
+    /// pose's undulation at the centre is used.
+    public var geoid: Geoid?
     private var headings: HeadingSequence
 
     /// The extra columns of the framing.
     public static let framingHeader = "vertical_fov,viewport_width,viewport_height"
+    /// The suffixes of each rider's columns, in order (after `<name>_`).
+    public static let riderColumnSuffixes = ["latitude", "longitude", "elevation", "active"]
 
     public init(includesEye: Bool = false, heights: VerticalDatum = .ellipsoidal, angles: AngleContinuity = .wrapped,
-                framing: CameraFraming? = nil) {
+                framing: CameraFraming? = nil, group: RiderGroup? = nil, geoid: Geoid? = nil) {
         self.includesEye = includesEye
         self.heights = heights
         self.angles = angles
         self.framing = framing
+        self.group = group
+        self.geoid = geoid
         self.headings = HeadingSequence(angles)
     }
 
@@ -63,7 +85,12 @@ public struct CSVPoseWriter: PoseWriter, Sendable {
         var header = CSVPoseWriter.header
         if includesEye { header += "," + CSVPoseWriter.eyeHeader }
         if framing != nil { header += "," + CSVPoseWriter.framingHeader }
-        return header.split(separator: ",").map(String.init)
+        let base = header.split(separator: ",").map(String.init)
+        guard let group else { return base }
+        let suffixes = CSVPoseWriter.riderColumnSuffixes
+        return base + group.columnPrefixes(suffixes: suffixes, reserved: Set(base)).flatMap { prefix in
+            suffixes.map { prefix + "_" + $0 }
+        }
     }
 
     public func begin(into out: inout [UInt8]) {
@@ -107,6 +134,23 @@ public struct CSVPoseWriter: PoseWriter, Sendable {
             FixedDecimal.append(framing.viewportWidth, places: 0, to: &out)
             out.append(comma)
             FixedDecimal.append(framing.viewportHeight, places: 0, to: &out)
+        }
+        if let group {
+            for index in group.riders.indices {
+                out.append(comma)
+                guard let rider = pose.position(ofRider: index) else {
+                    out.append(contentsOf: [comma, comma, comma])
+                    continue
+                }
+                FixedDecimal.append(rider.coordinate.latitude, places: PosePrecision.coordinate, to: &out)
+                out.append(comma)
+                FixedDecimal.append(normalizedLongitude(rider.coordinate.longitude), places: PosePrecision.coordinate, to: &out)
+                out.append(comma)
+                FixedDecimal.append(rider.height(on: heights, geoid: geoid, fallbackUndulation: pose.geoidUndulation),
+                                    places: PosePrecision.distance, to: &out)
+                out.append(comma)
+                out.append(UInt8(ascii: rider.isActive ? "1" : "0"))
+            }
         }
         out.append(UInt8(ascii: "\n"))
     }

@@ -45,6 +45,20 @@ import Foundation
 ///   ones). Position and orientation samples are therefore held for at most ``samplesPerPacket`` poses
 ///   and written as one packet: constant memory.
 ///
+/// - Group flights (``PoseWriterContext/group``): after the camera's first packet, one entity per rider,
+///   `{"id":"rider/INDEX","name":"RIDER NAME","point":{…},"label":{…},"path":{…}}` (INDEX from 0, in
+///   ``RiderGroup/riders`` order): a point and a label in the rider's colour and a `path`, the line Cesium
+///   draws behind a moving entity (`leadTime` 0, `trailTime` the whole flight, `resolution` one frame). Its
+///   `position` is sampled like the camera's, one sample per pose, in packets
+///   `{"id":"rider/INDEX","position":{…"cartographicDegrees":[t,lon,lat,h,…]}}` written with the
+///   camera's: longitude and latitude in degrees (8 decimals) and the height above the WGS 84
+///   **ellipsoid** (3 decimals): the rider's elevation plus the EGM96 undulation under the rider
+///   (``PoseWriterContext/geoid``; without one, the pose's at its centre, as the camera's eye uses). The
+///   last packet of each rider, after every sample, sets its `availability` to its active interval
+///   (`"FIRST/LAST"`: the instants of the first and last poses where ``RiderPosition/isActive``; `[]`, never,
+///   when it is never active), so Cesium shows a rider only while it is recording (CZML-Structure: within
+///   one stream, the last availability stated for an object is the one in effect).
+///
 /// Deterministic bytes: fixed decimals, the fixed default epoch, no current date.
 public struct CZMLWriter: PoseWriter, Sendable {
     /// The flight's span, epoch and route.
@@ -59,11 +73,19 @@ public struct CZMLWriter: PoseWriter, Sendable {
     private var orientations: [UInt8] = []
     private var pending = 0
     private var previousQuaternion: SIMD4<Double>? = nil
+    /// Per rider: its pending position samples, and the clock seconds of its first and last active pose.
+    private var riderPositions: [[UInt8]]
+    private var firstActive: [Double?]
+    private var lastActive: [Double?]
 
     public init(context: PoseWriterContext, samplesPerPacket: Int = 500) {
         precondition(samplesPerPacket > 0, "samplesPerPacket must be > 0")
         self.context = context
         self.samplesPerPacket = samplesPerPacket
+        let riders = context.group?.riders.count ?? 0
+        riderPositions = Array(repeating: [], count: riders)
+        firstActive = Array(repeating: nil, count: riders)
+        lastActive = Array(repeating: nil, count: riders)
     }
 
     private var start: String { ISO8601.string(from: context.epoch) }
@@ -91,6 +113,22 @@ public struct CZMLWriter: PoseWriter, Sendable {
             }
         }
         out.append(text: ",\n{\"id\":\"camera\",\"name\":\"Camera\",\"availability\":\"\(interval)\"}")
+        if let group = context.group {
+            let trail = FixedDecimal.string(context.duration * context.timeScale, places: PosePrecision.time)
+            let resolution = FixedDecimal.string(context.timeScale / context.framesPerSecond, places: PosePrecision.time)
+            for (index, rider) in group.riders.enumerated() {
+                let color = "{\"rgba\":[" + RiderPalette.rgba(index).map(String.init).joined(separator: ",") + "]}"
+                out.append(text: ",\n{\"id\":\"rider/\(index)\",\"name\":")
+                out.append(text: JSONText.quoted(rider.name))
+                out.append(text: ",\"point\":{\"pixelSize\":10,\"color\":\(color),\"outlineColor\":{\"rgba\":[255,255,255,255]},\"outlineWidth\":2}")
+                out.append(text: ",\"label\":{\"text\":")
+                out.append(text: JSONText.quoted(rider.name))
+                out.append(text: ",\"font\":\"14px sans-serif\",\"horizontalOrigin\":\"LEFT\",\"pixelOffset\":{\"cartesian2\":[10,0]},")
+                out.append(text: "\"fillColor\":\(color),\"outlineColor\":{\"rgba\":[255,255,255,255]},\"outlineWidth\":2,\"style\":\"FILL_AND_OUTLINE\"}")
+                out.append(text: ",\"path\":{\"leadTime\":0,\"trailTime\":\(trail),\"resolution\":\(resolution),\"width\":2,")
+                out.append(text: "\"material\":{\"solidColor\":{\"color\":\(color)}}}}")
+            }
+        }
     }
 
     public mutating func write(_ pose: CameraPose, into out: inout [UInt8]) {
@@ -114,12 +152,37 @@ public struct CZMLWriter: PoseWriter, Sendable {
             orientations.append(comma)
             FixedDecimal.append(q[i], places: CZMLWriter.quaternionPlaces, to: &orientations)
         }
+        for rider in pose.riders where riderPositions.indices.contains(rider.rider) {
+            let r = rider.rider
+            if !riderPositions[r].isEmpty { riderPositions[r].append(comma) }
+            FixedDecimal.append(t, places: PosePrecision.time, to: &riderPositions[r])
+            riderPositions[r].append(comma)
+            FixedDecimal.append(normalizedLongitude(rider.coordinate.longitude), places: PosePrecision.coordinate, to: &riderPositions[r])
+            riderPositions[r].append(comma)
+            FixedDecimal.append(rider.coordinate.latitude, places: PosePrecision.coordinate, to: &riderPositions[r])
+            riderPositions[r].append(comma)
+            FixedDecimal.append(rider.height(on: .ellipsoidal, geoid: context.geoid, fallbackUndulation: pose.geoidUndulation),
+                                places: PosePrecision.distance, to: &riderPositions[r])
+            if rider.isActive {
+                if firstActive[r] == nil { firstActive[r] = pose.time }
+                lastActive[r] = pose.time
+            }
+        }
         pending += 1
         if pending >= samplesPerPacket { flush(into: &out) }
     }
 
     public mutating func end(into out: inout [UInt8]) {
         flush(into: &out)
+        for r in riderPositions.indices {
+            out.append(text: ",\n{\"id\":\"rider/\(r)\",\"availability\":")
+            if let first = firstActive[r], let last = lastActive[r] {
+                out.append(text: "\"" + ISO8601.string(from: context.absoluteTime(of: first)) + "/"
+                    + ISO8601.string(from: context.absoluteTime(of: last)) + "\"}")
+            } else {
+                out.append(text: "[]}")
+            }
+        }
         out.append(text: "\n]\n")
     }
 
@@ -133,6 +196,13 @@ public struct CZMLWriter: PoseWriter, Sendable {
         out.append(text: "\"interpolationDegree\":1,\"unitQuaternion\":[")
         out.append(contentsOf: orientations)
         out.append(text: "]}}")
+        for r in riderPositions.indices where !riderPositions[r].isEmpty {
+            out.append(text: ",\n{\"id\":\"rider/\(r)\",\"position\":{\"epoch\":\"\(epoch)\",\"interpolationAlgorithm\":\"LINEAR\",")
+            out.append(text: "\"interpolationDegree\":1,\"cartographicDegrees\":[")
+            out.append(contentsOf: riderPositions[r])
+            out.append(text: "]}}")
+            riderPositions[r].removeAll(keepingCapacity: true)
+        }
         positions.removeAll(keepingCapacity: true)
         orientations.removeAll(keepingCapacity: true)
         pending = 0

@@ -48,6 +48,8 @@ import Foundation
 ///   metres) and `coordinate` (`latitude`, `longitude`, `altitude` above the ellipsoid, as the camera
 ///   frames' are).
 ///   Importers abort when this list is missing or empty.
+/// - Group flights (``PoseWriterContext/group``): the riders are not written (Earth Studio's export has
+///   no moving objects; `trackPoints` stay the route's start and end). Use CZML or KML for the riders.
 ///
 /// Streaming: constant memory, about 330 bytes per pose. Deterministic bytes.
 public struct EarthStudioWriter: PoseWriter, Sendable {

@@ -22,6 +22,11 @@ public struct FlightSVGWriter: PoseWriter {
 
     public func end(into out: inout [UInt8]) {
         guard !poses.isEmpty else { return }
+        if let group = context.group {
+            // A group flight: the riders' tracks, over the route when there is one.
+            out.append(contentsOf: FlightSVG.render(poses: poses, route: context.route, group: group, title: context.route?.name))
+            return
+        }
         // Without a route, the centre path stands in for it.
         let route = context.route
             ?? Route(segments: [poses.map { RoutePoint(coordinate: $0.camera.centerCoordinate) }], source: .init(kind: .tracks))!

@@ -24,7 +24,9 @@ import Foundation
 ///   the time scale), ISO 8601 UTC with milliseconds.
 ///
 /// Heading, pitch and distance have no GPX 1.1 element and are left out (use CSV or GeoJSON for them).
-/// No creation date is written, so the bytes are deterministic. Streaming: constant memory, about 110
+/// Group flights (``PoseWriterContext/group``): the riders are not written, only the camera centre (each
+/// rider's own recording is its input file; CSV, GeoJSON, CZML and KML carry the riders' positions per
+/// frame). No creation date is written, so the bytes are deterministic. Streaming: constant memory, about 110
 /// bytes per pose. ``GPXReader`` reads the file back as a one-segment route of the centres.
 public struct GPXPoseWriter: PoseWriter, Sendable {
     /// The epoch of the times, and the route's name.

@@ -28,6 +28,15 @@
 ///   route's `name` when it has one. The Points keep their indices and properties. This is what
 ///   ``GeoJSONReader`` reads back (it skips Points); the `bbox` then covers the centres and the route
 ///   (their path accumulated one after the other).
+/// - with a ``group`` (a group flight), after each pose's Point one `Point` Feature per rider in
+///   ``RiderGroup/riders`` order, at the rider's `[longitude, latitude]` (8 decimals), with properties
+///   `role` (`"rider"`), `rider` (its name), `rider_index` (from 0), `frame`, `time` (the pose's), `active`
+///   (`false` before the rider's first and after its last recorded time, when its position is held at its
+///   route's start or end) and `elevation` (metres, 3 decimals, on ``heights``; on the ellipsoid with the
+///   undulation under the rider from ``geoid``, else the pose's at its centre). After the route line, each
+///   rider's route as a `LineString` (or `MultiLineString`, as for the route) with properties `role`
+///   (`"rider-route"`), `rider` and `rider_index`. A group flight of f frames and r riders thus has
+///   `f × (1 + r)` Points and `r` lines (plus the route's when known). The `bbox` covers them all.
 ///
 /// One Feature per line, so that files diff well; no dates, fixed decimals: deterministic bytes.
 public struct GeoJSONPoseWriter: PoseWriter, Sendable {
@@ -45,11 +54,20 @@ public struct GeoJSONPoseWriter: PoseWriter, Sendable {
     public var framing: CameraFraming
     /// Frames per second, written in the `camera` member.
     public var framesPerSecond: Double
+    /// For a group flight, the riders: a Point per rider and pose, and each rider's route; `nil` for a
+    /// single route.
+    public var group: RiderGroup?
+    /// The geoid for riders' ellipsoidal elevations (the undulation under each rider), or `nil`.
+    public var geoid: Geoid?
     private var headings: HeadingSequence
+    private let riderNames: [String]
 
     public init(includesEye: Bool = false, route: Route? = nil, heights: VerticalDatum = .ellipsoidal,
                 angles: AngleContinuity = .wrapped, framing: CameraFraming = CameraFraming(),
-                framesPerSecond: Double = 30) {
+                framesPerSecond: Double = 30, group: RiderGroup? = nil, geoid: Geoid? = nil) {
+        self.group = group
+        self.geoid = geoid
+        self.riderNames = group?.riders.map { JSONText.quoted($0.name) } ?? []
         self.includesEye = includesEye
         self.route = route
         self.heights = heights
@@ -102,38 +120,67 @@ public struct GeoJSONPoseWriter: PoseWriter, Sendable {
             FixedDecimal.append(eye.altitude(on: heights), places: PosePrecision.distance, to: &out)
         }
         out.append(text: "}}")
+        guard group != nil else { return }
+        for rider in pose.riders where riderNames.indices.contains(rider.rider) {
+            bounds.add(rider.coordinate)
+            out.append(text: ",\n{\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":[")
+            FixedDecimal.append(normalizedLongitude(rider.coordinate.longitude), places: PosePrecision.coordinate, to: &out)
+            out.append(UInt8(ascii: ","))
+            FixedDecimal.append(rider.coordinate.latitude, places: PosePrecision.coordinate, to: &out)
+            out.append(text: "]},\"properties\":{\"role\":\"rider\",\"rider\":")
+            out.append(text: riderNames[rider.rider])
+            out.append(text: ",\"rider_index\":\(rider.rider),\"frame\":\(pose.frame),\"time\":")
+            FixedDecimal.append(pose.time, places: PosePrecision.time, to: &out)
+            out.append(text: rider.isActive ? ",\"active\":true,\"elevation\":" : ",\"active\":false,\"elevation\":")
+            FixedDecimal.append(rider.height(on: heights, geoid: geoid, fallbackUndulation: pose.geoidUndulation),
+                                places: PosePrecision.distance, to: &out)
+            out.append(text: "}}")
+        }
+    }
+
+    /// Appends a Feature holding `route` as a LineString (MultiLineString for several parts), then
+    /// `properties` (JSON members without braces), and adds its points to the bounds.
+    private mutating func appendLine(_ route: Route, properties: String, into out: inout [UInt8]) {
+        out.append(text: count == 0 ? "\n" : ",\n")
+        count += 1
+        // Each segment, cut at the antimeridian (RFC 7946 section 3.1.9).
+        let lines = route.segments.flatMap { segment -> [[LocationCoordinate2D]] in
+            antimeridianParts(route.points[segment].map(\.coordinate))
+        }
+        let multiple = lines.count > 1
+        out.append(text: "{\"type\":\"Feature\",\"geometry\":{\"type\":\"")
+        out.append(text: multiple ? "MultiLineString\",\"coordinates\":[" : "LineString\",\"coordinates\":")
+        for (s, line) in lines.enumerated() {
+            if s > 0 { out.append(UInt8(ascii: ",")) }
+            out.append(UInt8(ascii: "["))
+            // RFC 7946 section 3.1.4: a LineString has two or more positions; repeat a lone point.
+            let coordinates = line.count == 1 ? [line[0], line[0]] : line
+            for (i, c) in coordinates.enumerated() {
+                bounds.add(c)
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                out.append(UInt8(ascii: "["))
+                FixedDecimal.append(normalizedLongitude(c.longitude), places: PosePrecision.coordinate, to: &out)
+                out.append(UInt8(ascii: ","))
+                FixedDecimal.append(c.latitude, places: PosePrecision.coordinate, to: &out)
+                out.append(UInt8(ascii: "]"))
+            }
+            out.append(UInt8(ascii: "]"))
+        }
+        if multiple { out.append(UInt8(ascii: "]")) }
+        out.append(text: "},\"properties\":{" + properties + "}}")
     }
 
     public mutating func end(into out: inout [UInt8]) {
         if let route {
-            out.append(text: count == 0 ? "\n" : ",\n")
-            // Each segment, cut at the antimeridian (RFC 7946 section 3.1.9).
-            let lines = route.segments.flatMap { segment -> [[LocationCoordinate2D]] in
-                antimeridianParts(route.points[segment].map(\.coordinate))
+            var properties = "\"role\":\"route\""
+            if let name = route.name { properties += ",\"name\":" + JSONText.quoted(name) }
+            appendLine(route, properties: properties, into: &out)
+        }
+        if let group {
+            for (index, rider) in group.riders.enumerated() {
+                appendLine(rider.route, properties: "\"role\":\"rider-route\",\"rider\":\(riderNames[index]),\"rider_index\":\(index)",
+                           into: &out)
             }
-            let multiple = lines.count > 1
-            out.append(text: "{\"type\":\"Feature\",\"geometry\":{\"type\":\"")
-            out.append(text: multiple ? "MultiLineString\",\"coordinates\":[" : "LineString\",\"coordinates\":")
-            for (s, line) in lines.enumerated() {
-                if s > 0 { out.append(UInt8(ascii: ",")) }
-                out.append(UInt8(ascii: "["))
-                // RFC 7946 section 3.1.4: a LineString has two or more positions; repeat a lone point.
-                let coordinates = line.count == 1 ? [line[0], line[0]] : line
-                for (i, c) in coordinates.enumerated() {
-                    bounds.add(c)
-                    if i > 0 { out.append(UInt8(ascii: ",")) }
-                    out.append(UInt8(ascii: "["))
-                    FixedDecimal.append(normalizedLongitude(c.longitude), places: PosePrecision.coordinate, to: &out)
-                    out.append(UInt8(ascii: ","))
-                    FixedDecimal.append(c.latitude, places: PosePrecision.coordinate, to: &out)
-                    out.append(UInt8(ascii: "]"))
-                }
-                out.append(UInt8(ascii: "]"))
-            }
-            if multiple { out.append(UInt8(ascii: "]")) }
-            out.append(text: "},\"properties\":{\"role\":\"route\"")
-            if let name = route.name { out.append(text: ",\"name\":" + JSONText.quoted(name)) }
-            out.append(text: "}}")
         }
         out.append(text: "\n],\"heights\":\"" + heights.rawValue + "\"")
         if let box = bounds.boundingBox {

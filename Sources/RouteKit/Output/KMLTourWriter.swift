@@ -48,16 +48,34 @@ import Foundation
 ///   decimals, longitudes normalised to -180...180. A route that crosses the antimeridian is written as
 ///   is (Google Earth joins consecutive points the short way).
 ///
-/// Streaming: constant memory; about 270 bytes per pose. Deterministic bytes (fixed decimals, no dates).
-/// ``KMLReader`` reads the file back as the route (the Camera elements are not a route).
+/// - Group flights (``PoseWriterContext/group``): every `Camera` (or `LookAt`) holds a
+///   `<gx:TimeStamp><when>T</when></gx:TimeStamp>` first (the KML 2.2 gx schema puts it in the view,
+///   before `longitude`), with `T` = ``PoseWriterContext/absoluteTime(of:)`` of the pose's time (the epoch
+///   plus the time times ``PoseWriterContext/timeScale``, ISO 8601 UTC), so that Google Earth's clock
+///   follows the tour. After the tour, one Placemark per rider in ``RiderGroup/riders`` order, named after
+///   the rider, with an inline `Style` in its colour and a `gx:Track` (touring guide and KML reference,
+///   `#gxtrack`): `altitudeMode` `absolute`, then one `<when>` per pose (the same instants as the views),
+///   then one `<gx:coord>lon lat alt</gx:coord>` per pose (degrees, 8 decimals; the rider's elevation above
+///   sea level, 3 decimals), so that Google Earth draws every rider moving as the tour plays. The gx
+///   schema puts all of a track's `when`s before all its `gx:coord`s, so the riders' positions are held
+///   until the end: 24 bytes per rider and pose, plus 8 per pose for the times (3 riders × 100 000 frames:
+///   about 8 MB); ``end(into:flush:)`` then writes them in pieces.
+///
+/// Streaming: constant memory for a single route; about 270 bytes per pose. Deterministic bytes (fixed
+/// decimals, no dates). ``KMLReader`` reads the file back as the route (the Camera elements and rider
+/// tracks are not a route).
 public struct KMLTourWriter: PoseWriter, Sendable {
     /// What the document holds besides the poses.
     public var context: PoseWriterContext
     /// The previous pose's time in whole microseconds.
     private var previousMicroseconds: Int64? = nil
+    /// Group flights: the poses' times (seconds) and, per rider, `[lon, lat, elevation]` per pose.
+    private var times: [Double] = []
+    private var tracks: [[Double]]
 
     public init(context: PoseWriterContext) {
         self.context = context
+        tracks = Array(repeating: [], count: context.group?.riders.count ?? 0)
     }
 
     public func begin(into out: inout [UInt8]) {
@@ -96,8 +114,24 @@ public struct KMLTourWriter: PoseWriter, Sendable {
         out.append(text: "<gx:FlyTo><gx:duration>")
         out.append(text: String(format: "%lld.%06lld", interval / 1_000_000, interval % 1_000_000))
         out.append(text: "</gx:duration><gx:flyToMode>smooth</gx:flyToMode>")
+        var stamp = ""
+        if let group = context.group {
+            stamp = "<gx:TimeStamp><when>" + ISO8601.string(from: context.absoluteTime(of: pose.time)) + "</when></gx:TimeStamp>"
+            times.append(pose.time)
+            for index in group.riders.indices {
+                // A pose without the rider holds its previous position (or the route's start).
+                if let rider = pose.position(ofRider: index) {
+                    tracks[index] += [rider.coordinate.longitude, rider.coordinate.latitude, rider.elevation]
+                } else if tracks[index].count >= 3 {
+                    tracks[index] += Array(tracks[index].suffix(3))
+                } else {
+                    let start = group.riders[index].route.points[0]
+                    tracks[index] += [start.coordinate.longitude, start.coordinate.latitude, start.elevation ?? 0]
+                }
+            }
+        }
         if context.kmlView == .lookAt {
-            out.append(text: "<LookAt><longitude>")
+            out.append(text: "<LookAt>" + stamp + "<longitude>")
             FixedDecimal.append(normalizedLongitude(pose.camera.centerCoordinate.longitude), places: PosePrecision.coordinate, to: &out)
             out.append(text: "</longitude><latitude>")
             FixedDecimal.append(pose.camera.centerCoordinate.latitude, places: PosePrecision.coordinate, to: &out)
@@ -111,7 +145,7 @@ public struct KMLTourWriter: PoseWriter, Sendable {
             return
         }
         let attitude = CameraAttitude(pose: pose, eye: context.eye(of: pose))
-        out.append(text: "<Camera><longitude>")
+        out.append(text: "<Camera>" + stamp + "<longitude>")
         FixedDecimal.append(normalizedLongitude(attitude.eye.coordinate.longitude), places: PosePrecision.coordinate, to: &out)
         out.append(text: "</longitude><latitude>")
         FixedDecimal.append(attitude.eye.coordinate.latitude, places: PosePrecision.coordinate, to: &out)
@@ -125,6 +159,40 @@ public struct KMLTourWriter: PoseWriter, Sendable {
     }
 
     public func end(into out: inout [UInt8]) {
-        out.append(text: "</gx:Playlist>\n</gx:Tour>\n</Document>\n</kml>\n")
+        end(into: &out) { _ in }
+    }
+
+    public func end(into out: inout [UInt8], flush: (inout [UInt8]) -> Void) {
+        out.append(text: "</gx:Playlist>\n</gx:Tour>\n")
+        if let group = context.group {
+            for (index, rider) in group.riders.enumerated() {
+                let color = RiderPalette.kml(index)
+                out.append(text: "<Placemark>\n<name>" + XMLText.escaped(rider.name) + "</name>\n")
+                out.append(text: "<Style><IconStyle><color>\(color)</color><scale>0.8</scale><Icon>")
+                out.append(text: "<href>https://maps.google.com/mapfiles/kml/shapes/shaded_dot.png</href></Icon></IconStyle>")
+                out.append(text: "<LabelStyle><color>\(color)</color></LabelStyle>")
+                out.append(text: "<LineStyle><color>\(color)</color><width>2</width></LineStyle></Style>\n")
+                out.append(text: "<gx:Track><altitudeMode>absolute</altitudeMode>\n")
+                for time in times {
+                    out.append(text: "<when>" + ISO8601.string(from: context.absoluteTime(of: time)) + "</when>\n")
+                    if out.count >= 1 << 20 { flush(&out) }
+                }
+                let track = tracks[index]
+                var i = 0
+                while i + 2 < track.count {
+                    out.append(text: "<gx:coord>")
+                    FixedDecimal.append(normalizedLongitude(track[i]), places: PosePrecision.coordinate, to: &out)
+                    out.append(UInt8(ascii: " "))
+                    FixedDecimal.append(track[i + 1], places: PosePrecision.coordinate, to: &out)
+                    out.append(UInt8(ascii: " "))
+                    FixedDecimal.append(track[i + 2], places: PosePrecision.distance, to: &out)
+                    out.append(text: "</gx:coord>\n")
+                    if out.count >= 1 << 20 { flush(&out) }
+                    i += 3
+                }
+                out.append(text: "</gx:Track>\n</Placemark>\n")
+            }
+        }
+        out.append(text: "</Document>\n</kml>\n")
     }
 }

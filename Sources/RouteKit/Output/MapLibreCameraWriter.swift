@@ -31,6 +31,13 @@ import Foundation
 /// - `maxPitch`: ``PoseWriterContext/maximumPitch``, which no frame exceeds (the caller checks with
 ///   ``firstPose(above:in:sampler:)``): set the map's `maxPitch` to at least this.
 ///
+/// Group flights (``PoseWriterContext/group``): the header gets `"riders":["NAME", …]` (the riders'
+/// names in ``RiderGroup/riders`` order, after `tileSize`), and each frame, after `pitch`,
+/// `"riders":[[lon, lat], …]` (every rider's position, degrees, 8 decimals, in rider order) and
+/// `"active":[true, …]` (`false` before a rider's first and after its last recorded time, when its
+/// position is held at its route's start or end; a rider missing from a pose is `null` and `false`).
+/// Positions are on the ground (no heights), like the centre.
+///
 /// The centre is at height 0 for the web map (no terrain); a route's elevation does not move it.
 /// Streaming: constant memory, about 110 bytes per pose. Deterministic bytes.
 public struct MapLibreCameraWriter: PoseWriter, Sendable {
@@ -120,7 +127,11 @@ public struct MapLibreCameraWriter: PoseWriter, Sendable {
         FixedDecimal.append(context.maximumPitch, places: PosePrecision.angle, to: &out)
         out.append(text: ",\"framesPerSecond\":")
         FixedDecimal.append(context.framesPerSecond, places: 6, to: &out)
-        out.append(text: ",\"earthRadius\":6371008.8,\"tileSize\":512,\n\"frames\":[")
+        out.append(text: ",\"earthRadius\":6371008.8,\"tileSize\":512,")
+        if let group = context.group {
+            out.append(text: "\"riders\":[" + group.riders.map { JSONText.quoted($0.name) }.joined(separator: ",") + "],")
+        }
+        out.append(text: "\n\"frames\":[")
     }
 
     public mutating func write(_ pose: CameraPose, into out: inout [UInt8]) {
@@ -142,6 +153,25 @@ public struct MapLibreCameraWriter: PoseWriter, Sendable {
         FixedDecimal.append(bearings.next(pose.camera.heading), places: PosePrecision.angle, to: &out)
         out.append(text: ",\"pitch\":")
         FixedDecimal.append(pose.camera.pitch, places: PosePrecision.angle, to: &out)
+        if let group = context.group {
+            out.append(text: ",\"riders\":[")
+            var active = ",\"active\":["
+            for index in group.riders.indices {
+                if index > 0 { out.append(UInt8(ascii: ",")); active += "," }
+                guard let rider = pose.position(ofRider: index) else {
+                    out.append(text: "null")
+                    active += "false"
+                    continue
+                }
+                out.append(UInt8(ascii: "["))
+                FixedDecimal.append(normalizedLongitude(rider.coordinate.longitude), places: PosePrecision.coordinate, to: &out)
+                out.append(UInt8(ascii: ","))
+                FixedDecimal.append(rider.coordinate.latitude, places: PosePrecision.coordinate, to: &out)
+                out.append(UInt8(ascii: "]"))
+                active += rider.isActive ? "true" : "false"
+            }
+            out.append(text: "]" + active + "]")
+        }
         out.append(UInt8(ascii: "}"))
     }
 

@@ -177,7 +177,14 @@ public enum PoseOutput {
             file.abort()
             throw failure
         }
-        writer.end(into: &buffer)
+        // The ending may be long (a KML group flight's rider tracks): it comes in pieces.
+        var tail: [UInt8] = []
+        writer.end(into: &tail) { piece in
+            buffer.append(contentsOf: piece)
+            piece.removeAll(keepingCapacity: true)
+            if buffer.count >= chunk { flush() }
+        }
+        buffer.append(contentsOf: tail)
         flush(last: true)
         if let failure { file.abort(); throw failure }
         try file.commit()

@@ -12,6 +12,16 @@ public protocol PoseWriter {
     mutating func write(_ pose: CameraPose, into out: inout [UInt8])
     /// Appends what comes after the last pose.
     mutating func end(into out: inout [UInt8])
+    /// Appends what comes after the last pose, handing `out` to `flush` (which empties it) whenever it
+    /// has grown large, so that a long ending (a KML group flight's rider tracks) streams too. The
+    /// default calls ``end(into:)``.
+    mutating func end(into out: inout [UInt8], flush: (inout [UInt8]) -> Void)
+}
+
+extension PoseWriter {
+    public mutating func end(into out: inout [UInt8], flush: (inout [UInt8]) -> Void) {
+        end(into: &out)
+    }
 }
 
 extension PoseWriter {
@@ -95,11 +105,13 @@ public enum PoseFormat: String, CaseIterable, Sendable {
         switch self {
         case .csv:
             return CSVPoseWriter(includesEye: includesEye, heights: context.heights, angles: context.angles,
-                                 framing: framingColumns ? context.framing : nil)
+                                 framing: framingColumns ? context.framing : nil, group: context.group,
+                                 geoid: context.geoid)
         case .geojson:
             return GeoJSONPoseWriter(includesEye: includesEye, route: context.route, heights: context.heights,
                                      angles: context.angles, framing: context.framing,
-                                     framesPerSecond: context.framesPerSecond)
+                                     framesPerSecond: context.framesPerSecond, group: context.group,
+                                     geoid: context.geoid)
         case .kml, .kmz: return KMLTourWriter(context: context)
         case .czml: return CZMLWriter(context: context)
         case .earthStudio: return EarthStudioWriter(context: context)

@@ -39,8 +39,10 @@ public struct PoseWriterContext: Sendable {
     /// What a KML tour's `gx:FlyTo`s fly to (default ``KMLView/camera``).
     public var kmlView: KMLView = .camera
     /// The geoid that turns the route's elevations (above sea level) into heights above the ellipsoid
-    /// where a writer places route points in Earth-fixed space (Earth Studio's track points); `nil`: sea
-    /// level is taken as the ellipsoid.
+    /// where a writer places route points in Earth-fixed space (Earth Studio's track points), and riders'
+    /// elevations into ellipsoidal heights with the undulation under each rider (CSV, GeoJSON, CZML); `nil`:
+    /// sea level is taken as the ellipsoid for route points, and riders use the pose's undulation at its
+    /// centre (``CameraPose/geoidUndulation``).
     public var geoid: Geoid? = nil
     /// The highest pitch a web-map camera may have, degrees (MapLibre's default `maxPitch` 60); the MapLibre
     /// writer records it, ``MapLibreCameraWriter/firstPose(above:in:sampler:)`` finds poses above it.

@@ -24,6 +24,15 @@ import Foundation
 /// style (a plain background and the route): nothing is fetched but the MapLibre script when it is a
 /// URL. The route line is `#ff4000`, 4 pixels wide.
 ///
+/// Group flights (``PoseWriterContext/group``; the camera frames then carry `riders` and `active`, as
+/// ``MapLibreCameraWriter`` writes them): the route script also holds each rider's route (as
+/// ``GeoJSONPoseWriter`` writes them, `role` `rider-route`), drawn as a 3-pixel line in the rider's colour
+/// (`RiderPalette`, the colours of the SVG picture); every shown frame sets a GeoJSON source `riders` of
+/// one Point per rider (properties `name`, `color`, `active`), drawn as circles in the riders' colours
+/// (paler while a rider is not recording), each with its name beside it (an HTML marker, so no glyphs
+/// need to be fetched). Once the first frame is drawn, `<body>` gets `data-riders` = the number of rider
+/// circles MapLibre rendered in view.
+///
 /// Strings that end up inside `<script>` have `</` written `<\/` (HTML's script data state ends at
 /// `</script`); in JSON and JavaScript strings both mean the same. Streaming: constant memory besides
 /// the inlined script, about 110 bytes per pose.
@@ -85,8 +94,8 @@ public struct PreviewPage: PoseWriter {
         out.append(text: Self.controls)
         out.append(text: "<script type=\"application/json\" id=\"route\">")
         var route: [UInt8] = []
-        if let r = context.route {
-            var writer = GeoJSONPoseWriter(route: r)
+        if context.route != nil || context.group != nil {
+            var writer = GeoJSONPoseWriter(route: context.route, group: context.group)
             writer.begin(into: &route)
             writer.end(into: &route)
         } else {
@@ -107,7 +116,9 @@ public struct PreviewPage: PoseWriter {
         out.append(text: Self.jsonScriptSafe(styleURL.map(JSONText.quoted) ?? "null"))
         out.append(text: ";\nconst routeFlyLoadFailureHint = ")
         out.append(text: Self.jsonScriptSafe(JSONText.quoted(loadFailureHint)))
-        out.append(text: ";\nconst routeFlyScriptSource = ")
+        out.append(text: ";\nconst routeFlyRiderColors = [")
+        out.append(text: RiderPalette.colors.indices.map { "\"" + RiderPalette.hex($0) + "\"" }.joined(separator: ","))
+        out.append(text: "];\nconst routeFlyScriptSource = ")
         switch script {
         case .url(let url, _): out.append(text: Self.jsonScriptSafe(JSONText.quoted(url)))
         case .inline: out.append(text: "\"the inlined script\"")
@@ -126,6 +137,7 @@ public struct PreviewPage: PoseWriter {
         #controls input[type=range] { flex: 1; }
         #pose { font-family: ui-monospace, monospace; white-space: pre; }
         #status { color: #b00; font-weight: bold; }
+        .rider-label { font-weight: bold; text-shadow: 0 0 3px #fff, 0 0 3px #fff; white-space: nowrap; }
         </style>
 
         """
@@ -174,6 +186,57 @@ public struct PreviewPage: PoseWriter {
             zoomOffset = Math.log2(Math.round(height) / camera.viewport[1]);
           }
           layout();
+          // A group flight: the riders' names, colours and routes (split off the route's features).
+          const riderNames = camera.riders || [];
+          function riderColor(i) { return routeFlyRiderColors[i % routeFlyRiderColors.length]; }
+          const riderRoutes = { type: 'FeatureCollection', features: [] };
+          route.features = route.features.filter(function (f) {
+            if (!f.properties || f.properties.role !== 'rider-route') { return true; }
+            f.properties.color = riderColor(f.properties.rider_index);
+            riderRoutes.features.push(f);
+            return false;
+          });
+          const riderLabels = riderNames.map(function (name, i) {
+            const label = document.createElement('div');
+            label.className = 'rider-label';
+            label.textContent = name;
+            label.style.color = riderColor(i);
+            return label;
+          });
+          let riderMarkers = [];
+          function riderData(i) {
+            const f = frames[i];
+            return { type: 'FeatureCollection', features: riderNames.map(function (name, k) {
+              const p = f.riders[k];
+              return p ? { type: 'Feature', geometry: { type: 'Point', coordinates: p },
+                properties: { name: name, color: riderColor(k), active: f.active[k] } } : null;
+            }).filter(function (x) { return x; }) };
+          }
+          function addRiders() {
+            if (riderNames.length === 0) { return; }
+            map.addSource('rider-routes', { type: 'geojson', data: riderRoutes });
+            map.addLayer({ id: 'rider-routes', type: 'line', source: 'rider-routes',
+              layout: { 'line-join': 'round', 'line-cap': 'round' },
+              paint: { 'line-color': ['get', 'color'], 'line-width': 3, 'line-opacity': 0.8 } });
+            map.addSource('riders', { type: 'geojson', data: riderData(current) });
+            map.addLayer({ id: 'riders', type: 'circle', source: 'riders',
+              paint: { 'circle-radius': 7, 'circle-color': ['get', 'color'], 'circle-stroke-color': '#ffffff',
+                'circle-stroke-width': 2, 'circle-opacity': ['case', ['get', 'active'], 1, 0.4] } });
+            riderMarkers = riderLabels.map(function (label) {
+              return new maplibregl.Marker({ element: label, anchor: 'left', offset: [10, 0] });
+            });
+          }
+          function showRiders(i) {
+            const source = map.getSource('riders');
+            if (!source) { return; }
+            source.setData(riderData(i));
+            const f = frames[i];
+            riderMarkers.forEach(function (marker, k) {
+              if (!f.riders[k]) { marker.remove(); return; }
+              marker.setLngLat(f.riders[k]).addTo(map);
+              marker.getElement().style.opacity = f.active[k] ? '1' : '0.5';
+            });
+          }
           const routeLayer = { id: 'route', type: 'line', source: 'route',
             layout: { 'line-join': 'round', 'line-cap': 'round' },
             paint: { 'line-color': '#ff4000', 'line-width': 4 } };
@@ -196,6 +259,7 @@ public struct PreviewPage: PoseWriter {
             current = i;
             const f = frames[i];
             map.jumpTo(cameraOf(i));
+            showRiders(i);
             slider.value = String(i);
             frameLabel.textContent = 'frame ' + f.frame + ' / ' + frames[frames.length - 1].frame;
             poseLabel.textContent = 't ' + f.time.toFixed(3) + ' s  lon ' + f.center[0].toFixed(6) + '  lat ' +
@@ -232,9 +296,13 @@ public struct PreviewPage: PoseWriter {
               map.addSource('route', { type: 'geojson', data: route });
               map.addLayer(routeLayer);
             }
+            addRiders();
             show(current);
             if (!hash) { setPlaying(true); }
             map.once('idle', function () {
+              if (riderNames.length > 0) {
+                document.body.dataset.riders = String(map.queryRenderedFeatures({ layers: ['riders'] }).length);
+              }
               if (document.body.dataset.state !== 'error') { document.body.dataset.state = 'ready'; }
             });
           });

@@ -40,8 +40,8 @@ public struct CameraPose: Hashable, Sendable {
 }
 
 extension CameraPose {
-    /// The name of the first field that is not a finite number, or `nil` when every one is.
-    /// Every pose writer checks it before writing (``PoseOutput``).
+    /// The name of the first field that is not a finite number (a rider's as `rider INDEX latitude`),
+    /// or `nil` when every one is. Every pose writer checks it before writing (``PoseOutput``).
     public var nonFiniteField: String? {
         let fields: [(String, Double)] = [
             ("time", time), ("centre latitude", camera.centerCoordinate.latitude),
@@ -49,6 +49,13 @@ extension CameraPose {
             ("heading", camera.heading), ("pitch", camera.pitch), ("centre elevation", centerElevation),
         ] + (eye.map { [("eye latitude", $0.coordinate.latitude), ("eye longitude", $0.coordinate.longitude),
                         ("eye altitude", $0.altitude)] } ?? [])
-        return fields.first { !$0.1.isFinite }?.0
+        if let field = fields.first(where: { !$0.1.isFinite })?.0 { return field }
+        for r in riders {
+            for (name, value) in [("latitude", r.coordinate.latitude), ("longitude", r.coordinate.longitude),
+                                  ("elevation", r.elevation)] where !value.isFinite {
+                return "rider \(r.rider) \(name)"
+            }
+        }
+        return nil
     }
 }
