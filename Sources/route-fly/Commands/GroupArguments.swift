@@ -109,7 +109,11 @@ struct GroupArguments: Equatable {
                let index = group.riders.firstIndex(where: { $0.name == name }) {
                 file = shownPath(routePaths[index])
             }
-            throw CommandFailure(description: "\(file): error: \(error)")
+            var hint = ""
+            if case .plan(.tooLong) = error, let clock = try? group.clock() {
+                hint = "; the riders' recordings run from \(ISO8601.string(from: clock.start)) to \(ISO8601.string(from: clock.end)) ('route-fly check' names riders whose clocks do not overlap; '--offset NAME=SECONDS' moves one)"
+            }
+            throw CommandFailure(description: "\(file): error: \(error)\(hint)")
         }
     }
 }

@@ -3,7 +3,12 @@ import RouteKit
 
 /// `route-fly preview ROUTE [flight options] [--script FILE] [--fps N] [--maplibre-js URL-or-PATH] [--style URL] [-o FILE]`
 struct PreviewOptions: Equatable, PlansFlightsOverGround {
-    var routePath: String
+    /// The route files: one, or several riders flown on one clock (``GroupArguments``).
+    var routePaths: [String]
+    /// The first (for one route, the only) route file.
+    var routePath: String { routePaths[0] }
+    /// `--group-preset` and `--offset`, for several routes.
+    var group = GroupArguments()
     var input = InputArguments()
     var flight = FlightArguments()
     var ground = GroundArguments()
@@ -31,15 +36,24 @@ struct PreviewOptions: Equatable, PlansFlightsOverGround {
             CommonOptions.help(),
         ]),
         FlightArguments.section.lifted(\.flight),
+        GroupArguments.section.lifted(\.group),
         GroundArguments.section.lifted(\.ground),
         InputArguments.section.lifted(\.input),
     ] }
 
     static func parse(_ arguments: [String]) throws(UsageError) -> PreviewOptions {
-        var options = PreviewOptions(routePath: "")
+        var options = PreviewOptions(routePaths: [])
         let positionals = try OptionParser.parse(arguments, subcommand: "preview", sections: sections, into: &options)
-        options.routePath = try OptionParser.route(positionals, subcommand: "preview")
-        try options.flight.validate(withScript: options.scriptPath != nil, subcommand: "preview")
+        options.routePaths = try OptionParser.routes(positionals, subcommand: "preview")
+        try options.group.validate(routePaths: options.routePaths, subcommand: "preview")
+        if options.routePaths.count > 1 {
+            if options.scriptPath != nil {
+                throw UsageError(message: "'--script' flies one route; several routes are flown with '--group-preset'.", subcommand: "preview")
+            }
+            try options.flight.validateForGroup(subcommand: "preview")
+        } else {
+            try options.flight.validate(withScript: options.scriptPath != nil, subcommand: "preview")
+        }
         if let outputPath = options.outputPath, outputPath != "-" {
             let ext = URL(fileURLWithPath: outputPath).pathExtension.lowercased()
             guard ext == "html" || ext == "htm" else {
@@ -80,9 +94,11 @@ struct PreviewOptions: Equatable, PlansFlightsOverGround {
     }
 
     func run() throws {
+        if routePaths.count > 1 { return try runGroup() }
         try OutputGuard.refuse(output: outputPath, inputs: [.init(path: routePath, role: "input route")]
             + (scriptPath.map { [.init(path: $0, role: "camera script")] } ?? []) + ground.inputs, subcommand: "preview")
         let page = try script()
+        let destination: PoseOutput.Destination = outputPath.flatMap { $0 == "-" ? nil : .file($0) } ?? .standardOutput
         let (route, terrain) = try ground.apply(to: try input.read(routePath).route, routePath: routePath, warnIfMissing: scriptPath == nil)
         let script: CameraScript
         if let scriptPath {
@@ -102,30 +118,63 @@ struct PreviewOptions: Equatable, PlansFlightsOverGround {
             warnAboutTheGround(scripted, route: route, terrain: terrain, clearance: ground.clearance, framesPerSecond: fps, routePath: routePath)
         }
         let sampler = PoseSampler(framesPerSecond: fps)
-        if let tooLong = SampleOptions.tooManyFrames(duration: scripted.duration, fps: fps) {
-            throw CommandFailure(description: "\(shownPath(routePath)): error: \(tooLong)")
+        var context = try pageContext(for: scripted, sampler: sampler, shown: shownPath(routePath))
+        context.route = route
+        let summary = try PoseOutput.write(scripted, sampler: sampler, eye: nil,
+                                           writer: self.page(context: context, script: page), to: destination)
+        printSamplingWarnings(summary, sampler: sampler, routePath: routePath,
+                              preset: scriptPath == nil ? flight.options.preset : nil, initialDistance: scripted.initialCamera.distance)
+    }
+}
+
+extension PreviewOptions {
+    /// The page's context for a flight, refusing one too long for a page or beyond what the web map shows.
+    func pageContext(for flight: ScriptedFlight, sampler: PoseSampler, shown: String) throws -> PoseWriterContext {
+        if let tooLong = SampleOptions.tooManyFrames(duration: flight.duration, fps: fps) {
+            throw CommandFailure(description: "\(shown): error: \(tooLong)")
         }
         // A page holds every frame (about 100 bytes each) and a browser loads it whole: the budget is
         // sample's default, 500 000 frames (about 50 MB).
-        let frames = sampler.frameCount(forDuration: scripted.duration)
+        let frames = sampler.frameCount(forDuration: flight.duration)
         if frames > SampleOptions.defaultMaxFrames {
-            throw CommandFailure(description: "\(shownPath(routePath)): error: the flight has \(frames) frames at \(FixedDecimal.string(fps, places: 3)) fps (\(describeSeconds(scripted.duration))), more than a preview page holds (\(SampleOptions.defaultMaxFrames)): lower '--fps', or shorten the flight ('--duration', '--speedup', '--skip-idle', '--intro', '--outro')")
+            throw CommandFailure(description: "\(shown): error: the flight has \(frames) frames at \(FixedDecimal.string(fps, places: 3)) fps (\(describeSeconds(flight.duration))), more than a preview page holds (\(SampleOptions.defaultMaxFrames)): lower '--fps', or shorten the flight ('--duration', '--speedup', '--skip-idle', '--intro', '--outro')")
         }
         let maximumPitch = MapLibreCameraWriter.highestMaximumPitch
-        if let (pose, limit) = MapLibreCameraWriter.firstPose(beyondLimitsOf: maximumPitch, in: scripted, sampler: sampler,
-                                                               framing: flight.options.framing) {
-            throw CommandFailure(description: "\(shownPath(routePath)): error: " + webMapLimitMessage(pose, limit, maximumPitch: maximumPitch, preview: true))
+        if let (pose, limit) = MapLibreCameraWriter.firstPose(beyondLimitsOf: maximumPitch, in: flight, sampler: sampler,
+                                                               framing: self.flight.options.framing) {
+            throw CommandFailure(description: "\(shown): error: " + webMapLimitMessage(pose, limit, maximumPitch: maximumPitch, preview: true))
         }
-        var context = PoseWriterContext(
-            route: route, framesPerSecond: sampler.framesPerSecond,
-            frameCount: sampler.frameCount(forDuration: scripted.duration), framing: flight.options.framing)
+        var context = PoseWriterContext(framesPerSecond: sampler.framesPerSecond, frameCount: frames,
+                                        framing: self.flight.options.framing)
         context.maximumPitch = maximumPitch
-        let destination: PoseOutput.Destination = outputPath.flatMap { $0 == "-" ? nil : .file($0) } ?? .standardOutput
-        var previewPage = PreviewPage(context: context, script: page, styleURL: styleURL)
-        previewPage.loadFailureHint = " (offline? use --maplibre-js PATH)"
-        let summary = try PoseOutput.write(scripted, sampler: sampler, eye: nil,
-                                           writer: previewPage, to: destination)
-        printSamplingWarnings(summary, sampler: sampler, routePath: routePath,
-                              preset: scriptPath == nil ? flight.options.preset : nil, initialDistance: scripted.initialCamera.distance)
+        return context
+    }
+
+    /// The page writer.
+    func page(context: PoseWriterContext, script: PreviewPage.Script) -> PreviewPage {
+        var page = PreviewPage(context: context, script: script, styleURL: styleURL)
+        page.loadFailureHint = " (offline? use --maplibre-js PATH)"
+        return page
+    }
+
+    /// `preview A B C …`: the group flight (as `sample` flies it) with every rider drawn moving.
+    func runGroup() throws {
+        try OutputGuard.refuse(output: outputPath, inputs: routePaths.map { .init(path: $0, role: "input route") } + ground.inputs,
+                               subcommand: "preview")
+        let script = try self.script()
+        let riders = try group.group(routePaths: routePaths, input: input, ground: ground, warnIfMissing: true)
+        var options = flight.options
+        options.clearance = ground.clearance
+        let planned = try GroupArguments.plan(riders, planner: GroupFlightPlanner(preset: group.groupPreset, options: options),
+                                              routePaths: routePaths)
+        let shown = routePaths.map(shownPath).joined(separator: ", ")
+        for note in planned.notes { printDiagnostic("\(shown): note: \(note)") }
+        let sampler = PoseSampler(framesPerSecond: fps)
+        var context = try pageContext(for: planned.flight, sampler: sampler, shown: shown)
+        context.group = riders
+        let summary = try PoseOutput.write(planned, sampler: sampler, eye: nil, writer: page(context: context, script: script),
+                                           to: outputPath.flatMap { $0 == "-" ? nil : .file($0) } ?? .standardOutput)
+        printSamplingWarnings(summary, sampler: sampler, routePath: routePaths[0], preset: nil,
+                              initialDistance: planned.flight.initialCamera.distance)
     }
 }

@@ -192,11 +192,17 @@ import Testing
     @Test(arguments: [("cerknicko-jezero-wwdc.csv", ["sample", "--preset", "wwdc"]), ("cerknicko-jezero-wwdc.geojson", ["sample", "--preset", "wwdc", "--format", "geojson"]),
                       ("cerknicko-jezero-follow.csv", ["sample"]), ("cerknicko-jezero-follow.geojson", ["sample", "--format", "geojson"]),
                       ("cerknicko-jezero-follow.svg", ["sample", "--format", "svg"]),
-                      ("cerknicko-jezero-info.json", ["info", "--json"])])
+                      ("cerknicko-jezero-info.json", ["info", "--json"]),
+                      ("race-leader.svg", ["sample", "routes/race/ana.gpx", "routes/race/ben.gpx", "routes/race/cai.gpx",
+                                           "--group-preset", "leader", "--speedup", "20", "--fps", "10", "--format", "svg"])])
     func sampleFileIsReproduced(file: String, arguments: [String]) throws {
-        let route = Fixtures.packageRoot.appendingPathComponent("routes/gpxpy-cerknicko-jezero.gpx").path
+        // Routes named in the arguments (routes/…), else the bundled hike after the subcommand.
+        var arguments = arguments.map { $0.hasPrefix("routes/") ? Fixtures.packageRoot.appendingPathComponent($0).path : $0 }
+        if !arguments.contains(where: { $0.hasSuffix(".gpx") }) {
+            arguments.insert(Fixtures.packageRoot.appendingPathComponent("routes/gpxpy-cerknicko-jezero.gpx").path, at: 1)
+        }
         let url = Fixtures.packageRoot.appendingPathComponent("samples/\(file)")
-        let r = try runRouteFly([arguments[0], route] + arguments.dropFirst())
+        let r = try runRouteFly(arguments)
         #expect(r.status == 0)
         if ProcessInfo.processInfo.environment["ROUTEKIT_RECORD_GOLDEN"] == "1" {
             try Data(r.stdout.utf8).write(to: url)

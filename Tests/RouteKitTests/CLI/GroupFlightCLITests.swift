@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+
+/// `sample`, `check` and `preview` given several routes: riders on one clock, read from the bundled
+/// race (routes/race: one real run re-timed for three runners with known starts and paces).
+@Suite struct GroupFlightCLITests {
+    static let race = ["ana", "ben", "cai"].map { Fixtures.packageRoot.appendingPathComponent("routes/race/\($0).gpx").path }
+
+    /// A temporary directory, removed by the caller.
+    static func directory() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("group-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    static func rows(_ csv: String) -> (header: [String], rows: [[String]]) {
+        let lines = csv.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+        return (lines[0], Array(lines.dropFirst()))
+    }
+
+    @Test func aRaceWritesEveryRiderBesideEveryPose() throws {
+        let r = try runRouteFly(["sample"] + Self.race + ["--group-preset", "leader", "--speedup", "20", "--fps", "10"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let (header, rows) = Self.rows(r.stdout)
+        for name in ["ana", "ben", "cai"] {
+            for field in ["latitude", "longitude", "elevation", "active"] { #expect(header.contains("\(name)_\(field)")) }
+        }
+        #expect(rows.allSatisfy { $0.count == header.count })
+        // cai starts 60 s before ana and ben 120 s after (make_race.py): at the first frame the clock is
+        // at the group's start, so only cai is recording.
+        func cell(_ row: [String], _ name: String) -> String { row[header.firstIndex(of: name)!] }
+        #expect(cell(rows[0], "cai_active") == "1" && cell(rows[0], "ana_active") == "0" && cell(rows[0], "ben_active") == "0")
+        // And all three start where the run starts (the file's first trkpt), held there until they go.
+        let first = try String(contentsOfFile: Self.race[1], encoding: .utf8).firstMatch(of: /lat="([0-9.-]+)" lon="([0-9.-]+)"/)!
+        #expect(abs(Double(cell(rows[0], "ben_latitude"))! - Double(first.output.1)!) < 1e-8)
+        #expect(abs(Double(cell(rows[0], "ben_longitude"))! - Double(first.output.2)!) < 1e-8)
+        #expect(cell(rows.last!, "ana_active") == "0", "everyone has finished at the last frame")
+    }
+
+    /// A copy of a real track moved 0.001 degrees north and recorded 300 s late, put back on the
+    /// original's clock with --offset: at every frame it is exactly 0.001 degrees north of the original.
+    @Test func anOffsetPutsAShiftedCopyBesideTheOriginal() throws {
+        let dir = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let original = try String(contentsOfFile: Self.race[0], encoding: .utf8)
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        var copy = original.replacing(/lat="([0-9.-]+)"/) { m in "lat=\"\(String(format: "%.7f", Double(m.output.1)! + 0.001))\"" }
+        copy = copy.replacing(/<time>([^<]+)<\/time>/) { m in
+            "<time>\(formatter.string(from: formatter.date(from: String(m.output.1))!.addingTimeInterval(300)))</time>"
+        }
+        let shifted = dir.appendingPathComponent("late.gpx")
+        try Data(copy.utf8).write(to: shifted)
+        let r = try runRouteFly(["sample", Self.race[0], shifted.path, "--offset", "late=-300", "--speedup", "30", "--fps", "5"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let (header, rows) = Self.rows(r.stdout)
+        let (la, lo, sa, so) = ["ana_latitude", "ana_longitude", "late_latitude", "late_longitude"].map { header.firstIndex(of: $0)! }
+            .splat4
+        #expect(rows.count > 100)
+        for row in rows {
+            #expect(abs(Double(row[sa])! - Double(row[la])! - 0.001) < 2e-8, "frame \(row[0])")
+            #expect(abs(Double(row[so])! - Double(row[lo])!) < 2e-8, "frame \(row[0])")
+        }
+        // Without the offset the copy runs 300 s behind: somewhere they are far apart.
+        let apart = try runRouteFly(["sample", Self.race[0], shifted.path, "--speedup", "30", "--fps", "5"])
+        let far = Self.rows(apart.stdout).rows.contains { abs(Double($0[sa])! - Double($0[la])! - 0.001) > 1e-4 }
+        #expect(far)
+    }
+
+    @Test func badGroupsAreRefusedNamingTheFileOrOption() throws {
+        let dir = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let untimed = dir.appendingPathComponent("untimed.gpx")
+        let text = try String(contentsOfFile: Self.race[0], encoding: .utf8).replacing(/<time>[^<]+<\/time>/, with: "")
+        try Data(text.utf8).write(to: untimed)
+        let output = dir.appendingPathComponent("out.csv")
+        let r = try runRouteFly(["sample", Self.race[0], untimed.path, "-o", output.path])
+        #expect(r.status == 1 && r.stdout.isEmpty)
+        #expect(r.stderr.contains(untimed.path) && r.stderr.contains("recorded time"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+        let usage: [([String], String)] = [
+            (["sample", Self.race[0], "--group-preset", "leader"], "'--group-preset' needs several routes"),
+            (["sample"] + Self.race + ["--offset", "anna=3"], "No rider is named 'anna'"),
+            (["sample"] + Self.race + ["--group-preset", "follow:bem"], "Did you mean 'ben'?"),
+            (["sample"] + Self.race + ["--simplify", "3"], "'--simplify' does not apply to a flight of several routes"),
+            (["sample"] + Self.race + ["--timing", "distance"], "'--timing' can only be 'recorded'"),
+            (["sample"] + Self.race + ["--script", "x.json"], "'--script' flies one route"),
+            (["sample"] + Self.race + ["--offset", "ana=1", "--offset", "ana=2"], "was given '--offset' more than once"),
+            (["check", "-", "-"], "Standard input ('-') can be read only once."),
+        ]
+        for (arguments, message) in usage {
+            let u = try runRouteFly(arguments)
+            #expect(u.status == 64 && u.stderr.contains(message), "\(arguments): \(u.stderr)")
+        }
+    }
+
+    @Test func checkReportsEveryRouteAndTheGroup() throws {
+        let r = try runRouteFly(["check", "--json"] + Self.race + ["--group-preset", "leader", "--speedup", "20"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let routes = try #require(object["routes"] as? [[String: Any]])
+        #expect(routes.map { $0["file"] as? String } == Self.race)
+        let points = try String(contentsOfFile: Self.race[0], encoding: .utf8).matches(of: #/<trkpt /#).count
+        #expect(routes.allSatisfy { (($0["summary"] as? [String: Any])?["route"] as? [String: Any])?["points"] as? Int == points })
+        let group = try #require(object["group"] as? [String: Any])
+        let codes = (group["findings"] as? [[String: Any]])?.compactMap { $0["code"] as? String } ?? []
+        #expect(codes.contains("group-spread") && codes.contains("motion-peaks"))
+        #expect(!codes.contains { $0.hasPrefix("motion-") && $0 != "motion-peaks" }, "the leader flight moves within the limits: \(codes)")
+
+        // Two recordings years apart never ride together.
+        let apart = try runRouteFly(["check", Self.race[0], Fixtures.packageRoot.appendingPathComponent("routes/gpxpy-around-visnjan-with-car.gpx").path,
+                                     "--speedup", "1000000"])
+        #expect(apart.stdout.contains("[group-clocks-disjoint]"), "\(apart.stdout.suffix(800))")
+    }
+
+    @Test func aGroupPreviewPageCarriesTheRiders() throws {
+        let r = try runRouteFly(["preview"] + Self.race + ["--speedup", "20", "--fps", "10"])
+        #expect(r.status == 0, "\(r.stderr)")
+        for name in ["ana", "ben", "cai"] { #expect(r.stdout.contains("\"\(name)\"")) }
+    }
+}
+
+private extension Array {
+    var splat4: (Element, Element, Element, Element) { (self[0], self[1], self[2], self[3]) }
+}
