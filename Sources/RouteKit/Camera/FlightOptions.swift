@@ -51,6 +51,7 @@ public struct FlightOptions: Hashable, Sendable {
         case fly
     }
 
+    /// The camera plan. Default `follow`.
     public var preset: Preset = .follow
     /// How the route part is timed. `nil`: `equal` for `wwdc` (the WWDC23 split), `distance` for `follow`.
     public var timing: Timing? = nil
@@ -69,6 +70,7 @@ public struct FlightOptions: Hashable, Sendable {
     /// `recorded` timing, which keeps every moving point (simplifying would even out the recorded
     /// speeds between kept points) and the ends of every stop.
     public var simplify: Double? = nil
+    /// Where the camera faces while following. Default `along` the route.
     public var heading: Heading = .along
     /// Metres ahead along the route that an `along` heading looks at (> 0). `nil`: a third of the follow
     /// distance, within 25...5000 m.
@@ -96,6 +98,7 @@ public struct FlightOptions: Hashable, Sendable {
     public static let defaultMaxTurnRate = 25.0
     /// Seconds returning to the initial camera in the `wwdc` preset (>= 0). Default 4.
     public var returnDuration: Double = 4
+    /// How the flight crosses the gaps between segments. Default `fly`.
     public var gaps: Gaps = .fly
     /// Metres the eye keeps above the ground (>= 0; ``FlightPlanner/ground``). Default 50.
     public var clearance: Double = 50

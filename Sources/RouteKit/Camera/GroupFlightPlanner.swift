@@ -54,7 +54,9 @@ public enum GroupFlightError: Error, Hashable, Sendable, CustomStringConvertible
 /// `simplify`, `skipIdle` and `gaps` do not apply (a gap between a rider's segments is crossed at
 /// constant speed, ``RiderClock``).
 public struct GroupFlightPlanner: Sendable {
+    /// Which rider (or riders) the camera shows.
     public var preset: GroupPreset
+    /// The flight options that apply to groups (``FlightOptions/groupSettings``); the others are ignored.
     public var options: FlightOptions
     /// `follow`: metres from the followed rider within which another rider counts as *near* and is kept
     /// in view. `nil`: two screen heights of ground at the follow distance (`2 * 2 d tan(fov / 2)`),

@@ -68,13 +68,21 @@ public enum FlightCheck {
 
     /// What the flight check measured.
     public struct Summary: Hashable, Sendable {
+        /// Seconds from the first frame to the end of the flight.
         public var duration: Double
+        /// The frame rate the flight was sampled at.
         public var framesPerSecond: Double
+        /// Frames sampled (`floor(duration × fps) + 1`).
         public var frameCount: Int
+        /// Frames whose distance the sampler held at its floor.
         public var clampedFrameCount: Int
+        /// The camera's turn rate, degrees per second.
         public var headingRate: Peak
+        /// The centre's ground speed, metres per second.
         public var centerSpeed: Peak
+        /// The eye's ground speed, metres per second.
         public var eyeSpeed: Peak
+        /// The rate of change of the eye-to-centre distance, metres per second.
         public var distanceRate: Peak
         /// The motion check: its peaks, runs over the limits and (when asked for) its trace.
         public var motion: MotionCheck.Result

@@ -18,6 +18,12 @@ import Foundation
 ///
 /// - Complexity: O(f · r²) for f frames at `framesPerSecond` and r riders, plus the sampling.
 public enum GroupCheck {
+    /// The group's findings, in the order above.
+    ///
+    /// - Parameters:
+    ///   - group: The planned group flight.
+    ///   - framing: The viewport and field of view it was planned for (what "in view" means).
+    ///   - framesPerSecond: The frame rate the flight is sampled at (> 0).
     public static func check(_ group: GroupFlight, framing: CameraFraming, framesPerSecond: Double) -> [Finding] {
         var findings: [Finding] = []
         let clock = group.clock

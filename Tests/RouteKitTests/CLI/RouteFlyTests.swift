@@ -29,7 +29,7 @@ import Testing
             (["sample", Self.bundled, "--preset", "spin"], "The value 'spin' is invalid for '--preset <preset>'"),
             (["sample", Self.bundled, "--bogus"], "Unknown option '--bogus'"),
             (["sample", Self.bundled, "-o"], "Missing value for '-o <file>'"),
-            (["sample", Self.bundled, "extra.gpx"], "Unexpected argument 'extra.gpx'"),
+            (["plan", Self.bundled, "extra.gpx"], "Unexpected argument 'extra.gpx'"),
             (["info", Self.bundled, "--json=yes"], "'--json' takes no value."),
         ]
         for (args, message) in cases {
