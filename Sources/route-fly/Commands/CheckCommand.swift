@@ -71,6 +71,8 @@ struct CheckOptions: Equatable {
             .value("--plot", valueName: "file", help: "Also write an SVG plot of the flight's motion over time: screen speed, zoom, turn and tilt rates with their limits and every run over them (written atomically, before the report).") { a, v throws(UsageError) in
                 let path = try v.fileName("plot file")
                 guard path != "-" else { throw v.error("'--plot' needs a file name: the report goes to standard output.") }
+                let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
+                guard ext == "svg" || ext.isEmpty else { throw v.error("'--plot' writes an SVG picture: name it .svg, not .\(ext).") }
                 a.plotPath = path },
             CommonOptions.quiet(),
             CommonOptions.help(),

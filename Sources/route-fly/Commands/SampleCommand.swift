@@ -31,6 +31,8 @@ struct SampleOptions: Equatable {
     static let defaultMaxFrames = 500_000
     /// The datum of CSV and GeoJSON heights (`--heights ellipsoid|msl`).
     var heights = VerticalDatum.ellipsoidal
+    /// `--heights` was given (it is refused for formats whose datum is fixed).
+    var heightsGiven = false
 
     /// Why a flight is too long to sample (``PoseSampler/tooManyFrames(duration:)``), with what to do.
     static func tooManyFrames(duration: Double, fps: Double) -> String? {
@@ -58,7 +60,8 @@ struct SampleOptions: Equatable {
                 guard let datum = VerticalDatum(optionValue: v.text) else {
                     throw v.invalid("ellipsoid (above the WGS 84 ellipsoid, the default) or msl (above mean sea level, EGM96)")
                 }
-                a.heights = datum },
+                a.heights = datum
+                a.heightsGiven = true },
             CommonOptions.output(\.outputPath, help: "Write to <file> (streamed, atomically: nothing is left on failure or interruption) instead of standard output."),
             CommonOptions.quiet(),
             CommonOptions.help(),
@@ -90,6 +93,9 @@ struct SampleOptions: Equatable {
             }
         }
         try options.output.validate(format: options.resolvedFormat, formatName: options.formatName, subcommand: "sample")
+        if options.heightsGiven, ![.csv, .geojson].contains(options.resolvedFormat) {
+            throw UsageError(message: "'--heights' applies to csv and geojson output, not \(options.resolvedFormat.rawValue): KML is always above sea level, CZML and Earth Studio above the ellipsoid, and the others have no heights to choose.", subcommand: "sample")
+        }
         return options
     }
 

@@ -77,3 +77,23 @@ import Testing
         #expect(findingsAndRuns(plain.stdout) == findingsAndRuns(stated.stdout), "a limit stated in the help differs from the one applied")
     }
 }
+
+extension OptionDeclarationTests {
+    /// `--heights` chooses the datum only where there is a choice (CSV, GeoJSON); `--plot` writes SVG.
+    @Test func optionsThatWouldBeIgnoredAreRefused() throws {
+        let route = Fixtures.packageRoot.appendingPathComponent("routes/gpxpy-around-visnjan-with-car.gpx").path
+        for format in ["kml", "czml", "earth-studio", "maplibre", "gpx", "svg"] {
+            let r = try runRouteFly(["sample", route, "--format", format, "--heights", "msl"])
+            #expect(r.status == 64 && r.stderr.contains("'--heights' applies to csv and geojson output, not"), "\(format): \(r.stderr)")
+        }
+        let msl = try runRouteFly(["sample", route, "--heights", "msl"])
+        let ellipsoid = try runRouteFly(["sample", route, "--heights", "ellipsoid"])
+        #expect(msl.status == 0 && ellipsoid.status == 0)
+        // The same frame's centre elevation on the two datums differs by the geoid undulation there:
+        // about 45 m in Istria (EGM96).
+        func centre(_ csv: String) -> Double { Double(csv.split(separator: "\n")[10].split(separator: ",")[7])! }
+        #expect((40...50).contains(centre(ellipsoid.stdout) - centre(msl.stdout)))
+        let plot = try runRouteFly(["check", route, "--plot", "motion.png"])
+        #expect(plot.status == 64 && plot.stderr.contains("'--plot' writes an SVG picture: name it .svg, not .png."), "\(plot.stderr)")
+    }
+}
