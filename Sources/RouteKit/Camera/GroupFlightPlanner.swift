@@ -132,7 +132,7 @@ public struct GroupFlightPlanner: Sendable {
         let framing = options.framing
         let framed = framing.camera(framing: everyRoute)
         let screenHeightsPerMetre = 2 * tan(framing.verticalFieldOfView * .pi / 360)
-        let pitch = options.pitch ?? 45
+        let pitch = options.pitch ?? FlightOptions.Preset.follow.defaultPitch
 
         // 1. Samples of every rider, on the un-eased clock (route time r = clock time / speedup).
         let count = min(max(Int((span / Self.sampleSpacing).rounded(.up)), 1), Self.maximumSamples)
