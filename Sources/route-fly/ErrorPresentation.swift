@@ -11,7 +11,7 @@ enum ErrorPresentation {
             return error.description + " (try --polyline-precision \(precision == 5 ? 6 : 5))"
         case .unknownFormat:
             return error.description + " (--input-format gpx|kml|geojson|csv|polyline|tcx)"
-        case .missingColumns(let why) where why.hasSuffix("name the columns") || why.hasSuffix("(or name the columns)"):
+        case .unnamedColumns:
             return error.description + " (--columns latitude,longitude,…)"
         default:
             return error.description

@@ -133,8 +133,9 @@ public enum CSVReader: RouteReader {
     ///
     /// - Returns: One segment of the rows with a position, in file order, and notes (the columns
     ///   used, rows skipped, how times were read). ``Route/Source`` counts 1 track and 1 segment.
-    /// - Throws: ``RouteParseError`` (format `"CSV"`): `unreadable`, `empty`, `missingColumns` (no latitude
-    ///   or longitude column; a header of numbers; an unknown name in ``Options/columns``),
+    /// - Throws: ``RouteParseError`` (format `"CSV"`): `unreadable`, `empty`, `unnamedColumns` (no latitude
+    ///   or longitude column in the header; a header of numbers), `missingColumns` (an unknown name in
+    ///   ``Options/columns``, or one without latitude and longitude),
     ///   `malformedCSV` (an unclosed quote, text after a closing quote), `malformedNumber`,
     ///   `latitudeOutOfRange`, `longitudeOutOfRange`, `unexpectedValue` (a hemisphere other than
     ///   N/S/E/W), `malformedTime`, and `noLine` when no row has a position.
@@ -184,7 +185,7 @@ public enum CSVReader: RouteReader {
             if roles[.latitude] == nil || roles[.longitude] == nil {
                 let numeric = header.allSatisfy { $0.text.isEmpty || DecimalParser.parse($0.text) != nil }
                 if numeric {
-                    throw fail(header.first, .missingColumns(
+                    throw fail(header.first, .unnamedColumns(
                         "the first line holds numbers, not column names: to read a file without a header, name the columns"))
                 }
                 let missing = roles[.latitude] == nil ? "latitude (looked for: latitude, lat)" : "longitude (looked for: longitude, lon, lng, long)"
@@ -204,7 +205,7 @@ public enum CSVReader: RouteReader {
                 }
                 var shown = header.prefix(12).map { "'\(printable($0.text))'" }.joined(separator: ", ")
                 if header.count > 12 { shown += ", … (\(header.count) columns)" }
-                throw fail(header.first, .missingColumns("no \(missing) column in the header \(shown) "
+                throw fail(header.first, .unnamedColumns("no \(missing) column in the header \(shown) "
                                                          + "(or name the columns)"))
             }
             if roles[.elevation] == nil, let k = header.firstIndex(where: { Role.normalised($0.text) == "altmsl" }) {

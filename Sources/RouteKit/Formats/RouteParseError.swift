@@ -55,6 +55,10 @@ public struct RouteParseError: Error, Hashable, Sendable, CustomStringConvertibl
         case polylineOutOfRange(field: String, value: Double, precision: Int)
         /// CSV: the columns holding the positions cannot be found (`why` says which and what to do).
         case missingColumns(String)
+        /// CSV: the header does not name the position columns, and a column list
+        /// (``CSVReader/Options/columns``) would read the file: there is no header, or it names no
+        /// latitude or longitude (`why` says which).
+        case unnamedColumns(String)
         /// CSV: a record is not well-formed (RFC 4180), e.g. an unclosed quote.
         case malformedCSV(String)
         /// No reader could be chosen for the file (`why` says what was looked at).
@@ -157,7 +161,7 @@ public struct RouteParseError: Error, Hashable, Sendable, CustomStringConvertibl
             let limit = field == "latitude" ? "-90...90" : "-180...180"
             return "decoded \(field) \(value) is out of range at precision \(precision) (expected degrees in "
                 + "\(limit)); the polyline may be encoded at precision \(other)"
-        case .missingColumns(let why):
+        case .missingColumns(let why), .unnamedColumns(let why):
             return why
         case .malformedCSV(let why):
             return "malformed CSV: \(why)"

@@ -26,6 +26,16 @@ extension Route {
 }
 
 extension TerrainModel {
+    /// Metres of model a flight over a route needs around it (a follow camera's eye stands kilometres
+    /// off the route, and the clearance is kept under the eye): the margin to open the model with
+    /// (``init(path:covering:margin:maximumCellCount:)``).
+    public static let flightMargin = 10_000.0
+
+    /// Metres between a route's own elevations and the model's (``medianOffset(of:from:)``) beyond which
+    /// they are not the same ground: the datums differ (ellipsoidal heights are 30 to 60 m off sea level
+    /// in most places, up to about 100 m) or the model is not of this place.
+    public static let suspiciousOffset = 100.0
+
     /// The median of (route elevation - model height) over the route's points that have both, metres,
     /// or `nil` when none has. A large offset means the route's heights and the model's are not on
     /// the same datum, or the model is not of this place.

@@ -67,6 +67,15 @@ public struct MotionLimits: Hashable, Sendable {
     /// The defaults above.
     public init() {}
 
+    /// These limits for a flight planned to turn at most `plannedTurnRate` degrees per second
+    /// (``FlightOptions/maxTurnRate``): a turn-rate limit below it is raised to it, since the turns were
+    /// asked for. Other limits are unchanged.
+    public func accepting(plannedTurnRate: Double?) -> MotionLimits {
+        var limits = self
+        if let asked = plannedTurnRate, let limit = turnRate, asked > limit { limits.turnRate = asked }
+        return limits
+    }
+
     /// No limits at all: the measures and their peaks are still reported.
     public static let none: MotionLimits = {
         var l = MotionLimits()

@@ -120,8 +120,8 @@ struct CheckOptions: Equatable {
         }
         // A flight planned to turn faster than check's turn limit (--max-turn-rate over 30) is checked
         // against what was asked for, unless --max-heading-rate says otherwise.
-        if !options.turnLimitGiven, let asked = options.flight.options.maxTurnRate, let limit = options.flightCheck.motion.turnRate, asked > limit {
-            options.flightCheck.motion.turnRate = asked
+        if !options.turnLimitGiven {
+            options.flightCheck.motion = options.flightCheck.motion.accepting(plannedTurnRate: options.flight.options.maxTurnRate)
         }
         return options
     }

@@ -33,10 +33,6 @@ struct GroundArguments: Equatable {
         }
     }
 
-    /// Metres of terrain model read around the route (the eye of a follow camera stands off it).
-    static let terrainMargin = 10_000.0
-    /// Metres between the route's recorded heights and the model's beyond which `--terrain` warns.
-    static let terrainOffsetWarning = 100.0
 
     /// The route with its points without elevation filled from the terrain model or the ground
     /// elevation, and the terrain model when one is given (opened even when no point lacks an
@@ -51,8 +47,8 @@ struct GroundArguments: Equatable {
             do {
                 // The model must cover the whole route; a point outside is reported by its index.
                 // A wide margin: a follow camera's eye stands kilometres off the route.
-                let terrain = try TerrainModel(path: terrainPath, covering: route, margin: Self.terrainMargin)
-                if let offset = TerrainModel.medianOffset(of: route, from: terrain), abs(offset) > Self.terrainOffsetWarning {
+                let terrain = try TerrainModel(path: terrainPath, covering: route, margin: TerrainModel.flightMargin)
+                if let offset = TerrainModel.medianOffset(of: route, from: terrain), abs(offset) > TerrainModel.suspiciousOffset {
                     printDiagnostic("\(shownPath(routePath)): warning: the route's own elevations lie \(FixedDecimal.string(abs(offset), places: 0)) m \(offset < 0 ? "below" : "above") the terrain model '\(terrainPath)' (median over the points): check that both are above sea level ('--input-heights') and that the model is the right one")
                 }
                 return (try route.fillingMissingElevations(from: terrain), terrain)

@@ -95,10 +95,10 @@ extension Formats {
 
             // CSV
             Case(file: "csv/bad/no-header.csv", format: .csv,
-                 reason: .missingColumns("the first line holds numbers, not column names: to read a file without a header, "
+                 reason: .unnamedColumns("the first line holds numbers, not column names: to read a file without a header, "
                                          + "name the columns"), line: 1, column: 1),
             Case(file: "csv/bad/no-latitude.csv", format: .csv,
-                 reason: .missingColumns("no latitude (looked for: latitude, lat) column in the header 'y', 'lon', 'ele' "
+                 reason: .unnamedColumns("no latitude (looked for: latitude, lat) column in the header 'y', 'lon', 'ele' "
                                          + "(or name the columns)"), line: 1, column: 1),
             Case(file: "csv/bad/bad-number.csv", format: .csv,
                  reason: .malformedNumber(element: "column", field: "lat", text: "4x.5"), line: 3, column: 1),
