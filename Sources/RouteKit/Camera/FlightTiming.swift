@@ -259,7 +259,7 @@ package struct FlightTiming: Hashable, Sendable {
 }
 
 /// Why a route's recorded timing could not be used.
-public enum FlightTimingError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum FlightTimingError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Fewer than 2 of the route's points carry a time.
     case untimedRoute(timedPoints: Int, points: Int)
 
