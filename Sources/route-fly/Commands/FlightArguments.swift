@@ -23,11 +23,11 @@ struct FlightArguments: Equatable {
         (.simplify, .value("--simplify", valueName: "metres", help: "Douglas-Peucker tolerance, in 3D with the heights (0 only drops duplicate points).", default: "a thousandth of the route's extent; none with recorded timing") { a, v throws(UsageError) in
             a.options.simplify = try v.number(in: 0...1e7, "a tolerance in metres, 0 or more and at most 10000000") }),
         (.heading, .value("--heading", valueName: "mode", help: "along (look ahead along the route), endpoints (the start-to-end heading) or fixed:DEGREES.", default: "along") { a, v throws(UsageError) in
-            switch v.text {
+            switch v.text.lowercased() {
             case "endpoints": a.options.heading = .endpoints
             case "along": a.options.heading = .along
             default:
-                guard v.text.hasPrefix("fixed:"), let d = OptionValue.decimal(v.text.dropFirst(6)), d.isFinite, abs(d) <= 3600 else {
+                guard v.text.lowercased().hasPrefix("fixed:"), let d = OptionValue.decimal(v.text.dropFirst(6)), d.isFinite, abs(d) <= 3600 else {
                     throw v.invalid("endpoints, along or fixed:DEGREES (e.g. fixed:90, degrees in -3600...3600)")
                 }
                 a.options.heading = .fixed(normalizedHeading(d))
