@@ -32,8 +32,9 @@ enum Command: Equatable {
         case "help":
             guard let name = rest.first else { return .help(nil) }
             guard Usage.subcommands.contains(name) else {
-                throw UsageError(message: "Unknown subcommand '\(name)'.")
+                throw UsageError(message: "Unknown subcommand '\(name)'." + Suggestion.didYouMean(name, among: Usage.subcommands))
             }
+            guard rest.count == 1 else { throw UsageError(message: "Unexpected argument '\(rest[1])' after 'help \(name)'.") }
             return .help(name)
         case "sample":
             if rest.contains("-h") || rest.contains("--help") { return .help("sample") }
@@ -55,7 +56,8 @@ enum Command: Equatable {
             return .preview(try PreviewOptions.parse(rest))
         default:
             if first.hasPrefix("-") { throw UsageError(message: "Unknown option '\(first)'.") }
-            throw UsageError(message: "Unknown subcommand '\(first)'. Expected one of: \(Usage.subcommands.joined(separator: ", ")).")
+            throw UsageError(message: "Unknown subcommand '\(first)'. Expected one of: \(Usage.subcommands.joined(separator: ", "))."
+                             + Suggestion.didYouMean(first, among: Usage.subcommands))
         }
     }
 

@@ -6,7 +6,7 @@ enum Usage {
     static func usageLine(_ subcommand: String) -> String {
         switch subcommand {
         case "sample": return "route-fly sample <route>... [--preset follow|wwdc|overview|orbit] [flight options] [--script <file>] [--fps <fps>] [--max-frames <frames>] [--format <format>] [--eye|--no-eye] [--heights ellipsoid|msl] [output options] [-o <file>] [ground options]"
-        case "preview": return "route-fly preview <route> [--preset follow|wwdc|overview|orbit] [flight options] [--script <file>] [--fps <fps>] [--maplibre-js <url-or-path>] [--style <url>] [-o <file.html>] [ground options]"
+        case "preview": return "route-fly preview <route>... [--preset follow|wwdc|overview|orbit] [flight options] [--script <file>] [--fps <fps>] [--maplibre-js <url-or-path>] [--style <url>] [-o <file.html>] [ground options]"
         case "plan": return "route-fly plan <route> [--preset follow|wwdc|overview|orbit] [flight options] [-o <file>] [ground options]"
         case "info": return "route-fly info <route>... [--json] [input options]"
         case "check": return "route-fly check <route>... [flight options] [group options] [--script <file>] [--fps <fps>] [--json] [--strict] [--all] [--plot <file>] [limits] [ground options] [input options]"
@@ -77,7 +77,8 @@ enum Usage {
         USAGE: \(usageLine("sample"))
 
         ARGUMENTS:
-          <route>                 A route file (see INPUT OPTIONS), or '-' for standard input.
+          <route>...              A route file (see INPUT OPTIONS), or '-' for standard input; several
+                                  are riders flown on one clock (see GROUP OPTIONS).
 
         \(options(SampleOptions.sections))
 
@@ -133,7 +134,8 @@ enum Usage {
         USAGE: \(usageLine("preview"))
 
         ARGUMENTS:
-          <route>                 A route file, or '-' for standard input.
+          <route>...              A route file, or '-' for standard input; several are riders on one
+                                  clock (see GROUP OPTIONS).
 
         \(options(PreviewOptions.sections))
 
@@ -176,13 +178,16 @@ enum Usage {
         speed-implausible, time-before-gps-epoch, time-zone-mixed, time-zone-missing (GPX, KML, TCX).
         Route geometry: duplicate-point, zero-length-segment, jump, null-island, latitude-out-of-range,
         longitude-out-of-range. Flight: flight-duration, flight-duration-mismatch, flight-frame-count,
-        flight-distance-clamped, {center-speed,eye-speed,distance-rate}-over-limit, flight-unplannable.
+        flight-distance-clamped, center-speed-over-limit, eye-speed-over-limit, distance-rate-over-limit,
+        flight-out-of-range, flight-elevation-implausible, flight-unplannable.
         Motion on screen: motion-peaks (note), motion-jump (error: more than a screen in one frame),
         motion-screen-speed, motion-zoom-rate, motion-turn-rate, motion-tilt-rate, motion-jolt (an
         acceleration), motion-eye-bob, motion-not-at-rest (warnings, one per run over the limit).
         A screen height is 2 d tan(fov / 2) metres at the camera distance d; see the README for the
         measures, their formulas and why the limits are what they are.
-        Heights: elevation-missing (points without elevation and neither --terrain nor --ground-elevation).
+        Heights: elevation-missing (points without elevation and neither --terrain nor --ground-elevation),
+        elevation-implausible; the ground: terrain-clearance (the eye below the clearance), line-of-sight
+        (the ground hides the centre).
         Several routes (a group): each route's findings, then the group's: group-clocks-disjoint,
         rider-never-in-view (warnings), group-spread (note: the largest distance between riders), and the
         group flight's motion.
@@ -190,7 +195,8 @@ enum Usage {
         USAGE: \(usageLine("check"))
 
         ARGUMENTS:
-          <route>                 A route file, or '-' for standard input.
+          <route>...              A route file, or '-' for standard input; several are riders on one
+                                  clock (see GROUP OPTIONS).
 
         \(options(CheckOptions.sections))
 

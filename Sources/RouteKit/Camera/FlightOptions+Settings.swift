@@ -30,6 +30,9 @@ extension FlightOptions {
         /// A group flight (``GroupFlightPlanner``) does not use this setting (``groupSettings``); `timing`
         /// is refused unless it is `recorded`, the only timing a group flies with.
         case unusedByGroup(Setting)
+        /// ``GroupPreset/frameAll`` keeps a fixed heading (north, or `heading` `fixed`): it does not use
+        /// this setting (`lookAhead`, `maxTurnRate`, or a heading that is not fixed).
+        case unusedByFrameAll(Setting)
     }
 
     /// The settings a group flight uses (``GroupFlightPlanner``): its length (`duration` or `speedup`),
@@ -40,13 +43,17 @@ extension FlightOptions {
         .viewport, .fieldOfView, .rho,
     ]
 
-    /// The first reason the settings given do not fit a group flight, or `nil`: a setting groups do not
-    /// use (or a timing other than `recorded`), `speedup` with `duration`, `lookAhead` without the
-    /// `along` heading.
-    public func groupConflict(amongSettings given: Set<Setting>) -> SettingConflict? {
+    /// The first reason the settings given do not fit a group flight with `preset`, or `nil`: a setting
+    /// groups do not use (or a timing other than `recorded`), `speedup` with `duration`, for `frameAll`
+    /// a setting of a turning camera, `lookAhead` without the `along` heading.
+    public func groupConflict(amongSettings given: Set<Setting>, preset: GroupPreset) -> SettingConflict? {
         if let unused = given.subtracting(Self.groupSettings).min() { return .unusedByGroup(unused) }
         if given.contains(.timing), timing != .recorded { return .unusedByGroup(.timing) }
         if given.contains(.speedup) && given.contains(.duration) { return .lengthGivenTwice }
+        if preset == .frameAll {
+            if let unused = given.intersection([.lookAhead, .maxTurnRate]).min() { return .unusedByFrameAll(unused) }
+            if given.contains(.heading), heading.fixedValue == nil { return .unusedByFrameAll(.heading) }
+        }
         if given.contains(.lookAhead), heading != .along { return .lookAheadWithoutAlongHeading }
         return nil
     }

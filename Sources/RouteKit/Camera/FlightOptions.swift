@@ -107,6 +107,16 @@ public struct FlightOptions: Hashable, Sendable {
 
     public init() {}
 
+    /// The turn rates a plan can use, degrees per second: slower than 0.01 the turns of a route take
+    /// longer than any flight may last.
+    public static let turnRateRange: ClosedRange<Double> = 0.01...1e6
+    /// The follow distances a plan can use, metres: from the sampler's 1 m floor to 100 000 km (a whole
+    /// hemisphere fits in view from about 25 000 km).
+    public static let distanceRange: ClosedRange<Double> = 1...1e8
+    /// The pitches a plan can use, degrees from straight down: up to 89.9, short of the horizon, where the
+    /// eye would stand on the ground.
+    public static let pitchRange: ClosedRange<Double> = 0...89.9
+
     /// The first option outside the values a plan can use, as (property name, value, what was expected),
     /// or `nil`. ``FlightPlanner/plan(for:)`` throws ``FlightPlanError/invalidOption(name:value:expected:)``
     /// with it, so that no value reaches a precondition deeper down. (The framing is checked by
@@ -125,9 +135,11 @@ public struct FlightOptions: Hashable, Sendable {
         if let p = positive("skipIdle", skipIdle, "recorded seconds") { return p }
         if let p = nonNegative("simplify", simplify, "metres") { return p }
         if let p = positive("lookAhead", lookAhead, "metres") { return p }
-        if let p = positive("maxTurnRate", maxTurnRate, "degrees per second") { return p }
-        if let p = positive("distance", distance, "metres") { return p }
-        if let pitch, !(0...90).contains(pitch) { return ("pitch", pitch, "degrees from straight down, 0 to 90") }
+        if let rate = maxTurnRate, !(Self.turnRateRange.contains(rate)) {
+            return ("maxTurnRate", rate, "degrees per second, from 0.01 to 1000000")
+        }
+        if let d = distance, !(Self.distanceRange.contains(d)) { return ("distance", d, "metres, from 1 to 100000000") }
+        if let pitch, !(Self.pitchRange.contains(pitch)) { return ("pitch", pitch, "degrees from straight down, 0 to 89.9") }
         if let p = nonNegative("intro", intro, "seconds") { return p }
         if let p = nonNegative("outro", outro, "seconds") { return p }
         if let p = nonNegative("returnDuration", returnDuration, "seconds") { return p }

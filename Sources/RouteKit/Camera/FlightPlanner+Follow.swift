@@ -26,9 +26,9 @@ extension FlightPlanner {
         let timing: FlightTiming
         switch options.timing ?? .distance {
         case .equal:
-            timing = FlightTiming.equalSteps(for: route, duration: options.duration ?? 30, flyingGaps: options.gaps != .cut)
+            timing = FlightTiming.equalSteps(for: route, duration: options.duration ?? FlightOptions.Preset.follow.defaultDuration, flyingGaps: options.gaps != .cut)
         case .distance:
-            timing = FlightTiming.distance(for: route, duration: options.duration ?? 30, flyingGaps: options.gaps != .cut)
+            timing = FlightTiming.distance(for: route, duration: options.duration ?? FlightOptions.Preset.follow.defaultDuration, flyingGaps: options.gaps != .cut)
         case .recorded:
             let idle = options.skipIdle.map { FlightTiming.IdleCompression(threshold: $0) }
             do {
@@ -152,7 +152,7 @@ extension FlightPlanner {
             followDistance = max(followDistance, calmDistance(pace: pace))
             piecePlans = plannedPieces(followDistance)
         }
-        let pitch = options.pitch ?? 45
+        let pitch = options.pitch ?? FlightOptions.Preset.follow.defaultPitch
         let lookAhead = options.lookAhead ?? min(max(followDistance / 3, 25), 5000)
 
         // Ground under the centre: the route's elevations (missing ones carried), spikes removed.

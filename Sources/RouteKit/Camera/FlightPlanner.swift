@@ -135,7 +135,7 @@ public struct FlightPlanner: Sendable {
         switch options.preset {
         case .wwdc:
             guard route.points.count >= 2 else { throw .tooFewPoints(route.points.count) }
-            var flyover = WWDCFlyover(flightDuration: options.duration ?? 16, returnDuration: options.returnDuration,
+            var flyover = WWDCFlyover(flightDuration: options.duration ?? FlightOptions.Preset.wwdc.defaultDuration, returnDuration: options.returnDuration,
                                       framing: options.framing)
             flyover.timing = options.timing == .distance ? .distance : .equal  // nil: the WWDC23 split
             return FlightPlan(script: flyover.script(for: route), notes: [])
@@ -157,8 +157,8 @@ public struct FlightPlanner: Sendable {
 
     private func overview(_ route: Route) -> FlightPlan {
         let framed = options.framing.camera(framing: route)
-        let duration = options.duration ?? 20
-        let pitch = options.pitch ?? 30
+        let duration = options.duration ?? FlightOptions.Preset.overview.defaultDuration
+        let pitch = options.pitch ?? FlightOptions.Preset.overview.defaultPitch
         let start = options.heading.fixedValue ?? 0
         // Far enough that the tilted camera keeps the whole route in view all through the drift.
         let shown = options.framing.distance(toShow: route, from: framed.centerCoordinate, pitch: pitch,
@@ -175,9 +175,9 @@ public struct FlightPlanner: Sendable {
 
     private func orbit(_ route: Route) -> FlightPlan {
         let framed = options.framing.camera(framing: route)
-        let duration = options.duration ?? 20
+        let duration = options.duration ?? FlightOptions.Preset.orbit.defaultDuration
         let start = options.heading.fixedValue ?? 0
-        let pitch = options.pitch ?? 45
+        let pitch = options.pitch ?? FlightOptions.Preset.orbit.defaultPitch
         // Far enough that the tilted camera keeps the whole route in view all the way round.
         let shown = options.framing.distance(toShow: route, from: framed.centerCoordinate, pitch: pitch,
                                              headings: stride(from: 0.0, to: 360, by: 5).map { start + $0 })

@@ -48,11 +48,32 @@ public struct GroupFlight: Sendable {
     /// The instant (UTC) shown at flight time `t` seconds.
     public func instant(atFlightTime t: Double) -> Date { clock.instant(atClockTime: clockTime(atFlightTime: t)) }
 
-    /// Every rider's position at flight time `t` seconds, in rider order.
+    /// Every rider's position at flight time `t` seconds, in rider order. During the fly-in and the
+    /// pull-out, while the group clock stands at its start or end, every rider is held there and counts
+    /// as not active (``RiderPosition/isActive``), so that a rider is active exactly while the group part
+    /// shows it recording.
     ///
     /// - Complexity: O(r log n) for r riders of n points.
     public func riders(atFlightTime t: Double) -> [RiderPosition] {
-        clock.positions(atClockTime: clockTime(atFlightTime: t))
+        var positions = clock.positions(atClockTime: clockTime(atFlightTime: t))
+        if t < introDuration || t > introDuration + warp.span {
+            for k in positions.indices { positions[k].isActive = false }
+        }
+        return positions
+    }
+
+    /// Seconds after the group clock's start (``RiderClock/start``) that flight time `t` stands for, on a
+    /// clock that never stops: through the group part the group clock itself
+    /// (``clockTime(atFlightTime:)``: every rider at its recorded instant); before it (the fly-in) and
+    /// after it (the pull-out), while the group clock stands still, ``speedup`` seconds a second back
+    /// from the start and on from the end. Increasing in `t`; negative during the fly-in. Writers stamp
+    /// poses with it (``PoseWriterContext/epochSeconds``), so that time-tagged formats (CZML, KML)
+    /// place every rider at its recorded UTC instants.
+    public func timestamp(atFlightTime t: Double) -> Double {
+        if t < introDuration { return (t - introDuration) * speedup }
+        let end = introDuration + warp.span
+        if t > end { return clock.duration + (t - end) * speedup }
+        return clockTime(atFlightTime: t)
     }
 
     /// The rider the camera follows at flight time `t` seconds: the followed rider (``GroupPreset/follow(_:)``),

@@ -132,7 +132,7 @@ public struct GroupFlightPlanner: Sendable {
         let framing = options.framing
         let framed = framing.camera(framing: everyRoute)
         let screenHeightsPerMetre = 2 * tan(framing.verticalFieldOfView * .pi / 360)
-        let pitch = options.pitch ?? 45
+        let pitch = options.pitch ?? FlightOptions.Preset.follow.defaultPitch
 
         // 1. Samples of every rider, on the un-eased clock (route time r = clock time / speedup).
         let count = min(max(Int((span / Self.sampleSpacing).rounded(.up)), 1), Self.maximumSamples)
@@ -269,6 +269,12 @@ public struct GroupFlightPlanner: Sendable {
                                                    rate: options.maxTurnRate ?? FlightOptions.defaultMaxTurnRate)
             initial = turned == 0 ? framed : framing.camera(framing: everyRoute, heading: turned)
             builder.start(initial, elevation: start.value[2])
+            // As for one route: a longer fly-in is suggested, never imposed.
+            let needed = EasedFlyTo(from: initial, to: first, framing: framing, rho: options.rho)
+                .minimumDuration(within: FlightPlanner.transitionLimits, aspectRatio: framing.aspectRatio)
+            if needed > options.intro * 1.001 {
+                notes.append("the fly-in moves faster than `check`'s motion limits allow in \(FixedDecimal.string(options.intro, places: 1)) s (the riders' routes spread far beyond the follow distance): it needs \(FixedDecimal.string((needed * 10).rounded(.up) / 10, places: 1)) s")
+            }
             builder.easedFlyTo(first, duration: options.intro, framing: framing, rho: options.rho, elevation: start.value[2])
         } else {
             initial = first
@@ -301,6 +307,11 @@ public struct GroupFlightPlanner: Sendable {
             let turned = FlightPlanner.limitedTurn(from: unwrappedAngle(0, near: builder.heading), to: builder.heading,
                                                    duration: options.outro, rate: options.maxTurnRate ?? FlightOptions.defaultMaxTurnRate)
             let back = normalizedHeading(turned) == 0 ? framed : framing.camera(framing: everyRoute, heading: turned)
+            let needed = EasedFlyTo(from: builder.current, to: back, framing: framing, rho: options.rho)
+                .minimumDuration(within: FlightPlanner.transitionLimits, aspectRatio: framing.aspectRatio)
+            if needed > options.outro * 1.001 {
+                notes.append("the pull-out moves faster than `check`'s motion limits allow in \(FixedDecimal.string(options.outro, places: 1)) s: it needs \(FixedDecimal.string((needed * 10).rounded(.up) / 10, places: 1)) s")
+            }
             builder.easedFlyTo(back, duration: options.outro, framing: framing, rho: options.rho, elevation: builder.elevation)
         }
         var script = builder.script(initial: initial, initialElevation: start.value[2])

@@ -88,7 +88,8 @@ public struct CZMLWriter: PoseWriter, Sendable {
         lastActive = Array(repeating: nil, count: riders)
     }
 
-    private var start: String { ISO8601.string(from: context.epoch) }
+    /// The first frame's instant: the clock's start and the epoch of every sampled property.
+    private var start: String { ISO8601.string(from: context.absoluteTime(of: 0)) }
     private var stop: String { ISO8601.string(from: context.absoluteTime(of: context.duration)) }
 
     public func begin(into out: inout [UInt8]) {
@@ -114,7 +115,7 @@ public struct CZMLWriter: PoseWriter, Sendable {
         }
         out.append(text: ",\n{\"id\":\"camera\",\"name\":\"Camera\",\"availability\":\"\(interval)\"}")
         if let group = context.group {
-            let trail = FixedDecimal.string(context.duration * context.timeScale, places: PosePrecision.time)
+            let trail = FixedDecimal.string(context.seconds(of: context.duration) - context.seconds(of: 0), places: PosePrecision.time)
             let resolution = FixedDecimal.string(context.timeScale / context.framesPerSecond, places: PosePrecision.time)
             for (index, rider) in group.riders.enumerated() {
                 let color = "{\"rgba\":[" + RiderPalette.rgba(index).map(String.init).joined(separator: ",") + "]}"
@@ -135,7 +136,7 @@ public struct CZMLWriter: PoseWriter, Sendable {
         let attitude = CameraAttitude(pose: pose, eye: context.eye(of: pose))
         let comma = UInt8(ascii: ",")
         if pending > 0 { positions.append(comma); orientations.append(comma) }
-        let t = pose.time * context.timeScale
+        let t = context.seconds(of: pose.time) - context.seconds(of: 0)
         FixedDecimal.append(t, places: PosePrecision.time, to: &positions)
         positions.append(comma)
         FixedDecimal.append(normalizedLongitude(attitude.eye.coordinate.longitude), places: PosePrecision.coordinate, to: &positions)

@@ -158,7 +158,7 @@ public enum FlightSVG {
             s += "<text x=\"\(n(end.0 + 9))\" y=\"\(n(end.1 + 16))\" font-family=\"sans-serif\" font-size=\"12\" fill=\"#d0342c\">end</text></g>\n"
             let duration = poses[poses.count - 1].time - poses[0].time
             let riderNote = group == nil ? "" : "coloured: riders' tracks (dot: at the end); "
-            s += "  <text x=\"\(n(side))\" y=\"\(n(h - 10))\" font-family=\"sans-serif\" font-size=\"12\" fill=\"#444444\">grey: route; blue: camera centre; \(riderNote)orange: heading each second; \(poses.count) frames, \(FixedDecimal.string(duration, places: 3)) s</text>\n"
+            s += "  <text x=\"\(n(side))\" y=\"\(n(h - 10))\" font-family=\"sans-serif\" font-size=\"12\" fill=\"#444444\">\(route == nil ? "" : "grey: route; ")blue: camera centre; \(riderNote)orange: heading each second; \(poses.count) frames, \(FixedDecimal.string(duration, places: 3)) s</text>\n"
         }
         if let group {
             s += "  <g id=\"riders\" font-family=\"sans-serif\" font-size=\"12\">\n"

@@ -36,6 +36,10 @@ public struct PoseWriterContext: Sendable {
     /// the speedup, so that CZML and GPX absolute times are the route's recorded times
     /// (``absoluteTime(of:)``).
     public var timeScale: Double = 1
+    /// Seconds after ``epoch`` that a pose time stands for, when that is not simply `time × timeScale`:
+    /// a group flight's eased clock (``GroupFlight/timestamp(atFlightTime:)``), so that every rider's
+    /// samples sit at its recorded instants. Must increase with the time. `nil` (default): `time × timeScale`.
+    public var epochSeconds: (@Sendable (Double) -> Double)? = nil
     /// What a KML tour's `gx:FlyTo`s fly to (default ``KMLView/camera``).
     public var kmlView: KMLView = .camera
     /// The geoid that turns the route's elevations (above sea level) into heights above the ellipsoid
@@ -86,9 +90,14 @@ public struct PoseWriterContext: Sendable {
         self.init(route: route, framesPerSecond: fps, frameCount: poses.count, framing: framing)
     }
 
-    /// The absolute instant of a pose time: `epoch + time * timeScale`.
+    /// Seconds after ``epoch`` of a pose time: ``epochSeconds``, else `time * timeScale`.
+    public func seconds(of time: Double) -> Double {
+        epochSeconds?(time) ?? time * timeScale
+    }
+
+    /// The absolute instant of a pose time: ``epoch`` plus ``seconds(of:)``.
     public func absoluteTime(of time: Double) -> Date {
-        epoch.addingTimeInterval(time * timeScale)
+        epoch.addingTimeInterval(seconds(of: time))
     }
 
     /// The pose's eye: its own, or one computed with ``eyeModel``, with the geoid undulation under it

@@ -25,7 +25,7 @@ public enum RiderGroupError: Error, Hashable, Sendable, CustomStringConvertible 
         case .duplicateName(let name, let a, let b):
             return "riders \(a + 1) and \(b + 1) are both named '\(name)'; every rider needs a unique name"
         case .untimedRider(let name, let timed, let points):
-            return "rider '\(name)' cannot be played on the group's clock: \(timed) of its \(points) points have a recorded time, and at least 2 are needed"
+            return "rider '\(name)' cannot be played on the group's clock: \(timed) of its \(points) points \(timed == 1 ? "has" : "have") a recorded time, and at least 2 are needed"
         case .invalidClockOffset(let name, let value):
             return "rider '\(name)' has a clock offset of \(value) s (expected a finite number of seconds)"
         case .unknownRider(let name, let names):

@@ -7,9 +7,10 @@ import Foundation
 ///   other rider's; on one clock they never ride together, which is usually a recorder's clock set
 ///   wrong (a time zone, a day), to be put right with a clock offset.
 /// - `rider-never-in-view` (warning): a rider whose position is outside the viewport at every frame.
-///   In view means the camera is at least as far as the distance that shows the rider inside the
-///   framing's margin from the frame's centre, pitch and heading
-///   (``CameraFraming/distance(toShow:from:pitch:headings:)``).
+///   In view means inside the viewport itself (no margin): the camera is at least as far as the
+///   distance that shows the rider from the frame's centre, pitch and heading
+///   (``CameraFraming/distance(toShow:from:pitch:headings:)`` with margin 0), or the rider is within the
+///   smallest extent that distance frames.
 /// - `group-spread` (note): the largest geodesic distance between two riders both active at one frame,
 ///   which riders, and when; and how many frames show every active rider.
 ///
@@ -37,8 +38,10 @@ public enum GroupCheck {
                     "Rider '\(riders[i].name)' rides from \(ISO8601.string(from: clock.instant(atClockTime: span.0))) to \(ISO8601.string(from: clock.instant(atClockTime: span.1))), when no other rider is recording: on one clock they never ride together (if its clock was off, give it a clock offset)."))
             }
         }
-        var sampler = PoseSampler(framesPerSecond: framesPerSecond)
-        sampler.minimumDistance = 1
+        let sampler = PoseSampler(framesPerSecond: framesPerSecond)
+        var viewport = framing
+        viewport.margin = 0
+        let closest = viewport.distance(toFitWidth: 0, height: 0)
         var inView = [Int](repeating: 0, count: riders.count)
         var allInView = 0, frames = 0
         var widest: (distance: Double, a: Int, b: Int, time: Double)? = nil
@@ -46,9 +49,9 @@ public enum GroupCheck {
             frames += 1
             var every = true
             for position in pose.riders {
-                let needed = framing.distance(toShow: [position.coordinate], from: pose.camera.centerCoordinate,
-                                              pitch: pose.camera.pitch, headings: [pose.camera.heading])
-                if needed <= pose.camera.distance * (1 + 1e-9) {
+                let needed = viewport.distance(toShow: [position.coordinate], from: pose.camera.centerCoordinate,
+                                               pitch: pose.camera.pitch, headings: [pose.camera.heading])
+                if needed <= max(pose.camera.distance, closest) * (1 + 1e-9) {
                     inView[position.rider] += 1
                 } else if position.isActive {
                     every = false

@@ -25,7 +25,7 @@ extension CheckOptions {
                 flightSummary = checked.summary
             }
         } catch {
-            findings.append(FlightCheck.unplannable("The group flight cannot be planned: \(error)."))
+            findings.append(FlightCheck.unplannable("\(error)"))
         }
         var routes = reports[0].route
         routes.points = reports.reduce(0) { $0 + $1.route.points }

@@ -114,7 +114,7 @@ struct CheckOptions: Equatable {
             if options.scriptPath != nil || options.plotPath != nil {
                 throw UsageError(message: "'\(options.scriptPath != nil ? "--script" : "--plot")' takes one route; several routes are checked as a group.", subcommand: "check")
             }
-            try options.flight.validateForGroup(subcommand: "check")
+            try options.flight.validateForGroup(preset: options.group.groupPreset, subcommand: "check")
         } else {
             try options.flight.validate(withScript: options.scriptPath != nil, subcommand: "check")
         }

@@ -14,7 +14,7 @@ struct FlightArguments: Equatable {
             a.options.preset = try v.choice(FlightOptions.Preset.self) }),
         (.timing, .value("--timing", valueName: "timing", help: "distance (constant ground speed), equal (the same time per point) or recorded (the file's timestamps).", default: "distance for follow, equal for wwdc") { a, v throws(UsageError) in
             a.options.timing = try v.choice(FlightOptions.Timing.self) }),
-        (.duration, .value("--duration", valueName: "seconds", help: "Seconds for the route part.", default: "30 for follow, 16 for wwdc, 20 for overview and orbit; with recorded timing, the recorded span / speedup") { a, v throws(UsageError) in
+        (.duration, .value("--duration", valueName: "seconds", help: "Seconds for the route part.", default: perPreset(\.defaultDuration) + "; with recorded timing, the recorded span / speedup") { a, v throws(UsageError) in
             a.options.duration = try v.number(in: 1e-3...1e7, "seconds, at least 0.001 and at most 10000000") }),
         (.speedup, .value("--speedup", valueName: "factor", help: "Recorded timing: recorded seconds per flight second.", default: "1") { a, v throws(UsageError) in
             a.options.speedup = try v.positive(atMost: 1e9, "recorded seconds per flight second, more than 0 and at most 1000000000") }),
@@ -34,8 +34,8 @@ struct FlightArguments: Equatable {
             } }),
         (.lookAhead, .value("--look-ahead", valueName: "metres", help: "How far ahead an along heading looks.", default: "a third of the distance") { a, v throws(UsageError) in
             a.options.lookAhead = try v.positive(atMost: 1e9, "metres along the route, more than 0 and at most 1000000000") }),
-        (.maxTurnRate, .value("--max-turn-rate", valueName: "degrees-per-second", help: "Fastest turn the planner gives the camera (the limit check measures it against is --max-heading-rate, 30).", default: "\(FixedDecimal.string(FlightOptions.defaultMaxTurnRate, places: 0))") { a, v throws(UsageError) in
-            a.options.maxTurnRate = try v.positive(atMost: 1e9, "degrees per second, more than 0 and at most 1000000000") }),
+        (.maxTurnRate, .value("--max-turn-rate", valueName: "degrees-per-second", help: "Fastest turn the planner gives the camera (the limit check measures it against is --max-heading-rate, \(CheckOptions.shown(MotionLimits().turnRate))).", default: "\(FixedDecimal.string(FlightOptions.defaultMaxTurnRate, places: 0))") { a, v throws(UsageError) in
+            a.options.maxTurnRate = try v.number(in: FlightOptions.turnRateRange, "degrees per second, from 0.01 to 1000000") }),
         (.viewport, .value("--viewport", valueName: "WxH", help: "Viewport in pixels.", default: "1920x1080") { a, v throws(UsageError) in
             let parts = v.text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
             guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...100_000).contains(w), (1...100_000).contains(h),
@@ -46,11 +46,10 @@ struct FlightArguments: Equatable {
             a.options.framing.viewportHeight = Double(h) }),
         (.fieldOfView, .value("--fov", valueName: "degrees", help: "Vertical field of view, 0.01 to 179.", default: "36.87, that is 2 atan(1/3)") { a, v throws(UsageError) in
             a.options.framing.verticalFieldOfView = try v.number(in: CameraFraming.fieldOfViewRange, "a vertical field of view in degrees, at least 0.01 and at most 179") }),
-        (.pitch, .value("--pitch", valueName: "degrees", help: "Tilt from straight down while following, 0 to under 90.", default: "45 for follow and orbit, 30 for overview, 0 for wwdc") { a, v throws(UsageError) in
-            a.options.pitch = try v.number(in: 0...89.9, "degrees from straight down, 0 or more and less than 90") }),
-        // Up to 100 000 km: a whole hemisphere fits in view from about 25 000 km.
-        (.distance, .value("--distance", valueName: "metres", help: "Camera distance while following, at most 100000000.", default: "a fifth of the distance that frames the whole route, within 300 to 50000 m") { a, v throws(UsageError) in
-            a.options.distance = try v.positive(atMost: 1e8, "metres from the eye to the centre, more than 0 and at most 100000000") }),
+        (.pitch, .value("--pitch", valueName: "degrees", help: "Tilt from straight down while following, 0 to 89.9.", default: perPreset(\.defaultPitch)) { a, v throws(UsageError) in
+            a.options.pitch = try v.number(in: FlightOptions.pitchRange, "degrees from straight down, from 0 to 89.9") }),
+        (.distance, .value("--distance", valueName: "metres", help: "Camera distance while following, 1 to 100000000.", default: "a fifth of the distance that frames the whole route, within 300 to 50000 m") { a, v throws(UsageError) in
+            a.options.distance = try v.number(in: FlightOptions.distanceRange, "metres from the eye to the centre, from 1 to 100000000") }),
         (.intro, .value("--intro", valueName: "seconds", help: "Fly-in from the overview (follow), 0 to 1000000.", default: "\(FixedDecimal.string(FlightOptions().intro, places: 0))") { a, v throws(UsageError) in
             a.options.intro = try v.number(in: 0...1e6, "seconds, 0 to 1000000") }),
         (.outro, .value("--outro", valueName: "seconds", help: "Pull-out to the overview (follow), 0 to 1000000.", default: "\(FixedDecimal.string(FlightOptions().outro, places: 0))") { a, v throws(UsageError) in
@@ -62,6 +61,23 @@ struct FlightArguments: Equatable {
         (.rho, .value("--rho", valueName: "rho", help: "van Wijk and Nuij's zoom/pan trade-off, from 0.01 (pan) to 10 (zoom).", default: "\(FixedDecimal.string(FlyToPath.defaultRho, places: 2))") { a, v throws(UsageError) in
             a.options.rho = try v.number(in: 0.01...10, "van Wijk's rho, from 0.01 (pan) to 10 (zoom)") }),
     ] }
+
+    /// A default that depends on the preset, in words: `16 for wwdc, 30 for follow, 20 for overview and orbit`.
+    static func perPreset(_ value: (FlightOptions.Preset) -> Double) -> String {
+        var groups: [(value: Double, presets: [String])] = []
+        for preset in FlightOptions.Preset.allCases {
+            if let k = groups.firstIndex(where: { $0.value == value(preset) }) {
+                groups[k].presets.append(preset.rawValue)
+            } else {
+                groups.append((value(preset), [preset.rawValue]))
+            }
+        }
+        return groups.map { group in
+            let names = group.presets.count == 1 ? group.presets[0]
+                : group.presets.dropLast().joined(separator: ", ") + " and " + group.presets.last!
+            return "\(CheckOptions.shown(group.value)) for \(names)"
+        }.joined(separator: ", ")
+    }
 
     /// The FLIGHT OPTIONS section: every declaration, each also recording its setting as given.
     static var section: OptionSection<FlightArguments> {
@@ -88,8 +104,8 @@ struct FlightArguments: Equatable {
     }
 
     /// Checks the options given for a group flight (``FlightOptions/groupConflict(amongSettings:)``).
-    func validateForGroup(subcommand: String) throws(UsageError) {
-        guard let conflict = options.groupConflict(amongSettings: given) else { return }
+    func validateForGroup(preset: GroupPreset, subcommand: String) throws(UsageError) {
+        guard let conflict = options.groupConflict(amongSettings: given, preset: preset) else { return }
         throw UsageError(message: Self.message(conflict, subcommand: subcommand), subcommand: subcommand)
     }
 
@@ -113,28 +129,13 @@ struct FlightArguments: Equatable {
             return "'\(name(setting))' shapes a planned flight; with '--script' the script decides the flight (only '--viewport' and '--fov' still apply)."
         case .unusedByGroup(.timing):
             return "Several routes are flown on their recorded clock: '--timing' can only be 'recorded'."
+        case .unusedByFrameAll(.heading):
+            return "'--group-preset frame-all' keeps one heading: '--heading' can only be fixed:DEGREES."
+        case .unusedByFrameAll(let setting):
+            return "'\(name(setting))' does not apply to '--group-preset frame-all', which keeps one heading."
         case .unusedByGroup(let setting):
             return "'\(name(setting))' does not apply to a flight of several routes (see 'route-fly help \(subcommand)', GROUP OPTIONS)."
         }
-    }
-
-    /// With `--timing recorded` (follow), the instant of flight time 0 and the recorded seconds per flight
-    /// second, so that pose time `t` is the recorded instant `epoch + t * scale`: the route's first time
-    /// less the intro (scaled), and the speedup (or the recorded span over `--duration`). `nil` for other
-    /// timings or a route without times.
-    ///
-    /// When only some points have times, flight time 0 is at point 0, whose time the timing made up
-    /// (extrapolated back from the first timed point): the epoch is that made-up time, so that the
-    /// first timed point is reached at its recorded instant.
-    func recordedClock(for route: Route) -> (epoch: Date, scale: Double)? {
-        guard options.timing == .recorded, options.preset == .follow,
-              let first = route.points.firstIndex(where: { $0.time != nil }), let start = route.points[first].time else { return nil }
-        var scale = options.speedup ?? 1
-        if let d = options.duration, let span = route.recordedDuration, span > 0, options.skipIdle == nil { scale = span / d }
-        guard scale > 0, scale.isFinite else { return nil }
-        var before = 0.0  // flight seconds from point 0 to the first timed point
-        if first > 0, let timing = try? FlightTiming.recorded(for: route, speedup: scale) { before = timing.times[first] }
-        return (start.addingTimeInterval(-(options.intro + before) * scale), scale)
     }
 
     /// Resolves a script against the route with these options' framing; errors name the script file.

@@ -11,7 +11,7 @@ struct GroundArguments: Equatable {
     /// Metres above sea level.
     var groundElevation: Double? = nil
     /// Metres the eye keeps above the ground (`--clearance`).
-    var clearance = 50.0
+    var clearance = FlightOptions().clearance
 
     /// The GROUND OPTIONS section, for the parser and the help.
     static var section: OptionSection<GroundArguments> {

@@ -31,7 +31,8 @@ struct GroupArguments: Equatable {
                 case "leader": a.preset = .leader
                 default:
                     guard v.text.lowercased().hasPrefix("follow:"), v.text.count > 7 else {
-                        throw v.invalid("frame-all, leader or follow:NAME (a rider's file base name)")
+                        throw v.error("The value '\(v.text)' is invalid for '--group-preset <preset>': expected frame-all, leader or follow:NAME (a rider's file base name)."
+                                      + Suggestion.didYouMean(v.text, among: ["frame-all", "leader"]))
                     }
                     a.preset = .follow(String(v.text.dropFirst(7)))
                 } },
@@ -85,6 +86,10 @@ struct GroupArguments: Equatable {
         var riders: [RiderGroup.Rider] = []
         for (path, name) in zip(routePaths, names) {
             let route = try ground.apply(to: try input.read(path).route, routePath: path, warnIfMissing: warnIfMissing).route
+            let timed = route.points.reduce(0) { $0 + ($1.time == nil ? 0 : 1) }
+            if timed > 1, timed < route.points.count {
+                printDiagnostic("\(shownPath(path)): note: only \(timed) of \(route.points.count) points have a time: the rider's position at the others is made up, at constant speed between the timed points around them")
+            }
             riders.append(.init(name: name, route: route, clockOffset: offsets.first { $0.name == name }?.seconds ?? 0))
         }
         return RiderGroup(riders: riders)

@@ -23,7 +23,7 @@ struct OutputArguments: Equatable {
             .value("--kml-view", valueName: "view", help: "kml, kmz: camera (a Camera at the eye, absolute altitude) or lookat (a LookAt at the centre, relativeToGround: Google Earth puts it on its own terrain; for routes without heights).", default: "camera") { a, v throws(UsageError) in
                 a.kmlView = try v.choice(KMLView.self)
                 a.given.insert("--kml-view") },
-            .value("--max-pitch", valueName: "degrees", help: "maplibre: the web map's maxPitch, at most 85; a flight that pitches more is refused.", default: "60 for maplibre and deckgl, 85 for mapbox") { a, v throws(UsageError) in
+            .value("--max-pitch", valueName: "degrees", help: "maplibre: the web map's maxPitch, at most 85; a flight that pitches more is refused.", default: "\(CheckOptions.shown(MapLibreCameraWriter.defaultMaximumPitch)) for maplibre and deckgl, \(CheckOptions.shown(MapLibreCameraWriter.highestMaximumPitch)) for mapbox") { a, v throws(UsageError) in
                 a.maxPitch = try v.number(in: 0...MapLibreCameraWriter.highestMaximumPitch, "degrees from straight down, 0 to 85 (the web map's maxPitch)")
                 a.given.insert("--max-pitch") },
         ])

@@ -50,7 +50,7 @@ struct PreviewOptions: Equatable, PlansFlightsOverGround {
             if options.scriptPath != nil {
                 throw UsageError(message: "'--script' flies one route; several routes are flown with '--group-preset'.", subcommand: "preview")
             }
-            try options.flight.validateForGroup(subcommand: "preview")
+            try options.flight.validateForGroup(preset: options.group.groupPreset, subcommand: "preview")
         } else {
             try options.flight.validate(withScript: options.scriptPath != nil, subcommand: "preview")
         }

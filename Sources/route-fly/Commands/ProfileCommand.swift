@@ -12,7 +12,7 @@ struct ProfileOptions: Equatable {
     var routePaths: [String]
     var input = InputArguments()
     var ground = GroundArguments()
-    var binWidth = 375.0
+    var binWidth = RouteProfile.Options().binWidth
     var format: Format? = nil
     var name: String? = nil
     var outputPath: String? = nil
@@ -20,7 +20,7 @@ struct ProfileOptions: Equatable {
     /// Every option of `profile`, section by section, for the parser and the help.
     static var sections: [OptionSection<ProfileOptions>] { [
         OptionSection(title: "OPTIONS", options: [
-            .value("--bin", valueName: "metres", help: "Bin width, at least 1.", default: "375, the Landmarks Hikes tutorial's 0.375 km") { a, v throws(UsageError) in
+            .value("--bin", valueName: "metres", help: "Bin width, at least 1.", default: "\(CheckOptions.shown(RouteProfile.Options().binWidth)), the Landmarks Hikes tutorial's bins") { a, v throws(UsageError) in
                 a.binWidth = try v.number(in: 1...1e7, "a bin width in metres, at least 1") },
             .value("--format", valueName: "format", help: "json, hike-json (the tutorial's Hike array: name, id, distance, difficulty, observations), csv, or svg (the tutorial's capsule graph).", default: "from the -o extension (.csv, .svg), else json") { a, v throws(UsageError) in
                 a.format = try v.choice(Format.self) },
@@ -38,6 +38,12 @@ struct ProfileOptions: Equatable {
         var options = ProfileOptions(routePaths: [])
         let positionals = try OptionParser.parse(arguments, subcommand: "profile", sections: sections, into: &options)
         options.routePaths = try OptionParser.routes(positionals, subcommand: "profile")
+        if options.format == nil, let outputPath = options.outputPath, outputPath != "-" {
+            let ext = URL(fileURLWithPath: outputPath).pathExtension.lowercased()
+            guard ["", "json", "csv", "svg"].contains(ext) else {
+                throw UsageError(message: "The output file '\(outputPath)' has the extension '.\(ext)', which is no format profile writes: expected .json, .csv or .svg, or name the format with '--format' (\(Format.allCases.map(\.rawValue).joined(separator: ", "))).", subcommand: "profile")
+            }
+        }
         if options.routePaths.count > 1, options.name != nil {
             throw UsageError(message: "'--name' names one route; with several, each takes the route's own name (or its file's base name).", subcommand: "profile")
         }

@@ -33,9 +33,11 @@ extension SampleOptions {
         context.angles = output.angles
         context.kmlView = output.kmlView
         context.maximumPitch = maximumPitch
-        // The flight's clock: the group's start at the end of the fly-in, at the flight's mean pace.
-        context.epoch = planned.clock.start.addingTimeInterval(-planned.introDuration * planned.speedup)
+        // Time-tagged formats stamp each frame with the group clock's instant (the riders' recorded
+        // UTC), running on at the mean pace through the fly-in and pull-out.
+        context.epoch = planned.clock.start
         context.timeScale = planned.speedup
+        context.epochSeconds = { [planned] t in planned.timestamp(atFlightTime: t) }
         Progress.shared.set("writing frames", total: context.frameCount)
         let summary = try PoseOutput.write(planned, sampler: sampler, eye: (eye ?? true) ? .tangentPlane : nil, format: format,
                                            context: context, framingColumns: output.fovColumns,

@@ -46,7 +46,7 @@ struct SampleOptions: Equatable {
         OptionSection(title: "OPTIONS", options: [
             CommonOptions.script(\.scriptPath, help: "Fly this camera script (JSON, as 'route-fly plan' prints it; see docs/camera-script.md) instead of a preset."),
             CommonOptions.framesPerSecond(\.fps, help: "Frames per second, a number or a ratio such as 30000/1001 (ffmpeg's form of 29.97). Frame i is at i / fps seconds, from 0 to the end inclusive: 20 s at 30 fps is 601 frames."),
-            .value("--max-frames", valueName: "frames", help: "The frame budget. A longer flight is refused before anything is written, naming the recorded time gap that makes it long.", default: "500000, 4 h 37 min at 30 fps") { a, v throws(UsageError) in
+            .value("--max-frames", valueName: "frames", help: "The frame budget. A longer flight is refused before anything is written, naming the recorded time gap that makes it long.", default: "\(defaultMaxFrames), \(describeSeconds(Double(defaultMaxFrames) / 30)) at 30 fps") { a, v throws(UsageError) in
                 a.maxFrames = try v.integer(in: 1...PoseSampler.maximumFrameCount, "a whole number of frames, at least 1 and at most \(PoseSampler.maximumFrameCount)") },
             .value("--format", valueName: "format", help: "csv, geojson, kml, kmz, czml, earth-studio, maplibre (also: mapbox, deckgl), gpx or svg, any case.", default: "from the -o extension, any case: .csv, .geojson/.json, .kml, .kmz, .czml, .gpx, .svg; no extension: csv; any other extension is refused") { a, v throws(UsageError) in
                 guard let f = PoseFormat(name: v.text) else {
@@ -82,7 +82,7 @@ struct SampleOptions: Equatable {
             if options.scriptPath != nil {
                 throw UsageError(message: "'--script' flies one route; several routes are flown with '--group-preset'.", subcommand: "sample")
             }
-            try options.flight.validateForGroup(subcommand: "sample")
+            try options.flight.validateForGroup(preset: options.group.groupPreset, subcommand: "sample")
         } else {
             try options.flight.validate(withScript: options.scriptPath != nil, subcommand: "sample")
         }
@@ -159,7 +159,7 @@ struct SampleOptions: Equatable {
         // wrong time), for the errors and the warning below.
         let longestStep = scriptPath == nil ? RecordedStep(lengthening: route, options: flight.options) : nil
         try checkFrames(duration: scripted.duration, sampler: sampler, shown: shownPath(routePath), longestStep: longestStep)
-        let includesEye = eye ?? (scriptPath != nil || flight.options.preset != .wwdc)
+        let includesEye = eye ?? (scriptPath != nil || flight.options.preset.includesEyeByDefault)
         let destination: PoseOutput.Destination = outputPath.flatMap { $0 == "-" ? nil : .file($0) } ?? .standardOutput
         let format = resolvedFormat
         let maximumPitch = output.maximumPitch(formatName: formatName)
@@ -176,7 +176,7 @@ struct SampleOptions: Equatable {
         context.angles = output.angles
         context.kmlView = output.kmlView
         context.maximumPitch = maximumPitch
-        if scriptPath == nil, let (epoch, scale) = flight.recordedClock(for: route) {
+        if scriptPath == nil, let (epoch, scale) = flight.options.recordedClock(for: route) {
             context.epoch = epoch
             context.timeScale = scale
             if flight.options.skipIdle != nil, format == .czml || format == .gpx {

@@ -20,7 +20,11 @@ import Testing
     static func imports(_ text: String) -> Set<String> {
         Set(text.split(separator: "\n").compactMap { line -> String? in
             let words = line.split(separator: " ")
-            guard let k = words.firstIndex(of: "import"), k + 1 < words.count, words[..<k].allSatisfy({ $0.hasPrefix("@") }) else { return nil }
+            // Attributes and access levels may come first: `@_implementationOnly import`, `internal import`.
+            let modifiers: Set<Substring> = ["public", "package", "internal", "fileprivate", "private", "@_exported",
+                                             "@_implementationOnly", "@testable", "@preconcurrency"]
+            guard let k = words.firstIndex(of: "import"), k + 1 < words.count,
+                  words[..<k].allSatisfy({ modifiers.contains($0) || $0.hasPrefix("@") }) else { return nil }
             return String(words[k + 1])
         })
     }
@@ -41,6 +45,13 @@ import Testing
             #expect(!found.isEmpty, "\(module) is imported nowhere: the rule is stale")
             for path in found { #expect(path.contains("/Sources/" + folder), "\(path) imports \(module) (only \(folder) may)") }
         }
+    }
+
+    /// The import scanner sees an import whatever comes before it (a review slipped `internal import
+    /// CProj` past the first version).
+    @Test func importsAreFoundWithAnyAccessLevel() {
+        let text = "internal import CProj\n@_implementationOnly import CGDAL\npublic import Foundation\n// import Nothing\nlet x = 1 // import Not\n"
+        #expect(Self.imports(text) == ["CProj", "CGDAL", "Foundation"])
     }
 
     @Test func theLowestLayersImportNoOtherLayer() {

@@ -26,10 +26,14 @@ import Testing
             for field in ["latitude", "longitude", "elevation", "active"] { #expect(header.contains("\(name)_\(field)")) }
         }
         #expect(rows.allSatisfy { $0.count == header.count })
-        // cai starts 60 s before ana and ben 120 s after (make_race.py): at the first frame the clock is
-        // at the group's start, so only cai is recording.
+        // During the fly-in everyone waits at the start, not active. cai starts 60 s before ana and ben
+        // 120 s after (make_race.py): when the group part begins, only cai is recording.
         func cell(_ row: [String], _ name: String) -> String { row[header.firstIndex(of: name)!] }
-        #expect(cell(rows[0], "cai_active") == "1" && cell(rows[0], "ana_active") == "0" && cell(rows[0], "ben_active") == "0")
+        #expect(["ana", "ben", "cai"].allSatisfy { cell(rows[0], "\($0)_active") == "0" })
+        let begins = try #require(rows.firstIndex { row in ["ana", "ben", "cai"].contains { cell(row, "\($0)_active") == "1" } })
+        #expect(cell(rows[begins], "cai_active") == "1" && cell(rows[begins], "ana_active") == "0" && cell(rows[begins], "ben_active") == "0")
+        // At 20× the group part begins after the 6 s fly-in: frame 60 at 10 fps.
+        #expect(begins == 60)
         // And all three start where the run starts (the file's first trkpt), held there until they go.
         let first = try String(contentsOfFile: Self.race[1], encoding: .utf8).firstMatch(of: /lat="([0-9.-]+)" lon="([0-9.-]+)"/)!
         #expect(abs(Double(cell(rows[0], "ben_latitude"))! - Double(first.output.1)!) < 1e-8)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import RouteKit
 
 /// route-fly's help and parser come from one declaration per option. These tests hold the parser to
 /// what the help prints: every option the help lists is one the parser takes (it refuses it given
@@ -95,5 +96,14 @@ extension OptionDeclarationTests {
         #expect((40...50).contains(centre(ellipsoid.stdout) - centre(msl.stdout)))
         let plot = try runRouteFly(["check", route, "--plot", "motion.png"])
         #expect(plot.status == 64 && plot.stderr.contains("'--plot' writes an SVG picture: name it .svg, not .png."), "\(plot.stderr)")
+    }
+}
+
+extension OptionDeclarationTests {
+    /// `help check` names every finding code RouteKit can report.
+    @Test func checksHelpNamesEveryFindingCode() throws {
+        let help = try runRouteFly(["help", "check"]).stdout
+        let missing = Finding.Code.allCases.map(\.rawValue).filter { !help.contains($0) }
+        #expect(missing.isEmpty, "codes 'route-fly help check' does not name: \(missing)")
     }
 }

@@ -50,12 +50,16 @@ import Testing
 extension FlightSettingsTests {
     @Test func groupFlightsRefuseWhatTheyDoNotUse() {
         var options = FlightOptions()
-        #expect(options.groupConflict(amongSettings: [.duration, .pitch, .intro]) == nil)
-        #expect(options.groupConflict(amongSettings: [.simplify]) == .unusedByGroup(.simplify))
-        #expect(options.groupConflict(amongSettings: [.preset]) == .unusedByGroup(.preset))
-        #expect(options.groupConflict(amongSettings: [.timing]) == .unusedByGroup(.timing))
+        #expect(options.groupConflict(amongSettings: [.duration, .pitch, .intro], preset: .leader) == nil)
+        #expect(options.groupConflict(amongSettings: [.simplify], preset: .leader) == .unusedByGroup(.simplify))
+        #expect(options.groupConflict(amongSettings: [.preset], preset: .leader) == .unusedByGroup(.preset))
+        #expect(options.groupConflict(amongSettings: [.timing], preset: .leader) == .unusedByGroup(.timing))
         options.timing = .recorded
-        #expect(options.groupConflict(amongSettings: [.timing, .speedup]) == nil)
-        #expect(options.groupConflict(amongSettings: [.speedup, .duration]) == .lengthGivenTwice)
+        #expect(options.groupConflict(amongSettings: [.timing, .speedup], preset: .leader) == nil)
+        #expect(options.groupConflict(amongSettings: [.speedup, .duration], preset: .leader) == .lengthGivenTwice)
+        #expect(options.groupConflict(amongSettings: [.maxTurnRate], preset: .frameAll) == .unusedByFrameAll(.maxTurnRate))
+        #expect(options.groupConflict(amongSettings: [.heading], preset: .frameAll) == .unusedByFrameAll(.heading))
+        options.heading = .fixed(30)
+        #expect(options.groupConflict(amongSettings: [.heading], preset: .frameAll) == nil)
     }
 }
