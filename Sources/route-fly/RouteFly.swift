@@ -88,7 +88,13 @@ func writeStandardOutput(_ bytes: [UInt8]) throws(AtomicFile.WriteError) {
     try AtomicFile.standardOutput().write(bytes)
 }
 
-/// The route argument as messages name it: `<stdin>` for `-`, as the readers do.
+/// The route argument as messages name it: `<stdin>` (``RouteFile/standardInputName``) for `-`, as
+/// the readers do.
 func shownPath(_ path: String) -> String {
-    path == "-" ? "<stdin>" : path
+    path == "-" ? RouteFile.standardInputName : path
+}
+
+/// The camera script at `path`: `-` reads standard input (the library takes every path as a file).
+func loadCameraScript(_ path: String) throws(CameraScriptError) -> CameraScript {
+    path == "-" ? try CameraScript.loadStandardInput() : try CameraScript.load(path: path)
 }

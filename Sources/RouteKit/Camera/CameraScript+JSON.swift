@@ -301,16 +301,39 @@ enum ScriptJSONNames {
 }
 
 extension CameraScript {
-    /// Reads a camera script file (`-` for standard input).
+    /// Reads a camera script file. `path` always names a file, `-` included; standard input is
+    /// ``loadStandardInput()``.
     ///
     /// - Parameter path: The path as the user typed it; error messages repeat it.
     /// - Throws: ``CameraScriptError``: the file cannot be read, is larger than
     ///   ``InputLimits/maximumScriptBytes`` or is not text, or its JSON is not a valid script (located by
     ///   line, column and JSON path).
+    /// - Complexity: O(n) time and memory in the file's size n.
     public static func load(path: String) throws(CameraScriptError) -> CameraScript {
+        try load(displayPath: path) { () throws(InputLimits.Failure) in
+            try InputLimits.readAll(path: path, limit: InputLimits.maximumScriptBytes)
+        }
+    }
+
+    /// Reads a camera script from standard input, once, to its end. Messages name it
+    /// ``RouteFile/standardInputName`` (`<stdin>`).
+    ///
+    /// - Throws: ``CameraScriptError`` in `<stdin>`: standard input cannot be read, holds more than
+    ///   ``InputLimits/maximumScriptBytes`` (16 MiB; reading stops there, so memory stays bounded) or
+    ///   is not text, or its JSON is not a valid script (located by line, column and JSON path).
+    /// - Complexity: O(n) time and memory in the input's size n.
+    public static func loadStandardInput() throws(CameraScriptError) -> CameraScript {
+        try load(displayPath: RouteFile.standardInputName) { () throws(InputLimits.Failure) in
+            try InputLimits.readStandardInput(limit: InputLimits.maximumScriptBytes)
+        }
+    }
+
+    /// Parses the bytes that `read` gives, wording its failures as camera-script errors in `displayPath`.
+    private static func load(displayPath: String,
+                             _ read: () throws(InputLimits.Failure) -> Data) throws(CameraScriptError) -> CameraScript {
         let data: Data
         do {
-            data = try InputLimits.readAll(path: path, limit: InputLimits.maximumScriptBytes)
+            data = try read()
         } catch {
             let why: String
             switch error {
@@ -318,8 +341,8 @@ extension CameraScript {
             case .tooLarge(let limit): why = "the camera script is larger than \(InputLimits.describe(bytes: limit)), the most a script may hold"
             case .binary(_, _, let what): why = "the camera script holds binary data, not JSON text: \(what)"
             }
-            throw CameraScriptError(path: path == "-" ? "<stdin>" : path, message: why)
+            throw CameraScriptError(path: displayPath, message: why)
         }
-        return try CameraScript(json: data, path: path == "-" ? "<stdin>" : path)
+        return try CameraScript(json: data, path: displayPath)
     }
 }

@@ -58,9 +58,14 @@ package enum InputLimits {
         return data
     }
 
-    /// Reads the file at `path`, or standard input for `-`, whole, within `limit`.
+    /// Reads standard input to its end, whole, within `limit` (as ``readAll(fd:limit:)``).
+    static func readStandardInput(limit: Int) throws(Failure) -> Data {
+        try readAll(fd: STDIN_FILENO, limit: limit)
+    }
+
+    /// Reads the file at `path`, whole, within `limit`. Every path names a file, `-` included: standard
+    /// input is ``readStandardInput(limit:)``.
     static func readAll(path: String, limit: Int) throws(Failure) -> Data {
-        if path == "-" { return try readAll(fd: 0, limit: limit) }
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw .unreadable(String(cString: strerror(errno))) }
         defer { close(fd) }
@@ -114,16 +119,34 @@ func looksBinary(_ head: [UInt8]) -> Bool {
 }
 
 extension RouteFile {
-    /// The bytes of the route file at `path` (`-` for standard input), read whole within
-    /// ``InputLimits/maximumRouteBytes`` and refused early when they are not text.
+    /// The bytes of the route file at `path`, read whole within ``InputLimits/maximumRouteBytes`` and
+    /// refused early when they are not text. `path` always names a file (`-` too); standard input is
+    /// read by ``readStandardInput(format:options:)``.
     ///
-    /// - Throws: ``RouteParseError``: `unreadable`, `tooLarge` or `binaryData`, located in `<stdin>` for `-`.
+    /// - Throws: ``RouteParseError``: `unreadable`, `tooLarge` or `binaryData`, located in `path`.
     /// - Complexity: O(n) time and memory.
     public static func bytes(path: String) throws(RouteParseError) -> Data {
         do {
             return try InputLimits.readAll(path: path, limit: InputLimits.maximumRouteBytes)
         } catch {
-            throw RouteParseError(error, path: path == "-" ? "<stdin>" : path)
+            throw RouteParseError(error, path: path)
+        }
+    }
+}
+
+extension RouteInput {
+    /// Standard input, read once to its end into memory, within ``InputLimits/maximumRouteBytes``
+    /// and refused after its first 4 KiB when they are not text; errors name it
+    /// ``RouteFile/standardInputName``.
+    ///
+    /// - Throws: ``RouteParseError``: `unreadable` (the system's reason), `tooLarge` as soon as the
+    ///   limit is passed, or `binaryData` located by line and column in `<stdin>`.
+    /// - Complexity: O(n) time; memory O(n) with n at most ``InputLimits/maximumRouteBytes``.
+    package static func standardInput() throws(RouteParseError) -> RouteInput {
+        do {
+            return .data(try InputLimits.readStandardInput(limit: InputLimits.maximumRouteBytes))
+        } catch {
+            throw RouteParseError(error, path: RouteFile.standardInputName)
         }
     }
 }
@@ -131,15 +154,15 @@ extension RouteFile {
 extension RouteFile {
     /// The route input at `path`, for a command that reads it twice (`route-fly check` scans an XML
     /// file's time texts again): a regular file stays where it is (readers and scans map it, so it is
-    /// never held whole), anything else (`-` for standard input, a pipe) is read whole as
-    /// ``bytes(path:)`` reads it. Refused as ``bytes(path:)`` refuses: too large, or not text in its
-    /// first 4 KiB.
+    /// never held whole), anything else (a pipe, a FIFO) is read whole as ``bytes(path:)`` reads it.
+    /// Refused as ``bytes(path:)`` refuses: too large, or not text in its first 4 KiB. `path` always
+    /// names a file (`-` too); standard input is ``RouteInput/standardInput()``.
     ///
-    /// - Throws: ``RouteParseError``: `unreadable`, `tooLarge` or `binaryData`, located in `<stdin>` for `-`.
+    /// - Throws: ``RouteParseError``: `unreadable`, `tooLarge` or `binaryData`, located in `path`.
     /// - Complexity: O(1) for a regular file (its first 4 KiB are read); O(n) time and memory otherwise.
     package static func input(path: String) throws(RouteParseError) -> RouteInput {
         var info = stat()
-        guard path != "-", stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
             return .data(try bytes(path: path))
         }
         let fd = open(path, O_RDONLY | O_CLOEXEC)

@@ -62,10 +62,13 @@ public enum RouteFile {
         }
     }
 
+    /// The name that messages give standard input, read by ``readStandardInput(format:options:)``: `<stdin>`.
+    public static let standardInputName = "<stdin>"
+
     /// Reads the route in the file at `path`, in whatever format it is.
     ///
-    /// `-` reads standard input (named `<stdin>` in messages); pipes, FIFOs and process substitutions
-    /// such as `<(gunzip -c ride.gpx.gz)` are read once, into memory.
+    /// Every path names a file, `-` included (standard input is ``readStandardInput(format:options:)``);
+    /// pipes, FIFOs and process substitutions such as `<(gunzip -c ride.gpx.gz)` are read once, into memory.
     ///
     /// - Parameter path: The path as the user typed it; error messages repeat it.
     /// - Throws: ``RouteParseError`` with the file, line and column of the problem.
@@ -80,7 +83,7 @@ public enum RouteFile {
     ///     for note in result.notes { print("note:", note) }
     ///
     /// - Parameters:
-    ///   - path: The path as the user typed it.
+    ///   - path: The path as the user typed it; `-` is a file of that name.
     ///   - format: The format to read it as (a caller's choice), or `nil` to detect it (``detectFormat(path:head:)``).
     ///   - options: Settings for CSV and polyline input.
     /// - Throws: ``RouteParseError``; `unknownFormat` when nothing decides the format, `unreadable`
@@ -90,24 +93,43 @@ public enum RouteFile {
     /// - Complexity: O(file size).
     public static func read(path: String, format: RouteFormat? = nil,
                             options: Options = .init()) throws(RouteParseError) -> Result {
-        // Standard input, pipes, FIFOs and process substitutions cannot be opened twice (detection reads
-        // the head first): read them once, into memory, within the size limit.
+        // Pipes, FIFOs and process substitutions cannot be opened twice (detection reads the head
+        // first): read them once, into memory, within the size limit.
         var info = stat()
-        if path == "-" || (stat(path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG && (info.st_mode & S_IFMT) != S_IFDIR) {
-            let shown = path == "-" ? "<stdin>" : path
+        if stat(path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG && (info.st_mode & S_IFMT) != S_IFDIR {
             let data: Data
             do {
                 data = try InputLimits.readAll(path: path, limit: InputLimits.maximumRouteBytes)
             } catch {
-                throw RouteParseError(error, path: shown)
+                throw RouteParseError(error, path: path)
             }
-            return try read(.data(data), displayPath: shown, format: format, options: options)
+            return try read(.data(data), displayPath: path, format: format, options: options)
         }
         if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) > InputLimits.maximumRouteBytes {
             throw RouteParseError(.tooLarge(limit: InputLimits.maximumRouteBytes), path: path)
         }
         let input = RouteInput.file(URL(fileURLWithPath: path))
         return try read(input, displayPath: path, format: format, options: options)
+    }
+
+    /// Reads the route on standard input, in whatever format it is: once, to its end, into memory.
+    /// Messages name it ``standardInputName`` (`<stdin>`), which carries no extension, so the format is
+    /// told by `format` or by the content alone (``RouteFormat``).
+    ///
+    ///     // gunzip -c ride.gpx.gz | yourtool
+    ///     let result = try RouteFile.readStandardInput(format: .gpx)
+    ///
+    /// - Parameters:
+    ///   - format: The format to read it as, or `nil` to detect it from the content.
+    ///   - options: Settings for CSV and polyline input.
+    /// - Throws: ``RouteParseError`` located in `<stdin>`: `unreadable` with the system's reason,
+    ///   `tooLarge` as soon as more than ``InputLimits/maximumRouteBytes`` (256 MiB) have arrived (so
+    ///   memory stays bounded), `binaryData` when the first 4 KiB are not text, `empty`,
+    ///   `unknownFormat`, and each reader's own errors, as ``read(path:format:options:)`` throws them.
+    /// - Complexity: O(n) time and memory in the input's size n.
+    public static func readStandardInput(format: RouteFormat? = nil,
+                                         options: Options = .init()) throws(RouteParseError) -> Result {
+        try read(RouteInput.standardInput(), displayPath: standardInputName, format: format, options: options)
     }
 
     /// Reads a route held in memory; see ``read(path:format:options:)``.

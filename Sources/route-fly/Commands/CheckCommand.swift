@@ -153,21 +153,20 @@ struct CheckOptions: Equatable {
     }
 
     /// Reads the route (a regular file where it lies, standard input once into memory: the zone scan
-    /// reads the bytes again), gives its points without elevation the ground's, and checks it and its
-    /// flight (``CheckRun``).
+    /// reads the bytes again; heights above sea level, as every subcommand reads them), gives its
+    /// points without elevation the ground's, and checks it and its flight (``CheckRun``).
     func report(of routePath: String? = nil, flightless: Bool = false) throws -> CheckReport {
         let routePath = routePath ?? self.routePath
-        let routeInput = try RouteFile.input(path: routePath)
-        let displayPath = routePath == "-" ? "<stdin>" : routePath
-        var result = try RouteFile.read(routeInput, displayPath: displayPath, format: input.format,
-                                        options: .init(csv: .init(columns: input.columns), polyline: .init(precision: input.polylinePrecision)))
+        let read = try input.readKeepingInput(routePath)
+        let routeInput = read.input
+        var result = read.result
         let terrain: TerrainModel?
         (result.route, terrain) = try ground.apply(to: result.route, routePath: routePath, warnIfMissing: false)
         let checked: CheckRun.Flight
         if flightless {
             checked = .none
         } else if let scriptPath {
-            let script = try CameraScript.load(path: scriptPath)
+            let script = try loadCameraScript(scriptPath)
             checked = .scripted(try flight.resolve(script, for: result.route, scriptPath: scriptPath), framing: flight.options.framing)
         } else {
             checked = .planned(flight.options)

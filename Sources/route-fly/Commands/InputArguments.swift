@@ -35,14 +35,19 @@ struct InputArguments: Equatable {
         ])
     }
 
-    /// Reads the route, printing the reader's notes and warnings on standard error as `path: note: …`
-    /// and `path: warning: …`.
+    /// The reader's settings these options give.
+    var readerOptions: RouteFile.Options {
+        .init(csv: .init(columns: columns), polyline: .init(precision: polylinePrecision))
+    }
+
+    /// Reads the route at `path` (`-`: standard input), printing the reader's notes and warnings on
+    /// standard error as `path: note: …` and `path: warning: …`; heights above sea level
+    /// (``aboveSeaLevel(_:)``).
     func read(_ path: String) throws -> RouteFile.Result {
-        Progress.shared.set("reading \(path == "-" ? "<stdin>" : path)")
-        var result = try RouteFile.read(
-            path: path, format: format,
-            options: .init(csv: .init(columns: columns), polyline: .init(precision: polylinePrecision)))
-        let shown = path == "-" ? "<stdin>" : path
+        let shown = shownPath(path)
+        Progress.shared.set("reading \(shown)")
+        let result = path == "-" ? try RouteFile.readStandardInput(format: format, options: readerOptions)
+                                 : try RouteFile.read(path: path, format: format, options: readerOptions)
         for note in result.notes { printDiagnostic("\(shown): note: \(note)") }
         for warning in result.warnings { printDiagnostic("\(shown): warning: \(warning)") }
         if columns != nil, result.format != .csv {
@@ -51,10 +56,28 @@ struct InputArguments: Equatable {
         if polylinePrecision != 5, result.format != .polyline {
             printDiagnostic("\(shown): warning: '--polyline-precision' applies to encoded polylines only; this file was read as \(result.format)")
         }
-        if inputHeights == .ellipsoidal {
-            result.route = result.route.convertingElevations(from: .ellipsoidal, geoid: try Geoid.egm96())
-        }
-        return result
+        return try aboveSeaLevel(result)
+    }
+
+    /// Reads the route at `path` (`-`: standard input) for a command that reads its bytes again
+    /// (`check`): the input (a regular file left where it lies, standard input or a pipe in memory) and
+    /// the route read from it, heights above sea level (``aboveSeaLevel(_:)``). Prints nothing: the
+    /// caller reports the notes and warnings its own way.
+    func readKeepingInput(_ path: String) throws -> (input: RouteInput, result: RouteFile.Result) {
+        let input = path == "-" ? try RouteInput.standardInput() : try RouteFile.input(path: path)
+        let result = try RouteFile.read(input, displayPath: shownPath(path), format: format, options: readerOptions)
+        return (input, try aboveSeaLevel(result))
+    }
+
+    /// `result` with its heights above sea level: converted from the ellipsoid through EGM96 under
+    /// `--input-heights ellipsoid`, as they are otherwise.
+    ///
+    /// - Throws: ``GeoidError`` when the EGM96 grid cannot be opened.
+    func aboveSeaLevel(_ result: RouteFile.Result) throws -> RouteFile.Result {
+        guard inputHeights == .ellipsoidal else { return result }
+        var converted = result
+        converted.route = result.route.convertingElevations(from: .ellipsoidal, geoid: try Geoid.egm96())
+        return converted
     }
 }
 

@@ -102,7 +102,7 @@ struct PreviewOptions: Equatable, PlansFlightsOverGround {
         let (route, terrain) = try ground.apply(to: try input.read(routePath).route, routePath: routePath, warnIfMissing: scriptPath == nil)
         let script: CameraScript
         if let scriptPath {
-            script = try CameraScript.load(path: scriptPath)
+            script = try loadCameraScript(scriptPath)
         } else {
             let plan: FlightPlan
             do {

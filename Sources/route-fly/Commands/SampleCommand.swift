@@ -137,7 +137,7 @@ struct SampleOptions: Equatable {
         let (route, terrain) = try ground.apply(to: try input.read(routePath).route, routePath: routePath, warnIfMissing: scriptPath == nil)
         let script: CameraScript
         if let scriptPath {
-            script = try CameraScript.load(path: scriptPath)
+            script = try loadCameraScript(scriptPath)
         } else {
             let plan: FlightPlan
             Progress.shared.set("planning the flight")

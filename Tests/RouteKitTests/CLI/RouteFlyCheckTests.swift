@@ -136,6 +136,42 @@ import Testing
         #expect(strict.stdout.contains("[motion-turn-rate]") || strict.stderr.contains("[motion-turn-rate]"))
     }
 
+    /// `check --input-heights ellipsoid` converts the heights to sea level before checking them, as every
+    /// other subcommand does (it used to check them as read). A walk in New Guinea at 8950 m above sea
+    /// level (EGM96), where the geoid lies 82 m above the ellipsoid: the same walk written with heights
+    /// above the ellipsoid (cs2cs EPSG:4326+5773 EPSG:4979, PROJ 9.1.1, Debian proj-data's egm96_15.gtx)
+    /// is over 9000 m, an implausible elevation, unless read as ellipsoidal.
+    @Test func ellipsoidalInputHeightsAreConvertedBeforeChecking() throws {
+        // (latitude, cs2cs's height above the ellipsoid for 8950 m above sea level), longitude 147.0.
+        let points: [(Double, Double)] = [(-8.5000, 9032.213486), (-8.5003, 9032.210642),
+                                          (-8.5006, 9032.207799), (-8.5009, 9032.204956)]
+        func gpx(_ elevation: (Double) -> Double) -> String {
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<gpx version=\"1.1\" creator=\"RouteKit tests\" xmlns=\"http://www.topografix.com/GPX/1/1\"><trk><trkseg>\n"
+                + points.enumerated().map { i, p in
+                    "<trkpt lat=\"\(p.0)\" lon=\"147.0\"><ele>\(elevation(p.1))</ele><time>2020-09-13T12:00:\(i)0Z</time></trkpt>\n"
+                }.joined() + "</trkseg></trk></gpx>\n"
+        }
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let msl = dir.appendingPathComponent("msl.gpx"), ellipsoidal = dir.appendingPathComponent("ellipsoidal.gpx")
+        try gpx { _ in 8950 }.write(to: msl, atomically: true, encoding: .utf8)
+        try gpx { $0 }.write(to: ellipsoidal, atomically: true, encoding: .utf8)
+
+        let expected = try runRouteFly(["check", "--json", msl.path])
+        #expect(expected.status == 0 && !expected.stdout.contains("elevation-implausible"), "\(expected.stdout)")
+        // Read as sea level, the ellipsoidal heights are over 9000 m.
+        let asRead = try runRouteFly(["check", "--json", ellipsoidal.path])
+        #expect(asRead.status == 2 && asRead.stdout.contains("\"code\":\"elevation-implausible\""), "\(asRead.stdout)")
+        // Converted: the same report as the sea-level file, from a path and from standard input; and
+        // check still prints nothing on standard error.
+        let converted = try runRouteFly(["check", "--json", "--input-heights", "ellipsoid", ellipsoidal.path])
+        #expect(converted.status == 0 && converted.stdout == expected.stdout, "\(converted.stdout)")
+        #expect(converted.stderr.isEmpty, "\(converted.stderr)")
+        let piped = try runRouteFly(["check", "--json", "--input-heights", "ellipsoid", "--input-format", "gpx", "-"],
+                                    standardInput: ellipsoidal)
+        #expect(piped.status == 0 && piped.stdout == expected.stdout, "\(piped.stdout)\(piped.stderr)")
+    }
+
     @Test func errorsExitTwoAndWarningsOnlyWithStrict() throws {
         let back = try runRouteFly(["check", Self.fixture("backwards.gpx")])
         #expect(back.status == 2)

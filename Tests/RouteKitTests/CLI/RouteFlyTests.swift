@@ -237,6 +237,25 @@ import Testing
         #expect(bad.status == 1 && bad.stderr.hasPrefix("<stdin>:"), "\(bad.stderr)")
     }
 
+    /// `-` is standard input to route-fly even where a file named `-` lies in the working directory
+    /// (the library reads that file for the path `-`; the command line maps `-` to standard input).
+    @Test func dashIsStandardInputBesideAFileNamedDash() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // The file `-`: clean.gpx, 8 track points, and a camera script that is not one.
+        try FileManager.default.copyItem(at: Fixtures.url("check/clean.gpx"), to: dir.appendingPathComponent("-"))
+        let info = try runRouteFly(["info", "-"], in: dir, standardInput: URL(fileURLWithPath: Self.bundled))
+        #expect(info.status == 0 && info.stdout.contains("104 (track points)"), "\(info.stdout)\(info.stderr)")
+        let check = try runRouteFly(["check", "-", "--json"], in: dir, standardInput: URL(fileURLWithPath: Self.bundled))
+        #expect(check.stdout.contains("\"route\":{\"points\":104,"), "\(check.stdout)\(check.stderr)")
+        let script = Fixtures.packageRoot.appendingPathComponent("samples/scripts/orbit.json")
+        let sample = try runRouteFly(["sample", Self.bundled, "--script", "-", "--fps", "1"], in: dir, standardInput: script)
+        #expect(sample.status == 0 && !sample.stdout.isEmpty && !sample.stderr.contains("error"), "\(sample.stderr)")
+        let badScript = try runRouteFly(["sample", Self.bundled, "--script", "-"], in: dir,
+                                        standardInput: Fixtures.url("gpx/bad/not-xml.gpx"))
+        #expect(badScript.status == 1 && badScript.stderr.hasPrefix("<stdin>:"), "\(badScript.stderr)")
+    }
+
     @Test func outputToADirectoryOrRepeatedOptionsAreRefused() throws {
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
