@@ -7,8 +7,11 @@ extension CheckOptions {
     /// Text: each route's report under its path, then the group's under `group`. JSON: `{"routes":
     /// [{"file", "findings", "summary"}…], "group": {"findings", "summary"}}`.
     func runGroup() throws {
-        let reports = try routePaths.map { path in try report(of: path, flightless: true) }
-        let riders = try group.group(routePaths: routePaths, input: input, ground: ground, warnIfMissing: false)
+        // Each route read once (standard input can be read only once), checked, then a rider.
+        let checks = try routePaths.map { path in try checked(path, flightless: true) }
+        let reports = checks.map(\.report)
+        var checkedRoutes = checks.makeIterator()
+        let riders = try group.group(routePaths: routePaths) { _ in checkedRoutes.next()!.route }
         var options = flight.options
         options.clearance = ground.clearance
         var findings: [Finding] = []

@@ -156,6 +156,12 @@ struct CheckOptions: Equatable {
     /// reads the bytes again; heights above sea level, as every subcommand reads them), gives its
     /// points without elevation the ground's, and checks it and its flight (``CheckRun``).
     func report(of routePath: String? = nil, flightless: Bool = false) throws -> CheckReport {
+        try checked(routePath, flightless: flightless).report
+    }
+
+    /// ``report(of:flightless:)`` and the route it checked (its heights above sea level, the ground's
+    /// filled in), for a group's flight.
+    func checked(_ routePath: String? = nil, flightless: Bool = false) throws -> (report: CheckReport, route: Route) {
         let routePath = routePath ?? self.routePath
         let read = try input.readKeepingInput(routePath)
         let routeInput = read.input
@@ -174,6 +180,6 @@ struct CheckOptions: Equatable {
         var flightOptions = flightCheck
         if plotPath != nil { flightOptions.traceBuckets = MotionPlotSVG.traceBuckets }
         let run = CheckRun(flight: checked, routeOptions: route, flightOptions: flightOptions, terrain: terrain, clearance: ground.clearance)
-        return try run.report(for: result, input: routeInput, wording: ErrorPresentation.describe)
+        return (try run.report(for: result, input: routeInput, wording: ErrorPresentation.describe), result.route)
     }
 }

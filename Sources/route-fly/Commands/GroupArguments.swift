@@ -82,10 +82,17 @@ struct GroupArguments: Equatable {
     /// The routes as riders, each read (its notes printed) and given the ground's heights where it has
     /// none, with its offset.
     func group(routePaths: [String], input: InputArguments, ground: GroundArguments, warnIfMissing: Bool) throws -> RiderGroup {
+        try group(routePaths: routePaths) { path in
+            try ground.apply(to: try input.read(path).route, routePath: path, warnIfMissing: warnIfMissing).route
+        }
+    }
+
+    /// The routes as riders, each route given by `read` (once per path: standard input can be read once).
+    func group(routePaths: [String], read: (String) throws -> Route) throws -> RiderGroup {
         let names = Self.riderNames(routePaths)
         var riders: [RiderGroup.Rider] = []
         for (path, name) in zip(routePaths, names) {
-            let route = try ground.apply(to: try input.read(path).route, routePath: path, warnIfMissing: warnIfMissing).route
+            let route = try read(path)
             let timed = route.points.reduce(0) { $0 + ($1.time == nil ? 0 : 1) }
             if timed > 1, timed < route.points.count {
                 printDiagnostic("\(shownPath(path)): note: only \(timed) of \(route.points.count) points have a time: the rider's position at the others is made up, at constant speed between the timed points around them")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import RouteKit
 
 /// `sample`, `check` and `preview` given several routes: riders on one clock, read from the bundled
 /// race (routes/race: one real run re-timed for three runners with known starts and paces).
@@ -110,6 +111,14 @@ import Testing
         let codes = (group["findings"] as? [[String: Any]])?.compactMap { $0["code"] as? String } ?? []
         #expect(codes.contains("group-spread") && codes.contains("motion-peaks"))
         #expect(!codes.contains { $0.hasPrefix("motion-") && $0 != "motion-peaks" }, "the leader flight moves within the limits: \(codes)")
+
+        // A rider on standard input is read once, for its own check and for the group's.
+        let piped = try runRouteFly(["check", "--json", Self.race[0], "-", Self.race[2], "--group-preset", "leader", "--speedup", "20"],
+                                    standardInput: URL(fileURLWithPath: Self.race[1]))
+        #expect(piped.status == 0, "\(piped.stderr)")
+        // The same report, but for the file's name and the rider's ('stdin', not 'ben').
+        #expect(piped.stdout.replacingOccurrences(of: "\"file\":\"-\"", with: "\"file\":\(JSONText.quoted(Self.race[1]))")
+            .replacingOccurrences(of: "'stdin'", with: "'ben'") == r.stdout)
 
         // Two recordings years apart never ride together.
         let apart = try runRouteFly(["check", Self.race[0], Fixtures.packageRoot.appendingPathComponent("routes/gpxpy-around-visnjan-with-car.gpx").path,

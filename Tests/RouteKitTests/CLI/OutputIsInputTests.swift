@@ -33,7 +33,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: w.dir) }
         try Self.expectRefused(["sample", "-", "-o", w.route], standardInput: w.route, keeps: w.route,
                                naming: "input route (read from standard input)")
-        try Self.expectRefused(["profile", "-", "-o", w.route], standardInput: w.route, keeps: w.route,
+        try Self.expectRefused(["profile", "-", "--format", "json", "-o", w.route], standardInput: w.route, keeps: w.route,
                                naming: "input route (read from standard input)")
         try Self.expectRefused(["plan", "-", "-o", w.route], standardInput: w.route, keeps: w.route,
                                naming: "input route (read from standard input)")
@@ -56,7 +56,7 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: w.route)
         try Self.expectRefused(["sample", w.route, "-o", link], keeps: w.route, naming: "input route")
         // And the other way round: the route through a link, the output the file itself.
-        try Self.expectRefused(["profile", link, "-o", w.route], keeps: w.route, naming: "input route")
+        try Self.expectRefused(["profile", link, "--format", "json", "-o", w.route], keeps: w.route, naming: "input route")
         let scriptLink = w.dir.appendingPathComponent("script-link.json").path
         try FileManager.default.createSymbolicLink(atPath: scriptLink, withDestinationPath: w.script)
         try Self.expectRefused(["sample", w.route, "--script", scriptLink, "-o", w.script], keeps: w.script,
