@@ -45,7 +45,7 @@ extension FlightPlanner {
                 notes.append("only \(original.timedPointCount) of \(original.points.count) points have a time: the timing of the rest is made up (interpolated by distance between timed points, extrapolated at their mean speed beyond them); distance timing may suit this route better")
             }
             if timing.duration < 1, route.length > 0 {
-                notes.append("the recorded times span only \(String(format: "%.3g", timing.duration)) s of flight for \(FixedDecimal.string(route.length, places: 0)) m of route: the file's clock looks broken ('route-fly check' tells more)")
+                notes.append("the recorded times span only \(String(format: "%.3g", timing.duration)) s of flight for \(FixedDecimal.string(route.length, places: 0)) m of route: the file's clock looks broken (the route check tells more)")
             }
             func count(_ n: Int, _ noun: String) -> String { n == 1 ? "1 \(noun)" : "\(n) \(noun)s" }
             func were(_ n: Int) -> String { n == 1 ? "was" : "were" }

@@ -58,7 +58,7 @@ public enum RouteFile {
             warnings.append("\(count) elevation\(count == 1 ? " is" : "s are") outside \(Int(range.lowerBound))...\(Int(range.upperBound)) m, "
                             + "the first at point \(first): \(shown) m"
                             + (abs(value) > 1e8 ? " (a time or a count, not a height?)" : "")
-                            + "; 'route-fly check' reports it as an error")
+                            + "; the route check reports it as an error (elevation-implausible)")
         }
     }
 
