@@ -12,12 +12,11 @@ extension CheckOptions {
         let reports = checks.map(\.report)
         var checkedRoutes = checks.makeIterator()
         let riders = try group.group(routePaths: routePaths) { _ in checkedRoutes.next()!.route }
-        var options = flight.options
-        options.clearance = ground.clearance
+        let options = flight.options
         var findings: [Finding] = []
         var flightSummary: FlightCheck.Summary? = nil
         do {
-            let planned = try GroupFlightPlanner(preset: group.groupPreset, options: options).plan(for: riders)
+            let planned = try groupPlanner(preset: group.groupPreset).plan(for: riders)
             var checkOptions = flightCheck
             checkOptions.verticalFieldOfView = options.framing.verticalFieldOfView
             if PoseSampler(framesPerSecond: checkOptions.framesPerSecond).tooManyFrames(duration: planned.duration) != nil {

@@ -83,7 +83,44 @@ extension PlansFlightsOverGround {
         planner.ground = terrain
         return planner
     }
+
+    /// The group planner for the flight options and `preset`, keeping `--clearance` over the riders'
+    /// own heights.
+    func groupPlanner(preset: GroupPreset) -> GroupFlightPlanner {
+        var options = flight.options
+        options.clearance = ground.clearance
+        return GroupFlightPlanner(preset: preset, options: options)
+    }
+
+    /// The flight `sample` and `preview` fly over one route: the route read (the ground's heights
+    /// filled in), then the camera script given or the planner's (its notes printed), resolved for the
+    /// route; where a script takes the eye below the ground, a warning.
+    func flight(routePath: String, scriptPath: String?, input: InputArguments,
+                framesPerSecond: Double) throws -> (route: Route, scripted: ScriptedFlight) {
+        let (route, terrain) = try ground.apply(to: try input.read(routePath).route, routePath: routePath, warnIfMissing: scriptPath == nil)
+        let script: CameraScript
+        if let scriptPath {
+            script = try loadCameraScript(scriptPath)
+        } else {
+            let plan: FlightPlan
+            Progress.shared.set("planning the flight")
+            do {
+                plan = try planner(terrain: terrain).plan(for: route)
+            } catch {
+                throw CommandFailure(description: "\(shownPath(routePath)): error: \(ErrorPresentation.describePlanning(error))")
+            }
+            for note in plan.notes { printDiagnostic("\(shownPath(routePath)): note: \(note)") }
+            script = plan.script
+        }
+        let scripted = try flight.resolve(script, for: route, scriptPath: scriptPath)
+        if scriptPath != nil {
+            warnAboutTheGround(scripted, route: route, terrain: terrain, clearance: ground.clearance,
+                               framesPerSecond: framesPerSecond, routePath: routePath)
+        }
+        return (route, scripted)
+    }
 }
 
 extension SampleOptions: PlansFlightsOverGround {}
 extension PlanOptions: PlansFlightsOverGround {}
+extension CheckOptions: PlansFlightsOverGround {}

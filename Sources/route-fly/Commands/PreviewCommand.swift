@@ -99,24 +99,7 @@ struct PreviewOptions: Equatable, PlansFlightsOverGround {
             + (scriptPath.map { [.init(path: $0, role: "camera script")] } ?? []) + ground.inputs, subcommand: "preview")
         let page = try script()
         let destination: PoseOutput.Destination = outputPath.flatMap { $0 == "-" ? nil : .file($0) } ?? .standardOutput
-        let (route, terrain) = try ground.apply(to: try input.read(routePath).route, routePath: routePath, warnIfMissing: scriptPath == nil)
-        let script: CameraScript
-        if let scriptPath {
-            script = try loadCameraScript(scriptPath)
-        } else {
-            let plan: FlightPlan
-            do {
-                plan = try planner(terrain: terrain).plan(for: route)
-            } catch {
-                throw CommandFailure(description: "\(shownPath(routePath)): error: \(ErrorPresentation.describePlanning(error))")
-            }
-            for note in plan.notes { printDiagnostic("\(shownPath(routePath)): note: \(note)") }
-            script = plan.script
-        }
-        let scripted = try flight.resolve(script, for: route, scriptPath: scriptPath)
-        if scriptPath != nil {
-            warnAboutTheGround(scripted, route: route, terrain: terrain, clearance: ground.clearance, framesPerSecond: fps, routePath: routePath)
-        }
+        let (route, scripted) = try flight(routePath: routePath, scriptPath: scriptPath, input: input, framesPerSecond: fps)
         let sampler = PoseSampler(framesPerSecond: fps)
         var context = try pageContext(for: scripted, sampler: sampler, shown: shownPath(routePath))
         context.route = route
@@ -163,10 +146,7 @@ extension PreviewOptions {
                                subcommand: "preview")
         let script = try self.script()
         let riders = try group.group(routePaths: routePaths, input: input, ground: ground, warnIfMissing: true)
-        var options = flight.options
-        options.clearance = ground.clearance
-        let planned = try GroupArguments.plan(riders, planner: GroupFlightPlanner(preset: group.groupPreset, options: options),
-                                              routePaths: routePaths)
+        let planned = try GroupArguments.plan(riders, planner: groupPlanner(preset: group.groupPreset), routePaths: routePaths)
         let shown = routePaths.map(shownPath).joined(separator: ", ")
         for note in planned.notes { printDiagnostic("\(shown): note: \(note)") }
         let sampler = PoseSampler(framesPerSecond: fps)

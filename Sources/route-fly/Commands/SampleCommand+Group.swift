@@ -9,10 +9,8 @@ extension SampleOptions {
                                subcommand: "sample")
         let riders = try group.group(routePaths: routePaths, input: input, ground: ground, warnIfMissing: true)
         Progress.shared.set("planning the group flight")
-        var options = flight.options
-        options.clearance = ground.clearance
-        let planned = try GroupArguments.plan(riders, planner: GroupFlightPlanner(preset: group.groupPreset, options: options),
-                                              routePaths: routePaths)
+        let planned = try GroupArguments.plan(riders, planner: groupPlanner(preset: group.groupPreset), routePaths: routePaths)
+        let options = flight.options
         let shown = routePaths.map(shownPath).joined(separator: ", ")
         for note in planned.notes { printDiagnostic("\(shown): note: \(note)") }
         var sampler = PoseSampler(framesPerSecond: fps)

@@ -134,25 +134,7 @@ struct SampleOptions: Equatable {
         try OutputGuard.refuse(output: outputPath, inputs: [.init(path: routePath, role: "input route")]
             + (scriptPath.map { [.init(path: $0, role: "camera script")] } ?? []) + ground.inputs,
                                subcommand: "sample")
-        let (route, terrain) = try ground.apply(to: try input.read(routePath).route, routePath: routePath, warnIfMissing: scriptPath == nil)
-        let script: CameraScript
-        if let scriptPath {
-            script = try loadCameraScript(scriptPath)
-        } else {
-            let plan: FlightPlan
-            Progress.shared.set("planning the flight")
-            do {
-                plan = try planner(terrain: terrain).plan(for: route)
-            } catch {
-                throw CommandFailure(description: "\(shownPath(routePath)): error: \(ErrorPresentation.describePlanning(error))")
-            }
-            for note in plan.notes { printDiagnostic("\(shownPath(routePath)): note: \(note)") }
-            script = plan.script
-        }
-        let scripted = try flight.resolve(script, for: route, scriptPath: scriptPath)
-        if scriptPath != nil {
-            warnAboutTheGround(scripted, route: route, terrain: terrain, clearance: ground.clearance, framesPerSecond: fps, routePath: routePath)
-        }
+        let (route, scripted) = try flight(routePath: routePath, scriptPath: scriptPath, input: input, framesPerSecond: fps)
         var sampler = PoseSampler(framesPerSecond: fps)
         sampler.geoid = try Geoid.egm96()
         // With recorded timing, the recorded step that makes a flight long, named (a stop, a gap, or a
