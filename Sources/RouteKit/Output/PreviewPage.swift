@@ -7,8 +7,8 @@ import Foundation
 /// inlined, with its stylesheet when given), the route as GeoJSON and the camera frames exactly as
 /// ``MapLibreCameraWriter`` writes them (each in a `<script type="application/json">`), and a small
 /// player. The player:
-/// - sizes the map to the largest box of the planned viewport's aspect that fits the window, centred in it
-///   (the controls overlay its bottom edge), and adds
+/// - sizes the map to the largest box of the planned viewport's aspect that fits the window above the
+///   controls, centred there (so nothing the camera frames is under them), and adds
 ///   `log2(shown height / planned height)` to every zoom, since the eye-to-centre distance in pixels is
 ///   proportional to the height (``MapLibreCameraWriter``), so the framing is the planned one at any size;
 ///   it sets the map's vertical field of view to the planned one (`setVerticalFieldOfView`, MapLibre 5);
@@ -171,12 +171,13 @@ public struct PreviewPage: PoseWriter {
           const frameLabel = document.getElementById('frame');
           const poseLabel = document.getElementById('pose');
           slider.max = String(frames.length - 1);
-          // The largest box of the planned aspect that fits the window, centred (the controls overlay it),
-          // so that the centre of the window is the centre of the camera.
+          // The largest box of the planned aspect that fits the window above the controls, centred there,
+          // so that nothing the camera frames is under them.
           const aspect = camera.viewport[0] / camera.viewport[1];
+          const controlsBar = document.getElementById('controls');
           let zoomOffset = 0;
           function layout() {
-            const room = Math.max(window.innerHeight, 1);
+            const room = Math.max(window.innerHeight - controlsBar.offsetHeight, 1);
             let width = window.innerWidth, height = width / aspect;
             if (height > room) { height = room; width = height * aspect; }
             container.style.width = Math.round(width) + 'px';
