@@ -24,11 +24,24 @@ public struct PoseSampler: Sendable {
     /// placed from the centre's ellipsoidal height, so it is exact in space.
     public var geoid: Geoid?
 
+    /// A sampler at `framesPerSecond` (finite, > 0) that keeps every distance at least
+    /// `minimumDistance` metres (finite, > 0). Values outside those ranges do not trap: ``problem`` says
+    /// what is wrong, ``tooManyFrames(duration:)`` returns it, and the sampler samples no frame.
     public init(framesPerSecond: Double, minimumDistance: Double = 1) {
-        precondition(framesPerSecond > 0 && framesPerSecond.isFinite, "framesPerSecond must be > 0")
-        precondition(minimumDistance > 0, "minimumDistance must be > 0 metres")
         self.framesPerSecond = framesPerSecond
         self.minimumDistance = minimumDistance
+    }
+
+    /// What makes this sampler unusable, or `nil`: a frame rate or a minimum distance that is not a
+    /// finite number more than 0.
+    public var problem: String? {
+        if !(framesPerSecond > 0 && framesPerSecond.isFinite) {
+            return "the frame rate \(framesPerSecond) is invalid (expected frames per second, finite and more than 0)"
+        }
+        if !(minimumDistance > 0 && minimumDistance.isFinite) {
+            return "the minimum distance \(minimumDistance) m is invalid (expected metres, finite and more than 0)"
+        }
+        return nil
     }
 
     /// Poses and what sampling had to correct.
@@ -47,20 +60,25 @@ public struct PoseSampler: Sendable {
     /// Why a flight of `duration` seconds is too long to sample at this frame rate, or `nil` when it
     /// is not (more than ``maximumFrameCount`` frames, or not a finite duration).
     public func tooManyFrames(duration: Double) -> String? {
+        if let problem { return problem }
         guard !(duration * framesPerSecond <= Double(PoseSampler.maximumFrameCount)) else { return nil }
         let length = duration.isFinite && duration < 1e9 ? FixedDecimal.string(duration, places: 3) + " s" : String(format: "%.2e s", duration)
         return "the flight lasts \(length): at \(FixedDecimal.string(framesPerSecond, places: 3)) fps that is more than \(PoseSampler.maximumFrameCount) frames"
     }
 
-    /// The number of frames for a flight of `duration` seconds: `floor(duration * fps) + 1`.
+    /// The number of frames for a flight of `duration` seconds: `floor(duration * fps) + 1`, at most
+    /// ``maximumFrameCount`` + 1; 0 when the sampler has a ``problem``.
     ///
     /// A product within 1e-9 (relative) of a whole number counts as whole, so that 20 s at 29.97 fps or
     /// 0.1 s steps that do not add up exactly in binary still end on the last frame.
     public func frameCount(forDuration duration: Double) -> Int {
+        guard problem == nil else { return 0 }
         let product = max(duration, 0) * framesPerSecond
         let nearest = product.rounded()
         let last = abs(product - nearest) <= 1e-9 * max(1, nearest) ? nearest : product.rounded(.down)
-        return Int(last) + 1
+        // Beyond the frame budget the count is capped, not trapped on (``tooManyFrames(duration:)``
+        // refuses such a flight first).
+        return Int(min(last, Double(PoseSampler.maximumFrameCount))) + 1
     }
 
     /// The time of frame `i`, seconds: `i / fps`.
