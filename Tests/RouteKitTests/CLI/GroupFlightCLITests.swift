@@ -136,3 +136,31 @@ import Testing
 private extension Array {
     var splat4: (Element, Element, Element, Element) { (self[0], self[1], self[2], self[3]) }
 }
+
+extension GroupFlightCLITests {
+    /// The race as route-fly writes it, CZML and KML, against ../shared/schemas (skipped with a reason
+    /// where the schemas or the validators are missing, as SchemaValidationTests does).
+    @Test func theRaceValidatesAsCZMLAndKML() throws {
+        let dir = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let czml = dir.appendingPathComponent("race.czml"), kml = dir.appendingPathComponent("race.kml")
+        for file in [czml, kml] {
+            let r = try runRouteFly(["sample"] + Self.race + ["--group-preset", "leader", "--speedup", "20", "--fps", "10", "-o", file.path])
+            #expect(r.status == 0, "\(r.stderr)")
+        }
+        let packets = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: czml)) as? [[String: Any]])
+        #expect(Set(packets.compactMap { $0["id"] as? String }).isSuperset(of: ["camera", "rider/0", "rider/1", "rider/2"]))
+        let text = try String(contentsOf: kml, encoding: .utf8)
+        #expect(text.matches(of: /<gx:Track>/).count == 3)
+        guard let schemas = SchemaValidationTests.schemas else { return }
+        if let python = SchemaValidationTests.python {
+            let check = try ExternalTools.run(python, [Fixtures.url("tools/validate_czml.py").path,
+                                                      schemas.appendingPathComponent("czml/Schema").path, czml.path])
+            #expect(check.status == 0 && check.stdout.contains("errors 0"), "\(check.stdout.suffix(600)) \(check.stderr.suffix(600))")
+        }
+        if let xmllint = SchemaValidationTests.xmllint {
+            let check = try ExternalTools.run(xmllint, ["--noout", "--schema", schemas.appendingPathComponent("kml/kml-all.xsd").path, kml.path])
+            #expect(check.status == 0 && check.stderr.contains("validates"), "\(check.stderr.prefix(600))")
+        }
+    }
+}
