@@ -177,7 +177,9 @@ public struct CZMLWriter: PoseWriter, Sendable {
         flush(into: &out)
         for r in riderPositions.indices {
             out.append(text: ",\n{\"id\":\"rider/\(r)\",\"availability\":")
-            if let first = firstActive[r], let last = lastActive[r] {
+            if firstActive[r] != nil, let spans = context.riderSpans, spans.indices.contains(r) {
+                out.append(text: "\"" + ISO8601.string(from: spans[r].lowerBound) + "/" + ISO8601.string(from: spans[r].upperBound) + "\"}")
+            } else if let first = firstActive[r], let last = lastActive[r] {
                 out.append(text: "\"" + ISO8601.string(from: context.absoluteTime(of: first)) + "/"
                     + ISO8601.string(from: context.absoluteTime(of: last)) + "\"}")
             } else {

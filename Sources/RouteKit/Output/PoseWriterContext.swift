@@ -17,6 +17,11 @@ public struct PoseWriterContext: Sendable {
     /// For a group flight, the riders whose positions each pose carries (``CameraPose/riders``), so that
     /// writers can name them and draw their routes; `nil` for a single route.
     public var group: RiderGroup? = nil
+    /// For a group flight whose poses are stamped with the group clock (``epochSeconds``), each rider's
+    /// recorded span on that clock, in rider order (``RiderClock/startTime(ofRider:)`` to
+    /// ``RiderClock/endTime(ofRider:)``): CZML gives it as the rider's availability exactly. `nil`: the
+    /// span of the frames where the rider is active.
+    public var riderSpans: [ClosedRange<Date>]? = nil
     /// Frames per second of the poses (> 0); frame `i` is at `i / framesPerSecond` seconds.
     public var framesPerSecond: Double
     /// The number of poses that will be written (>= 1).

@@ -36,6 +36,10 @@ extension SampleOptions {
         context.epoch = planned.clock.start
         context.timeScale = planned.speedup
         context.epochSeconds = { [planned] t in planned.timestamp(atFlightTime: t) }
+        let clock = planned.clock
+        context.riderSpans = riders.riders.indices.map { r in
+            clock.instant(atClockTime: clock.startTime(ofRider: r))...clock.instant(atClockTime: clock.endTime(ofRider: r))
+        }
         Progress.shared.set("writing frames", total: context.frameCount)
         let summary = try PoseOutput.write(planned, sampler: sampler, eye: (eye ?? true) ? .tangentPlane : nil, format: format,
                                            context: context, framingColumns: output.fovColumns,
