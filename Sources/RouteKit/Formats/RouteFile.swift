@@ -47,6 +47,18 @@ public enum RouteFile {
             self.notes = notes
         }
 
+        /// This result with its route's heights converted from `datum` to above mean sea level
+        /// (``Route/convertingElevations(from:geoid:)``), and ``warnings`` worked out again on the
+        /// converted heights (ellipsoidal heights near the plausible range's ends would otherwise be
+        /// judged on the wrong datum). O(n).
+        public func convertingElevations(from datum: VerticalDatum, geoid: Geoid) -> Result {
+            var converted = self
+            converted.route = route.convertingElevations(from: datum, geoid: geoid)
+            converted.warnings = []
+            converted.checkPlausibility()
+            return converted
+        }
+
         /// Sets ``warnings`` from the route's values. O(n).
         mutating func checkPlausibility() {
             let range = RoutePoint.plausibleElevations

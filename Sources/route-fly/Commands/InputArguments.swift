@@ -46,8 +46,9 @@ struct InputArguments: Equatable {
     func read(_ path: String) throws -> RouteFile.Result {
         let shown = shownPath(path)
         Progress.shared.set("reading \(shown)")
-        let result = path == "-" ? try RouteFile.readStandardInput(format: format, options: readerOptions)
-                                 : try RouteFile.read(path: path, format: format, options: readerOptions)
+        // Heights above sea level before the warnings: they judge elevations on that datum.
+        let result = try aboveSeaLevel(path == "-" ? try RouteFile.readStandardInput(format: format, options: readerOptions)
+                                                   : try RouteFile.read(path: path, format: format, options: readerOptions))
         for note in result.notes { printDiagnostic("\(shown): note: \(note)") }
         for warning in result.warnings { printDiagnostic("\(shown): warning: \(warning)") }
         if columns != nil, result.format != .csv {
@@ -56,7 +57,7 @@ struct InputArguments: Equatable {
         if polylinePrecision != 5, result.format != .polyline {
             printDiagnostic("\(shown): warning: '--polyline-precision' applies to encoded polylines only; this file was read as \(result.format)")
         }
-        return try aboveSeaLevel(result)
+        return result
     }
 
     /// Reads the route at `path` (`-`: standard input) for a command that reads its bytes again
@@ -75,9 +76,7 @@ struct InputArguments: Equatable {
     /// - Throws: ``GeoidError`` when the EGM96 grid cannot be opened.
     func aboveSeaLevel(_ result: RouteFile.Result) throws -> RouteFile.Result {
         guard inputHeights == .ellipsoidal else { return result }
-        var converted = result
-        converted.route = result.route.convertingElevations(from: .ellipsoidal, geoid: try Geoid.egm96())
-        return converted
+        return result.convertingElevations(from: .ellipsoidal, geoid: try Geoid.egm96())
     }
 }
 
