@@ -68,11 +68,21 @@ extension RouteProfile {
     ///
     /// - Parameter name: The hike's name (the route's ``name`` if `nil`, else `"Route"`).
     public func hikeJSON(name: String? = nil) -> String {
+        Self.hikeJSON([(self, name)])
+    }
+
+    /// Several profiles as one `hikeData.json` array of `Hike`s, in order, each as ``hikeJSON(name:)``
+    /// writes it.
+    public static func hikeJSON(_ hikes: [(profile: RouteProfile, name: String?)]) -> String {
+        "[\n" + hikes.map { $0.profile.hikeObject(name: $0.name) }.joined(separator: ",\n") + "\n]\n"
+    }
+
+    /// One `Hike` object, indented as an element of the array, without a trailing newline.
+    private func hikeObject(name: String?) -> String {
         let hikeName = name ?? self.name ?? "Route"
         func num(_ v: Double, _ p: Int) -> String { FixedDecimal.string(v, places: p) }
         func range(_ r: ClosedRange<Double>?) -> String { r.map { "[\(num($0.lowerBound, 2)), \(num($0.upperBound, 2))]" } ?? "null" }
         var lines: [String] = []
-        lines.append("[")
         lines.append("  {")
         lines.append("    \"name\": \(JSONText.quoted(hikeName)),")
         lines.append("    \"id\": \(RouteProfile.hikeID(name: hikeName)),")
@@ -84,8 +94,7 @@ extension RouteProfile {
         }
         lines.append("    ]")
         lines.append("  }")
-        lines.append("]")
-        return lines.joined(separator: "\n") + "\n"
+        return lines.joined(separator: "\n")
     }
 
     /// The profile as RouteKit's own JSON (missing values `null`, units in the key names):
@@ -97,17 +106,26 @@ extension RouteProfile {
     ///               "ascent_m":..,"descent_m":..}]}
     ///
     /// Distances and elevations 3 decimals, times 3, ranges 2. Deterministic.
-    public var json: String {
+    public var json: String { jsonObject(file: nil) + "\n" }
+
+    /// Several profiles as one JSON array (one object a line), each as ``json`` with a leading `"file"`
+    /// member naming the file it profiles.
+    public static func json(_ profiles: [(file: String, profile: RouteProfile)]) -> String {
+        "[\n" + profiles.map { $0.profile.jsonObject(file: $0.file) }.joined(separator: ",\n") + "\n]\n"
+    }
+
+    /// The JSON object of ``json``, without the newline, with a leading `"file"` member when `file` is given.
+    func jsonObject(file: String?) -> String {
         func num(_ v: Double, _ p: Int) -> String { FixedDecimal.string(v, places: p) }
         func range(_ r: ClosedRange<Double>?) -> String { r.map { "[\(num($0.lowerBound, 2)),\(num($0.upperBound, 2))]" } ?? "null" }
-        var out = "{\"name\":\(name.map(JSONText.quoted) ?? "null"),\"bin_m\":\(num(options.binWidth, 3)),\"length_m\":\(num(length, 3)),"
+        var out = "{" + (file.map { "\"file\":" + JSONText.quoted($0) + "," } ?? "") + "\"name\":\(name.map(JSONText.quoted) ?? "null"),\"bin_m\":\(num(options.binWidth, 3)),\"length_m\":\(num(length, 3)),"
         out += "\"moving_s\":\(num(movingTime, 3)),\"stopped_s\":\(num(stoppedTime, 3)),\"ascent_m\":\(num(ascent, 3)),\"descent_m\":\(num(descent, 3)),"
         out += "\"method\":{\"stop_speed_mps\":\(num(options.stopSpeed, 3)),\"hysteresis_m\":\(num(options.hysteresis, 3)),\"pace_window_points\":\(options.paceWindow)},"
         out += "\"bins\":[" + bins.map { b in
             "{\"index\":\(b.index),\"start_m\":\(num(b.start, 3)),\"end_m\":\(num(b.end, 3)),\"points\":\(b.pointCount),"
             + "\"elevation_m\":\(range(b.elevation)),\"pace_s_per_km\":\(range(b.pace)),\"heart_rate_bpm\":\(range(b.heartRate)),"
             + "\"moving_s\":\(num(b.movingTime, 3)),\"stopped_s\":\(num(b.stoppedTime, 3)),\"ascent_m\":\(num(b.ascent, 3)),\"descent_m\":\(num(b.descent, 3))}"
-        }.joined(separator: ",") + "]}\n"
+        }.joined(separator: ",") + "]}"
         return out
     }
 
@@ -116,13 +134,27 @@ extension RouteProfile {
 
     /// The profile as CSV: ``csvHeader`` then one row per bin; a missing range leaves its two fields
     /// empty. Units as ``json``.
-    public var csv: String {
+    public var csv: String { ([RouteProfile.csvHeader] + csvRows(prefix: "")).joined(separator: "\n") + "\n" }
+
+    /// Several profiles as one CSV table: a leading `file` column (RFC 4180-quoted when it must be)
+    /// naming the file each row profiles, then ``csvHeader``'s columns.
+    public static func csv(_ profiles: [(file: String, profile: RouteProfile)]) -> String {
+        func field(_ text: String) -> String {
+            guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+            return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        }
+        let rows = profiles.flatMap { $0.profile.csvRows(prefix: field($0.file) + ",") }
+        return (["file," + csvHeader] + rows).joined(separator: "\n") + "\n"
+    }
+
+    /// One CSV row per bin, each after `prefix`.
+    private func csvRows(prefix: String) -> [String] {
         func num(_ v: Double, _ p: Int) -> String { FixedDecimal.string(v, places: p) }
         func range(_ r: ClosedRange<Double>?) -> String { r.map { "\(num($0.lowerBound, 2)),\(num($0.upperBound, 2))" } ?? "," }
-        var lines = [RouteProfile.csvHeader]
+        var lines: [String] = []
         for b in bins {
-            lines.append("\(b.index),\(num(b.start, 3)),\(num(b.end, 3)),\(b.pointCount),\(range(b.elevation)),\(range(b.pace)),\(range(b.heartRate)),\(num(b.movingTime, 3)),\(num(b.stoppedTime, 3)),\(num(b.ascent, 3)),\(num(b.descent, 3))")
+            lines.append(prefix + "\(b.index),\(num(b.start, 3)),\(num(b.end, 3)),\(b.pointCount),\(range(b.elevation)),\(range(b.pace)),\(range(b.heartRate)),\(num(b.movingTime, 3)),\(num(b.stoppedTime, 3)),\(num(b.ascent, 3)),\(num(b.descent, 3))")
         }
-        return lines.joined(separator: "\n") + "\n"
+        return lines
     }
 }

@@ -26,17 +26,45 @@ public enum ProfileSVG {
     /// - Returns: The SVG document's UTF-8 bytes, ending in a newline.
     /// - Complexity: O(bins).
     public static func render(_ profile: RouteProfile, title: String? = nil) -> [UInt8] {
-        let left = 150.0, top = 50.0, gap = 40.0
-        let width = left + plotWidth + 30
-        let panels: [(String, String, String, KeyPath<RouteProfile.Bin, ClosedRange<Double>?>, Int)] = [
-            ("Elevation", "m", "#8e8e93", \.elevation, 0),
-            ("Heart rate", "bpm", "#d0342c", \.heartRate, 0),
-            ("Pace", "s/km", "#8e5cc9", \.pace, 0),
-        ]
-        let height = top + Double(panels.count) * (panelHeight + gap) + 10
+        document(height: graphHeight, content: graph(profile, title: title))
+    }
+
+    /// Renders several profiles one under another in one document, each graph as ``render(_:title:)``
+    /// draws it (a `g` moved down by the heights above it).
+    ///
+    /// - Complexity: O(total bins).
+    public static func render(_ profiles: [(profile: RouteProfile, title: String?)]) -> [UInt8] {
+        let n = SVGText.n
+        let content = profiles.enumerated().map { k, p in
+            "  <g transform=\"translate(0,\(n(Double(k) * graphHeight)))\">\n" + graph(p.profile, title: p.title) + "  </g>\n"
+        }.joined()
+        return document(height: graphHeight * Double(profiles.count), content: content)
+    }
+
+    private static let left = 150.0, top = 50.0, gap = 40.0
+    private static var graphWidth: Double { left + plotWidth + 30 }
+    private static let panels: [(String, String, String, KeyPath<RouteProfile.Bin, ClosedRange<Double>?> & Sendable)] = [
+        ("Elevation", "m", "#8e8e93", \.elevation),
+        ("Heart rate", "bpm", "#d0342c", \.heartRate),
+        ("Pace", "s/km", "#8e5cc9", \.pace),
+    ]
+    private static var graphHeight: Double { top + Double(panels.count) * (panelHeight + gap) + 10 }
+
+    /// An SVG document `height` pixels high around `content`.
+    private static func document(height: Double, content: String) -> [UInt8] {
         let n = SVGText.n
         var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        s += "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"\(n(width))\" height=\"\(n(height))\" viewBox=\"0 0 \(n(width)) \(n(height))\">\n"
+        s += "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"\(n(graphWidth))\" height=\"\(n(height))\" viewBox=\"0 0 \(n(graphWidth)) \(n(height))\">\n"
+        s += content
+        s += "</svg>\n"
+        return Array(s.utf8)
+    }
+
+    /// One profile's graph: its background, title and panels.
+    private static func graph(_ profile: RouteProfile, title: String?) -> String {
+        let (width, height) = (graphWidth, graphHeight)
+        let n = SVGText.n
+        var s = ""
         s += "  <rect x=\"0\" y=\"0\" width=\"\(n(width))\" height=\"\(n(height))\" fill=\"#ffffff\"/>\n"
         let name = title ?? profile.name ?? "Route"
         s += "  <text x=\"20\" y=\"28\" font-family=\"sans-serif\" font-size=\"16\" fill=\"#000000\">\(XMLText.escaped(name)): \(FixedDecimal.string(profile.length / 1000, places: 2)) km, \(profile.bins.count) bins of \(FixedDecimal.string(profile.options.binWidth, places: 0)) m</text>\n"
@@ -44,7 +72,7 @@ public enum ProfileSVG {
         let step = plotWidth / count
         let capsuleWidth = max(1, min(step * 0.6, 16))
         for (p, panel) in panels.enumerated() {
-            let (label, unit, colour, key, _) = panel
+            let (label, unit, colour, key) = panel
             let y0 = top + Double(p) * (panelHeight + gap)
             let ranges = profile.bins.map { $0[keyPath: key] }
             let present = ranges.compactMap { $0 }
@@ -72,7 +100,6 @@ public enum ProfileSVG {
             }
             s += "  </g>\n"
         }
-        s += "</svg>\n"
-        return Array(s.utf8)
+        return s
     }
 }

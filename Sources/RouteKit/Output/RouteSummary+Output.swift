@@ -11,14 +11,29 @@ extension RouteSummary {
     /// MapKit map points (3 decimals); `flown` is `"tracks"` or `"routes"`; `format` the format read
     /// (when known); `notes` the reader's notes, as strings. For waypoints alone (``isWaypointsOnly``):
     /// `points` 0, `start`, `end` and `flown` `null`, `bbox` and `map_rect` of the waypoints.
-    public var json: String {
+    public var json: String { jsonObject(file: nil) + "\n" }
+
+    /// Several summaries as one JSON array (one object a line), each object as ``json`` with a leading
+    /// `"file"` member naming the file it summarises.
+    public static func json(_ summaries: [(file: String, summary: RouteSummary)]) -> String {
+        "[\n" + summaries.map { $0.summary.jsonObject(file: $0.file) }.joined(separator: ",\n") + "\n]\n"
+    }
+
+    /// Several summaries as text, each under a `==> file <==` line (as `head` and `tail` head files),
+    /// a blank line between them.
+    public static func text(_ summaries: [(file: String, summary: RouteSummary)]) -> String {
+        summaries.map { "==> \($0.file) <==\n" + $0.summary.text }.joined(separator: "\n")
+    }
+
+    /// The JSON object of ``json``, without the newline, with a leading `"file"` member when `file` is given.
+    func jsonObject(file: String?) -> String {
         func num(_ v: Double, _ places: Int) -> String { FixedDecimal.string(v, places: places) }
         func coord(_ c: LocationCoordinate2D) -> String {
             "{\"latitude\":\(num(c.latitude, 8)),\"longitude\":\(num(c.longitude, 8))}"
         }
         func time(_ d: Date?) -> String { d.map { "\"\(ISO8601.string(from: $0))\"" } ?? "null" }
         let b = boundingBox
-        var fields: [String] = []
+        var fields: [String] = file.map { ["\"file\":" + JSONText.quoted($0)] } ?? []
         fields.append("\"points\":\(points)")
         fields.append("\"tracks\":\(tracks)")
         fields.append("\"segments\":\(segments)")
@@ -37,7 +52,7 @@ extension RouteSummary {
         fields.append("\"heading_start_to_end\":\(startToEndHeading.map { num($0, 4) } ?? "null")")
         if let format { fields.append("\"format\":\"\(format.rawValue)\"") }
         fields.append("\"notes\":[" + notes.map(JSONText.quoted).joined(separator: ",") + "]")
-        return "{" + fields.joined(separator: ",") + "}\n"
+        return "{" + fields.joined(separator: ",") + "}"
     }
 
     /// The summary as aligned text lines for people.

@@ -30,18 +30,12 @@ struct InfoOptions: Equatable {
     /// JSON, an array of the summaries, each with a leading `"file"` member.
     func run() throws {
         let summaries = try routePaths.map { path in try summary(of: path) }
-        guard summaries.count > 1 else {
-            try writeStandardOutput(Array((json ? summaries[0].json : summaries[0].text).utf8))
-            return
-        }
-        var text = ""
-        if json {
-            let objects = zip(routePaths, summaries).map { path, summary in
-                "{\"file\":\(JSONText.quoted(path)),\(summary.json.dropFirst().drop { $0 == "\n" })"
-            }
-            text = "[\n" + objects.map { $0.hasSuffix("\n") ? String($0.dropLast()) : $0 }.joined(separator: ",\n") + "\n]\n"
+        let text: String
+        if summaries.count == 1 {
+            text = json ? summaries[0].json : summaries[0].text
         } else {
-            text = zip(routePaths, summaries).map { path, summary in "==> \(path) <==\n" + summary.text }.joined(separator: "\n")
+            let files = zip(routePaths, summaries).map { (file: $0, summary: $1) }
+            text = json ? RouteSummary.json(files) : RouteSummary.text(files)
         }
         try writeStandardOutput(Array(text.utf8))
     }

@@ -67,34 +67,14 @@ struct ProfileOptions: Equatable {
         try OutputGuard.refuse(output: outputPath, inputs: routePaths.map { .init(path: $0, role: "input route") } + ground.inputs,
                                subcommand: "profile")
         let profiles = try routePaths.map { path in try profile(of: path) }
-        var bytes: [UInt8]
-        if profiles.count == 1 {
-            bytes = profiles[0].bytes
-        } else {
-            switch resolvedFormat {
-            case .json:
-                let objects = zip(routePaths, profiles).map { path, p in
-                    "{\"file\":\(JSONText.quoted(path)),\(String(decoding: p.bytes.dropFirst(), as: UTF8.self))"
-                }
-                bytes = Array(("[\n" + objects.map { $0.hasSuffix("\n") ? String($0.dropLast()) : $0 }.joined(separator: ",\n") + "\n]\n").utf8)
-            case .hikeJSON:
-                // Each profile is a one-element array: "[\n  {...}\n]\n"; join their elements.
-                let elements = profiles.map { p in
-                    let text = String(decoding: p.bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-                    return String(text.dropFirst().dropLast()).trimmingCharacters(in: .newlines)
-                }
-                bytes = Array(("[\n" + elements.joined(separator: ",\n") + "\n]\n").utf8)
-            case .csv:
-                var lines: [String] = []
-                for (path, p) in zip(routePaths, profiles) {
-                    let rows = String(decoding: p.bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true)
-                    if lines.isEmpty { lines.append("file," + rows[0]) }
-                    lines += rows.dropFirst().map { Self.csvField(path) + "," + $0 }
-                }
-                bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
-            case .svg:
-                bytes = Self.stacked(profiles.map(\.bytes))
-            }
+        let single = profiles.count == 1 ? profiles[0].profile : nil
+        let files = zip(routePaths, profiles).map { (file: $0, profile: $1.profile) }
+        let bytes: [UInt8]
+        switch resolvedFormat {
+        case .json: bytes = Array((single?.json ?? RouteProfile.json(files)).utf8)
+        case .csv: bytes = Array((single?.csv ?? RouteProfile.csv(files)).utf8)
+        case .hikeJSON: bytes = Array(RouteProfile.hikeJSON(profiles.map { ($0.profile, $0.title) }).utf8)
+        case .svg: bytes = single.map { ProfileSVG.render($0, title: profiles[0].title) } ?? ProfileSVG.render(profiles.map { ($0.profile, $0.title) })
         }
         if let outputPath, outputPath != "-" {
             try AtomicFile.write(bytes, to: outputPath)
@@ -103,34 +83,9 @@ struct ProfileOptions: Equatable {
         }
     }
 
-    /// A CSV field, quoted (RFC 4180) when it holds a comma, a quote or a line break.
-    static func csvField(_ text: String) -> String {
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
-
-    /// SVG documents one under another in one document (each keeps its own size).
-    static func stacked(_ documents: [[UInt8]]) -> [UInt8] {
-        var y = 0.0, width = 0.0
-        var inner: [String] = []
-        for document in documents {
-            var text = String(decoding: document, as: UTF8.self)
-            if let prolog = text.range(of: "?>") { text = String(text[prolog.upperBound...]).trimmingCharacters(in: .whitespacesAndNewlines) }
-            let size = { (name: String) -> Double in
-                text.firstMatch(of: try! Regex("\(name)=\"([0-9.]+)\"")).flatMap { Double($0.output[1].substring ?? "") } ?? 0
-            }
-            let (w, h) = (size("width"), size("height"))
-            inner.append(text.replacingOccurrences(of: "<svg ", with: "<svg y=\"\(FixedDecimal.string(y, places: 2))\" ", options: [], range: text.range(of: "<svg ")))
-            y += h
-            width = max(width, w)
-        }
-        let (w, h) = (FixedDecimal.string(width, places: 2), FixedDecimal.string(y, places: 2))
-        return Array(("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"\(w)\" height=\"\(h)\" viewBox=\"0 0 \(w) \(h)\">\n"
-                      + inner.joined(separator: "\n") + "\n</svg>\n").utf8)
-    }
-
-    /// One route's profile in the chosen format, its notes printed on standard error.
-    private func profile(of routePath: String) throws -> (bytes: [UInt8], name: String) {
+    /// One route's profile and its title (`--name`, the route's, else the file's base name); the
+    /// notes it needs are printed on standard error.
+    private func profile(of routePath: String) throws -> (profile: RouteProfile, title: String) {
         let route = try ground.apply(to: try input.read(routePath).route, routePath: routePath, warnIfMissing: true).route
         let profile: RouteProfile
         do {
@@ -141,16 +96,10 @@ struct ProfileOptions: Equatable {
         if let bad = profile.nonFiniteValue {
             throw CommandFailure(description: "\(shownPath(routePath)): error: the profile's \(bad) is not a finite number, so nothing was written (a defect in RouteKit; please report it with the input)")
         }
-        // The hike's name: --name, the route's, else the file's base name.
         let fileName = routePath == "-" ? "Route" : URL(fileURLWithPath: routePath).deletingPathExtension().lastPathComponent
-        let title = name ?? route.name ?? fileName
-        switch resolvedFormat {
-        case .json: return (Array(profile.json.utf8), title)
-        case .csv: return (Array(profile.csv.utf8), title)
-        case .svg: return (ProfileSVG.render(profile, title: title), title)
-        case .hikeJSON:
+        if resolvedFormat == .hikeJSON {
             for note in profile.hikeFillNotes { printDiagnostic("\(shownPath(routePath)): note: \(note)") }
-            return (Array(profile.hikeJSON(name: title).utf8), title)
         }
+        return (profile, name ?? route.name ?? fileName)
     }
 }

@@ -62,7 +62,9 @@ import Testing
         #expect(rows.count == 1 + bins.reduce(0, +))
         #expect(rows.filter { $0.hasPrefix(Self.second + ",") }.count == bins[1])
         let svg = try runRouteFly(["profile", "--format", "svg", Self.first, Self.second])
-        #expect(svg.stdout.matches(of: #/<svg /#).count == 3, "one document holding both graphs")
+        #expect(svg.stdout.matches(of: #/<svg /#).count == 1, "one document")
+        #expect(svg.stdout.matches(of: /<g transform="translate\(0,/).count == 2, "holding both graphs, one under the other")
+        for profile in profiles { #expect(svg.stdout.contains("\(profile["name"] as? String ?? "?"): ")) }
         let named = try runRouteFly(["profile", "--name", "x", Self.first, Self.second])
         #expect(named.status == 64)
     }
