@@ -303,7 +303,7 @@ public enum CSVReader: RouteReader {
             guard (-90...90).contains(lat) else { throw fail(cell(.latitude), .latitudeOutOfRange(element: "row", value: lat)) }
             guard (-180...180).contains(lon) else { throw fail(cell(.longitude), .longitudeOutOfRange(element: "row", value: lon)) }
             let elevation = try number(.elevation)
-            if let elevation, let outside = PointValueLimits.violation(field: "elevation", value: elevation) {
+            if let elevation, let outside = PointValueLimits.violation(.elevation, value: elevation) {
                 throw fail(cell(.elevation), outside)
             }
             var point = RoutePoint(latitude: lat, longitude: lon, elevation: elevation)

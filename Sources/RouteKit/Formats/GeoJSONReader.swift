@@ -436,7 +436,7 @@ public enum GeoJSONReader: RouteReader {
                 var lon = try coordinate(0)
                 let lat = try coordinate(1)
                 let elevation = numbers.count > 2 ? try coordinate(2) : nil
-                if let elevation, let outside = PointValueLimits.violation(field: "elevation", value: elevation) {
+                if let elevation, let outside = PointValueLimits.violation(.elevation, value: elevation) {
                     throw fail(numbers[2], pp() + "[2]", outside)
                 }
                 if !(-90...90).contains(lat) {

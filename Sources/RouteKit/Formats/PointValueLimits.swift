@@ -29,10 +29,11 @@ package enum PointValueLimits {
             return !range.contains(value)
         }
         for (i, p) in points.enumerated() {
-            if outside(p.elevation, elevation) { return violation(i, "elevation", p.elevation!, elevation, "metres") }
-            if outside(p.heartRate, heartRate) { return violation(i, "heart rate", p.heartRate!, heartRate, "beats per minute") }
-            if outside(p.cadence, cadence) { return violation(i, "cadence", p.cadence!, cadence, "per minute") }
-            if outside(p.speed, speed) { return violation(i, "speed", p.speed!, speed, "metres per second") }
+            // Four checks written out: no array of them per point (this runs over every point read).
+            if outside(p.elevation, elevation) { return violation(i, .elevation, p.elevation!) }
+            if outside(p.heartRate, heartRate) { return violation(i, .heartRate, p.heartRate!) }
+            if outside(p.cadence, cadence) { return violation(i, .cadence, p.cadence!) }
+            if outside(p.speed, speed) { return violation(i, .speed, p.speed!) }
             if let t = p.time?.timeIntervalSince1970, !time.contains(t) {
                 return (i, .valueOutOfRange(field: "time", value: t, expected: "seconds since 1970-01-01 within the years 1 to 9999"))
             }
@@ -40,25 +41,40 @@ package enum PointValueLimits {
         return nil
     }
 
-    /// Why `value` of `field` ("elevation", "heart rate", "cadence" or "speed") cannot be what it
-    /// claims, or `nil` when it is within its range: for readers that check a value where they read
-    /// it, so that the error carries the value's line and column.
-    static func violation(field: String, value: Double) -> RouteParseError.Reason? {
-        let (range, unit): (ClosedRange<Double>, String)
-        switch field {
-        case "elevation": (range, unit) = (elevation, "metres")
-        case "heart rate": (range, unit) = (heartRate, "beats per minute")
-        case "cadence": (range, unit) = (cadence, "per minute")
-        default: (range, unit) = (speed, "metres per second")
+    /// A value a route point carries, with its range and unit.
+    enum Quantity: String {
+        case elevation, heartRate = "heart rate", cadence, speed
+
+        var range: ClosedRange<Double> {
+            switch self {
+            case .elevation: return PointValueLimits.elevation
+            case .heartRate: return PointValueLimits.heartRate
+            case .cadence: return PointValueLimits.cadence
+            case .speed: return PointValueLimits.speed
+            }
         }
-        guard !range.contains(value) else { return nil }
-        return violation(0, field, value, range, unit).reason
+
+        var unit: String {
+            switch self {
+            case .elevation: return "metres"
+            case .heartRate: return "beats per minute"
+            case .cadence: return "per minute"
+            case .speed: return "metres per second"
+            }
+        }
     }
 
-    private static func violation(_ i: Int, _ field: String, _ value: Double, _ range: ClosedRange<Double>,
-                                  _ unit: String) -> (index: Int, reason: RouteParseError.Reason) {
-        (i, .valueOutOfRange(field: field, value: value,
-                                 expected: "\(unit) in \(formatted(range.lowerBound))...\(formatted(range.upperBound))"))
+    /// Why `value` of `quantity` cannot be what it claims, or `nil` when it is within its range: for
+    /// readers that check a value where they read it, so that the error carries the value's line and
+    /// column.
+    static func violation(_ quantity: Quantity, value: Double) -> RouteParseError.Reason? {
+        guard !quantity.range.contains(value) else { return nil }
+        return violation(0, quantity, value).reason
+    }
+
+    private static func violation(_ i: Int, _ quantity: Quantity, _ value: Double) -> (index: Int, reason: RouteParseError.Reason) {
+        (i, .valueOutOfRange(field: quantity.rawValue, value: value,
+                             expected: "\(quantity.unit) in \(formatted(quantity.range.lowerBound))...\(formatted(quantity.range.upperBound))"))
     }
 
     private static func formatted(_ v: Double) -> String {

@@ -256,8 +256,8 @@ final class GPXParserDelegate: XMLRouteDelegate {
                      at: textLocation)
                 return
             }
-            let quantity = kind == .heartRate ? "heart rate" : kind == .cadence ? "cadence" : "speed"
-            if let outside = PointValueLimits.violation(field: quantity, value: value) {
+            let quantity: PointValueLimits.Quantity = kind == .heartRate ? .heartRate : kind == .cadence ? .cadence : .speed
+            if let outside = PointValueLimits.violation(quantity, value: value) {
                 fail(outside, at: textLocation)
                 return
             }
@@ -273,7 +273,7 @@ final class GPXParserDelegate: XMLRouteDelegate {
                      at: textLocation)
                 return
             }
-            if let outside = PointValueLimits.violation(field: "elevation", value: value) {
+            if let outside = PointValueLimits.violation(.elevation, value: value) {
                 fail(outside, at: textLocation)
                 return
             }
