@@ -16,14 +16,9 @@ extension PoseOutput {
         context: PoseWriterContext, framingColumns: Bool = false, to destination: Destination,
         progress: ((Int) -> Void)? = nil
     ) throws(AtomicFile.WriteError) -> PoseSampler.Summary {
-        try write(format: format, includesEye: eye != nil, framingColumns: framingColumns, context: context, to: destination) { body in
-            var written = 0
-            return sampler.forEachPose(of: group, eye: eye) { pose in
-                let more = body(pose)
-                written += 1
-                progress?(written)
-                return more
-            }
+        try write(format: format, includesEye: eye != nil, framingColumns: framingColumns, context: context, to: destination,
+                  progress: progress) { body in
+            sampler.forEachPose(of: group, eye: eye, body)
         }
     }
 

@@ -84,15 +84,9 @@ public enum PoseOutput {
         context: PoseWriterContext, framingColumns: Bool = false, to destination: Destination,
         progress: ((Int) -> Void)? = nil
     ) throws(AtomicFile.WriteError) -> PoseSampler.Summary {
-        try write(format: format, includesEye: eye != nil, framingColumns: framingColumns, context: context, to: destination) { body in
-            guard let progress else { return sampler.forEachPose(of: flight, eye: eye, body) }
-            var written = 0
-            return sampler.forEachPose(of: flight, eye: eye) { pose in
-                let more = body(pose)
-                written += 1
-                progress(written)
-                return more
-            }
+        try write(format: format, includesEye: eye != nil, framingColumns: framingColumns, context: context, to: destination,
+                  progress: progress) { body in
+            sampler.forEachPose(of: flight, eye: eye, body)
         }
     }
 
@@ -116,17 +110,21 @@ public enum PoseOutput {
         }
     }
 
+    /// Writes the poses `poses` feeds in `format`, calling `progress` (if any) after each with the
+    /// number written so far.
     static func write(
         format: PoseFormat, includesEye: Bool, framingColumns: Bool = false, context: PoseWriterContext? = nil,
-        to destination: Destination,
+        to destination: Destination, progress: ((Int) -> Void)? = nil,
         poses: ((CameraPose) -> Bool) -> PoseSampler.Summary
     ) throws(AtomicFile.WriteError) -> PoseSampler.Summary {
         let writer = format.makeWriter(includesEye: includesEye, framingColumns: framingColumns, context: context)
-        return try write(writer: writer, zipped: format == .kmz, to: destination, poses: poses)
+        return try write(writer: writer, zipped: format == .kmz, to: destination, progress: progress, poses: poses)
     }
 
+    /// Streams the poses `poses` feeds through `writer` into `destination` (zipped as KMZ's `doc.kml`
+    /// when `zipped`), calling `progress` (if any) after each with the number written so far.
     static func write(
-        writer: any PoseWriter, zipped: Bool, to destination: Destination,
+        writer: any PoseWriter, zipped: Bool, to destination: Destination, progress: ((Int) -> Void)? = nil,
         poses: ((CameraPose) -> Bool) -> PoseSampler.Summary
     ) throws(AtomicFile.WriteError) -> PoseSampler.Summary {
         var writer = writer
@@ -160,6 +158,7 @@ public enum PoseOutput {
         }
         if let archive { try file.write(archive.header()) }
         writer.begin(into: &buffer)
+        var written = 0
         let summary = poses { pose in
             // A non-finite number is a defect, never a value to write: stop, and leave no file.
             if let field = pose.nonFiniteField {
@@ -171,6 +170,8 @@ public enum PoseOutput {
             }
             writer.write(pose, into: &buffer)
             if buffer.count >= chunk { flush() }
+            written += 1
+            progress?(written)
             return failure == nil
         }
         if let failure {

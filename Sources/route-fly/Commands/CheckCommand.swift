@@ -109,15 +109,10 @@ struct CheckOptions: Equatable {
         var options = CheckOptions(routePaths: [])
         let positionals = try OptionParser.parse(arguments, subcommand: "check", sections: sections, into: &options)
         options.routePaths = try OptionParser.routes(positionals, subcommand: "check")
-        try options.group.validate(routePaths: options.routePaths, subcommand: "check")
-        if options.routePaths.count > 1 {
-            if options.scriptPath != nil || options.plotPath != nil {
-                throw UsageError(message: "'\(options.scriptPath != nil ? "--script" : "--plot")' takes one route; several routes are checked as a group.", subcommand: "check")
-            }
-            try options.flight.validateForGroup(preset: options.group.groupPreset, subcommand: "check")
-        } else {
-            try options.flight.validate(withScript: options.scriptPath != nil, subcommand: "check")
+        if options.routePaths.count > 1, options.plotPath != nil {
+            throw UsageError(message: "'--plot' takes one route; several routes are checked as a group.", subcommand: "check")
         }
+        try options.group.validate(routePaths: options.routePaths, flight: options.flight, scriptPath: options.scriptPath, subcommand: "check")
         // A flight planned to turn faster than check's turn limit (--max-turn-rate over 30) is checked
         // against what was asked for, unless --max-heading-rate says otherwise.
         if !options.turnLimitGiven {

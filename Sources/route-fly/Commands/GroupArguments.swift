@@ -79,6 +79,20 @@ struct GroupArguments: Equatable {
         }
     }
 
+    /// Checks the flight options against the routes given, once everything is parsed: with several
+    /// routes, the group options and the settings a group flight uses (no camera script); with one, the
+    /// preset's rules (``FlightArguments/validate(withScript:subcommand:)``).
+    func validate(routePaths: [String], flight: FlightArguments, scriptPath: String?, subcommand: String) throws(UsageError) {
+        try validate(routePaths: routePaths, subcommand: subcommand)
+        guard routePaths.count > 1 else {
+            return try flight.validate(withScript: scriptPath != nil, subcommand: subcommand)
+        }
+        if scriptPath != nil {
+            throw UsageError(message: "'--script' flies one route; several routes are flown with '--group-preset'.", subcommand: subcommand)
+        }
+        try flight.validateForGroup(preset: groupPreset, subcommand: subcommand)
+    }
+
     /// The routes as riders, each read (its notes printed) and given the ground's heights where it has
     /// none, with its offset.
     func group(routePaths: [String], input: InputArguments, ground: GroundArguments, warnIfMissing: Bool) throws -> RiderGroup {

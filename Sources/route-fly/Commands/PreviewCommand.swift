@@ -45,15 +45,7 @@ struct PreviewOptions: Equatable, PlansFlightsOverGround {
         var options = PreviewOptions(routePaths: [])
         let positionals = try OptionParser.parse(arguments, subcommand: "preview", sections: sections, into: &options)
         options.routePaths = try OptionParser.routes(positionals, subcommand: "preview")
-        try options.group.validate(routePaths: options.routePaths, subcommand: "preview")
-        if options.routePaths.count > 1 {
-            if options.scriptPath != nil {
-                throw UsageError(message: "'--script' flies one route; several routes are flown with '--group-preset'.", subcommand: "preview")
-            }
-            try options.flight.validateForGroup(preset: options.group.groupPreset, subcommand: "preview")
-        } else {
-            try options.flight.validate(withScript: options.scriptPath != nil, subcommand: "preview")
-        }
+        try options.group.validate(routePaths: options.routePaths, flight: options.flight, scriptPath: options.scriptPath, subcommand: "preview")
         if let outputPath = options.outputPath, outputPath != "-" {
             let ext = URL(fileURLWithPath: outputPath).pathExtension.lowercased()
             guard ext == "html" || ext == "htm" else {

@@ -77,15 +77,7 @@ struct SampleOptions: Equatable {
         var options = SampleOptions(routePaths: [])
         let positionals = try OptionParser.parse(arguments, subcommand: "sample", sections: sections, into: &options)
         options.routePaths = try OptionParser.routes(positionals, subcommand: "sample")
-        try options.group.validate(routePaths: options.routePaths, subcommand: "sample")
-        if options.routePaths.count > 1 {
-            if options.scriptPath != nil {
-                throw UsageError(message: "'--script' flies one route; several routes are flown with '--group-preset'.", subcommand: "sample")
-            }
-            try options.flight.validateForGroup(preset: options.group.groupPreset, subcommand: "sample")
-        } else {
-            try options.flight.validate(withScript: options.scriptPath != nil, subcommand: "sample")
-        }
+        try options.group.validate(routePaths: options.routePaths, flight: options.flight, scriptPath: options.scriptPath, subcommand: "sample")
         if options.format == nil, let outputPath = options.outputPath, outputPath != "-" {
             let ext = URL(fileURLWithPath: outputPath).pathExtension
             if !ext.isEmpty, PoseFormat(pathExtension: ext) == nil {
