@@ -5,6 +5,8 @@ let package = Package(
     name: "RouteKit",
     products: [
         .library(name: "RouteKit", targets: ["RouteKit"]),
+        // Video rendering (route-fly render) as a library: needs Chromium, ffmpeg and MapLibre GL JS at run time.
+        .library(name: "RouteKitRender", targets: ["RouteKitRender"]),
         // The keyframe engine alone (SwiftUI's KeyframeTimeline semantics, headless), for users who want
         // no maps.
         .library(name: "KeyframeAnimation", targets: ["KeyframeAnimation"]),
@@ -55,12 +57,16 @@ let package = Package(
             // class properties cost more than the parse itself. Debug builds (and the tests) keep them.
             swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
         ),
-        .executableTarget(name: "route-fly", dependencies: ["RouteKit"]),
+        // Rendering video: the flight drawn by MapLibre GL JS in headless Chromium (driven over its DevTools
+        // pipe), encoded by ffmpeg, the terrain and imagery served to the page as tiles (GDAL, through
+        // RouteKitTerrain). Child processes, no C library of its own.
+        .target(name: "RouteKitRender", dependencies: ["RouteKit", "RouteKitTerrain"]),
+        .executableTarget(name: "route-fly", dependencies: ["RouteKit", "RouteKitRender"]),
         // Benchmarks: run on demand with `swift run -c release route-bench`; never part of the tests.
-        .executableTarget(name: "route-bench", dependencies: ["RouteKit"]),
+        .executableTarget(name: "route-bench", dependencies: ["RouteKit", "RouteKitRender"]),
         .testTarget(
             name: "RouteKitTests",
-            dependencies: ["RouteKit", "route-fly"],
+            dependencies: ["RouteKit", "RouteKitRender", "route-fly"],
             exclude: ["Fixtures", "__Snapshots__"]
         ),
     ]
