@@ -8,6 +8,11 @@ public struct ScriptedFlight: Sendable {
     public var camera: KeyframeTimeline<MapCamera>
     /// The ground elevation under the centre over time, metres (for the eye's altitude).
     public var centerElevation: KeyframeTimeline<Double>
+    /// The route the flight was resolved for, with the tables that read it (``RouteReading``), or `nil`.
+    public var route: RouteOdometer?
+    /// How the frames are placed along ``route``: by default at the centre's foot over the whole flight;
+    /// a planned flight says its own (``FlightPlan/routeTracking``).
+    public var routeTracking: RouteTracking = .centre(span: nil)
 
     /// Seconds from the first frame to the last: the longest track of either timeline.
     public var duration: Double { max(camera.duration, centerElevation.duration) }
@@ -41,7 +46,8 @@ extension CameraScript {
             KeyframeTrack(\MapCamera.pitch) { pitch }
         }
         let elevationTimeline = KeyframeTimeline(initialValue: initial.elevation) { elevation }
-        return ScriptedFlight(initialCamera: initial.camera, camera: camera, centerElevation: elevationTimeline)
+        return ScriptedFlight(initialCamera: initial.camera, camera: camera, centerElevation: elevationTimeline,
+                              route: RouteOdometer(route: route))
     }
 }
 

@@ -7,6 +7,11 @@ public struct FlightPlan: Sendable {
     public var script: CameraScript
     /// Sentences for the user: points simplified away, times filled in, idle time skipped, and so on.
     public var notes: [String]
+    /// How the flight's frames are placed along the route (``RouteReading``): `follow` at the centre's
+    /// foot between its fly-in and pull-out, `wwdc` over its flight before the return, `overview` and
+    /// `orbit` on the route's clock across the whole flight. Set it on the resolved flight
+    /// (``ScriptedFlight/routeTracking``).
+    public var routeTracking: RouteTracking = .centre(span: nil)
 }
 
 /// Why a flight could not be planned.
@@ -122,6 +127,7 @@ public struct FlightPlanner: Sendable {
         if let problem = options.framing.problem { throw .invalidFraming(problem) }
         if let (name, value, expected) = options.problem { throw .invalidOption(name: name, value: value, expected: expected) }
         var plan = try presetPlan(for: route)
+        plan.routeTracking = routeTracking(duration: plan.script.nominalDuration)
         let model = RouteGround.ground(for: route, terrain: ground)
         if let model, let (script, note) = TerrainClearance(ground: model, clearance: options.clearance)
             .adjusted(plan.script, route: route, framing: options.framing) {
@@ -129,6 +135,19 @@ public struct FlightPlanner: Sendable {
             plan.notes.append(note)
         }
         return plan
+    }
+
+    /// Where a plan of `duration` seconds flies the route, by preset (``FlightPlan/routeTracking``).
+    func routeTracking(duration: Double) -> RouteTracking {
+        switch options.preset {
+        case .follow:
+            let start = min(options.intro, duration), end = max(duration - options.outro, start)
+            return .centre(span: start...end)
+        case .wwdc:
+            return .centre(span: 0...max(duration - options.returnDuration, 0))
+        case .overview, .orbit:
+            return .clock(span: 0...duration)
+        }
     }
 
     private func presetPlan(for route: Route) throws(FlightPlanError) -> FlightPlan {

@@ -41,6 +41,13 @@
 /// the centre is used (0 when the flight was sampled without one). A pose that lacks a rider leaves its
 /// four cells empty.
 ///
+/// With ``includesRouteValues``, the route's values at each frame follow (``RouteReadingFields``):
+/// `route_distance` (metres along the route, gaps not counted, 3 decimals), `route_progress` (0...1, 6),
+/// `route_time` (the recorded instant, ISO 8601 UTC to the millisecond), `route_elevation` (the route's own
+/// height there, metres on ``heights``, 3), `speed` (m/s over 10 s of recorded time, 3), `heart_rate`
+/// (beats per minute, 1) and `cadence` (per minute, 1); a value the route does not record is an empty
+/// cell. For a group flight they come per rider, after its four columns (`<name>_route_distance` …).
+///
 /// The decimal separator is always `.` (``FixedDecimal``). About 60 bytes per pose (100 with the eye),
 /// plus about 40 per rider.
 public struct CSVPoseWriter: PoseWriter, Sendable {
@@ -64,6 +71,12 @@ public struct CSVPoseWriter: PoseWriter, Sendable {
     public var geoid: Geoid?
     private var headings: HeadingSequence
 
+    /// Whether the route's values at each frame follow the standard columns (``RouteReadingFields``:
+    /// `route_distance`, `route_progress`, `route_time`, `route_elevation`, `speed`, `heart_rate`,
+    /// `cadence`; for a group flight, the same seven per rider after its four). Default `false`, so that
+    /// the default columns stay as they were.
+    public var includesRouteValues = false
+
     /// The extra columns of the framing.
     public static let framingHeader = "vertical_fov,viewport_width,viewport_height"
     /// The suffixes of each rider's columns, in order (after `<name>_`).
@@ -85,9 +98,10 @@ public struct CSVPoseWriter: PoseWriter, Sendable {
         var header = CSVPoseWriter.header
         if includesEye { header += "," + CSVPoseWriter.eyeHeader }
         if framing != nil { header += "," + CSVPoseWriter.framingHeader }
+        if includesRouteValues && group == nil { header += "," + RouteReadingFields.names.joined(separator: ",") }
         let base = header.split(separator: ",").map(String.init)
         guard let group else { return base }
-        let suffixes = CSVPoseWriter.riderColumnSuffixes
+        let suffixes = CSVPoseWriter.riderColumnSuffixes + (includesRouteValues ? RouteReadingFields.names : [])
         return base + group.columnPrefixes(suffixes: suffixes, reserved: Set(base)).flatMap { prefix in
             suffixes.map { prefix + "_" + $0 }
         }
@@ -135,11 +149,16 @@ public struct CSVPoseWriter: PoseWriter, Sendable {
             out.append(comma)
             FixedDecimal.append(framing.viewportHeight, places: 0, to: &out)
         }
+        if includesRouteValues && group == nil {
+            RouteReadingFields.appendCSVCells(of: pose.routeReading, heights: heights, geoid: geoid,
+                                              fallbackUndulation: pose.geoidUndulation, to: &out)
+        }
         if let group {
             for index in group.riders.indices {
                 out.append(comma)
                 guard let rider = pose.position(ofRider: index) else {
                     out.append(contentsOf: [comma, comma, comma])
+                    if includesRouteValues { RouteReadingFields.appendCSVCells(of: nil, heights: heights, geoid: geoid, fallbackUndulation: 0, to: &out) }
                     continue
                 }
                 FixedDecimal.append(rider.coordinate.latitude, places: PosePrecision.coordinate, to: &out)
@@ -150,6 +169,10 @@ public struct CSVPoseWriter: PoseWriter, Sendable {
                                     places: PosePrecision.distance, to: &out)
                 out.append(comma)
                 out.append(UInt8(ascii: rider.isActive ? "1" : "0"))
+                if includesRouteValues {
+                    RouteReadingFields.appendCSVCells(of: rider.reading, heights: heights, geoid: geoid,
+                                                      fallbackUndulation: pose.geoidUndulation, to: &out)
+                }
             }
         }
         out.append(UInt8(ascii: "\n"))

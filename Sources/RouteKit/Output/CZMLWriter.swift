@@ -59,6 +59,13 @@ import Foundation
 ///   when it is never active), so Cesium shows a rider only while it is recording (CZML-Structure: within
 ///   one stream, the last availability stated for an object is the one in effect).
 ///
+/// - The route's values at each frame (``CameraPose/routeReading``; a rider's own, ``RiderPosition/reading``,
+///   for a group flight) are custom `properties` of the `camera` entity (of each `rider/INDEX`), sampled
+///   on the same epoch and written in the same packets as its position: `route_distance`,
+///   `route_progress`, `route_elevation` (above sea level), `speed`, `heart_rate`, `cadence`, and
+///   `route_time` as seconds after `START` (CZML samples numbers, not text). Read them in CesiumJS with
+///   `entity.properties.route_distance.getValue(time)`.
+///
 /// Deterministic bytes: fixed decimals, the fixed default epoch, no current date.
 public struct CZMLWriter: PoseWriter, Sendable {
     /// The flight's span, epoch and route.
@@ -77,6 +84,9 @@ public struct CZMLWriter: PoseWriter, Sendable {
     private var riderPositions: [[UInt8]]
     private var firstActive: [Double?]
     private var lastActive: [Double?]
+    /// The route's values at each frame: the camera's, then each rider's.
+    private var readings = CZMLReadingSamples()
+    private var riderReadings: [CZMLReadingSamples]
 
     public init(context: PoseWriterContext, samplesPerPacket: Int = 500) {
         precondition(samplesPerPacket > 0, "samplesPerPacket must be > 0")
@@ -86,6 +96,7 @@ public struct CZMLWriter: PoseWriter, Sendable {
         riderPositions = Array(repeating: [], count: riders)
         firstActive = Array(repeating: nil, count: riders)
         lastActive = Array(repeating: nil, count: riders)
+        riderReadings = Array(repeating: CZMLReadingSamples(), count: riders)
     }
 
     /// The first frame's instant: the clock's start and the epoch of every sampled property.
@@ -153,8 +164,11 @@ public struct CZMLWriter: PoseWriter, Sendable {
             orientations.append(comma)
             FixedDecimal.append(q[i], places: CZMLWriter.quaternionPlaces, to: &orientations)
         }
+        let epoch = context.absoluteTime(of: 0)
+        if let reading = pose.routeReading { readings.add(reading, at: t, epoch: epoch) }
         for rider in pose.riders where riderPositions.indices.contains(rider.rider) {
             let r = rider.rider
+            if let reading = rider.reading { riderReadings[r].add(reading, at: t, epoch: epoch) }
             if !riderPositions[r].isEmpty { riderPositions[r].append(comma) }
             FixedDecimal.append(t, places: PosePrecision.time, to: &riderPositions[r])
             riderPositions[r].append(comma)
@@ -198,12 +212,16 @@ public struct CZMLWriter: PoseWriter, Sendable {
         out.append(text: "]},\"orientation\":{\"epoch\":\"\(epoch)\",\"interpolationAlgorithm\":\"LINEAR\",")
         out.append(text: "\"interpolationDegree\":1,\"unitQuaternion\":[")
         out.append(contentsOf: orientations)
-        out.append(text: "]}}")
+        out.append(text: "]}")
+        readings.flush(epoch: epoch, into: &out)
+        out.append(UInt8(ascii: "}"))
         for r in riderPositions.indices where !riderPositions[r].isEmpty {
             out.append(text: ",\n{\"id\":\"rider/\(r)\",\"position\":{\"epoch\":\"\(epoch)\",\"interpolationAlgorithm\":\"LINEAR\",")
             out.append(text: "\"interpolationDegree\":1,\"cartographicDegrees\":[")
             out.append(contentsOf: riderPositions[r])
-            out.append(text: "]}}")
+            out.append(text: "]}")
+            riderReadings[r].flush(epoch: epoch, into: &out)
+            out.append(UInt8(ascii: "}"))
             riderPositions[r].removeAll(keepingCapacity: true)
         }
         positions.removeAll(keepingCapacity: true)

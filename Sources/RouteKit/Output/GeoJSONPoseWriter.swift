@@ -21,6 +21,10 @@
 ///   default (RFC 7946 section 4: altitudes are heights above the WGS 84 ellipsoid) or mean sea level
 ///   (EGM96); the FeatureCollection states it in a foreign member `"heights"` (`"ellipsoidal"` or
 ///   `"orthometric"`), written after `features`;
+/// - when the pose carries a ``CameraPose/routeReading`` (a flight sampled with its route), the route's
+///   values at that frame: `route_distance`, `route_progress`, `route_time`, `route_elevation` (on
+///   ``heights``), `speed`, `heart_rate`, `cadence`, as ``RouteReadingFields`` writes them (a value the
+///   route does not record is left out);
 /// - when the ``route`` is known, one more Feature **after** the Points: the route as a `LineString`
 ///   (a `MultiLineString` when it has several segments, or crosses the antimeridian, where it is cut as
 ///   RFC 7946 section 3.1.9 asks: ``antimeridianParts(_:)``), `[longitude, latitude]` positions (8
@@ -33,7 +37,8 @@
 ///   `role` (`"rider"`), `rider` (its name), `rider_index` (from 0), `frame`, `time` (the pose's), `active`
 ///   (`false` before the rider's first and after its last recorded time, when its position is held at its
 ///   route's start or end) and `elevation` (metres, 3 decimals, on ``heights``; on the ellipsoid with the
-///   undulation under the rider from ``geoid``, else the pose's at its centre). After the route line, each
+///   undulation under the rider from ``geoid``, else the pose's at its centre), then the rider's route
+///   values (`route_distance` … `cadence`, as for a single route's pose). After the route line, each
 ///   rider's route as a `LineString` (or `MultiLineString`, as for the route) with properties `role`
 ///   (`"rider-route"`), `rider` and `rider_index`. A group flight of f frames and r riders thus has
 ///   `f × (1 + r)` Points and `r` lines (plus the route's when known). The `bbox` covers them all.
@@ -119,6 +124,10 @@ public struct GeoJSONPoseWriter: PoseWriter, Sendable {
             out.append(text: ",\"eye_altitude\":")
             FixedDecimal.append(eye.altitude(on: heights), places: PosePrecision.distance, to: &out)
         }
+        if let reading = pose.routeReading {
+            RouteReadingFields.appendJSONMembers(of: reading, heights: heights, geoid: geoid,
+                                                 fallbackUndulation: pose.geoidUndulation, to: &out)
+        }
         out.append(text: "}}")
         guard group != nil else { return }
         for rider in pose.riders where riderNames.indices.contains(rider.rider) {
@@ -134,6 +143,10 @@ public struct GeoJSONPoseWriter: PoseWriter, Sendable {
             out.append(text: rider.isActive ? ",\"active\":true,\"elevation\":" : ",\"active\":false,\"elevation\":")
             FixedDecimal.append(rider.height(on: heights, geoid: geoid, fallbackUndulation: pose.geoidUndulation),
                                 places: PosePrecision.distance, to: &out)
+            if let reading = rider.reading {
+                RouteReadingFields.appendJSONMembers(of: reading, heights: heights, geoid: geoid,
+                                                     fallbackUndulation: pose.geoidUndulation, to: &out)
+            }
             out.append(text: "}}")
         }
     }

@@ -36,7 +36,15 @@ import Foundation
 /// `"riders":[[lon, lat], …]` (every rider's position, degrees, 8 decimals, in rider order) and
 /// `"active":[true, …]` (`false` before a rider's first and after its last recorded time, when its
 /// position is held at its route's start or end; a rider missing from a pose is `null` and `false`).
-/// Positions are on the ground (no heights), like the centre.
+/// Positions are on the ground (no heights), like the centre. Each frame then has `"readings":[{…}, …]`:
+/// every rider's route values, as for a single route's `route` below (`null` for a rider missing from
+/// the pose).
+///
+/// Every frame ends with `"center_elevation"` (metres above sea level, 3 decimals: the ground the centre
+/// looks at, what a map with terrain gives `jumpTo` as `elevation`) and, when the pose carries its route's
+/// values (``CameraPose/routeReading``), `"route":{"point":[lon, lat], "route_distance": …}`: the point on
+/// the route at this frame (where a marker for the rider goes) and the values ``RouteReadingFields`` names,
+/// `route_elevation` above sea level.
 ///
 /// The centre is at height 0 for the web map (no terrain); a route's elevation does not move it.
 /// Streaming: constant memory, about 110 bytes per pose. Deterministic bytes.
@@ -171,7 +179,35 @@ public struct MapLibreCameraWriter: PoseWriter, Sendable {
                 active += rider.isActive ? "true" : "false"
             }
             out.append(text: "]" + active + "]")
+            out.append(text: ",\"readings\":[")
+            for index in group.riders.indices {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                if let rider = pose.position(ofRider: index), let reading = rider.reading {
+                    appendReading(reading, into: &out)
+                } else {
+                    out.append(text: "null")
+                }
+            }
+            out.append(UInt8(ascii: "]"))
         }
+        out.append(text: ",\"center_elevation\":")
+        FixedDecimal.append(pose.centerElevation, places: PosePrecision.distance, to: &out)
+        if let reading = pose.routeReading {
+            out.append(text: ",\"route\":")
+            appendReading(reading, into: &out)
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    /// `{"point":[lon,lat],"route_distance":…}`: the reading's point (8 decimals) and its values, heights
+    /// above sea level (as the web map's terrain is).
+    private func appendReading(_ reading: RouteReading, into out: inout [UInt8]) {
+        out.append(text: "{\"point\":[")
+        FixedDecimal.append(normalizedLongitude(reading.coordinate.longitude), places: PosePrecision.coordinate, to: &out)
+        out.append(UInt8(ascii: ","))
+        FixedDecimal.append(reading.coordinate.latitude, places: PosePrecision.coordinate, to: &out)
+        out.append(UInt8(ascii: "]"))
+        RouteReadingFields.appendJSONMembers(of: reading, heights: .orthometric, geoid: nil, fallbackUndulation: 0, to: &out)
         out.append(UInt8(ascii: "}"))
     }
 

@@ -104,9 +104,11 @@ public enum PoseFormat: String, CaseIterable, Sendable {
         let context = context ?? PoseWriterContext(framesPerSecond: 30, frameCount: 1)
         switch self {
         case .csv:
-            return CSVPoseWriter(includesEye: includesEye, heights: context.heights, angles: context.angles,
-                                 framing: framingColumns ? context.framing : nil, group: context.group,
-                                 geoid: context.geoid)
+            var writer = CSVPoseWriter(includesEye: includesEye, heights: context.heights, angles: context.angles,
+                                       framing: framingColumns ? context.framing : nil, group: context.group,
+                                       geoid: context.geoid)
+            writer.includesRouteValues = context.routeValueColumns
+            return writer
         case .geojson:
             return GeoJSONPoseWriter(includesEye: includesEye, route: context.route, heights: context.heights,
                                      angles: context.angles, framing: context.framing,

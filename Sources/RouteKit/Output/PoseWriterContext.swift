@@ -60,6 +60,9 @@ public struct PoseWriterContext: Sendable {
     /// KML (sea level), CZML, Earth Studio (the ellipsoid) and GPX (sea level) always use their own
     /// format's datum. Default ``VerticalDatum/ellipsoidal``.
     public var heights: VerticalDatum = .ellipsoidal
+    /// Whether CSV appends the route's values at each frame (``CSVPoseWriter/includesRouteValues``).
+    /// GeoJSON, MapLibre and CZML always write them when the poses carry them. Default `false`.
+    public var routeValueColumns = false
 
     /// 2000-01-01T00:00:00Z: the documented, fixed default ``epoch`` (946684800 s after the Unix epoch).
     public static let defaultEpoch = Date(timeIntervalSince1970: 946_684_800)

@@ -32,17 +32,25 @@ struct CourseProjection {
 
     /// Metres along the course to the foot of `c` on leg `k`, and the foot's distance from `c`, metres.
     private func project(_ c: LocationCoordinate2D, onLeg k: Int) -> (along: Double, offset: Double) {
+        let foot = Self.foot(of: c, from: course.points[k].coordinate, to: course.points[k + 1].coordinate)
+        return (along[k] + foot.fraction * (along[k + 1] - along[k]), foot.offset)
+    }
+
+    /// The foot of `c` on the straight leg from `a` to `b` on the tangent plane at `c` (east and north
+    /// metres on a sphere of 6371 km): its fraction of the way along the leg (0...1) and its distance
+    /// from `c`, metres.
+    static func foot(of c: LocationCoordinate2D, from a: LocationCoordinate2D, to b: LocationCoordinate2D) -> (fraction: Double, offset: Double) {
         let metresPerDegree = 6_371_000 * Double.pi / 180
         let cosLatitude = cos(c.latitude * .pi / 180)
         func plane(_ p: LocationCoordinate2D) -> (Double, Double) {
             (remainder(p.longitude - c.longitude, 360) * metresPerDegree * cosLatitude, (p.latitude - c.latitude) * metresPerDegree)
         }
-        let (ax, ay) = plane(course.points[k].coordinate), (bx, by) = plane(course.points[k + 1].coordinate)
+        let (ax, ay) = plane(a), (bx, by) = plane(b)
         let (dx, dy) = (bx - ax, by - ay)
         let length2 = dx * dx + dy * dy
         let u = length2 > 0 ? min(max(-(ax * dx + ay * dy) / length2, 0), 1) : 0
         let (fx, fy) = (ax + u * dx, ay + u * dy)
-        return (along[k] + u * (along[k + 1] - along[k]), (fx * fx + fy * fy).squareRoot())
+        return (u, (fx * fx + fy * fy).squareRoot())
     }
 
     /// The distance along the course of `c`, metres, searching near `hint` (the last projection of the

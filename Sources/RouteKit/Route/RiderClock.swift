@@ -36,6 +36,7 @@ public struct RiderClock: Sendable {
     private let latitudes: [[Double]]
     private let longitudes: [[Double]]
     private let elevations: [[Double]]
+    private let odometers: [RouteOdometer]
 
     /// Validates `group` and times every rider.
     ///
@@ -74,6 +75,7 @@ public struct RiderClock: Sendable {
         self.latitudes = latitudes
         self.longitudes = longitudes
         self.elevations = elevations
+        self.odometers = group.riders.map { RouteOdometer(route: $0.route) }
     }
 
     /// Seconds from ``start`` to ``end`` (>= 0).
@@ -106,14 +108,15 @@ public struct RiderClock: Sendable {
         let (k, f) = segment(of: rider, at: seconds)
         let lat = latitudes[rider], lon = longitudes[rider], ele = elevations[rider], t = times[rider]
         let active = seconds >= t[0] && seconds <= t[t.count - 1]
+        let reading = odometers[rider].reading(leg: k, fraction: f)
         guard f > 0 else {
             return RiderPosition(rider: rider, coordinate: LocationCoordinate2D(latitude: lat[k], longitude: remainder(lon[k], 360)),
-                                 elevation: ele[k], isActive: active)
+                                 elevation: ele[k], isActive: active, reading: reading)
         }
         let coordinate = LocationCoordinate2D(latitude: lat[k] + (lat[k + 1] - lat[k]) * f,
                                               longitude: remainder(lon[k] + (lon[k + 1] - lon[k]) * f, 360))
         return RiderPosition(rider: rider, coordinate: coordinate, elevation: ele[k] + (ele[k + 1] - ele[k]) * f,
-                             isActive: active)
+                             isActive: active, reading: reading)
     }
 
     /// Every rider's position at clock time `seconds`, in rider order.

@@ -10,11 +10,15 @@ public struct RiderPosition: Hashable, Sendable {
     /// `false` before the rider's first recorded time and after its last: the position is then held at
     /// the route's start or end.
     public var isActive: Bool
+    /// What the rider's route records where the rider is (distance along it, recorded time, speed,
+    /// heart rate …), for overlays; `nil` when not computed.
+    public var reading: RouteReading?
 
-    public init(rider: Int, coordinate: LocationCoordinate2D, elevation: Double, isActive: Bool) {
+    public init(rider: Int, coordinate: LocationCoordinate2D, elevation: Double, isActive: Bool, reading: RouteReading? = nil) {
         self.rider = rider
         self.coordinate = coordinate
         self.elevation = elevation
         self.isActive = isActive
+        self.reading = reading
     }
 }

@@ -18,9 +18,14 @@ public struct CameraPose: Hashable, Sendable {
     /// For a group flight (``RiderGroup``), where every rider is at this frame, in rider order; empty
     /// for a single route.
     public var riders: [RiderPosition]
+    /// Where the flight is along its route at this frame and what the route records there (distance,
+    /// recorded time, speed, heart rate …; ``RouteTracking``), for overlays; `nil` for a flight sampled
+    /// without a route, and for a group flight (each rider carries its own, ``RiderPosition/reading``).
+    public var routeReading: RouteReading?
 
     public init(frame: Int, time: Double, camera: MapCamera, centerElevation: Double = 0, geoidUndulation: Double = 0,
-                eye: EyePosition? = nil, riders: [RiderPosition] = []) {
+                eye: EyePosition? = nil, riders: [RiderPosition] = [], routeReading: RouteReading? = nil) {
+        self.routeReading = routeReading
         self.frame = frame
         self.time = time
         self.camera = camera

@@ -9,6 +9,7 @@ extension PoseSampler {
         forEachPose(of: group.flight, eye: eye) { pose in
             var pose = pose
             pose.riders = group.riders(atFlightTime: pose.time)
+            pose.routeReading = nil
             return body(pose)
         }
     }

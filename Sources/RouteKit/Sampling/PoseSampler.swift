@@ -137,8 +137,18 @@ public struct PoseSampler: Sendable {
     /// (``EyePosition/Model``) when it is not `nil`. Frames run to ``ScriptedFlight/duration``.
     ///
     /// - Complexity: O(f log n) time, O(1) memory.
+    /// Each pose carries its ``CameraPose/routeReading`` when the flight has a route
+    /// (``ScriptedFlight/routeTracking``, ``RouteTracker``).
     public func forEachPose(of flight: ScriptedFlight, eye: EyePosition.Model?, _ body: (CameraPose) -> Bool) -> Summary {
-        forEachPose(of: flight.camera, centerElevation: flight.centerElevation, eye: eye, duration: flight.duration, body)
+        guard let odometer = flight.route else {
+            return forEachPose(of: flight.camera, centerElevation: flight.centerElevation, eye: eye, duration: flight.duration, body)
+        }
+        var tracker = RouteTracker(odometer: odometer, tracking: flight.routeTracking)
+        return forEachPose(of: flight.camera, centerElevation: flight.centerElevation, eye: eye, duration: flight.duration) { pose in
+            var pose = pose
+            pose.routeReading = tracker.reading(at: pose.time, camera: pose.camera)
+            return body(pose)
+        }
     }
 
     private func forEachPose(of timeline: KeyframeTimeline<MapCamera>, centerElevation: KeyframeTimeline<Double>?,

@@ -36,11 +36,12 @@ struct FlightArguments: Equatable {
             a.options.lookAhead = try v.positive(atMost: 1e9, "metres along the route, more than 0 and at most 1000000000") }),
         (.maxTurnRate, .value("--max-turn-rate", valueName: "degrees-per-second", help: "Fastest turn the planner gives the camera (the limit check measures it against is --max-heading-rate, \(CheckOptions.shown(MotionLimits().turnRate))).", default: "\(FixedDecimal.string(FlightOptions.defaultMaxTurnRate, places: 0))") { a, v throws(UsageError) in
             a.options.maxTurnRate = try v.number(in: FlightOptions.turnRateRange, "degrees per second, from 0.01 to 1000000") }),
-        (.viewport, .value("--viewport", valueName: "WxH", help: "Viewport in pixels.", default: "1920x1080") { a, v throws(UsageError) in
-            let parts = v.text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        (.viewport, .value("--viewport", valueName: "WxH", help: "Viewport in pixels, or a video shape: 720p (1280x720), 1080p (1920x1080), 4k (3840x2160), vertical (1080x1920, 9:16), square (1080x1080).", default: "1920x1080") { a, v throws(UsageError) in
+            let text = FlightArguments.viewportPresets[v.text.lowercased()] ?? v.text
+            let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
             guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...100_000).contains(w), (1...100_000).contains(h),
                   (0.05...20).contains(Double(w) / Double(h)) else {
-                throw v.invalid("width x height in pixels, e.g. 1920x1080 (each 1 to 100000, the width 1/20 to 20 times the height)")
+                throw v.invalid("width x height in pixels, e.g. 1920x1080 (each 1 to 100000, the width 1/20 to 20 times the height), or 720p, 1080p, 4k, vertical, square")
             }
             a.options.framing.viewportWidth = Double(w)
             a.options.framing.viewportHeight = Double(h) }),
@@ -63,6 +64,10 @@ struct FlightArguments: Equatable {
     ] }
 
     /// A default that depends on the preset, in words: `16 for wwdc, 30 for follow, 20 for overview and orbit`.
+    /// The video shapes `--viewport` also takes by name.
+    static let viewportPresets = ["720p": "1280x720", "1080p": "1920x1080", "4k": "3840x2160", "2160p": "3840x2160",
+                                  "vertical": "1080x1920", "square": "1080x1080"]
+
     static func perPreset(_ value: (FlightOptions.Preset) -> Double) -> String {
         var groups: [(value: Double, presets: [String])] = []
         for preset in FlightOptions.Preset.allCases {

@@ -99,6 +99,7 @@ extension PlansFlightsOverGround {
                 framesPerSecond: Double) throws -> (route: Route, scripted: ScriptedFlight) {
         let (route, terrain) = try ground.apply(to: try input.read(routePath).route, routePath: routePath, warnIfMissing: scriptPath == nil)
         let script: CameraScript
+        var tracking = RouteTracking.centre(span: nil)
         if let scriptPath {
             script = try loadCameraScript(scriptPath)
         } else {
@@ -111,8 +112,10 @@ extension PlansFlightsOverGround {
             }
             for note in plan.notes { printDiagnostic("\(shownPath(routePath)): note: \(note)") }
             script = plan.script
+            tracking = plan.routeTracking
         }
-        let scripted = try flight.resolve(script, for: route, scriptPath: scriptPath)
+        var scripted = try flight.resolve(script, for: route, scriptPath: scriptPath)
+        scripted.routeTracking = tracking
         if scriptPath != nil {
             warnAboutTheGround(scripted, route: route, terrain: terrain, clearance: ground.clearance,
                                framesPerSecond: framesPerSecond, routePath: routePath)

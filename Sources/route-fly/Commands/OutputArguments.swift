@@ -8,6 +8,8 @@ struct OutputArguments: Equatable {
     /// `--max-pitch`, degrees, when given.
     var maxPitch: Double? = nil
     var fovColumns = false
+    /// `--route-columns`: CSV appends the route's values at each frame.
+    var routeColumns = false
     /// The options given (canonical names), to refuse those the format does not use.
     var given: Set<String> = []
 
@@ -20,6 +22,9 @@ struct OutputArguments: Equatable {
             .flag("--fov-columns", help: "csv: add vertical_fov (degrees), viewport_width and viewport_height (pixels) columns. GeoJSON always has them in its 'camera' member.") { a, _ in
                 a.fovColumns = true
                 a.given.insert("--fov-columns") },
+.flag("--route-columns", help: "csv: add the route's values at each frame: route_distance (m along the route, gaps not counted), route_progress (0-1), route_time (recorded, ISO 8601 UTC), route_elevation (m, on --heights), speed (m/s over 10 s), heart_rate (bpm), cadence (per minute); empty where the route does not record them. GeoJSON, CZML and maplibre always carry them.") { a, _ in
+                a.routeColumns = true
+                a.given.insert("--route-columns") },
             .value("--kml-view", valueName: "view", help: "kml, kmz: camera (a Camera at the eye, absolute altitude) or lookat (a LookAt at the centre, relativeToGround: Google Earth puts it on its own terrain; for routes without heights).", default: "camera") { a, v throws(UsageError) in
                 a.kmlView = try v.choice(KMLView.self)
                 a.given.insert("--kml-view") },
@@ -33,7 +38,7 @@ struct OutputArguments: Equatable {
     func validate(format: PoseFormat, formatName: String?, subcommand: String) throws(UsageError) {
         let uses: [String: Set<PoseFormat>] = [
             "--angles": [.csv, .geojson, .maplibre], "--kml-view": [.kml, .kmz],
-            "--max-pitch": [.maplibre], "--fov-columns": [.csv],
+            "--max-pitch": [.maplibre], "--fov-columns": [.csv], "--route-columns": [.csv],
         ]
         for name in given.sorted() where !(uses[name]?.contains(format) ?? true) {
             let list = uses[name]!.map(\.rawValue).sorted().joined(separator: ", ")

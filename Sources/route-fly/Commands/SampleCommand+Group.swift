@@ -29,6 +29,7 @@ extension SampleOptions {
         context.heights = heights
         context.geoid = sampler.geoid
         context.angles = output.angles
+        context.routeValueColumns = output.routeColumns
         context.kmlView = output.kmlView
         context.maximumPitch = maximumPitch
         // Time-tagged formats stamp each frame with the group clock's instant (the riders' recorded

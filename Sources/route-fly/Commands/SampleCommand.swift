@@ -148,6 +148,7 @@ struct SampleOptions: Equatable {
         context.heights = heights
         context.geoid = sampler.geoid
         context.angles = output.angles
+        context.routeValueColumns = output.routeColumns
         context.kmlView = output.kmlView
         context.maximumPitch = maximumPitch
         if scriptPath == nil, let (epoch, scale) = flight.options.recordedClock(for: route) {
