@@ -20,10 +20,16 @@ public enum Termination: Hashable, Sendable, CustomStringConvertible {
     /// Whether it exited with status 0.
     public var isSuccess: Bool { self == .exited(0) }
 
+    private static let signalNames: [Int32: String] = [
+        SIGHUP: "SIGHUP", SIGINT: "SIGINT", SIGQUIT: "SIGQUIT", SIGILL: "SIGILL", SIGTRAP: "SIGTRAP", SIGABRT: "SIGABRT",
+        SIGBUS: "SIGBUS", SIGFPE: "SIGFPE", SIGKILL: "SIGKILL", SIGSEGV: "SIGSEGV", SIGPIPE: "SIGPIPE", SIGTERM: "SIGTERM",
+        SIGXCPU: "SIGXCPU", SIGXFSZ: "SIGXFSZ",
+    ]
+
     public var description: String {
         switch self {
         case .exited(let status): "exited with status \(status)"
-        case .signalled(let number): "ended by signal \(number)" + (strsignal(number).map { " (\(String(cString: $0)))" } ?? "")
+        case .signalled(let number): "ended by signal \(number)" + (Self.signalNames[number].map { " (\($0))" } ?? "")
         case .unknown: "ended (status unknown)"
         }
     }
