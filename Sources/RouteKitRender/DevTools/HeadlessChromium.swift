@@ -25,9 +25,10 @@ public final class HeadlessChromium: @unchecked Sendable {
     private let closing = NSLock()
     private var isClosed = false
 
-    /// The command-line flags: headless, no sandbox (containers have no user namespaces), WebGL through
-    /// SwiftShader without a GPU, the DevTools pipe, a fixed window at device scale factor 1, and a
-    /// quiet first run.
+    /// The command-line flags: headless, no sandbox (containers have no user namespaces), WebGL (2)
+    /// through SwiftShader without a GPU, the DevTools pipe, a fixed window at device scale factor 1, a
+    /// quiet first run, and `file://` pages allowed to read files beside them (the page's script and
+    /// data).
     /// - Parameters:
     ///   - width: Window width in pixels, more than 0.
     ///   - height: Window height in pixels, more than 0.
