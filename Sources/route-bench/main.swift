@@ -1,5 +1,6 @@
 // route-bench: benchmarks, run on demand (never part of the tests):
-//   swift run -c release route-bench [keyframes|pipeline|linearity] [GPX] [--frames N]
+//   swift run -c release route-bench [keyframes|pipeline|linearity|capture] [GPX] [--frames N]
+// (capture runs only when named: it needs Chromium and ffmpeg; it captures min(N, 60) frames a format)
 // Each section is a function printing its own figures and ratios.
 
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -8,12 +9,14 @@ if let k = arguments.firstIndex(of: "--frames"), k + 1 < arguments.count, let n 
     frames = n
     arguments.removeSubrange(k...(k + 1))
 }
-let sections = arguments.filter { ["keyframes", "pipeline", "linearity"].contains($0) }
-let path = arguments.first { !["keyframes", "pipeline", "linearity"].contains($0) }
+let sectionNames = ["keyframes", "pipeline", "linearity", "capture"]
+let sections = arguments.filter { sectionNames.contains($0) }
+let path = arguments.first { !sectionNames.contains($0) }
 
 print("route-bench")
 // The pipeline runs first: the keyframe section replaces the runtime's allocation hook to count
 // allocations, and Foundation code run after that has been seen to crash.
+if sections.contains("capture") { benchmarkCapture(frames: min(frames, 60)) }
 if sections.isEmpty || sections.contains("pipeline") { benchmarkPipeline(path: path, frames: frames) }
 if sections.isEmpty || sections.contains("linearity") { benchmarkLinearity() }
 if sections.isEmpty || sections.contains("keyframes") { benchmarkKeyframes() }

@@ -7,7 +7,7 @@ import Testing
 /// `--explicit-target-dependency-import-check error`.)
 @Suite struct LayerRulesTests {
     static let sources = Fixtures.packageRoot.appendingPathComponent("Sources")
-    static let libraryTargets = ["RouteKitSupport", "KeyframeAnimation", "RouteKitGeodesy", "RouteKitTerrain", "RouteKit"]
+    static let libraryTargets = ["RouteKitSupport", "KeyframeAnimation", "RouteKitGeodesy", "RouteKitTerrain", "RouteKit", "RouteKitRender"]
 
     /// Every Swift file (and DocC article) under `Sources/<target>`, with its text.
     static func files(in target: String, extensions: Set<String> = ["swift"]) -> [(path: String, text: String)] {
