@@ -20,7 +20,7 @@ extension MapTileSource {
     /// tiles'. Web Mercator stretches the ground by `1 / cos(latitude)`, so the heights are shaded with
     /// gdaldem's scale `-s cos(latitude)` (horizontal metres per Web Mercator unit) at the tile's central
     /// latitude, and its z factor the band's scale times its unit in metres; slopes are true to within
-    /// the change of `cos(latitude)` across the tile (below 0.1 % from zoom 10 up, at 60 degrees).
+    /// the change of `cos(latitude)` across the tile (below 0.1 % from zoom 12 up, at 60 degrees).
     ///
     /// Pixels: grey is GDAL's shade (1 black, 255 lit); alpha is `min(255, 2 |shade - flat|)`, where
     /// `flat` = ``flatShade`` (about 181), the shade of level ground, so that flat ground is transparent

@@ -33,10 +33,19 @@ extension MapTileSource {
         for band in 1...(colours + 1) {
             bands.append(try warped.read(band: band, as: UInt8.self, path: raster.path))
         }
-        let alpha = bands[colours]
         let rgb = colours == 1 ? [bands[0], bands[0], bands[0]] : Array(bands[0..<3])
         return try PNGEncoding.png(width: MapTile.size, height: MapTile.size,
-                                   bands: rgb.map { band in zip(band, alpha).map { $1 == 0 ? 0 : $0 } } + [alpha],
-                                   path: raster.path)
+                                   bands: rgb.map { Self.cleared($0, where: bands[colours]) } + [bands[colours]], path: raster.path)
+    }
+
+    /// `band` with 0 wherever `alpha` is 0 (so that transparent pixels are all zero).
+    private static func cleared(_ band: [UInt8], where alpha: [UInt8]) -> [UInt8] {
+        var result = band
+        result.withUnsafeMutableBufferPointer { r in
+            alpha.withUnsafeBufferPointer { a in
+                for i in 0..<r.count where a[i] == 0 { r[i] = 0 }
+            }
+        }
+        return result
     }
 }

@@ -26,16 +26,14 @@ extension MapTileSource {
         let count = MapTile.size * MapTile.size
         guard elevation.touches(tile) else {
             return try PNGEncoding.png(width: MapTile.size, height: MapTile.size,
-                                       bands: TerrariumEncoding.bands([Double](repeating: 0, count: count)), path: elevationPath)
+                                       bands: TerrariumEncoding.bands(count: count) { _ in 0 }, path: elevationPath)
         }
         let warped = try warpedHeights(tile, margin: 0)
         let raw = try warped.read(band: 1, as: Float.self, path: elevationPath)
-        let metres = raw.map { value -> Double in
-            let h = heights.metres(Double(value))
-            return h.isFinite ? h : 0
+        let bands = raw.withUnsafeBufferPointer { values in
+            TerrariumEncoding.bands(count: count) { heights.metres(Double(values[$0])) }
         }
-        return try PNGEncoding.png(width: MapTile.size, height: MapTile.size, bands: TerrariumEncoding.bands(metres),
-                                   path: elevationPath)
+        return try PNGEncoding.png(width: MapTile.size, height: MapTile.size, bands: bands, path: elevationPath)
     }
 
     /// The model's band 1 over `tile` grown by `margin` pixels, warped bilinearly into 32-bit floats in

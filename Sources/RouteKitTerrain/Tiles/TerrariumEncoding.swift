@@ -21,12 +21,17 @@ enum TerrariumEncoding {
         Double(red) * 256 + Double(green) + Double(blue) / 256 - 32768
     }
 
-    /// Three bands (R, G, B), each row by row, for `heights` (metres, any order; `NaN` becomes 0 m).
-    /// - Complexity: O(n).
-    static func bands(_ heights: [Double]) -> [[UInt8]] {
-        var red = [UInt8](repeating: 0, count: heights.count), green = red, blue = red
-        for (i, h) in heights.enumerated() {
-            (red[i], green[i], blue[i]) = pixel(metres: h)
+    /// Three bands (R, G, B), each row by row, for `count` heights given by `height(i)` (metres; a
+    /// non-finite height becomes 0 m).
+    /// - Complexity: O(count).
+    static func bands(count: Int, height: (Int) -> Double) -> [[UInt8]] {
+        var red = [UInt8](repeating: 0, count: count), green = red, blue = red
+        red.withUnsafeMutableBufferPointer { r in
+            green.withUnsafeMutableBufferPointer { g in
+                blue.withUnsafeMutableBufferPointer { b in
+                    for i in 0..<count { (r[i], g[i], b[i]) = pixel(metres: height(i)) }
+                }
+            }
         }
         return [red, green, blue]
     }

@@ -10,7 +10,7 @@ final class TileRaster: @unchecked Sendable {
     /// The path as the caller gave it.
     let path: String
     let coverage: MapTileCoverage
-    /// Band 1 and the CRS, kept for reading heights.
+    /// The raster's CRS, vertical part included, for the heights' datum and unit.
     let crs: SpatialReference
     private let dataset: GDALDatasetH
     private let lock = NSLock()

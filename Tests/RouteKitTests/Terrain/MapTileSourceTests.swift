@@ -44,11 +44,15 @@ struct MapTileSourceTests {
     /// 200 x 200 cells of 0.001 degrees.
     static func plane(_ longitude: Double, _ latitude: Double) -> Double { 500 + 100 * (longitude - 13.70) + 200 * (latitude - 45.20) }
 
+    static func planeModel(in dir: URL) throws -> URL {
+        try TerrainFixtures.geoTIFF(in: dir, name: "plane", crs: "EPSG:4326", columns: 200, rows: 200,
+                                    west: 13.70, south: 45.20, cellSize: 0.001, height: plane)
+    }
+
     @Test func terrainHeightsOfAGeographicPlaneMatchGDAL() throws {
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let dem = try TerrainFixtures.geoTIFF(in: dir, name: "plane", crs: "EPSG:4326", columns: 200, rows: 200,
-                                              west: 13.70, south: 45.20, cellSize: 0.001, height: Self.plane)
+        let dem = try Self.planeModel(in: dir)
         let source = try MapTileSource(elevationPath: dem.path)
         #expect(source.verticalDatum == .unspecified)
         // Zoom 13 around 13.80 E 45.30 N: a tile wholly inside the model.
@@ -65,7 +69,6 @@ struct MapTileSourceTests {
         }
         // Bilinear interpolation reproduces a plane; what is left is Terrarium's 1/512 m rounding and the
         // warper's approximate transformation (within 0.125 pixel: 1.7 m here, 0.002 m of height).
-        print("MEASURED plane \(worstPlane) gdal \(worstGDAL)")
         #expect(worstPlane < 0.01, "worst difference from the plane: \(worstPlane) m")
         // gdallocationinfo gives the cell under the point, not an interpolation: within half a cell
         // (0.0005 degrees) of the plane, 0.05 + 0.1 m.
@@ -75,8 +78,7 @@ struct MapTileSourceTests {
     @Test func terrainOutsideTheModelIsZeroMetres() throws {
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let dem = try TerrainFixtures.geoTIFF(in: dir, name: "plane", crs: "EPSG:4326", columns: 200, rows: 200,
-                                              west: 13.70, south: 45.20, cellSize: 0.001, height: Self.plane)
+        let dem = try Self.planeModel(in: dir)
         let source = try MapTileSource(elevationPath: dem.path)
         // Zoom 10 around the model: it fills about 0.2 / 0.35 of the tile's width.
         let zoom = 10, t = MapTileTests.tile(longitude: 13.80, latitude: 45.30, zoom: zoom)
@@ -129,7 +131,6 @@ struct MapTileSourceTests {
             worstPlane = max(worstPlane, abs(height - plane(projected[k][0], projected[k][1])))
             worstGDAL = max(worstGDAL, abs(height - (try #require(gdal[k][0]))))
         }
-        print("MEASURED plane \(worstPlane) gdal \(worstGDAL)")
         #expect(worstPlane < 0.01, "worst difference from the plane: \(worstPlane) m")
         // Nearest cell: within half a cell (15 m) of the plane, 0.075 + 0.15 m.
         #expect(worstGDAL < 0.23, "worst difference from gdallocationinfo: \(worstGDAL) m")
@@ -138,5 +139,22 @@ struct MapTileSourceTests {
             let range = try #require(source.elevation.tiles(coveringZoom: zoom))
             for tile in range { _ = try source.terrainTile(z: tile.zoom, x: tile.x, y: tile.y) }
         }
+    }
+}
+
+extension MapTileSourceTests {
+    /// Heights above the WGS 84 ellipsoid (EPSG:4979) come out above the EGM96 geoid, as TerrainModel's
+    /// do: at 46.43 N 13.74 E, `echo "46.43 13.74 2000" | cs2cs EPSG:4326+5773 EPSG:4979` gives 2047.46 m.
+    @Test func ellipsoidalHeightsAreServedAboveTheGeoid() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let dem = try TerrainFixtures.geoTIFF(in: dir, name: "ellipsoidal", crs: "EPSG:4979", columns: 100, rows: 100,
+                                              west: 13.69, south: 46.38, cellSize: 0.001) { _, _ in 2047.46 }
+        let source = try MapTileSource(elevationPath: dem.path)
+        #expect(source.verticalDatum == .ellipsoidal)
+        let zoom = 15, t = MapTileTests.tile(longitude: 13.74, latitude: 46.43, zoom: zoom)
+        let rgb = try Self.decode(try source.terrainTile(z: zoom, x: t.x, y: t.y), in: dir, name: "e", pixels: [(128, 128)], bands: [1, 2, 3])
+        // The geoid undulates by centimetres across a zoom 15 tile (1.2 km).
+        #expect(abs(Self.terrarium(rgb[0]) - 2000) < 0.1, "\(Self.terrarium(rgb[0])) m")
     }
 }
