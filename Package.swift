@@ -66,7 +66,7 @@ let package = Package(
         .executableTarget(name: "route-bench", dependencies: ["RouteKit", "RouteKitRender"]),
         .testTarget(
             name: "RouteKitTests",
-            dependencies: ["RouteKit", "RouteKitRender", "route-fly"],
+            dependencies: ["RouteKit", "RouteKitTerrain", "RouteKitRender", "route-fly"],
             exclude: ["Fixtures", "__Snapshots__"]
         ),
     ]

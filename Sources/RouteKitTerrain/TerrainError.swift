@@ -40,8 +40,14 @@ public struct TerrainError: Error, Sendable, CustomStringConvertible {
         case notCovering(index: Int, coordinate: LocationCoordinate2D, extent: BoundingBox)
         /// The model has no data (nodata cells all round) at route point `index`.
         case noData(index: Int, coordinate: LocationCoordinate2D)
-        /// GDAL failed while reading cells, with its reason.
+        /// GDAL failed while reading cells (or warping, shading or encoding a map tile), with its reason.
         case readFailed(String)
+        /// A map tile index outside the XYZ grid: `zoom` must be in `0...24` (``MapTile/maximumZoom``) and
+        /// `x`, `y` in `0..<2^zoom`.
+        case invalidTile(zoom: Int, x: Int, y: Int)
+        /// An imagery raster with a number of bands ``MapTileSource`` does not draw (it draws 1: grey,
+        /// 2: grey and alpha, 3: RGB, 4: RGBA).
+        case unsupportedBandCount(Int)
     }
 
     /// The model's path as the caller gave it.
@@ -88,6 +94,11 @@ public struct TerrainError: Error, Sendable, CustomStringConvertible {
             sentence = "the model has no data (nodata cells) at route point \(index), \(degrees(coordinate))."
         case .readFailed(let why):
             sentence = "reading the terrain model failed: \(why)."
+        case .invalidTile(let zoom, let x, let y):
+            let side = (0...MapTile.maximumZoom).contains(zoom) ? "0...\((1 << zoom) - 1)" : "0..<2^zoom"
+            sentence = "no map tile \(zoom)/\(x)/\(y) (zoom/x/y): expected a zoom in 0...\(MapTile.maximumZoom) and x and y in \(side)."
+        case .unsupportedBandCount(let count):
+            sentence = "the raster has \(count) bands: expected imagery with 1 (grey), 2 (grey and alpha), 3 (RGB) or 4 (RGBA)."
         }
         return "\(path): error: \(sentence)"
     }

@@ -13,12 +13,7 @@ extension TerrainModel {
     init(path: String, selection: Selection, maximumCellCount: Int) throws(TerrainError) {
         func fail(_ kind: TerrainError.Kind) -> TerrainError { TerrainError(path: path, kind: kind) }
 
-        // GDAL's virtual file systems (/vsizip/, /vsicurl/, ...) are not files on disk: GDAL judges them.
-        if !path.hasPrefix("/vsi") {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw fail(.fileNotFound) }
-            guard FileManager.default.isReadableFile(atPath: path) else { throw fail(.unreadable("permission denied")) }
-        }
+        try TerrainError.checkReadable(path)
         let parts = try GDALLibrary.quietly { () throws(TerrainError) -> Parts in
             try Self.read(path: path, selection: selection, maximumCellCount: maximumCellCount, fail: fail)
         }
@@ -84,28 +79,9 @@ extension TerrainModel {
             throw fail(.noGeoreferencing)
         }
 
-        // Vertical datum and unit.
-        let verticalDatum: VerticalDatum
-        var unitInMetres = 1.0
-        if let vertical = crs.verticalPart {
-            guard vertical.code == "5773" || vertical.name.uppercased().contains("EGM96") else {
-                throw fail(.unsupportedVerticalDatum(vertical.code.map { "\(vertical.name) (EPSG:\($0))" } ?? vertical.name))
-            }
-            verticalDatum = .egm96
-            let verticalUnit = OSRGetTargetLinearUnits(crs.handle, "VERT_CS", nil)
-            if verticalUnit > 0, verticalUnit.isFinite { unitInMetres = verticalUnit }
-        } else if crs.axisCount == 3 {
-            verticalDatum = .ellipsoidal
-        } else {
-            verticalDatum = .unspecified
-        }
-        let unitText = GDALGetRasterUnitType(band).map { String(cString: $0) } ?? ""
-        switch unitText.trimmingCharacters(in: .whitespaces).lowercased() {
-        case "", "m", "metre", "meter", "metres", "meters": break
-        case "ft", "foot", "feet", "international foot": unitInMetres = 0.3048
-        case "us survey foot", "ftus", "us-ft", "foot_us", "us_survey_foot": unitInMetres = 1200.0 / 3937.0
-        default: throw fail(.unsupportedUnit(unitText))
-        }
+        // Vertical datum, unit, scale and offset.
+        let heights = try HeightReference(crs: crs, band: band, fail: fail)
+        let verticalDatum = heights.verticalDatum
         var geoid: CoordinateTransformer? = nil
         if verticalDatum == .ellipsoidal {
             guard let egm96 = SpatialReference(epsg: 4326, vertical: 5773), GeoidCheck.isAvailable,
@@ -173,10 +149,6 @@ extension TerrainModel {
         // The cells, read as 64-bit floats (so nodata compares exactly), a block of rows at a time.
         var hasNoData: Int32 = 0
         let noData = GDALGetRasterNoDataValue(band, &hasNoData)
-        var hasScale: Int32 = 0, hasOffset: Int32 = 0
-        let rawScale = GDALGetRasterScale(band, &hasScale), rawOffset = GDALGetRasterOffset(band, &hasOffset)
-        let scale = hasScale != 0 && rawScale.isFinite && rawScale != 0 ? rawScale : 1
-        let offset = hasOffset != 0 && rawOffset.isFinite ? rawOffset : 0
         var values = [Float](repeating: .nan, count: cells)
         let blockRows = max(1, min(windowRows, 1 << 20 / max(windowColumns, 1)))
         var buffer = [Double](repeating: 0, count: blockRows * windowColumns)
@@ -193,7 +165,7 @@ extension TerrainModel {
             for k in 0..<(count * windowColumns) {
                 let raw = buffer[k]
                 guard raw.isFinite, hasNoData == 0 || raw != noData else { continue }
-                let metres = (raw * scale + offset) * unitInMetres
+                let metres = heights.metres(raw)
                 if metres.isFinite, abs(metres) < 1e6 { values[row * windowColumns + k] = Float(metres) }
             }
             row += count
@@ -204,7 +176,7 @@ extension TerrainModel {
     }
 
     /// The raster's extent in WGS 84: its outline (16 points an edge) transformed, boxed along the path.
-    private static func outline(_ placement: RasterPlacement, toWGS84: CoordinateTransformer?, name: String,
+    static func outline(_ placement: RasterPlacement, toWGS84: CoordinateTransformer?, name: String,
                                 fail: (TerrainError.Kind) -> TerrainError) throws(TerrainError) -> BoundingBox {
         if toWGS84 == nil, let range = placement.longitudeRange {
             let ys = [0.0, Double(placement.rows)].flatMap { r in

@@ -18,9 +18,10 @@ enum TerrainFixtures {
 
     struct ToolFailure: Error, CustomStringConvertible { var description: String }
 
-    /// Runs a GDAL tool; throws with its standard error when it fails.
+    /// Runs a GDAL tool, with `input` on its standard input (e.g. `gdallocationinfo`'s list of
+    /// positions); throws with its standard error when it fails.
     @discardableResult
-    static func run(_ name: String, _ arguments: [String]) throws -> String {
+    static func run(_ name: String, _ arguments: [String], input: String? = nil) throws -> String {
         guard let executable = tool(name) else { throw ToolFailure(description: "\(name) is not installed") }
         let process = Process()
         process.executableURL = executable
@@ -33,7 +34,13 @@ enum TerrainFixtures {
         let outHandle = try FileHandle(forWritingTo: out), errHandle = try FileHandle(forWritingTo: err)
         process.standardOutput = outHandle
         process.standardError = errHandle
-        process.standardInput = FileHandle.nullDevice
+        if let input {
+            let inURL = scratch.appendingPathComponent("in")
+            try input.write(to: inURL, atomically: true, encoding: .utf8)
+            process.standardInput = try FileHandle(forReadingFrom: inURL)
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
         try process.run()
         process.waitUntilExit()
         try outHandle.close()
@@ -70,6 +77,22 @@ enum TerrainFixtures {
         let tif = directory.appendingPathComponent(name + ".tif")
         try run("gdal_translate", ["-q", "-ot", type, "-a_srs", crs, asc.path, tif.path])
         return tif
+    }
+
+    /// The values of `bands` (1-based) at many positions, read by one `gdallocationinfo -valonly` run:
+    /// positions are pixel and line (the pixel holding that point) or, with `wgs84`, longitude and
+    /// latitude (the cell under it). One array of `bands.count` values (`nil` where GDAL gives none, as
+    /// outside the raster) per position, in order.
+    static func locationInfo(_ url: URL, positions: [(Double, Double)], bands: [Int] = [1], wgs84: Bool = false) throws -> [[Double?]] {
+        let arguments = ["-valonly"] + (wgs84 ? ["-wgs84"] : []) + bands.flatMap { ["-b", String($0)] } + [url.path]
+        let input = positions.map { String(format: "%.12f %.12f", $0.0, $0.1) }.joined(separator: "\n") + "\n"
+        let lines = try run("gdallocationinfo", arguments, input: input).split(separator: "\n", omittingEmptySubsequences: false)
+        return positions.indices.map { i in
+            bands.indices.map { b in
+                let k = i * bands.count + b
+                return k < lines.count ? Double(lines[k].trimmingCharacters(in: .whitespaces)) : nil
+            }
+        }
     }
 
     /// The value of the cell under (`longitude`, `latitude`) as `gdallocationinfo -valonly -wgs84` reads it.
