@@ -18,6 +18,7 @@ enum Command: Equatable {
     case check(CheckOptions)
     case profile(ProfileOptions)
     case preview(PreviewOptions)
+    case render(RenderOptions)
 
     /// Parses the arguments (without the program name). Pure: tests call it directly.
     static func parse(_ arguments: [String]) throws(UsageError) -> Command {
@@ -54,6 +55,9 @@ enum Command: Equatable {
         case "preview":
             if rest.contains("-h") || rest.contains("--help") { return .help("preview") }
             return .preview(try PreviewOptions.parse(rest))
+        case "render":
+            if rest.contains("-h") || rest.contains("--help") { return .help("render") }
+            return .render(try RenderOptions.parse(rest))
         default:
             if first.hasPrefix("-") { throw UsageError(message: "Unknown option '\(first)'.") }
             throw UsageError(message: "Unknown subcommand '\(first)'. Expected one of: \(Usage.subcommands.joined(separator: ", "))."
@@ -76,6 +80,8 @@ enum Command: Equatable {
         case .check(let options):
             try options.run()
         case .profile(let options):
+            try options.run()
+        case .render(let options):
             try options.run()
         case .preview(let options):
             try options.run()

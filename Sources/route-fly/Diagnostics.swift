@@ -27,7 +27,9 @@ final class Progress: @unchecked Sendable {
     private var phase = ""
     private var done = 0
     private var total = 0
+    private var showsRate = false
     private var started = Date()
+    private var phaseStarted = Date()
     private var shown = false
     private var running = false
     private let enabled: Bool
@@ -54,6 +56,10 @@ final class Progress: @unchecked Sendable {
                     var line = "route-fly: \(phase)"
                     if total > 0 { line += " \(done)/\(total) (\(done * 100 / total) %)" }
                     line += ", \(Int(elapsed)) s"
+                    if showsRate, done > 0, total > done {
+                        let rate = Double(done) / max(Date().timeIntervalSince(phaseStarted), 0.001)
+                        line += String(format: ", %.2f frames/s, ", rate) + describeSeconds((Double(total - done) / rate).rounded()) + " left"
+                    }
                     FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
                     shown = true
                 }
@@ -64,10 +70,12 @@ final class Progress: @unchecked Sendable {
     }
 
     /// Names what is being done now (`reading the route`), with a count to go when known.
-    func set(_ phase: String, total: Int = 0) {
+    func set(_ phase: String, total: Int = 0, showsRate: Bool = false) {
         lock.lock()
         self.phase = phase
         self.total = total
+        self.showsRate = showsRate
+        phaseStarted = Date()
         done = 0
         lock.unlock()
     }

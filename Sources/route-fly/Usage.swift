@@ -1,12 +1,13 @@
 /// Help texts, written for people (swift-argument-parser's layout).
 enum Usage {
     static let version = "0.2.0"
-    static let subcommands = ["sample", "preview", "plan", "info", "check", "profile", "help"]
+    static let subcommands = ["sample", "render", "preview", "plan", "info", "check", "profile", "help"]
 
     static func usageLine(_ subcommand: String) -> String {
         switch subcommand {
         case "sample": return "route-fly sample <route>... [--preset follow|wwdc|overview|orbit] [flight options] [--script <file>] [--fps <fps>] [--max-frames <frames>] [--format <format>] [--eye|--no-eye] [--heights ellipsoid|msl] [output options] [-o <file>] [ground options]"
-        case "preview": return "route-fly preview <route>... [--preset follow|wwdc|overview|orbit] [flight options] [--script <file>] [--fps <fps>] [--maplibre-js <url-or-path>] [--style <url>] [-o <file.html>] [ground options]"
+        case "preview": return "route-fly preview <route>... [--preset follow|wwdc|overview|orbit] [flight options] [--script <file>] [--fps <fps>] [page options] [-o <file.html>] [ground options]"
+        case "render": return "route-fly render <route>... -o <file.mp4|file.webm|frames/%05d.png|file.png> [--preset follow|wwdc|overview|orbit] [flight options] [--script <file>] [--fps <fps>] [--frames <A:B>] [--crf <quality>] [page options] [ground options]"
         case "plan": return "route-fly plan <route> [--preset follow|wwdc|overview|orbit] [flight options] [-o <file>] [ground options]"
         case "info": return "route-fly info <route>... [--json] [input options]"
         case "check": return "route-fly check <route>... [flight options] [group options] [--script <file>] [--fps <fps>] [--json] [--strict] [--all] [--plot <file>] [limits] [ground options] [input options]"
@@ -19,6 +20,7 @@ enum Usage {
         switch subcommand {
         case "sample": return sample
         case "preview": return preview
+        case "render": return render
         case "plan": return plan
         case "info": return info
         case "check": return check
@@ -38,6 +40,7 @@ enum Usage {
         switch subcommand {
         case "sample": return names(SampleOptions.sections)
         case "preview": return names(PreviewOptions.sections)
+        case "render": return names(RenderOptions.sections)
         case "plan": return names(PlanOptions.sections)
         case "info": return names(InfoOptions.sections)
         case "check": return names(CheckOptions.sections)
@@ -57,6 +60,7 @@ enum Usage {
 
         SUBCOMMANDS:
           sample                  Plan a camera flight along a route and write one pose per frame.
+          render                  Render the flight to a video (MP4, WebM or PNG frames), offline.
           preview                 Write an HTML page that plays the flight in MapLibre GL JS.
           plan                    Print the keyframe tracks of a flight as a JSON camera script.
           info                    Print a route's points, length, time span, bounding box and map rect.
@@ -121,6 +125,25 @@ enum Usage {
         elevation) and time (2000-01-01T00:00:00Z + the frame's time, milliseconds).
         OUTPUT (SVG): a picture of the flight over a plain map of the route: the route, the camera
         centre's path, heading ticks every second, start and end (at most 100000 frames).
+
+        """ }
+
+    static var render: String { """
+        OVERVIEW: Render a flight to a video: MapLibre GL JS draws each pose in headless Chromium, ffmpeg
+        encodes the frames.
+
+        Frame i of the video is pose i of 'sample' with the same options. Drawn: the route, revealed as it
+        is flown; the rider on it (every rider, for a group); the overlays; with --terrain, the ground in
+        3D and shaded, from the model. Nothing is fetched unless --style or a --maplibre-js URL asks.
+        Needs chromium and ffmpeg (Debian packages) and MapLibre GL JS 5 (PyPI's maplibre package, or
+        --maplibre-js).
+
+        USAGE: \(usageLine("render"))
+
+        ARGUMENTS:
+          <route>...              A route file; several are riders on one clock (see GROUP OPTIONS).
+
+        \(options(RenderOptions.sections))
 
         """ }
 

@@ -136,7 +136,8 @@ extension PreviewPage {
               if (breaks.indexOf(i) > 0) { if (line.length > 1) { lines.push(line); } line = []; }
               line.push(c[i]);
             }
-            if (point && low < c.length - 1) { line.push(point); }
+            // The rider's point, unless it is on a gap between segments (not drawn).
+            if (point && low < c.length - 1 && breaks.indexOf(low + 1) < 0) { line.push(point); }
             if (line.length === 1) { line.push(line[0]); }
             if (line.length > 1) { lines.push(line); }
             return lines;

@@ -13,6 +13,13 @@ public struct MapTileCoverage: Hashable, Sendable {
     /// cell's width and height, measured along geodesics).
     public let cellSize: Double
 
+    /// A coverage of `extent` (degrees) whose cells are `cellSize` metres: a raster's, or any area a
+    /// caller wants tiles for (the ground around a route).
+    public init(extent: BoundingBox, cellSize: Double) {
+        self.extent = extent
+        self.cellSize = cellSize
+    }
+
     /// The first zoom whose tile pixels, at the latitude of ``extent``'s centre, are no larger than
     /// ``cellSize``: `ceil(log2(2 pi a cos(latitude) / (256 cellSize)))`, `a` = 6378137 m, clamped to
     /// `0...24`. Finer zooms only interpolate between cells.

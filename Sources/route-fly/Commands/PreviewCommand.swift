@@ -1,5 +1,6 @@
 import Foundation
 import RouteKit
+import RouteKitRender
 
 /// `route-fly preview ROUTE [flight options] [--script FILE] [--fps N] [--maplibre-js URL-or-PATH] [--style URL] [-o FILE]`
 struct PreviewOptions: Equatable, PlansFlightsOverGround {
@@ -15,26 +16,20 @@ struct PreviewOptions: Equatable, PlansFlightsOverGround {
     var fps = 30.0
     var outputPath: String? = nil
     var scriptPath: String? = nil
-    /// `--maplibre-js`: an http(s) URL, or a local file to inline; `nil`: the pinned CDN URL.
-    var mapLibreJS: String? = nil
-    /// `--style`: a MapLibre style URL; `nil`: the blank offline style.
-    var styleURL: String? = nil
+    /// What the page draws: MapLibre, style, reveal, overlays, imagery (`nil` `--maplibre-js`: the pinned
+    /// CDN URL).
+    var page = PageArguments()
 
     /// Every option of `preview`, section by section, for the parser and the help.
     static var sections: [OptionSection<PreviewOptions>] { [
         OptionSection(title: "OPTIONS", options: [
             CommonOptions.script(\.scriptPath, help: "Fly this camera script instead of a preset (as for 'sample')."),
             CommonOptions.framesPerSecond(\.fps, limit: 240, help: "Frames per second in the page, at most 240."),
-            .value("--maplibre-js", valueName: "url-or-path", help: "MapLibre GL JS: an http(s) URL, or a local maplibre-gl.js, inlined (with maplibre-gl.css beside it, if any) for offline use.", default: "https://unpkg.com/maplibre-gl@5.3.0/dist/maplibre-gl.js") { a, v throws(UsageError) in
-                guard !v.text.isEmpty else { throw v.error("The value for '--maplibre-js <url-or-path>' is empty.") }
-                a.mapLibreJS = v.text },
-            .value("--style", valueName: "url", help: "A MapLibre style URL for the basemap; the route is drawn over it.", default: "a blank offline style") { a, v throws(UsageError) in
-                guard PreviewOptions.isURL(v.text) else { throw v.invalid("an http, https or file URL of a MapLibre style JSON") }
-                a.styleURL = v.text },
             CommonOptions.output(\.outputPath, help: "Write the page to <file> (.html; atomically) instead of standard output."),
             CommonOptions.quiet(),
             CommonOptions.help(),
         ]),
+        PageArguments.section(mapLibreDefault: "https://unpkg.com/maplibre-gl@5.3.0/dist/maplibre-gl.js").lifted(\.page),
         FlightArguments.section.lifted(\.flight),
         GroupArguments.section.lifted(\.group),
         GroundArguments.section.lifted(\.ground),
@@ -46,6 +41,7 @@ struct PreviewOptions: Equatable, PlansFlightsOverGround {
         let positionals = try OptionParser.parse(arguments, subcommand: "preview", sections: sections, into: &options)
         options.routePaths = try OptionParser.routes(positionals, subcommand: "preview")
         try options.group.validate(routePaths: options.routePaths, flight: options.flight, scriptPath: options.scriptPath, subcommand: "preview")
+        try options.page.validate(ground: options.ground, subcommand: "preview")
         if let outputPath = options.outputPath, outputPath != "-" {
             let ext = URL(fileURLWithPath: outputPath).pathExtension.lowercased()
             guard ext == "html" || ext == "htm" else {
@@ -63,7 +59,12 @@ struct PreviewOptions: Equatable, PlansFlightsOverGround {
     /// The MapLibre script: a URL (with the `.css` beside a `.js` URL), or a local file's text inlined
     /// (with the `.css` beside it, when there is one).
     func script() throws -> PreviewPage.Script {
-        guard let source = mapLibreJS else { return PreviewPage.defaultScript }
+        try PreviewOptions.script(page.mapLibreJS)
+    }
+
+    /// The MapLibre script `source` names (a URL or a local file), or the pinned CDN URL for `nil`.
+    static func script(_ source: String?) throws -> PreviewPage.Script {
+        guard let source else { return PreviewPage.defaultScript }
         if PreviewOptions.isURL(source) {
             let css = source.hasSuffix(".js") ? String(source.dropLast(3)) + ".css" : nil
             return .url(source, stylesheet: css)
@@ -88,7 +89,7 @@ struct PreviewOptions: Equatable, PlansFlightsOverGround {
     func run() throws {
         if routePaths.count > 1 { return try runGroup() }
         try OutputGuard.refuse(output: outputPath, inputs: [.init(path: routePath, role: "input route")]
-            + (scriptPath.map { [.init(path: $0, role: "camera script")] } ?? []) + ground.inputs, subcommand: "preview")
+            + (scriptPath.map { [.init(path: $0, role: "camera script")] } ?? []) + ground.inputs + page.inputs, subcommand: "preview")
         let page = try script()
         let destination: PoseOutput.Destination = outputPath.flatMap { $0 == "-" ? nil : .file($0) } ?? .standardOutput
         let (route, scripted) = try flight(routePath: routePath, scriptPath: scriptPath, input: input, framesPerSecond: fps)
@@ -96,7 +97,7 @@ struct PreviewOptions: Equatable, PlansFlightsOverGround {
         var context = try pageContext(for: scripted, sampler: sampler, shown: shownPath(routePath))
         context.route = route
         let summary = try PoseOutput.write(scripted, sampler: sampler, eye: nil,
-                                           writer: self.page(context: context, script: page), to: destination)
+                                           writer: try self.page(context: context, script: page, around: route.boundingBox), to: destination)
         printSamplingWarnings(summary, sampler: sampler, routePath: routePath,
                               preset: scriptPath == nil ? flight.options.preset : nil, initialDistance: scripted.initialCamera.distance)
     }
@@ -105,6 +106,13 @@ struct PreviewOptions: Equatable, PlansFlightsOverGround {
 extension PreviewOptions {
     /// The page's context for a flight, refusing one too long for a page or beyond what the web map shows.
     func pageContext(for flight: ScriptedFlight, sampler: PoseSampler, shown: String) throws -> PoseWriterContext {
+        try PreviewOptions.pageContext(for: flight, sampler: sampler, framing: self.flight.options.framing, shown: shown)
+    }
+
+    /// The page's context for a flight at `sampler`'s rate framed by `framing`, refusing one too long for
+    /// a page or beyond what the web map shows.
+    static func pageContext(for flight: ScriptedFlight, sampler: PoseSampler, framing: CameraFraming, shown: String) throws -> PoseWriterContext {
+        let fps = sampler.framesPerSecond
         if let tooLong = SampleOptions.tooManyFrames(duration: flight.duration, fps: fps) {
             throw CommandFailure(description: "\(shown): error: \(tooLong)")
         }
@@ -116,25 +124,43 @@ extension PreviewOptions {
         }
         let maximumPitch = MapLibreCameraWriter.highestMaximumPitch
         if let (pose, limit) = MapLibreCameraWriter.firstPose(beyondLimitsOf: maximumPitch, in: flight, sampler: sampler,
-                                                               framing: self.flight.options.framing) {
+                                                               framing: framing) {
             throw CommandFailure(description: "\(shown): error: " + webMapLimitMessage(pose, limit, maximumPitch: maximumPitch, preview: true))
         }
-        var context = PoseWriterContext(framesPerSecond: sampler.framesPerSecond, frameCount: frames,
-                                        framing: self.flight.options.framing)
+        var context = PoseWriterContext(framesPerSecond: sampler.framesPerSecond, frameCount: frames, framing: framing)
         context.maximumPitch = maximumPitch
         return context
     }
 
-    /// The page writer.
-    func page(context: PoseWriterContext, script: PreviewPage.Script) -> PreviewPage {
-        var page = PreviewPage(context: context, script: script, styleURL: styleURL)
-        page.loadFailureHint = " (offline? use --maplibre-js PATH)"
-        return page
+    /// The page writer: a player, holding the terrain model's tiles around `area` (degrees) when there is one.
+    func page(context: PoseWriterContext, script: PreviewPage.Script, around area: BoundingBox) throws -> PreviewPage {
+        let tiles = try page.tileSource(ground: ground)
+        var options = page.pageOptions(mode: .player, tiles: tiles)
+        if let tiles {
+            Progress.shared.set("making the terrain tiles the page holds")
+            let margin = 0.02 + 0.25 * max(area.north - area.south, area.longitudeSpan)
+            let around = BoundingBox(west: normalizedLongitude(area.west - margin), south: max(area.south - margin, -85),
+                                     east: normalizedLongitude(area.east + margin), north: min(area.north + margin, 85))
+            do {
+                let embedded = try PageTiles.embedded(from: tiles, over: around)
+                options.embeddedTiles = embedded.tiles
+                // The page holds tiles over `around` only, at one zoom: its layers ask for no others.
+                for layer in [\FlightPageOptions.terrain, \.hillshade, \.imagery] {
+                    options[keyPath: layer]?.maximumZoom = embedded.zoom
+                    options[keyPath: layer]?.bounds = [around.west, around.south, around.east, around.north]
+                }
+            } catch {
+                throw CommandFailure(description: "\(error)")
+            }
+        }
+        var writer = PreviewPage(context: context, script: script, styleURL: page.styleURL, options: options)
+        writer.loadFailureHint = " (offline? use --maplibre-js PATH)"
+        return writer
     }
 
     /// `preview A B C …`: the group flight (as `sample` flies it) with every rider drawn moving.
     func runGroup() throws {
-        try OutputGuard.refuse(output: outputPath, inputs: routePaths.map { .init(path: $0, role: "input route") } + ground.inputs,
+        try OutputGuard.refuse(output: outputPath, inputs: routePaths.map { .init(path: $0, role: "input route") } + ground.inputs + page.inputs,
                                subcommand: "preview")
         let script = try self.script()
         let riders = try group.group(routePaths: routePaths, input: input, ground: ground, warnIfMissing: true)
@@ -144,7 +170,8 @@ extension PreviewOptions {
         let sampler = PoseSampler(framesPerSecond: fps)
         var context = try pageContext(for: planned.flight, sampler: sampler, shown: shown)
         context.group = riders
-        let summary = try PoseOutput.write(planned, sampler: sampler, eye: nil, writer: page(context: context, script: script),
+        let area = BoundingBox(path: riders.riders.flatMap { $0.route.points.map(\.coordinate) }) ?? BoundingBox(west: 0, south: 0, east: 0, north: 0)
+        let summary = try PoseOutput.write(planned, sampler: sampler, eye: nil, writer: try page(context: context, script: script, around: area),
                                            to: outputPath.flatMap { $0 == "-" ? nil : .file($0) } ?? .standardOutput)
         printSamplingWarnings(summary, sampler: sampler, routePath: routePaths[0], preset: nil,
                               initialDistance: planned.flight.initialCamera.distance)

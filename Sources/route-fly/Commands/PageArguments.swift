@@ -1,0 +1,95 @@
+import Foundation
+import RouteKit
+import RouteKitRender
+
+/// The options that shape what a flight page draws, for `preview` and `render`: the MapLibre script and
+/// style, the route's reveal, the overlays and their units, local imagery.
+struct PageArguments: Equatable {
+    /// `--maplibre-js`: an http(s) URL, or a local file to inline; `nil`: the subcommand's default.
+    var mapLibreJS: String? = nil
+    /// `--style`: a MapLibre style URL; `nil`: the blank offline style.
+    var styleURL: String? = nil
+    var revealsRoute = true
+    var overlays = Set(FlightPageOptions.Overlay.allCases)
+    var units = FlightPageOptions.Units.metric
+    var clock = FlightPageOptions.Clock.elapsed
+    var speedDisplay = FlightPageOptions.SpeedDisplay.speed
+    /// `--imagery FILE`: a raster drawn as the basemap.
+    var imageryPath: String? = nil
+
+    /// The PAGE OPTIONS section, for the parser and the help.
+    static func section(mapLibreDefault: String) -> OptionSection<PageArguments> {
+        OptionSection(title: "PAGE OPTIONS", note: "what is drawn", options: [
+            .value("--maplibre-js", valueName: "url-or-path", help: "MapLibre GL JS: an http(s) URL, or a local maplibre-gl.js, inlined (with maplibre-gl.css beside it, if any) for offline use.", default: mapLibreDefault) { a, v throws(UsageError) in
+                guard !v.text.isEmpty else { throw v.error("The value for '--maplibre-js <url-or-path>' is empty.") }
+                a.mapLibreJS = v.text },
+            .value("--style", valueName: "url", help: "A MapLibre style URL for the basemap (needs a network; its attribution is shown); the route is drawn over it.", default: "a blank offline style") { a, v throws(UsageError) in
+                guard PreviewOptions.isURL(v.text) else { throw v.invalid("an http, https or file URL of a MapLibre style JSON") }
+                a.styleURL = v.text },
+            .value("--imagery", valueName: "file", help: "A raster GDAL reads (an orthophoto, a scanned map; 1, 3 or 4 bands of 8 bits, any CRS) drawn as the basemap, under the hillshade. Needs --terrain.", default: "none") { a, v throws(UsageError) in
+                a.imageryPath = try v.fileName("imagery file") },
+            .value("--route", valueName: "drawing", help: "revealed (the part flown solid, the rest faint) or full (all solid).", default: "revealed") { a, v throws(UsageError) in
+                guard let drawing = ["revealed": true, "full": false][v.text.lowercased()] else { throw v.invalid("revealed or full") }
+                a.revealsRoute = drawing },
+            .value("--overlays", valueName: "list", help: "Comma-separated overlays to draw: stats (time, distance, speed or pace, elevation, heart rate), markers (every kilometre or mile), profile (the elevation profile with the frame's cursor), title (name and date); or none.", default: "stats,markers,profile,title") { a, v throws(UsageError) in
+                a.overlays = try PageArguments.overlays(v) },
+            .value("--units", valueName: "units", help: "metric (km, m, km/h) or imperial (mi, ft, mph) for the overlays.", default: "metric") { a, v throws(UsageError) in
+                a.units = try v.choice(FlightPageOptions.Units.self) },
+            .value("--clock", valueName: "clock", help: "The stats panel's time: elapsed (since the route's first recorded time) or utc (the recorded time of day, UTC).", default: "elapsed") { a, v throws(UsageError) in
+                a.clock = try v.choice(FlightPageOptions.Clock.self) },
+            .flag("--pace", help: "Show pace (minutes per km or mile) instead of speed.") { a, _ in
+                a.speedDisplay = .pace },
+        ])
+    }
+
+    static func overlays(_ v: OptionValue) throws(UsageError) -> Set<FlightPageOptions.Overlay> {
+        if v.text.lowercased() == "none" { return [] }
+        var set = Set<FlightPageOptions.Overlay>()
+        for name in v.text.lowercased().split(separator: ",", omittingEmptySubsequences: false) {
+            guard let overlay = FlightPageOptions.Overlay(rawValue: String(name).trimmingCharacters(in: .whitespaces)) else {
+                let names = FlightPageOptions.Overlay.allCases.map(\.rawValue)
+                throw v.error("'\(name)' is no overlay in '--overlays \(v.text)': expected a comma-separated list of \(names.joined(separator: ", ")), or none." + Suggestion.didYouMean(String(name), among: names))
+            }
+            set.insert(overlay)
+        }
+        return set
+    }
+
+    /// Refuses `--imagery` without `--terrain` (the tiles are served from the terrain model's source).
+    func validate(ground: GroundArguments, subcommand: String) throws(UsageError) {
+        if imageryPath != nil, ground.terrainPath == nil {
+            throw UsageError(message: "'--imagery' needs '--terrain <file>': the imagery is drawn over the terrain model's ground.", subcommand: subcommand)
+        }
+    }
+
+    /// The page options for `mode`, with the terrain, hillshade and imagery of `tiles`.
+    func pageOptions(mode: FlightPageOptions.Mode, tiles: MapTileSource?) -> FlightPageOptions {
+        var options = FlightPageOptions()
+        options.mode = mode
+        options.revealsRoute = revealsRoute
+        options.overlays = overlays
+        options.units = units
+        options.clock = clock
+        options.speedDisplay = speedDisplay
+        if let tiles {
+            let layers = PageTiles.layers(of: tiles)
+            options.terrain = layers.terrain
+            options.hillshade = layers.hillshade
+            options.imagery = layers.imagery
+        }
+        return options
+    }
+
+    /// The terrain model (and imagery) as tiles, or `nil` without `--terrain`.
+    func tileSource(ground: GroundArguments) throws -> MapTileSource? {
+        guard let terrainPath = ground.terrainPath else { return nil }
+        do {
+            return try MapTileSource(elevationPath: terrainPath, imageryPath: imageryPath)
+        } catch {
+            throw CommandFailure(description: "\(error)")
+        }
+    }
+
+    /// The files these options read, for ``OutputGuard``.
+    var inputs: [OutputGuard.Input] { imageryPath.map { [.init(path: $0, role: "imagery")] } ?? [] }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import RouteKit
+import RouteKitRender
+
+/// `route-fly render ROUTE... -o FILE [flight, ground, group and page options] [--frames A:B] [--crf N]`
+struct RenderOptions: Equatable, PlansFlightsOverGround {
+    /// The route files: one, or several riders flown on one clock (``GroupArguments``).
+    var routePaths: [String]
+    var routePath: String { routePaths[0] }
+    var group = GroupArguments()
+    var input = InputArguments()
+    var flight = FlightArguments()
+    var ground = GroundArguments()
+    var page = PageArguments()
+    var fps = 30.0
+    var outputPath: String? = nil
+    var scriptPath: String? = nil
+    /// `--frames A:B`: the frames to render, `nil` for all.
+    var frames: Range<Int>? = nil
+    /// `--crf`: the encoder's constant rate factor; `nil` for the format's default.
+    var crf: Int? = nil
+    /// `--encoder-preset`: libx264's speed/size trade-off.
+    var encoderPreset = "medium"
+    /// `--frame-timeout`: seconds a frame may take to draw.
+    var frameTimeout = 60.0
+
+    /// The x264 presets, fastest first.
+    static let encoderPresets = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow"]
+
+    static var sections: [OptionSection<RenderOptions>] { [
+        OptionSection(title: "OPTIONS", options: [
+            CommonOptions.output(\.outputPath, help: "The video: .mp4 (H.264, yuv420p, +faststart) or .webm (VP9); a folder of PNG frames (frames/%05d.png or frames/: 00000.png, 00001.png …); or one picture, .png, of a range of one frame (--frames 300:301). Written atomically: nothing is left on failure or interruption."),
+            CommonOptions.script(\.scriptPath, help: "Fly this camera script instead of a preset (as for 'sample')."),
+            CommonOptions.framesPerSecond(\.fps, limit: 240, help: "Frames per second of the video, a number or a ratio (30000/1001 is NTSC's 29.97, kept exact), at most 240."),
+            .value("--frames", valueName: "A:B", help: "Render frames A to B-1 only (frame numbers as 'sample' gives them), to split one flight over several jobs; join the videos with ffmpeg's concat demuxer (README).", default: "all") { a, v throws(UsageError) in
+                let parts = v.text.split(separator: ":", omittingEmptySubsequences: false)
+                guard parts.count == 2, let from = Int(parts[0]), let to = Int(parts[1]), from >= 0, to > from else {
+                    throw v.invalid("A:B, frame numbers with 0 <= A < B (B is not rendered), e.g. 0:300")
+                }
+                a.frames = from..<to },
+            .value("--crf", valueName: "quality", help: "Constant rate factor, lower is better and larger: 0 to 51 for MP4 (x264), 0 to 63 for WebM (VP9).", default: "18 for MP4, 31 for WebM") { a, v throws(UsageError) in
+                a.crf = try v.integer(in: 0...63, "a whole number from 0 to 51 (MP4) or 63 (WebM)") },
+            .value("--encoder-preset", valueName: "preset", help: "MP4 (x264) speed against size: \(encoderPresets.joined(separator: ", ")).", default: "medium") { a, v throws(UsageError) in
+                guard RenderOptions.encoderPresets.contains(v.text.lowercased()) else { throw v.invalid(RenderOptions.encoderPresets.joined(separator: ", ")) }
+                a.encoderPreset = v.text.lowercased() },
+            .value("--frame-timeout", valueName: "seconds", help: "A frame whose map is not drawn (every tile and style loaded) within this time fails the render, naming what it waits for.", default: "60") { a, v throws(UsageError) in
+                a.frameTimeout = try v.number(in: 1...3600, "seconds, from 1 to 3600") },
+            CommonOptions.quiet(),
+            CommonOptions.help(),
+        ]),
+        PageArguments.section(mapLibreDefault: "an installed copy: $MAPLIBRE_GL_JS, else PyPI's maplibre package").lifted(\.page),
+        FlightArguments.section.lifted(\.flight),
+        GroupArguments.section.lifted(\.group),
+        GroundArguments.section.lifted(\.ground),
+        InputArguments.section.lifted(\.input),
+    ] }
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> RenderOptions {
+        var options = RenderOptions(routePaths: [])
+        let positionals = try OptionParser.parse(arguments, subcommand: "render", sections: sections, into: &options)
+        options.routePaths = try OptionParser.routes(positionals, subcommand: "render")
+        try options.group.validate(routePaths: options.routePaths, flight: options.flight, scriptPath: options.scriptPath, subcommand: "render")
+        try options.page.validate(ground: options.ground, subcommand: "render")
+        _ = try options.output()
+        if options.routePaths.contains("-") {
+            throw UsageError(message: "'render' reads its routes from files, not standard input ('-').", subcommand: "render")
+        }
+        return options
+    }
+
+    /// What `-o` asks for: a video, a PNG folder or one PNG picture.
+    func output() throws(UsageError) -> RenderOutput {
+        guard let path = outputPath, path != "-" else {
+            throw UsageError(message: "'render' needs '-o <file>': a video (.mp4, .webm), a folder of frames (frames/%05d.png) or a picture (.png).", subcommand: "render")
+        }
+        if path.hasSuffix("/") { return .video(path: String(path.dropLast()), format: .pngSequence) }
+        let url = URL(fileURLWithPath: path)
+        switch url.pathExtension.lowercased() {
+        case "mp4", "m4v", "mov":
+            if let crf, crf > 51 { throw UsageError(message: "'--crf \(crf)' is beyond x264's 0 to 51 (MP4).", subcommand: "render") }
+            return .video(path: path, format: .mp4(crf: crf ?? 18, preset: encoderPreset))
+        case "webm":
+            return .video(path: path, format: .webm(crf: crf ?? 31))
+        case "png":
+            if url.lastPathComponent.contains("%") {
+                guard url.lastPathComponent.lowercased() == "%05d.png" else {
+                    throw UsageError(message: "The frames are written as 00000.png, 00001.png … (five digits): give '\(url.deletingLastPathComponent().relativePath)/%05d.png' or a folder ending in '/'.", subcommand: "render")
+                }
+                return .video(path: url.deletingLastPathComponent().path, format: .pngSequence)
+            }
+            return .image(path: path)
+        default:
+            throw UsageError(message: "The output '\(path)' should be a video (.mp4, .webm), a folder of frames (frames/%05d.png) or a picture (.png).", subcommand: "render")
+        }
+    }
+
+    func run() throws {
+        let output = try output()
+        try OutputGuard.refuse(output: outputPath, inputs: routePaths.map { .init(path: $0, role: "input route") }
+            + (scriptPath.map { [.init(path: $0, role: "camera script")] } ?? []) + ground.inputs + page.inputs, subcommand: "render")
+        let script = try mapLibreScript()
+        let sampler = PoseSampler(framesPerSecond: fps)
+        let tiles = try page.tileSource(ground: ground)
+        let framing = flight.options.framing
+        var options = page.pageOptions(mode: .render, tiles: tiles)
+        options.showsRider = true
+        let (bytes, frameCount, shown) = try routePaths.count > 1
+            ? groupPage(sampler: sampler, script: script, options: options)
+            : singlePage(sampler: sampler, script: script, options: options)
+        let range = frames ?? 0..<frameCount
+        guard range.upperBound <= frameCount else {
+            throw CommandFailure(description: "\(shown): error: '--frames \(range.lowerBound):\(range.upperBound)' is beyond the flight's \(frameCount) frames (0:\(frameCount))")
+        }
+        var renderer = FlightRenderer(page: bytes, width: Int(framing.viewportWidth), height: Int(framing.viewportHeight),
+                                      frameRate: FrameRate(framesPerSecond: fps), tiles: tiles)
+        renderer.frameTimeout = frameTimeout
+        Progress.shared.set("rendering frames", total: range.count, showsRate: true)
+        let timings: RenderTimings
+        do {
+            timings = try renderer.render(frames: range, frameCount: frameCount, to: output) { done, _ in
+                Progress.shared.update(done)
+            }
+        } catch {
+            throw CommandFailure(description: "\(shown): error: \(error)")
+        }
+        Progress.shared.clearLine()
+        printDiagnostic("\(shown): note: rendered \(timings.frames) frame\(timings.frames == 1 ? "" : "s") of \(Int(framing.viewportWidth))x\(Int(framing.viewportHeight)) at \(FrameRate(framesPerSecond: fps)) fps to \(outputPath!) in \(describeSeconds(timings.setup + timings.draw + timings.capture + timings.encode)) (\(FixedDecimal.string(timings.framesPerSecond, places: 2)) frames/s)")
+    }
+
+    /// MapLibre GL JS: `--maplibre-js`, else the copy installed on this machine.
+    func mapLibreScript() throws -> PreviewPage.Script {
+        if let source = page.mapLibreJS { return try PreviewOptions.script(source) }
+        guard let path = MapLibreScript.locate() else {
+            throw CommandFailure(description: "route-fly: error: MapLibre GL JS was not found: \(MapLibreScript.installHint), or give '--maplibre-js <url-or-path>'")
+        }
+        return try PreviewOptions.script(path)
+    }
+
+    /// The page of a single route's flight, its frame count and the route as messages name it.
+    func singlePage(sampler: PoseSampler, script: PreviewPage.Script, options: FlightPageOptions) throws -> ([UInt8], Int, String) {
+        let (route, scripted) = try flight(routePath: routePath, scriptPath: scriptPath, input: input, framesPerSecond: fps)
+        let shown = shownPath(routePath)
+        var context = try PreviewOptions.pageContext(for: scripted, sampler: sampler, framing: flight.options.framing, shown: shown)
+        context.route = route
+        var writer = PreviewPage(context: context, script: script, styleURL: page.styleURL, options: options)
+        writer.loadFailureHint = " (give --maplibre-js PATH)"
+        var bytes: [UInt8] = []
+        writer.begin(into: &bytes)
+        let summary = sampler.forEachPose(of: scripted, eye: nil) { writer.write($0, into: &bytes); return true }
+        writer.end(into: &bytes)
+        printSamplingWarnings(summary, sampler: sampler, routePath: routePath, preset: scriptPath == nil ? flight.options.preset : nil,
+                              initialDistance: scripted.initialCamera.distance)
+        return (bytes, context.frameCount, shown)
+    }
+
+    /// The page of a group flight, its frame count and the routes as messages name them.
+    func groupPage(sampler: PoseSampler, script: PreviewPage.Script, options: FlightPageOptions) throws -> ([UInt8], Int, String) {
+        let riders = try group.group(routePaths: routePaths, input: input, ground: ground, warnIfMissing: true)
+        let planned = try GroupArguments.plan(riders, planner: groupPlanner(preset: group.groupPreset), routePaths: routePaths)
+        let shown = routePaths.map(shownPath).joined(separator: ", ")
+        for note in planned.notes { printDiagnostic("\(shown): note: \(note)") }
+        var context = try PreviewOptions.pageContext(for: planned.flight, sampler: sampler, framing: flight.options.framing, shown: shown)
+        context.group = riders
+        var writer = PreviewPage(context: context, script: script, styleURL: page.styleURL, options: options)
+        var bytes: [UInt8] = []
+        writer.begin(into: &bytes)
+        let summary = sampler.forEachPose(of: planned, eye: nil) { writer.write($0, into: &bytes); return true }
+        writer.end(into: &bytes)
+        printSamplingWarnings(summary, sampler: sampler, routePath: routePaths[0], preset: nil,
+                              initialDistance: planned.flight.initialCamera.distance)
+        return (bytes, context.frameCount, shown)
+    }
+}
