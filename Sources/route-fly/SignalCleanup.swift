@@ -23,7 +23,14 @@ enum SignalCleanup {
         }
         // The registry of children exists from now on, so the handler never creates it.
         _ = ChildProcess.liveProcessIDs
-        for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGALRM, SIGUSR1, SIGUSR2, SIGXFSZ] {
+        let signals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGALRM, SIGUSR1, SIGUSR2, SIGXFSZ]
+        // A parent may have started us with these blocked (a test runner, a job system): unblock them, or
+        // a stop request would wait, pending, until the run ends.
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        for signalNumber in signals { sigaddset(&mask, signalNumber) }
+        pthread_sigmask(SIG_UNBLOCK, &mask, nil)
+        for signalNumber in signals {
             signal(signalNumber) { received in
                 if let path = pendingTemporaryPath { unlink(path) }
                 ChildProcess.killAllLive()

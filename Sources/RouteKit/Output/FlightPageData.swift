@@ -44,7 +44,7 @@ enum FlightPageData {
 
     static func layer(_ layer: FlightPageOptions.TileLayer?) -> String {
         guard let layer else { return "null" }
-        return "{\"maxzoom\":\(layer.maximumZoom),\"bounds\":[" + layer.bounds.map { FixedDecimal.string($0, places: 8) }.joined(separator: ",") + "]}"
+        return "{\"minzoom\":\(layer.minimumZoom),\"maxzoom\":\(layer.maximumZoom),\"bounds\":[" + layer.bounds.map { FixedDecimal.string($0, places: 8) }.joined(separator: ",") + "]}"
     }
 
     /// The route's line and distances, for the reveal.

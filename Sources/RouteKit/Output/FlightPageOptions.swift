@@ -50,6 +50,8 @@ public struct FlightPageOptions: Sendable, Equatable {
     public struct TileLayer: Sendable, Equatable {
         /// The highest zoom with tiles of its own; the map magnifies beyond it.
         public var maximumZoom: Int
+        /// The lowest zoom with tiles; below it the layer is not drawn (default 0).
+        public var minimumZoom = 0
         /// `[west, south, east, north]`, degrees: where the layer has tiles (none are asked elsewhere).
         public var bounds: [Double]
 

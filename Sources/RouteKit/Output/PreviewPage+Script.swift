@@ -197,15 +197,15 @@ extension PreviewPage {
             const before = map.getStyle().layers.find(function (l) { return l.type === 'symbol'; });
             const under = before ? before.id : undefined;
             if (page.imagery) {
-              map.addSource('imagery', { type: 'raster', tiles: tiles('imagery'), tileSize: 256, maxzoom: page.imagery.maxzoom, bounds: page.imagery.bounds });
+              map.addSource('imagery', { type: 'raster', tiles: tiles('imagery'), tileSize: 256, minzoom: page.imagery.minzoom, maxzoom: page.imagery.maxzoom, bounds: page.imagery.bounds });
               map.addLayer({ id: 'imagery', type: 'raster', source: 'imagery', paint: { 'raster-fade-duration': 0 } }, under);
             }
             if (page.hillshade) {
-              map.addSource('hillshade', { type: 'raster', tiles: tiles('hillshade'), tileSize: 256, maxzoom: page.hillshade.maxzoom, bounds: page.hillshade.bounds });
+              map.addSource('hillshade', { type: 'raster', tiles: tiles('hillshade'), tileSize: 256, minzoom: page.hillshade.minzoom, maxzoom: page.hillshade.maxzoom, bounds: page.hillshade.bounds });
               map.addLayer({ id: 'hillshade', type: 'raster', source: 'hillshade', paint: { 'raster-fade-duration': 0, 'raster-opacity': page.imagery ? 0.45 : 1 } }, under);
             }
             if (page.terrain) {
-              map.addSource('terrain', { type: 'raster-dem', tiles: tiles('dem'), tileSize: 256, maxzoom: page.terrain.maxzoom,
+              map.addSource('terrain', { type: 'raster-dem', tiles: tiles('dem'), tileSize: 256, minzoom: page.terrain.minzoom, maxzoom: page.terrain.maxzoom,
                 bounds: page.terrain.bounds, encoding: 'terrarium' });
               map.setTerrain({ source: 'terrain', exaggeration: 1 });
             }
@@ -277,7 +277,7 @@ extension PreviewPage {
           }
           const statsPanel = document.getElementById('stats');
           function showStats(i) {
-            if (page.overlays.indexOf('stats') < 0) { return; }
+            if (page.overlays.indexOf('stats') < 0) { statsPanel.style.display = 'none'; return; }
             const readings = readingsOf(i);
             const html = [];
             readings.forEach(function (r, k) {
@@ -361,7 +361,9 @@ extension PreviewPage {
           if (map.setVerticalFieldOfView) { map.setVerticalFieldOfView(camera.fov); }
           map.on('error', function (event) {
             const e = event.error || {};
-            fail('Map error: ' + (e.message || 'unknown') + (e.url ? ' (' + e.url + ')' : ''));
+            const what = e.message || (e.status ? 'HTTP ' + e.status : 'failed to load');
+            const where = e.url || (!map.isStyleLoaded() && routeFlyStyleURL ? 'the style ' + routeFlyStyleURL : '');
+            fail('Map error: ' + what + (where ? ' (' + where + ')' : ''));
           });
           function show(i) {
             current = i;
@@ -438,6 +440,10 @@ extension PreviewPage {
             map.once('idle', function () {
               if (group) {
                 document.body.dataset.riders = String(map.queryRenderedFeatures({ layers: ['riders'] }).length);
+              }
+              if (page.terrain && map.getTerrain()) {
+                const e = map.queryTerrainElevation(map.getCenter());
+                document.body.dataset.terrainElevation = e === null ? 'none' : e.toFixed(1);
               }
               if (document.body.dataset.state !== 'error') { document.body.dataset.state = 'ready'; }
               loaded.resolve(true);

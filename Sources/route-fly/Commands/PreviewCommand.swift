@@ -146,7 +146,8 @@ extension PreviewOptions {
                 options.embeddedTiles = embedded.tiles
                 // The page holds tiles over `around` only, at one zoom: its layers ask for no others.
                 for layer in [\FlightPageOptions.terrain, \.hillshade, \.imagery] {
-                    options[keyPath: layer]?.maximumZoom = embedded.zoom
+                    options[keyPath: layer]?.maximumZoom = embedded.zooms.upperBound
+                    options[keyPath: layer]?.minimumZoom = embedded.zooms.lowerBound
                     options[keyPath: layer]?.bounds = [around.west, around.south, around.east, around.north]
                 }
             } catch {

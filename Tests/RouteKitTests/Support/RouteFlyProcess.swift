@@ -7,18 +7,21 @@ struct RouteFlyResult {
     var stderr: String
 }
 
+/// The `route-fly` executable built beside the test bundle.
+func routeFlyExecutable() -> URL {
+    let buildDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    let executable = buildDirectory.appendingPathComponent("route-fly")
+    // Some runners put the bundle one level deeper (…/debug/RouteKitPackageTests.xctest/…).
+    return FileManager.default.isExecutableFile(atPath: executable.path) ? executable
+        : buildDirectory.deletingLastPathComponent().appendingPathComponent("route-fly")
+}
+
 /// Runs the `route-fly` executable built beside the test bundle (the test target depends on it), as a
 /// user would, capturing standard output, standard error and the exit status.
 func runRouteFly(_ arguments: [String], in directory: URL? = nil, standardInput: URL? = nil,
                  environment: [String: String] = [:]) throws -> RouteFlyResult {
-    let buildDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    var executable = buildDirectory.appendingPathComponent("route-fly")
-    if !FileManager.default.isExecutableFile(atPath: executable.path) {
-        // Some runners put the bundle one level deeper (…/debug/RouteKitPackageTests.xctest/…).
-        executable = buildDirectory.deletingLastPathComponent().appendingPathComponent("route-fly")
-    }
     let process = Process()
-    process.executableURL = executable
+    process.executableURL = routeFlyExecutable()
     process.arguments = arguments
     if let directory { process.currentDirectoryURL = directory }
     if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
