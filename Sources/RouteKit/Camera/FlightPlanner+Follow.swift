@@ -315,6 +315,7 @@ extension FlightPlanner {
         // and the piece, and zooms out over it on the way. So is a short first piece after the fly-in
         // (the flight takes off where the fly-in lands) and a short last piece before the pull-out (the
         // flight lands at the route's end).
+        var ride = PlannedRide()
         p = 0
         while p < pieces.count {
             let piece = pieces[p]
@@ -322,6 +323,7 @@ extension FlightPlanner {
             if var track = piece.track, k != piece.range.lowerBound || piece.range.lowerBound == piece.range.upperBound || !isFlownOver(p) {
                 track.unwrapLongitudes(near: builder.current.centerCoordinate.longitude)
                 track.unwrapHeadings(near: builder.heading)
+                ride.follow(from: builder.elapsed, warp: piece.warp, routeStart: track.start, route: route, routeTimes: tau)
                 followPiece(track, warp: piece.warp, distance: followDistance, pitch: pitch, into: &builder)
             }
             guard p + 1 < pieces.count else { break }
@@ -349,6 +351,7 @@ extension FlightPlanner {
         }
 
         // Phase 3: pull out, from rest to rest.
+        ride.arrival = builder.elapsed
         if options.outro > 0 {
             let turned = Self.limitedTurn(from: unwrappedAngle(0, near: builder.heading), to: builder.heading,
                                           duration: options.outro, rate: transitionTurnRate)
@@ -363,7 +366,9 @@ extension FlightPlanner {
             builder.easedFlyTo(back, duration: options.outro, framing: framing, rho: options.rho,
                                elevation: builder.elevation)
         }
-        return FlightPlan(script: builder.script(initial: initial, initialElevation: elevations[0]), notes: notes)
+        var plan = FlightPlan(script: builder.script(initial: initial, initialElevation: elevations[0]), notes: notes)
+        plan.routeTracking = ride.times.isEmpty ? routeTracking(duration: builder.elapsed) : .rider(ride)
+        return plan
     }
 
     /// What a gap flight is kept within: nine tenths of `check`'s default screen speed, zoom rate and

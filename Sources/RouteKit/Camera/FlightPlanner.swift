@@ -7,8 +7,8 @@ public struct FlightPlan: Sendable {
     public var script: CameraScript
     /// Sentences for the user: points simplified away, times filled in, idle time skipped, and so on.
     public var notes: [String]
-    /// How the flight's frames are placed along the route (``RouteReading``): `follow` at the centre's
-    /// foot between its fly-in and pull-out, `wwdc` over its flight before the return, `overview` and
+    /// How the flight's frames are placed along the route (``RouteReading``): `follow` where its planned
+    /// rider is (``PlannedRide``), `wwdc` over its flight before the return, `overview` and
     /// `orbit` on the route's clock across the whole flight. Set it on the resolved flight
     /// (``ScriptedFlight/routeTracking``).
     public var routeTracking: RouteTracking = .centre(span: nil)
@@ -127,7 +127,7 @@ public struct FlightPlanner: Sendable {
         if let problem = options.framing.problem { throw .invalidFraming(problem) }
         if let (name, value, expected) = options.problem { throw .invalidOption(name: name, value: value, expected: expected) }
         var plan = try presetPlan(for: route)
-        plan.routeTracking = routeTracking(duration: plan.script.nominalDuration)
+        if options.preset != .follow { plan.routeTracking = routeTracking(duration: plan.script.nominalDuration) }
         let model = RouteGround.ground(for: route, terrain: ground)
         if let model, let (script, note) = TerrainClearance(ground: model, clearance: options.clearance)
             .adjusted(plan.script, route: route, framing: options.framing) {
@@ -141,6 +141,7 @@ public struct FlightPlanner: Sendable {
     func routeTracking(duration: Double) -> RouteTracking {
         switch options.preset {
         case .follow:
+            // Only when the plan has no ride of its own: the rider's clock is the follow planner's.
             let start = min(options.intro, duration), end = max(duration - options.outro, start)
             return .centre(span: start...end)
         case .wwdc:

@@ -6,6 +6,9 @@ public enum RouteTracking: Hashable, Sendable {
     /// and after it at its end (a fly-in and a pull-out); `nil`: the whole flight. What `follow`, `wwdc`
     /// and camera scripts fly.
     case centre(span: ClosedRange<Double>?)
+    /// Where the planner's rider is (``PlannedRide``): what `follow` flies. Before the ride the route's
+    /// start, after it the end.
+    case rider(PlannedRide)
     /// The route's own clock run once across `span` (flight seconds): its recorded clock when it is timed,
     /// else its distance, in proportion to the time; held before and after. What `overview` and `orbit`
     /// fly (their centre stays over the whole route while the rider rides it).

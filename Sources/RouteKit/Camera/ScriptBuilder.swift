@@ -17,6 +17,8 @@ struct ScriptBuilder {
     var current = MapCamera(centerCoordinate: .zero, distance: 1)
     var elevation = 0.0
     var heading: Double { current.heading }
+    /// Seconds of flight the tracks have reached.
+    private(set) var elapsed = 0.0
 
     /// Whether runs of equal values are merged (`false` keeps every keyframe, for tests).
     var mergesHolds = true
@@ -67,6 +69,7 @@ struct ScriptBuilder {
                     kind: elevationKind)
         current = MapCamera(centerCoordinate: c, distance: d, heading: h ?? current.heading, pitch: p)
         elevation = e
+        elapsed += duration
     }
 
     /// Every track jumps to its next value (no time passes): a cut.
@@ -163,6 +166,7 @@ struct ScriptBuilder {
                     kind: e == elevation ? .linear(.linear) : .linear(.easeInOut))
         current = MapCamera(centerCoordinate: target, distance: camera.distance, heading: camera.heading, pitch: camera.pitch)
         elevation = e
+        elapsed += duration
     }
 
     func script(initial: MapCamera, initialElevation: Double) -> CameraScript {

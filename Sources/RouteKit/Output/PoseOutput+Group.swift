@@ -32,4 +32,19 @@ extension PoseOutput {
             sampler.forEachPose(of: group, eye: eye, body)
         }
     }
+
+    /// Samples a flight into `writer` in memory: the bytes of a flight page that a browser is handed
+    /// whole (``PreviewPage``), rather than a file. `poses` is the sampler's pass over the flight
+    /// (`{ sampler.forEachPose(of: flight, eye: nil, $0) }`).
+    ///
+    /// - Complexity: O(f) time and memory for f frames.
+    public static func bytes(writer: any PoseWriter, poses: ((CameraPose) -> Bool) -> PoseSampler.Summary)
+        -> (bytes: [UInt8], summary: PoseSampler.Summary) {
+        var writer = writer
+        var bytes: [UInt8] = []
+        writer.begin(into: &bytes)
+        let summary = poses { writer.write($0, into: &bytes); return true }
+        writer.end(into: &bytes)
+        return (bytes, summary)
+    }
 }

@@ -3,12 +3,18 @@ import Foundation
 /// Finds, frame by frame, where a flight is along its route (``RouteTracking``), and reads the route
 /// there (``RouteOdometer``).
 ///
+/// `.rider`: the planner's rider (``PlannedRide``) is projected as the centre is below, without the catch-up
+/// limit (the rider moves along the route, cutting nothing).
+///
 /// `.centre`: the centre is projected onto the legs from the last frame's foot to ``searchAhead`` metres
-/// (plus the straight distance the centre moved) ahead, each leg taken straight on the tangent plane at
-/// the centre; the nearest foot wins, the earliest of those within ``tieTolerance`` metres of it (so an
-/// out-and-back's return leg is not taken while the outbound leg is as near). A foot farther from the
-/// centre than ``offRoute(cameraDistance:)`` is not taken: the reading holds (the camera looks away from
-/// the route). The foot never goes back along the route.
+/// of route (gaps between segments not counted) plus the straight distance the centre moved, each leg
+/// taken straight on the tangent plane at the centre; the nearest foot wins (the earliest of those within
+/// ``tieTolerance`` of it: an out-and-back's return leg is not taken while the outbound leg is as near). A
+/// foot farther from the centre than ``offRoute(cameraDistance:)`` is not taken: the reading holds (the
+/// camera looks away from the route). The foot never goes back along the route, and goes forward by at
+/// most ``catchUp`` times the centre's movement plus ``catchUpSlack`` a frame: where the camera cuts a
+/// corner or turns short of a spur's tip, the rider walks the part cut over the next frames instead of
+/// jumping past it.
 ///
 /// - Complexity: O(legs within the window) a frame; O(1) memory besides the odometer.
 public struct RouteTracker: Sendable {
@@ -19,21 +25,20 @@ public struct RouteTracker: Sendable {
     /// Metres of route ahead of the last foot searched each frame, besides the centre's own movement.
     public static let searchAhead = 1000.0
     /// Metres: feet this much farther than the nearest still count as near (the earliest is taken).
-    public static let tieTolerance = 10.0
+    public static let tieTolerance = 0.5
+    /// The foot goes forward at most this many times the straight distance the centre moved …
+    public static let catchUp = 3.0
+    /// … plus this many metres, a frame.
+    public static let catchUpSlack = 2.0
 
     private var leg = 0
     private var fraction = 0.0
-    private var along: [Double]
     private var lastCentre: LocationCoordinate2D? = nil
 
     /// A tracker at the route's start.
     public init(odometer: RouteOdometer, tracking: RouteTracking) {
         self.odometer = odometer
         self.tracking = tracking
-        var along = [0.0]
-        along.reserveCapacity(odometer.route.points.count)
-        for l in odometer.route.legs { along.append(along[along.count - 1] + l.distance) }
-        self.along = along
     }
 
     /// The farthest a centre may be from the route for its foot to be taken, metres: 200 m, or a fifth
@@ -49,7 +54,13 @@ public struct RouteTracker: Sendable {
         case .centre(let span):
             if let span, time < span.lowerBound { return odometer.reading(atDistance: 0) }
             if let span, time > span.upperBound { return odometer.reading(atDistance: odometer.length) }
-            follow(camera.centerCoordinate, cameraDistance: camera.distance)
+            follow(camera.centerCoordinate, cameraDistance: camera.distance, capped: true)
+            return odometer.reading(leg: leg, fraction: fraction)
+        case .rider(let ride):
+            guard let rider = ride.coordinate(atFlightTime: time) else { return odometer.reading(atDistance: 0) }
+            if time >= ride.arrival { return odometer.reading(atDistance: odometer.length) }
+            // The rider is on the prepared route, within its simplification tolerance of the route read.
+            follow(rider, cameraDistance: 0, capped: false)
             return odometer.reading(leg: leg, fraction: fraction)
         }
     }
@@ -68,28 +79,54 @@ public struct RouteTracker: Sendable {
         return odometer.reading(atDistance: share * odometer.length)
     }
 
-    /// Moves the foot to the centre's, if one is near enough ahead.
-    private mutating func follow(_ centre: LocationCoordinate2D, cameraDistance: Double) {
+    /// Metres along the route (gaps not counted) at leg `k`, `fraction` of the way.
+    private func distance(leg k: Int, fraction f: Double) -> Double {
+        let d = odometer.route.cumulativeDistances
+        return d[k] + f * (d[min(k + 1, d.count - 1)] - d[k])
+    }
+
+    /// Moves the foot towards the centre's, if one is near enough ahead.
+    private mutating func follow(_ centre: LocationCoordinate2D, cameraDistance: Double, capped: Bool) {
         let points = odometer.route.points
         guard points.count > 1 else { return }
         let moved = lastCentre.map { Geodesic.wgs84.inverse(from: $0, to: centre).distance } ?? 0
         lastCentre = centre
-        let start = along[leg] + fraction * (along[min(leg + 1, along.count - 1)] - along[leg])
+        let start = distance(leg: leg, fraction: fraction)
         let limit = start + Self.searchAhead + moved
+        let cumulative = odometer.route.cumulativeDistances
+        var nearest: (leg: Int, fraction: Double, offset: Double)? = nil
         var candidates: [(leg: Int, fraction: Double, offset: Double)] = []
         var k = min(leg, points.count - 2)
-        while k < points.count - 1 && along[k] <= limit {
+        while k < points.count - 1 && cumulative[k] <= limit {
             var foot = CourseProjection.foot(of: centre, from: points[k].coordinate, to: points[k + 1].coordinate)
             if k == leg && foot.fraction < fraction {
                 // Not behind the last foot: the distance to it instead.
-                let p = odometer.reading(leg: leg, fraction: fraction).coordinate
-                foot = (fraction, Geodesic.wgs84.inverse(from: centre, to: p).distance)
+                foot = (fraction, Geodesic.wgs84.inverse(from: centre, to: odometer.reading(leg: leg, fraction: fraction).coordinate).distance)
             }
-            candidates.append((k, foot.fraction, foot.offset))
+            let candidate = (leg: k, fraction: foot.fraction, offset: foot.offset)
+            candidates.append(candidate)
+            if nearest == nil || candidate.offset < nearest!.offset { nearest = candidate }
             k += 1
         }
-        guard let nearest = candidates.map(\.offset).min(), nearest <= Self.offRoute(cameraDistance: cameraDistance),
-              let chosen = candidates.first(where: { $0.offset <= nearest + Self.tieTolerance }) else { return }
-        (leg, fraction) = (chosen.leg, chosen.fraction)
+        guard let nearest, nearest.offset <= Self.offRoute(cameraDistance: cameraDistance),
+              let chosen = candidates.first(where: { $0.offset <= nearest.offset + Self.tieTolerance }) else { return }
+        advance(to: chosen.leg, fraction: chosen.fraction, atMost: capped ? Self.catchUp * moved + Self.catchUpSlack : .infinity)
+    }
+
+    /// Moves the foot forward to leg `k` at `f`, or `step` metres along the route towards it.
+    private mutating func advance(to k: Int, fraction f: Double, atMost step: Double) {
+        let from = distance(leg: leg, fraction: fraction), to = distance(leg: k, fraction: f)
+        guard to - from > step else {
+            (leg, fraction) = (k, f)
+            return
+        }
+        // The leg and fraction `step` metres ahead (gaps have no length: the foot crosses them at once).
+        let target = from + step
+        let cumulative = odometer.route.cumulativeDistances
+        var j = leg
+        while j < k && cumulative[j + 1] <= target { j += 1 }
+        let length = cumulative[min(j + 1, cumulative.count - 1)] - cumulative[j]
+        let g = length > 0 ? min(max((target - cumulative[j]) / length, 0), 1) : 0
+        (leg, fraction) = (j, j == leg ? max(g, fraction) : g)
     }
 }

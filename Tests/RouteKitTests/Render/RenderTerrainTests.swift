@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+@testable import RouteKitRender
+
+/// `render` and `preview` with `--terrain`: a synthetic ridge built with GDAL's own tools across the
+/// bundled hike, drawn in 3D by MapLibre with GDAL's hillshade. Checked by decoded pixels, by MapLibre's
+/// own terrain query against `gdallocationinfo`, and by the rider being seen in every follow frame.
+@Suite(.serialized) struct RenderTerrainTests {
+    static let hike = Fixtures.packageRoot.appendingPathComponent("routes/gpxpy-cerknicko-jezero.gpx").path
+    static var ready: Bool { RenderCLITests.ready && TerrainFixtures.hasGDALTools }
+
+    /// A ridge 700 m high running north-south across the hike at 14.37 E (with a ripple), or a plane at
+    /// 560 m, as a GeoTIFF in EPSG:4326 covering the route with margin.
+    static func model(in dir: URL, ridge: Bool) throws -> URL {
+        try TerrainFixtures.geoTIFF(in: dir, name: ridge ? "ridge" : "flat", crs: "EPSG:4326", type: "Float32", columns: 440, rows: 260,
+                                    west: 14.20, south: 45.66, cellSize: 0.0008) { x, y in
+            ridge ? 560 + 700 * exp(-pow((x - 14.37) / 0.012, 2)) + 60 * sin(x * 300) * cos(y * 250) : 560
+        }
+    }
+
+    /// Frames of a render (1 fps, 320x180, no overlays) as decoded RGB pictures.
+    static func frames(_ dir: URL, model: URL) throws -> [[UInt8]] {
+        let folder = dir.appendingPathComponent(model.deletingPathExtension().lastPathComponent + "-frames")
+        let r = try runRouteFly(["render", hike, "--maplibre-js", RenderCLITests.js, "--terrain", model.path, "--viewport", "320x180",
+                                 "--fps", "1", "--overlays", "none", "-o", folder.path + "/"])
+        #expect(r.status == 0, "\(r.stderr)")
+        return try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted().map {
+            try RenderTools.rgb(ofImage: [UInt8](try Data(contentsOf: folder.appendingPathComponent($0))))
+        }
+    }
+
+    /// Pixels of the shaded ground: grey, clearly darker than the blank map's background (#f4f1ea).
+    static func shaded(_ rgb: [UInt8]) -> Int {
+        stride(from: 0, to: rgb.count, by: 3).filter { i in
+            let (r, g, b) = (Int(rgb[i]), Int(rgb[i + 1]), Int(rgb[i + 2]))
+            return r < 200 && abs(r - g) < 25 && abs(g - b) < 25
+        }.count
+    }
+
+    @Test(.enabled(if: ready, "needs chromium, ffmpeg, maplibre-gl.js and GDAL's tools"))
+    func theRidgeIsShadedAndNeverHidesTheRider() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let ridge = try Self.frames(dir, model: try Self.model(in: dir, ridge: true))
+        let flat = try Self.frames(dir, model: try Self.model(in: dir, ridge: false))
+        #expect(ridge.count == flat.count && ridge.count > 40)
+        // The hillshade: the ridge's slopes are shaded, flat ground is not.
+        let ridgeShade = ridge.map(Self.shaded).max() ?? 0, flatShade = flat.map(Self.shaded).max() ?? 0
+        print("shaded pixels: ridge up to \(ridgeShade) a frame, flat up to \(flatShade)")
+        #expect(ridgeShade > 320 * 180 / 20 && flatShade < 320 * 180 / 1000)
+        // The rider is seen in every follow frame (after the 6 s fly-in, before the 6 s pull-out): the
+        // planner keeps the ridge from hiding the route, and the picture shows that camera.
+        var hidden: [Int] = []
+        for (i, rgb) in ridge.enumerated() where i >= 7 && i <= ridge.count - 8 {
+            let seen = (78..<102).contains { y in (148..<172).contains { x in
+                let k = (y * 320 + x) * 3
+                return rgb[k] < 60 && (80...140).contains(rgb[k + 1]) && rgb[k + 2] > 220
+            } }
+            if !seen { hidden.append(i) }
+        }
+        #expect(hidden.isEmpty, "the rider marker is not at the image centre in frames \(hidden)")
+    }
+
+    /// The preview holds the model's tiles: MapLibre's own terrain height under the centre is the model's
+    /// there (`gdallocationinfo`), to the resolution of the tiles the page holds.
+    @Test(.enabled(if: ready, "needs chromium, ffmpeg, maplibre-gl.js and GDAL's tools"))
+    func thePreviewsTerrainIsTheModels() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let model = try Self.model(in: dir, ridge: true)
+        let page = dir.appendingPathComponent("p.html")
+        let r = try runRouteFly(["preview", Self.hike, "--maplibre-js", RenderCLITests.js, "--terrain", model.path, "-o", page.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        let csv = try runRouteFly(["sample", Self.hike, "--terrain", model.path, "--format", "csv"]).stdout.split(separator: "\n")
+        for frame in [300, 1080] {
+            let row = csv[frame + 1].split(separator: ",")
+            let (latitude, longitude) = (Double(row[2])!, Double(row[3])!)
+            let (dom, _) = try MapLibreBrowserTests.dumpDOM(URL(fileURLWithPath: page.path + "#frame=\(frame)")) { $0.contains("data-terrain-elevation") }
+            let shown = try #require(dom.components(separatedBy: "data-terrain-elevation=\"").dropFirst().first.flatMap { Double($0.prefix { $0 != "\"" }) },
+                                     "no terrain height in \(dom.components(separatedBy: "<body").dropFirst().first?.prefix(300) ?? "")")
+            let model = try #require(try TerrainFixtures.locationInfo(model, longitude: longitude, latitude: latitude))
+            print("frame \(frame): MapLibre's terrain \(shown) m, the model \(model) m")
+            #expect(abs(shown - model) < 15, "frame \(frame): MapLibre's terrain \(shown) m vs the model's \(model) m")
+        }
+    }
+}
