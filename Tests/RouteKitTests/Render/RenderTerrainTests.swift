@@ -62,7 +62,8 @@ import Testing
     }
 
     /// The preview holds the model's tiles: MapLibre's own terrain height under the centre is the model's
-    /// there (`gdallocationinfo`), to the resolution of the tiles the page holds.
+    /// there (`gdallocationinfo`), to the resolution of the tiles the page holds (within the model's
+    /// heights one tile pixel around).
     @Test(.enabled(if: ready, "needs chromium, ffmpeg, maplibre-gl.js and GDAL's tools"))
     func thePreviewsTerrainIsTheModels() throws {
         let dir = try makeTemporaryDirectory()
@@ -75,12 +76,18 @@ import Testing
         for frame in [300, 1080] {
             let row = csv[frame + 1].split(separator: ",")
             let (latitude, longitude) = (Double(row[2])!, Double(row[3])!)
-            let (dom, _) = try MapLibreBrowserTests.dumpDOM(URL(fileURLWithPath: page.path + "#frame=\(frame)")) { $0.contains("data-terrain-elevation") }
+            let (dom, _) = try MapLibreBrowserTests.dumpDOM(URL(string: page.absoluteString + "#frame=\(frame)")!) { $0.contains("data-terrain-elevation") }
             let shown = try #require(dom.components(separatedBy: "data-terrain-elevation=\"").dropFirst().first.flatMap { Double($0.prefix { $0 != "\"" }) },
                                      "no terrain height in \(dom.components(separatedBy: "<body").dropFirst().first?.prefix(300) ?? "")")
-            let model = try #require(try TerrainFixtures.locationInfo(model, longitude: longitude, latitude: latitude))
-            print("frame \(frame): MapLibre's terrain \(shown) m, the model \(model) m")
-            #expect(abs(shown - model) < 15, "frame \(frame): MapLibre's terrain \(shown) m vs the model's \(model) m")
+            // The page holds tiles of about 26 m pixels (zoom 12 here): on the ridge's slopes MapLibre's
+            // height lies within the model's heights one pixel around the point.
+            let offsets = [-0.0004, 0, 0.0004]
+            let around = try offsets.flatMap { dy in try offsets.map { dx in
+                try #require(try TerrainFixtures.locationInfo(model, longitude: longitude + dx, latitude: latitude + dy))
+            } }
+            let (low, high) = (around.min()!, around.max()!)
+            print("frame \(frame): MapLibre's terrain \(shown) m, the model \(around[4]) m (\(low)...\(high) m one pixel around)")
+            #expect(shown >= low - 2 && shown <= high + 2, "frame \(frame): MapLibre's terrain \(shown) m vs the model's \(low)...\(high) m")
         }
     }
 }
