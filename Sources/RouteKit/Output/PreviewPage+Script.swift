@@ -130,6 +130,11 @@ extension PreviewPage {
             if (distance >= d[high]) { low = high; } else {
               while (high - low > 1) { const mid = (low + high) >> 1; if (d[mid] <= distance) { low = mid; } else { high = mid; } }
             }
+            // A rider on a gap between segments (no distance passes there) is still on the segment before:
+            // the next segment starts at the same distance but has not been reached.
+            let onGap = false;
+            if (point && low > 0 && breaks.indexOf(low) > 0 && d[low] === d[low - 1] &&
+                (point[0] !== c[low][0] || point[1] !== c[low][1])) { low -= 1; onGap = true; }
             const lines = [];
             let line = [];
             for (let i = 0; i <= low; i++) {
@@ -137,7 +142,7 @@ extension PreviewPage {
               line.push(c[i]);
             }
             // The rider's point, unless it is on a gap between segments (not drawn).
-            if (point && low < c.length - 1 && breaks.indexOf(low + 1) < 0) { line.push(point); }
+            if (point && !onGap && low < c.length - 1 && breaks.indexOf(low + 1) < 0) { line.push(point); }
             if (line.length === 1) { line.push(line[0]); }
             if (line.length > 1) { lines.push(line); }
             return lines;
@@ -233,13 +238,30 @@ extension PreviewPage {
               return new maplibregl.Marker({ element: label, anchor: 'left', offset: [10, 0] });
             });
           }
+          let distanceMarkers = [];
           function addDistanceMarkers() {
             if (page.overlays.indexOf('markers') < 0) { return; }
-            page.markers.forEach(function (m) {
+            distanceMarkers = page.markers.map(function (m) {
               const label = document.createElement('div');
               label.className = 'km-marker';
               label.textContent = m.label;
-              new maplibregl.Marker({ element: label, anchor: 'bottom', offset: [0, -6] }).setLngLat(m.point).addTo(map);
+              return { point: m.point, marker: new maplibregl.Marker({ element: label, anchor: 'bottom', offset: [0, -6] }).setLngLat(m.point).addTo(map) };
+            });
+          }
+          // Each frame: a label that would cover the rider, or a label already shown (in route order), is hidden.
+          function placeDistanceMarkers(i) {
+            if (distanceMarkers.length === 0) { return; }
+            const unit = parseFloat(getComputedStyle(stage).getPropertyValue('--unit')) || 16;
+            const r = frames[i].route, rider = r ? map.project(r.point) : null;
+            const shown = [];
+            distanceMarkers.forEach(function (m) {
+              const p = map.project(m.point);
+              const box = { x: p.x, y: p.y - 6 - unit * 0.5, w: unit * 3.2, h: unit * 1.1 };
+              const hitsRider = rider && Math.abs(rider.x - box.x) < box.w / 2 + 12 && Math.abs(rider.y - box.y) < box.h / 2 + 12;
+              const hitsLabel = shown.some(function (o) { return Math.abs(o.x - box.x) < (o.w + box.w) / 2 && Math.abs(o.y - box.y) < (o.h + box.h) / 2; });
+              const visible = !hitsRider && !hitsLabel;
+              m.marker.getElement().style.visibility = visible ? 'visible' : 'hidden';
+              if (visible) { shown.push(box); }
             });
           }
 
@@ -283,7 +305,7 @@ extension PreviewPage {
             readings.forEach(function (r, k) {
               if (!r) { return; }
               if (group) {
-                html.push('<div class="row"><span class="value" style="color:' + riderColor(k) + '"></span><span class="value"></span></div>');
+                html.push('<div class="row"><span class="value" style="color:' + riderColor(k) + ';text-shadow:0 0 3px #fff,0 0 2px #fff"></span><span class="value"></span></div>');
               } else {
                 statRows(r).forEach(function (row) { html.push('<div class="row" data-stat="' + row[0] + '"><span class="label"></span><span class="value"></span></div>'); });
               }
@@ -295,8 +317,9 @@ extension PreviewPage {
               if (!r) { return; }
               if (group) {
                 rows[n].children[0].textContent = riderNames[k];
+                const pace = statRows(r).find(function (row) { return row[0] === 'pace' || row[0] === 'speed'; });
                 rows[n].children[1].textContent = (r.route_distance / units.distance).toFixed(2) + ' ' + units.distanceName +
-                  (r.speed !== undefined ? '  ' + (r.speed / units.speed).toFixed(1) + ' ' + units.speedName : '');
+                  (pace ? '  ' + pace[1] : '');
                 n += 1;
               } else {
                 statRows(r).forEach(function (row) { rows[n].children[0].textContent = row[0]; rows[n].children[1].textContent = row[1]; n += 1; });
@@ -378,6 +401,7 @@ extension PreviewPage {
               marker.setLngLat(f.riders[k]).addTo(map);
               marker.getElement().style.opacity = f.active[k] ? '1' : '0.5';
             });
+            placeDistanceMarkers(i);
             showStats(i);
             showProfile(i);
             slider.value = String(i);
@@ -426,8 +450,14 @@ extension PreviewPage {
               map.triggerRepaint();
             });
           }
-          window.routeFly = { frameCount: frames.length, ready: ready,
-            show: function (i) { return ready.then(function () { return drawFrame(i); }); } };
+          // The render driver names frames by their numbers; a render page may hold a slice of the flight.
+          const firstFrame = frames.length > 0 ? frames[0].frame : 0;
+          window.routeFly = { frameCount: frames.length, firstFrame: firstFrame, ready: ready,
+            show: function (n) {
+              const i = n - firstFrame;
+              if (!(i >= 0 && i < frames.length)) { return Promise.reject(new Error('frame ' + n + ' is not in this page')); }
+              return ready.then(function () { return drawFrame(i); });
+            } };
 
           map.on('load', function () {
             addGround();

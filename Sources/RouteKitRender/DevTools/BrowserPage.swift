@@ -132,10 +132,14 @@ public final class BrowserPage: @unchecked Sendable {
         _ = try session.send("Target.closeTarget", ["targetId": targetId], timeout: timeout)
     }
 
-    /// The exception's own description (`Error: boom\n    at …`), else the protocol's summary text.
+    /// The exception's own description without its stack (`Error: boom`, not the `at …` lines), else the
+    /// protocol's summary text.
     private static func message(of exception: [String: Any]) -> String {
         if let thrown = exception["exception"] as? [String: Any] {
-            if let description = thrown["description"] as? String { return description }
+            if let description = thrown["description"] as? String {
+                let lines = description.split(separator: "\n", omittingEmptySubsequences: false)
+                return lines.prefix { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("at ") }.joined(separator: "\n")
+            }
             if let value = thrown["value"] { return "\(value)" }
         }
         return exception["text"] as? String ?? "an exception"

@@ -10,11 +10,14 @@ final class FFmpegSink: FrameSink {
     private let temporary: String
     private let process: ChildProcess
     private var input: Int32
+    /// What the file is, for the check that it is whole (``ContainerCheck``).
+    private let format: VideoFormat
 
     /// Reserves the temporary file and starts ffmpeg on it.
     /// - Parameter arguments: ffmpeg's arguments up to the output file name.
-    init(path: String, ffmpeg: String, arguments: [String]) throws {
+    init(path: String, format: VideoFormat, ffmpeg: String, arguments: [String]) throws {
         self.path = path
+        self.format = format
         temporary = temporaryName(besides: path)
         var info = stat()
         if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
@@ -56,6 +59,10 @@ final class FFmpegSink: FrameSink {
         guard ending.isSuccess else {
             removeTemporary()
             throw failed(ending, orElse: "failed")
+        }
+        if let problem = ContainerCheck.problem(temporary, format: format) {
+            removeTemporary()
+            throw VideoEncoderError.cannotWrite(path: path, reason: "ffmpeg ended without an error, but the video is not whole: \(problem) (a full disk?)")
         }
         try moveIntoPlace()
     }

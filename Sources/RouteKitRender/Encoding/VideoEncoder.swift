@@ -60,7 +60,7 @@ public final class VideoEncoder {
             sink = try PNGSequenceSink(path: path)
         } else {
             let program = try ffmpeg ?? ExternalProgram.ffmpeg.locate()
-            sink = try FFmpegSink(path: path, ffmpeg: program, arguments: Self.inputArguments(frameRate) + format.ffmpegOutputArguments)
+            sink = try FFmpegSink(path: path, format: format, ffmpeg: program, arguments: Self.inputArguments(frameRate) + format.ffmpegOutputArguments)
         }
     }
 

@@ -61,7 +61,12 @@ struct RenderOptions: Equatable, PlansFlightsOverGround {
         options.routePaths = try OptionParser.routes(positionals, subcommand: "render")
         try options.group.validate(routePaths: options.routePaths, flight: options.flight, scriptPath: options.scriptPath, subcommand: "render")
         try options.page.validate(ground: options.ground, subcommand: "render")
-        _ = try options.output()
+        if case .video(_, let format) = try options.output(), format != .pngSequence {
+            let framing = options.flight.options.framing
+            if Int(framing.viewportWidth) % 2 != 0 || Int(framing.viewportHeight) % 2 != 0 {
+                throw UsageError(message: "'--viewport \(Int(framing.viewportWidth))x\(Int(framing.viewportHeight))' is odd: MP4 and WebM video (4:2:0 colour) need an even width and height.", subcommand: "render")
+            }
+        }
         if options.routePaths.contains("-") {
             throw UsageError(message: "'render' reads its routes from files, not standard input ('-').", subcommand: "render")
         }
@@ -76,7 +81,7 @@ struct RenderOptions: Equatable, PlansFlightsOverGround {
         if path.hasSuffix("/") { return .video(path: String(path.dropLast()), format: .pngSequence) }
         let url = URL(fileURLWithPath: path)
         switch url.pathExtension.lowercased() {
-        case "mp4", "m4v", "mov":
+        case "mp4":
             if let crf, crf > 51 { throw UsageError(message: "'--crf \(crf)' is beyond x264's 0 to 51 (MP4).", subcommand: "render") }
             return .video(path: path, format: .mp4(crf: crf ?? 18, preset: encoderPreset))
         case "webm":
@@ -104,13 +109,9 @@ struct RenderOptions: Equatable, PlansFlightsOverGround {
         let framing = flight.options.framing
         var options = page.pageOptions(mode: .render, tiles: tiles)
         options.showsRider = true
-        let (bytes, frameCount, shown) = try routePaths.count > 1
+        let (bytes, frameCount, range, shown) = try routePaths.count > 1
             ? groupPage(sampler: sampler, script: script, options: options)
             : singlePage(sampler: sampler, script: script, options: options)
-        let range = frames ?? 0..<frameCount
-        guard range.upperBound <= frameCount else {
-            throw CommandFailure(description: "\(shown): error: '--frames \(range.lowerBound):\(range.upperBound)' is beyond the flight's \(frameCount) frames (0:\(frameCount))")
-        }
         var renderer = FlightRenderer(page: bytes, width: Int(framing.viewportWidth), height: Int(framing.viewportHeight),
                                       frameRate: FrameRate(framesPerSecond: fps), tiles: tiles)
         renderer.frameTimeout = frameTimeout
@@ -121,7 +122,9 @@ struct RenderOptions: Equatable, PlansFlightsOverGround {
                 Progress.shared.update(done)
             }
         } catch {
-            throw CommandFailure(description: "\(shown): error: \(error)")
+            // Errors about the output name it themselves (`PATH: error: …`).
+            let text = "\(error)"
+            throw CommandFailure(description: text.contains(": error: ") ? text : "\(shown): error: \(text)")
         }
         Progress.shared.clearLine()
         printDiagnostic("\(shown): note: rendered \(timings.frames) frame\(timings.frames == 1 ? "" : "s") of \(Int(framing.viewportWidth))x\(Int(framing.viewportHeight)) at \(FrameRate(framesPerSecond: fps)) fps to \(outputPath!) in \(describeSeconds(timings.setup + timings.draw + timings.capture + timings.encode)) (\(FixedDecimal.string(timings.framesPerSecond, places: 2)) frames/s)")
@@ -130,38 +133,69 @@ struct RenderOptions: Equatable, PlansFlightsOverGround {
     /// MapLibre GL JS: `--maplibre-js`, else the copy installed on this machine.
     func mapLibreScript() throws -> PreviewPage.Script {
         if let source = page.mapLibreJS { return try PreviewOptions.script(source) }
+        if let named = ProcessInfo.processInfo.environment[MapLibreScript.environmentVariable], !named.isEmpty,
+           !FileManager.default.isReadableFile(atPath: named) {
+            throw CommandFailure(description: "\(named): error: cannot read the MapLibre GL JS file that \(MapLibreScript.environmentVariable) names (expected a maplibre-gl.js)")
+        }
         guard let path = MapLibreScript.locate() else {
             throw CommandFailure(description: "route-fly: error: MapLibre GL JS was not found: \(MapLibreScript.installHint), or give '--maplibre-js <url-or-path>'")
         }
         return try PreviewOptions.script(path)
     }
 
-    /// The page of a single route's flight, its frame count and the route as messages name it.
-    func singlePage(sampler: PoseSampler, script: PreviewPage.Script, options: FlightPageOptions) throws -> ([UInt8], Int, String) {
+    /// The most frames one render's page holds: 100 000 (about 25 MB; 55 min at 30 fps). A longer flight is
+    /// rendered in slices (`--frames`), one page each.
+    static let maximumSliceFrames = 100_000
+
+    /// The frames to render of a flight of `frameCount`: `--frames` (within the flight), else all; at most
+    /// ``maximumSliceFrames``.
+    func slice(of frameCount: Int, shown: String) throws -> Range<Int> {
+        let range = frames ?? 0..<frameCount
+        guard range.upperBound <= frameCount else {
+            throw CommandFailure(description: "\(shown): error: '--frames \(range.lowerBound):\(range.upperBound)' is beyond the flight's \(frameCount) frames (0:\(frameCount))")
+        }
+        guard range.count <= Self.maximumSliceFrames else {
+            throw CommandFailure(description: "\(shown): error: \(range.count) frames are more than one render holds (\(Self.maximumSliceFrames)): render slices with '--frames A:B' (e.g. '--frames 0:\(Self.maximumSliceFrames)') and join them with ffmpeg's concat demuxer (README, Make a video), or lower '--fps'")
+        }
+        return range
+    }
+
+    /// The poses of `range` only, from a pass over every pose.
+    static func poses(in range: Range<Int>, of pass: @escaping ((CameraPose) -> Bool) -> PoseSampler.Summary)
+        -> ((CameraPose) -> Bool) -> PoseSampler.Summary {
+        { body in pass { pose in range.contains(pose.frame) ? body(pose) : pose.frame < range.lowerBound } }
+    }
+
+    /// The page of a single route's flight (the poses of the frames to render), the flight's frame count,
+    /// those frames, and the route as messages name it.
+    func singlePage(sampler: PoseSampler, script: PreviewPage.Script, options: FlightPageOptions) throws -> ([UInt8], Int, Range<Int>, String) {
         let (route, scripted) = try flight(routePath: routePath, scriptPath: scriptPath, input: input, framesPerSecond: fps)
         let shown = shownPath(routePath)
         var context = try PreviewOptions.pageContext(for: scripted, sampler: sampler, framing: flight.options.framing, shown: shown)
         context.route = route
+        let range = try slice(of: context.frameCount, shown: shown)
         var writer = PreviewPage(context: context, script: script, styleURL: page.styleURL, options: options)
         writer.loadFailureHint = " (give --maplibre-js PATH)"
-        let (bytes, summary) = PoseOutput.bytes(writer: writer) { sampler.forEachPose(of: scripted, eye: nil, $0) }
+        let (bytes, summary) = PoseOutput.bytes(writer: writer, poses: Self.poses(in: range) { sampler.forEachPose(of: scripted, eye: nil, $0) })
         printSamplingWarnings(summary, sampler: sampler, routePath: routePath, preset: scriptPath == nil ? flight.options.preset : nil,
                               initialDistance: scripted.initialCamera.distance)
-        return (bytes, context.frameCount, shown)
+        return (bytes, context.frameCount, range, shown)
     }
 
-    /// The page of a group flight, its frame count and the routes as messages name them.
-    func groupPage(sampler: PoseSampler, script: PreviewPage.Script, options: FlightPageOptions) throws -> ([UInt8], Int, String) {
+    /// The page of a group flight (the poses of the frames to render), its frame count, those frames, and
+    /// the routes as messages name them.
+    func groupPage(sampler: PoseSampler, script: PreviewPage.Script, options: FlightPageOptions) throws -> ([UInt8], Int, Range<Int>, String) {
         let riders = try group.group(routePaths: routePaths, input: input, ground: ground, warnIfMissing: true)
         let planned = try GroupArguments.plan(riders, planner: groupPlanner(preset: group.groupPreset), routePaths: routePaths)
         let shown = routePaths.map(shownPath).joined(separator: ", ")
         for note in planned.notes { printDiagnostic("\(shown): note: \(note)") }
         var context = try PreviewOptions.pageContext(for: planned.flight, sampler: sampler, framing: flight.options.framing, shown: shown)
         context.group = riders
+        let range = try slice(of: context.frameCount, shown: shown)
         let writer = PreviewPage(context: context, script: script, styleURL: page.styleURL, options: options)
-        let (bytes, summary) = PoseOutput.bytes(writer: writer) { sampler.forEachPose(of: planned, eye: nil, $0) }
+        let (bytes, summary) = PoseOutput.bytes(writer: writer, poses: Self.poses(in: range) { sampler.forEachPose(of: planned, eye: nil, $0) })
         printSamplingWarnings(summary, sampler: sampler, routePath: routePaths[0], preset: nil,
                               initialDistance: planned.flight.initialCamera.distance)
-        return (bytes, context.frameCount, shown)
+        return (bytes, context.frameCount, range, shown)
     }
 }
