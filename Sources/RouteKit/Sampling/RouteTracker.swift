@@ -17,37 +17,37 @@ import Foundation
 /// jumping past it.
 ///
 /// - Complexity: O(legs within the window) a frame; O(1) memory besides the odometer.
-public struct RouteTracker: Sendable {
+package struct RouteTracker: Sendable {
     /// The route's tables.
-    public let odometer: RouteOdometer
+    package let odometer: RouteOdometer
     /// How frames are placed.
-    public let tracking: RouteTracking
+    package let tracking: RouteTracking
     /// Metres of route ahead of the last foot searched each frame, besides the centre's own movement.
-    public static let searchAhead = 1000.0
+    package static let searchAhead = 1000.0
     /// Metres: feet this much farther than the nearest still count as near (the earliest is taken).
-    public static let tieTolerance = 0.5
+    package static let tieTolerance = 0.5
     /// The foot goes forward at most this many times the straight distance the centre moved …
-    public static let catchUp = 3.0
+    package static let catchUp = 3.0
     /// … plus this many metres, a frame.
-    public static let catchUpSlack = 2.0
+    package static let catchUpSlack = 2.0
 
     private var leg = 0
     private var fraction = 0.0
     private var lastCentre: LocationCoordinate2D? = nil
 
     /// A tracker at the route's start.
-    public init(odometer: RouteOdometer, tracking: RouteTracking) {
+    package init(odometer: RouteOdometer, tracking: RouteTracking) {
         self.odometer = odometer
         self.tracking = tracking
     }
 
     /// The farthest a centre may be from the route for its foot to be taken, metres: 200 m, or a fifth
     /// of the camera's distance when that is more (a camera far out frames more ground around the route).
-    public static func offRoute(cameraDistance: Double) -> Double { max(200, 0.2 * cameraDistance) }
+    package static func offRoute(cameraDistance: Double) -> Double { max(200, 0.2 * cameraDistance) }
 
     /// The reading for the frame at flight time `time` (seconds) whose camera is `camera`. Call in frame
     /// order.
-    public mutating func reading(at time: Double, camera: MapCamera) -> RouteReading {
+    package mutating func reading(at time: Double, camera: MapCamera) -> RouteReading {
         switch tracking {
         case .clock(let span):
             return clockReading(share: Self.share(of: time, in: span))
