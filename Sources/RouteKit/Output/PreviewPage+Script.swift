@@ -124,6 +124,14 @@ extension PreviewPage {
 
           // Courses: each route's line with its distances, to cut the part flown.
           const courses = page.courses;
+          // Whether a reading is on a gap between two segments (the rider crossing it, off the route).
+          function onGap(course, r) {
+            const d = course.distances, c = course.coordinates;
+            let k = d.length - 1;
+            while (k > 0 && d[k] > r.route_distance) { k--; }
+            return k > 0 && course.breaks.indexOf(k) > 0 && d[k] === d[k - 1] &&
+              (r.point[0] !== c[k][0] || r.point[1] !== c[k][1]);
+          }
           function flownLines(course, distance, point) {
             const d = course.distances, c = course.coordinates, breaks = course.breaks;
             let low = 0, high = d.length - 1;
@@ -183,8 +191,10 @@ extension PreviewPage {
               }).filter(function (x) { return x; }) };
             }
             const r = f.route;
+            // Paler while crossing a gap between segments, as a group rider is while not recording.
             return { type: 'FeatureCollection', features: r && page.rider ? [{ type: 'Feature',
-              geometry: { type: 'Point', coordinates: r.point }, properties: { color: routeFlyMarkerColor, active: true } }] : [] };
+              geometry: { type: 'Point', coordinates: r.point },
+              properties: { color: routeFlyMarkerColor, active: !(courses[0] && onGap(courses[0], r)) } }] : [] };
           }
           const riderLabels = riderNames.map(function (name, i) {
             const label = document.createElement('div');

@@ -48,7 +48,9 @@ struct PageArguments: Equatable {
         for name in v.text.lowercased().split(separator: ",", omittingEmptySubsequences: false) {
             guard let overlay = FlightPageOptions.Overlay(rawValue: String(name).trimmingCharacters(in: .whitespaces)) else {
                 let names = FlightPageOptions.Overlay.allCases.map(\.rawValue)
-                throw v.error("'\(name)' is no overlay in '--overlays \(v.text)': expected a comma-separated list of \(names.joined(separator: ", ")), or none." + Suggestion.didYouMean(String(name), among: names))
+                var error = v.invalid("a comma-separated list of \(names.joined(separator: ", ")), or none ('\(name)' is no overlay)")
+                error.message += Suggestion.didYouMean(String(name), among: names)
+                throw error
             }
             set.insert(overlay)
         }

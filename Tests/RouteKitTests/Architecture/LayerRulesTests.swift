@@ -70,7 +70,7 @@ import Testing
     /// route-fly's option names, from its own help (every subcommand's).
     static func optionNames() throws -> Set<String> {
         var names = Set<String>()
-        for subcommand in ["sample", "preview", "plan", "check", "profile", "info"] {
+        for subcommand in ["sample", "render", "preview", "plan", "check", "profile", "info"] {
             let help = try runRouteFly(["help", subcommand]).stdout
             let matches = help.matches(of: /--[a-z][a-z0-9-]+/).map { String($0.output) }
             names.formUnion(matches)

@@ -18,7 +18,7 @@ import Testing
         return options
     }
 
-    @Test(arguments: ["sample", "preview", "plan", "info", "check", "profile"])
+    @Test(arguments: ["sample", "render", "preview", "plan", "info", "check", "profile"])
     func everyOptionInTheHelpIsOneTheParserTakes(subcommand: String) throws {
         let options = try Self.listedOptions(subcommand).filter { $0.names != ["-h", "--help"] }
         #expect(options.count >= 6, "\(options.count) options found in 'help \(subcommand)'")

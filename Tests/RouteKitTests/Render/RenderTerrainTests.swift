@@ -48,11 +48,12 @@ import Testing
         let ridgeShade = ridge.map(Self.shaded).max() ?? 0, flatShade = flat.map(Self.shaded).max() ?? 0
         print("shaded pixels: ridge up to \(ridgeShade) a frame, flat up to \(flatShade)")
         #expect(ridgeShade > 320 * 180 / 20 && flatShade < 320 * 180 / 1000)
-        // The rider is seen in every follow frame (after the 6 s fly-in, before the 6 s pull-out): the
-        // planner keeps the ridge from hiding the route, and the picture shows that camera.
+        // The rider is seen in every follow frame (after the 6 s fly-in, before the 6 s pull-out), near
+        // the image centre (the centre rounds corners by up to a fifth of a screen height while the rider
+        // walks them): the planner keeps the ridge from hiding the route, and the picture shows that camera.
         var hidden: [Int] = []
         for (i, rgb) in ridge.enumerated() where i >= 7 && i <= ridge.count - 8 {
-            let seen = (78..<102).contains { y in (148..<172).contains { x in
+            let seen = (54..<126).contains { y in (124..<196).contains { x in
                 let k = (y * 320 + x) * 3
                 return rgb[k] < 60 && (80...140).contains(rgb[k + 1]) && rgb[k + 2] > 220
             } }

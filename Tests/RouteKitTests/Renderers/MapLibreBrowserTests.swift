@@ -158,7 +158,7 @@ import Testing
         let missing = dir.appendingPathComponent("missing/maplibre-gl.js").absoluteString
         #expect(try runRouteFly(["preview", Self.bundledRoute, "--fps", "5", "--maplibre-js", missing, "-o", page.path]).status == 0)
         let (dom, _) = try Self.dumpDOM(page) { $0.contains("data-state=\"error\"") }
-        let failed = dom.contains("<body data-state=\"error\">"), said = dom.contains("MapLibre GL JS did not load from \(missing)")
+        let failed = dom.contains("<body data-state=\"error\""), said = dom.contains("MapLibre GL JS did not load from \(missing)")
         #expect(failed && said, "status: \(Self.status(dom))")
     }
 
