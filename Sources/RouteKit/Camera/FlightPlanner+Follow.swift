@@ -323,7 +323,8 @@ extension FlightPlanner {
             if var track = piece.track, k != piece.range.lowerBound || piece.range.lowerBound == piece.range.upperBound || !isFlownOver(p) {
                 track.unwrapLongitudes(near: builder.current.centerCoordinate.longitude)
                 track.unwrapHeadings(near: builder.heading)
-                ride.follow(from: builder.elapsed, warp: piece.warp, routeStart: track.start, route: route, routeTimes: tau)
+                ride.follow(from: builder.elapsed, warp: piece.warp, routeStart: track.start, routeTimes: tau,
+                            positions: preparation.originalPositions)
                 followPiece(track, warp: piece.warp, distance: followDistance, pitch: pitch, into: &builder)
             }
             guard p + 1 < pieces.count else { break }

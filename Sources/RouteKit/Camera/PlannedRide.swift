@@ -1,21 +1,22 @@
 import Foundation
 
 /// Where the rider a `follow` flight follows is at every moment of the flight: the planner's own clock
-/// (the eased route time of each piece, ``ProgressWarp``), as positions on the prepared route sampled
-/// ``samplesPerSecond`` times a second of flight and interpolated linearly between samples.
+/// (the eased route time of each piece, ``ProgressWarp``), as positions on the route read (fractional
+/// point indices: `7.25` is a quarter of the way from point 7 to point 8) sampled ``samplesPerSecond``
+/// times a second of flight and interpolated linearly between samples.
 ///
 /// Before the first sample the rider is at the route's start; between two pieces (a gap flown, held or
 /// cut) at the end of the piece before; after the last sample at the last piece's end until ``arrival``
-/// (the pull-out, after a last gap flown), and from then on at the route's end. ``RouteTracker`` reads the route
-/// where this rider is: the values of a frame are the rider's, not those of whatever part of the route
-/// lies under a centre that rounds a corner or turns short of a spur's tip.
+/// (the pull-out, after a last gap flown), and from then on at the route's end. ``RouteTracker`` reads
+/// the route where this rider is: the values of a frame are the rider's, not those of whatever part of
+/// the route lies under a centre that rounds a corner or turns short of a spur's tip.
 public struct PlannedRide: Hashable, Sendable {
     /// Samples a second of flight: 10 (the rider's path between two is within millimetres of a line).
     public static let samplesPerSecond = 10.0
     /// Flight seconds of the samples, non-decreasing.
     public private(set) var times: [Double] = []
-    /// The rider's positions at ``times``.
-    public private(set) var coordinates: [LocationCoordinate2D] = []
+    /// The rider's positions at ``times``: fractional indices into the route's points, non-decreasing.
+    public private(set) var positions: [Double] = []
     /// The index of each piece's first sample.
     public private(set) var pieceStarts: [Int] = []
     /// Flight seconds from which the rider is at the route's end (the pull-out's start, or the flight's
@@ -25,37 +26,28 @@ public struct PlannedRide: Hashable, Sendable {
     public init() {}
 
     /// Adds a piece followed from flight time `flightStart` for `warp.span` seconds, whose route time runs
-    /// from `routeStart` by `warp`, on `route` whose points are reached at route times `routeTimes`.
-    mutating func follow(from flightStart: Double, warp: ProgressWarp, routeStart: Double, route: Route, routeTimes: [Double]) {
+    /// from `routeStart` by `warp`, on a prepared route whose points are reached at route times
+    /// `routeTimes` and lie at `positions` on the route read (``Route/Preparation/originalPositions``).
+    mutating func follow(from flightStart: Double, warp: ProgressWarp, routeStart: Double, routeTimes: [Double], positions prepared: [Double]) {
         let count = max(Int((warp.span * Self.samplesPerSecond).rounded(.up)), 1)
         pieceStarts.append(times.count)
         for j in 0...count {
             let t = warp.span * Double(j) / Double(count)
+            let (k, f) = RouteOdometer.interval(of: routeStart + warp.routeTime(at: t), in: routeTimes)
+            let next = min(k + 1, prepared.count - 1)
             times.append(flightStart + t)
-            coordinates.append(Self.position(atRouteTime: routeStart + warp.routeTime(at: t), route: route, times: routeTimes))
+            positions.append(max(prepared[k] + f * (prepared[next] - prepared[k]), positions.last ?? 0))
         }
     }
 
-    /// The point of `route` reached at route time `tau` (points reached at `times`, non-decreasing).
-    static func position(atRouteTime tau: Double, route: Route, times: [Double]) -> LocationCoordinate2D {
-        let (k, f) = RouteOdometer.interval(of: tau, in: times)
-        let points = route.points
-        let j = min(k + 1, points.count - 1)
-        let a = points[k].coordinate, b = points[j].coordinate
-        return LocationCoordinate2D(latitude: a.latitude + (b.latitude - a.latitude) * f,
-                                    longitude: normalizedLongitude(a.longitude + remainder(b.longitude - a.longitude, 360) * f))
-    }
-
-    /// The rider's position at flight time `t`, or `nil` before the first sample (the route's start).
-    /// O(log s) for s samples.
-    public func coordinate(atFlightTime t: Double) -> LocationCoordinate2D? {
+    /// The rider's position at flight time `t` (a fractional point index), or `nil` before the first
+    /// sample (the route's start). O(log s) for s samples.
+    public func position(atFlightTime t: Double) -> Double? {
         guard let first = times.first, t >= first else { return nil }
         let (k, f) = RouteOdometer.interval(of: t, in: times)
-        let j = min(k + 1, coordinates.count - 1)
+        let j = min(k + 1, positions.count - 1)
         // Between two pieces the rider waits at the end of the first.
-        if f > 0, pieceStarts.contains(j) { return coordinates[k] }
-        let a = coordinates[k], b = coordinates[j]
-        return LocationCoordinate2D(latitude: a.latitude + (b.latitude - a.latitude) * f,
-                                    longitude: normalizedLongitude(a.longitude + remainder(b.longitude - a.longitude, 360) * f))
+        if f > 0, pieceStarts.contains(j) { return positions[k] }
+        return positions[k] + f * (positions[j] - positions[k])
     }
 }

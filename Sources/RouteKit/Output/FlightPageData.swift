@@ -51,10 +51,14 @@ enum FlightPageData {
     static func course(_ route: Route) -> String {
         var out: [UInt8] = []
         out.append(text: "{\"coordinates\":[")
+        // Longitudes continuous from point to point (beyond ±180 after crossing the antimeridian), so a
+        // line drawn through them takes the short way, as web maps draw longitudes outside -180...180.
+        var longitude = 0.0
         for (i, p) in route.points.enumerated() {
             if i > 0 { out.append(UInt8(ascii: ",")) }
             out.append(UInt8(ascii: "["))
-            FixedDecimal.append(normalizedLongitude(p.coordinate.longitude), places: PosePrecision.coordinate, to: &out)
+            longitude = i == 0 ? normalizedLongitude(p.coordinate.longitude) : unwrappedAngle(p.coordinate.longitude, near: longitude)
+            FixedDecimal.append(longitude, places: PosePrecision.coordinate, to: &out)
             out.append(UInt8(ascii: ","))
             FixedDecimal.append(p.coordinate.latitude, places: PosePrecision.coordinate, to: &out)
             out.append(UInt8(ascii: "]"))

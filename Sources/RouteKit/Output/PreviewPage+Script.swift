@@ -130,7 +130,7 @@ extension PreviewPage {
             let k = d.length - 1;
             while (k > 0 && d[k] > r.route_distance) { k--; }
             return k > 0 && course.breaks.indexOf(k) > 0 && d[k] === d[k - 1] &&
-              (r.point[0] !== c[k][0] || r.point[1] !== c[k][1]);
+              (Math.abs(((r.point[0] - c[k][0]) % 360 + 540) % 360 - 180) > 1e-9 || r.point[1] !== c[k][1]);
           }
           function flownLines(course, distance, point) {
             const d = course.distances, c = course.coordinates, breaks = course.breaks;
@@ -142,7 +142,7 @@ extension PreviewPage {
             // the next segment starts at the same distance but has not been reached.
             let onGap = false;
             if (point && low > 0 && breaks.indexOf(low) > 0 && d[low] === d[low - 1] &&
-                (point[0] !== c[low][0] || point[1] !== c[low][1])) { low -= 1; onGap = true; }
+                (Math.abs(((point[0] - c[low][0]) % 360 + 540) % 360 - 180) > 1e-9 || point[1] !== c[low][1])) { low -= 1; onGap = true; }
             const lines = [];
             let line = [];
             for (let i = 0; i <= low; i++) {
@@ -150,7 +150,13 @@ extension PreviewPage {
               line.push(c[i]);
             }
             // The rider's point, unless it is on a gap between segments (not drawn).
-            if (point && !onGap && low < c.length - 1 && breaks.indexOf(low + 1) < 0) { line.push(point); }
+            if (point && !onGap && low < c.length - 1 && breaks.indexOf(low + 1) < 0) {
+              // The rider's longitude next to the line's (the course's longitudes are continuous).
+              const last = line[line.length - 1], p = [point[0], point[1]];
+              while (p[0] - last[0] > 180) { p[0] -= 360; }
+              while (p[0] - last[0] < -180) { p[0] += 360; }
+              line.push(p);
+            }
             if (line.length === 1) { line.push(line[0]); }
             if (line.length > 1) { lines.push(line); }
             return lines;
@@ -265,8 +271,9 @@ extension PreviewPage {
             const r = frames[i].route, rider = r ? map.project(r.point) : null;
             const shown = [];
             distanceMarkers.forEach(function (m) {
-              const p = map.project(m.point);
-              const box = { x: p.x, y: p.y - 6 - unit * 0.5, w: unit * 3.2, h: unit * 1.1 };
+              const p = map.project(m.point), element = m.marker.getElement();
+              const w = element.offsetWidth || unit * 3.2, h = element.offsetHeight || unit * 1.1;
+              const box = { x: p.x, y: p.y - 6 - h / 2, w: w + 4, h: h + 2 };
               const hitsRider = rider && Math.abs(rider.x - box.x) < box.w / 2 + 12 && Math.abs(rider.y - box.y) < box.h / 2 + 12;
               const hitsLabel = shown.some(function (o) { return Math.abs(o.x - box.x) < (o.w + box.w) / 2 && Math.abs(o.y - box.y) < (o.h + box.h) / 2; });
               const visible = !hitsRider && !hitsLabel;
@@ -327,7 +334,9 @@ extension PreviewPage {
               if (!r) { return; }
               if (group) {
                 rows[n].children[0].textContent = riderNames[k];
-                const pace = statRows(r).find(function (row) { return row[0] === 'pace' || row[0] === 'speed'; });
+                // A rider not recording (before its start, after its end) has no speed.
+                const moving = frames[i].active ? frames[i].active[k] : true;
+                const pace = moving ? statRows(r).find(function (row) { return row[0] === 'pace' || row[0] === 'speed'; }) : ['', '-'];
                 rows[n].children[1].textContent = (r.route_distance / units.distance).toFixed(2) + ' ' + units.distanceName +
                   (pace ? '  ' + pace[1] : '');
                 n += 1;

@@ -15,6 +15,11 @@ extension Route {
         /// Points added along the geodesics of long legs (step 3 of
         /// ``Route/preparation(simplifyTolerance:keepingStops:)``); 0 for GeoJSON input.
         public var geodesicPointsAdded: Int = 0
+        /// Where each point of ``route`` is on the route prepared: a fractional index into its points (`7`
+        /// is point 7, `7.25` a quarter of the way from point 7 to point 8). A kept point's is its own
+        /// index; a point added along a geodesic between two kept points lies at its share of their
+        /// geodesic, spread over the indices between them.
+        public var originalPositions: [Double] = []
     }
 
     /// The default simplification tolerance, metres: `max(1, extent / 1000)`, where `extent` is the
@@ -88,6 +93,7 @@ extension Route {
         var duplicates = 0, simplified = 0
         // Indices into `points`, not copies of the points: a million-point route stays one array.
         var flown: [RoutePoint] = []
+        var flownIndices: [Int] = []
         var ranges: [Range<Int>] = []
         ranges.reserveCapacity(segments.count)
         var kept: [Int] = []
@@ -124,6 +130,7 @@ extension Route {
             }
             ranges.append(flown.count..<(flown.count + kept.count))
             flown.append(contentsOf: kept.lazy.map { points[$0] })
+            flownIndices.append(contentsOf: kept)
         }
         // Every segment keeps >= 1 point.
         var route = Route(points: flown, segments: ranges, name: name, source: source)
@@ -134,7 +141,31 @@ extension Route {
         var preparation = Preparation(route: route, duplicatesRemoved: duplicates, simplifiedAway: simplified,
                                       tolerance: simplifyTolerance)
         preparation.geodesicPointsAdded = added
+        preparation.originalPositions = Self.positions(of: route.points, flown: flown, indices: flownIndices)
         return preparation
+    }
+
+    /// The fractional original index of each prepared point (``Preparation/originalPositions``): `flown`
+    /// are the kept points (at original `indices`), in order; the others lie strictly between two of
+    /// them, on their geodesic. O(n).
+    static func positions(of prepared: [RoutePoint], flown: [RoutePoint], indices: [Int]) -> [Double] {
+        var positions: [Double] = []
+        positions.reserveCapacity(prepared.count)
+        var f = 0
+        for p in prepared {
+            if f < flown.count, p.coordinate == flown[f].coordinate {
+                positions.append(Double(indices[f]))
+                f += 1
+            } else if f > 0, f < flown.count {
+                let a = flown[f - 1].coordinate, b = flown[f].coordinate
+                let whole = Geodesic.wgs84.inverse(from: a, to: b).distance
+                let share = whole > 0 ? min(Geodesic.wgs84.inverse(from: a, to: p.coordinate).distance / whole, 1) : 0
+                positions.append(Double(indices[f - 1]) + share * Double(indices[f] - indices[f - 1]))
+            } else {
+                positions.append(Double(indices[min(f, indices.count - 1)]))
+            }
+        }
+        return positions
     }
 
     /// Drops every point within `radius` metres (geodesic) of the last point kept; the first and last

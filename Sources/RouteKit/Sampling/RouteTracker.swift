@@ -3,8 +3,7 @@ import Foundation
 /// Finds, frame by frame, where a flight is along its route (``RouteTracking``), and reads the route
 /// there (``RouteOdometer``).
 ///
-/// `.rider`: the planner's rider (``PlannedRide``) is projected as the centre is below, without the catch-up
-/// limit (the rider moves along the route, cutting nothing).
+/// `.rider`: the route is read where the planner's rider is (``PlannedRide``): no projection.
 ///
 /// `.centre`: the centre is projected onto the legs from the last frame's foot to ``searchAhead`` metres
 /// of route (gaps between segments not counted) plus the straight distance the centre moved, each leg
@@ -54,14 +53,14 @@ package struct RouteTracker: Sendable {
         case .centre(let span):
             if let span, time < span.lowerBound { return odometer.reading(atDistance: 0) }
             if let span, time > span.upperBound { return odometer.reading(atDistance: odometer.length) }
-            follow(camera.centerCoordinate, cameraDistance: camera.distance, capped: true)
+            follow(camera.centerCoordinate, cameraDistance: camera.distance)
             return odometer.reading(leg: leg, fraction: fraction)
         case .rider(let ride):
-            guard let rider = ride.coordinate(atFlightTime: time) else { return odometer.reading(atDistance: 0) }
+            guard let x = ride.position(atFlightTime: time) else { return odometer.reading(atDistance: 0) }
             if time >= ride.arrival { return odometer.reading(atDistance: odometer.length) }
-            // The rider is on the prepared route, within its simplification tolerance of the route read.
-            follow(rider, cameraDistance: 0, capped: false)
-            return odometer.reading(leg: leg, fraction: fraction)
+            let last = odometer.route.points.count - 1
+            let k = min(max(Int(x.rounded(.down)), 0), last)
+            return odometer.reading(leg: k, fraction: k < last ? min(max(x - Double(k), 0), 1) : 0)
         }
     }
 
@@ -86,7 +85,7 @@ package struct RouteTracker: Sendable {
     }
 
     /// Moves the foot towards the centre's, if one is near enough ahead.
-    private mutating func follow(_ centre: LocationCoordinate2D, cameraDistance: Double, capped: Bool) {
+    private mutating func follow(_ centre: LocationCoordinate2D, cameraDistance: Double) {
         let points = odometer.route.points
         guard points.count > 1 else { return }
         let moved = lastCentre.map { Geodesic.wgs84.inverse(from: $0, to: centre).distance } ?? 0
@@ -110,7 +109,7 @@ package struct RouteTracker: Sendable {
         }
         guard let nearest, nearest.offset <= Self.offRoute(cameraDistance: cameraDistance),
               let chosen = candidates.first(where: { $0.offset <= nearest.offset + Self.tieTolerance }) else { return }
-        advance(to: chosen.leg, fraction: chosen.fraction, atMost: capped ? Self.catchUp * moved + Self.catchUpSlack : .infinity)
+        advance(to: chosen.leg, fraction: chosen.fraction, atMost: Self.catchUp * moved + Self.catchUpSlack)
     }
 
     /// Moves the foot forward to leg `k` at `f`, or `step` metres along the route towards it.
