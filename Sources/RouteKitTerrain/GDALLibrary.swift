@@ -14,6 +14,15 @@ enum GDALLibrary {
     }()
 
     /// Runs `body` with GDAL's messages silenced and its last error cleared first.
+    /// How many datasets GDAL has open in this process (`GDALGetOpenDatasets`): a tile made and freed
+    /// leaves none behind.
+    static func openDatasetCount() -> Int {
+        var list: UnsafeMutablePointer<GDALDatasetH?>? = nil
+        var count: Int32 = 0
+        GDALGetOpenDatasets(&list, &count)
+        return Int(count)
+    }
+
     static func quietly<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
         _ = registered
         CPLPushErrorHandler(CPLQuietErrorHandler)

@@ -181,11 +181,15 @@ struct MapTileSourceShadingTests {
             }
         }
         for k in 0..<200 { try ask(k) }
-        let before = Self.residentKilobytes()
+        let before = Self.residentKilobytes(), datasets = GDALLibrary.openDatasetCount()
         for k in 200..<2200 { try ask(k) }
         let growth = Self.residentKilobytes() - before
-        #expect(growth < 20_000, "resident memory grew by \(growth) kB over 2000 tiles")
+        // GDAL's own accounting: no dataset (a warped tile, a shade) and no /vsimem/ file is left open.
+        #expect(GDALLibrary.openDatasetCount() == datasets, "GDAL datasets open: \(datasets) before, \(GDALLibrary.openDatasetCount()) after")
         #expect(PNGEncoding.filesInMemory().isEmpty, "left in /vsimem/: \(PNGEncoding.filesInMemory())")
+        // The process's memory is shared with the tests running beside this one, so its growth is printed,
+        // not asserted (2000 leaked 256 x 256 RGBA tiles would be 500 MB).
+        print("resident memory grew by \(growth) kB over 2000 tiles")
     }
 
     @Test func concurrentRequestsGiveTheSameTiles() async throws {
