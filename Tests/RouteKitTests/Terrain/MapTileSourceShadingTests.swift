@@ -184,8 +184,9 @@ struct MapTileSourceShadingTests {
         let before = Self.residentKilobytes(), datasets = GDALLibrary.openDatasetCount()
         for k in 200..<2200 { try ask(k) }
         let growth = Self.residentKilobytes() - before
-        // GDAL's own accounting: no dataset (a warped tile, a shade) and no /vsimem/ file is left open.
-        #expect(GDALLibrary.openDatasetCount() == datasets, "GDAL datasets open: \(datasets) before, \(GDALLibrary.openDatasetCount()) after")
+        // GDAL's own accounting: no dataset (a warped tile, a shade) is left open. The count is the
+        // process's, and tests beside this one open models too: a leak of one a tile would add 2000.
+        #expect(GDALLibrary.openDatasetCount() - datasets < 20, "GDAL datasets open: \(datasets) before, \(GDALLibrary.openDatasetCount()) after 2000 tiles")
         #expect(PNGEncoding.filesInMemory().isEmpty, "left in /vsimem/: \(PNGEncoding.filesInMemory())")
         // The process's memory is shared with the tests running beside this one, so its growth is printed,
         // not asserted (2000 leaked 256 x 256 RGBA tiles would be 500 MB).
