@@ -11,10 +11,12 @@ import Foundation
 /// [
 /// {"id":"document","name":"…","version":"1.0","clock":{"interval":"START/STOP","currentTime":"START",
 ///  "multiplier":1,"range":"CLAMPED","step":"SYSTEM_CLOCK_MULTIPLIER"}},
-/// {"id":"route","name":"Route","polyline":{"positions":{"cartographicDegrees":[lon,lat,0,…]},
-///  "clampToGround":true,"width":3,"material":{"solidColor":{"color":{"rgba":[255,64,0,255]}}}}},
+/// {"id":"route","name":"Route","polyline":{"positions":{"cartographicDegrees":[lon,lat,h,…]},
+///  "width":3,"material":{"solidColor":{"color":{"rgba":[255,64,0,255]}}}}},
 ///                                                   (only when the route is known; one packet per segment,
-///                                                    ids "route", "route-2", …)
+///                                                    ids "route", "route-2", …; h: the point's height on
+///                                                    the ellipsoid when every point has one, else 0 and
+///                                                    "clampToGround":true)
 /// {"id":"camera","name":"Camera","availability":"START/STOP"},
 /// {"id":"camera","position":{"epoch":"START","interpolationAlgorithm":"LINEAR","interpolationDegree":1,
 ///  "cartographicDegrees":[t,lon,lat,h, …]},"orientation":{"epoch":"START","interpolationAlgorithm":"LINEAR",
@@ -110,6 +112,11 @@ public struct CZMLWriter: PoseWriter, Sendable {
         out.append(text: ",\"version\":\"1.0\",\"clock\":{\"interval\":\"\(interval)\",\"currentTime\":\"\(start)\",")
         out.append(text: "\"multiplier\":\(FixedDecimal.string(context.timeScale, places: context.timeScale == context.timeScale.rounded() ? 0 : 6)),\"range\":\"CLAMPED\",\"step\":\"SYSTEM_CLOCK_MULTIPLIER\"}}")
         if let route = context.route {
+            // A route whose every point has a height is drawn at its heights, on the ellipsoid as the
+            // camera's eye is (sea level plus the EGM96 undulation under each point, from the context's
+            // geoid; without one, sea level is taken as the ellipsoid); one without is clamped to the
+            // ground Cesium has (the bare ellipsoid without a terrain provider).
+            let atHeights = route.points.allSatisfy { $0.elevation != nil }
             for (index, segment) in route.segments.enumerated() {
                 out.append(text: ",\n{\"id\":\"\(index == 0 ? "route" : "route-\(index + 1)")\",\"name\":\"Route\",")
                 out.append(text: "\"polyline\":{\"positions\":{\"cartographicDegrees\":[")
@@ -118,9 +125,11 @@ public struct CZMLWriter: PoseWriter, Sendable {
                     FixedDecimal.append(normalizedLongitude(point.coordinate.longitude), places: PosePrecision.coordinate, to: &out)
                     out.append(UInt8(ascii: ","))
                     FixedDecimal.append(point.coordinate.latitude, places: PosePrecision.coordinate, to: &out)
-                    out.append(text: ",0")
+                    out.append(UInt8(ascii: ","))
+                    let height = atHeights ? point.elevation! + (context.geoid?.undulation(at: point.coordinate) ?? 0) : 0
+                    FixedDecimal.append(height, places: PosePrecision.distance, to: &out)
                 }
-                out.append(text: "]},\"clampToGround\":true,\"width\":3,")
+                out.append(text: atHeights ? "]},\"width\":3," : "]},\"clampToGround\":true,\"width\":3,")
                 out.append(text: "\"material\":{\"solidColor\":{\"color\":{\"rgba\":[255,64,0,255]}}}}}")
             }
         }
