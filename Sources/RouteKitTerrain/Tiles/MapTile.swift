@@ -8,7 +8,7 @@ import RouteKitGeodesy
 /// `2^z x 2^z` square tiles; `x` counts eastward from longitude -180, `y` southward from the north
 /// edge. A tile's corners, from the [OSM wiki's slippy map tile names]:
 /// `longitude = x / 2^z * 360 - 180`, `latitude = atan(sinh(pi (1 - 2 y / 2^z)))` (degrees).
-/// This is MapKit's ``MapPoint`` grid: a tile at zoom `z` is `2^(28 - z)` map points wide.
+/// This is MapKit's `MapPoint` grid: a tile at zoom `z` is `2^(28 - z)` map points wide.
 ///
 /// [OSM wiki's slippy map tile names]: https://wiki.openstreetmap.org/wiki/Slippy_map_tilenames
 public struct MapTile: Hashable, Sendable, CustomStringConvertible {

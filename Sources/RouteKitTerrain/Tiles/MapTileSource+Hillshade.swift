@@ -23,11 +23,14 @@ extension MapTileSource {
     /// the change of `cos(latitude)` across the tile (below 0.1 % from zoom 12 up, at 60 degrees).
     ///
     /// Pixels: grey is GDAL's shade (1 black, 255 lit); alpha is `min(255, 2 |shade - flat|)`, where
-    /// `flat` = ``flatShade`` (about 181), the shade of level ground, so that flat ground is transparent
+    /// `flat` = `1 + 254 sin(altitude)` (about 181), the shade of level ground, so that flat ground is transparent
     /// and slopes darken or lighten what lies under them in proportion to their shading. Where the model
     /// has no data (outside it, nodata cells) the pixel is transparent (grey 0, alpha 0).
     ///
-    /// - Parameters: as ``terrainTile(z:x:y:)``.
+    /// - Parameters:
+    ///   - z: The zoom, `0...24`.
+    ///   - x: The column, from the west (longitude -180), `0..<2^z`.
+    ///   - y: The row, from the north (latitude 85.0511287798066), `0..<2^z`.
     /// - Returns: The PNG file's bytes (two bands: grey, alpha).
     /// - Throws: ``TerrainError`` naming the elevation file: `invalidTile`, or `readFailed` when GDAL fails.
     /// - Complexity: O(260 x 260), plus GDAL's read of the model's cells under the tile.

@@ -8,7 +8,10 @@ extension MapTileSource {
     /// Values beyond 0...255 (16-bit imagery) are clamped, not rescaled; a paletted raster's indices are
     /// drawn as grey (expand it first, e.g. with gdal_translate's `-expand rgba`).
     ///
-    /// - Parameters: as ``terrainTile(z:x:y:)``.
+    /// - Parameters:
+    ///   - z: The zoom, `0...24`.
+    ///   - x: The column, from the west (longitude -180), `0..<2^z`.
+    ///   - y: The row, from the north (latitude 85.0511287798066), `0..<2^z`.
     /// - Returns: The PNG file's bytes (four bands: red, green, blue, alpha), or `nil` without imagery.
     /// - Throws: ``TerrainError`` naming the imagery file (or the elevation file for an invalid tile
     ///   without imagery): `invalidTile`, or `readFailed` when GDAL fails.

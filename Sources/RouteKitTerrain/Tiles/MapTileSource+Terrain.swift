@@ -1,6 +1,6 @@
 extension MapTileSource {
     /// The heights of tile `z/x/y` as a 256 x 256 RGB PNG in the Terrarium encoding
-    /// (`height = R 256 + G + B / 256 - 32768` metres; ``TerrariumEncoding``), for MapLibre GL JS's
+    /// (`height = R 256 + G + B / 256 - 32768` metres), for MapLibre GL JS's
     /// `raster-dem` source with `encoding: 'terrarium'` and `tileSize: 256`.
     ///
     /// Pixel (column, row) holds the height at its centre, `(column + 0.5, row + 0.5)` pixels from the
@@ -15,8 +15,10 @@ extension MapTileSource {
     /// 0 m, since a `raster-dem` tile must hold a number everywhere; a tile ``MapTileCoverage/touches(_:)``
     /// says false of is all 0 m and is made without reading the model.
     ///
-    /// - Parameters: z: the zoom, `0...24`; x: the column from the west, `0..<2^z`; y: the row from the
-    ///   north, `0..<2^z`.
+    /// - Parameters:
+    ///   - z: The zoom, `0...24`.
+    ///   - x: The column, from the west (longitude -180), `0..<2^z`.
+    ///   - y: The row, from the north (latitude 85.0511287798066), `0..<2^z`.
     /// - Returns: The PNG file's bytes.
     /// - Throws: ``TerrainError`` naming the elevation file: `invalidTile` for an index outside the grid,
     ///   `readFailed` when GDAL fails.

@@ -158,3 +158,35 @@ extension MapTileSourceTests {
         #expect(abs(Self.terrarium(rgb[0]) - 2000) < 0.1, "\(Self.terrarium(rgb[0])) m")
     }
 }
+
+extension MapTileSourceTests {
+    /// Nodata cells (a 40 x 40 cell hole in the plane, 13.78...13.82 E, 45.28...45.32 N) are 0 m in a
+    /// terrain tile and transparent in a hillshade; the plane around the hole keeps its heights.
+    @Test func nodataIsZeroMetresAndTransparent() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let dem = try TerrainFixtures.geoTIFF(in: dir, name: "holed", crs: "EPSG:4326", columns: 200, rows: 200,
+                                              west: 13.70, south: 45.20, cellSize: 0.001) { x, y in
+            (13.78...13.82).contains(x) && (45.28...45.32).contains(y) ? nil : Self.plane(x, y)
+        }
+        let source = try MapTileSource(elevationPath: dem.path)
+        let zoom = 13, t = MapTileTests.tile(longitude: 13.80, latitude: 45.30, zoom: zoom)
+        let pixels = Self.pixels(step: 16)
+        let rgb = try Self.decode(try source.terrainTile(z: zoom, x: t.x, y: t.y), in: dir, name: "t", pixels: pixels, bands: [1, 2, 3])
+        let shade = try Self.decode(try source.hillshadeTile(z: zoom, x: t.x, y: t.y), in: dir, name: "s", pixels: pixels, bands: [2])
+        var hole = 0, around = 0
+        for (k, pixel) in pixels.enumerated() {
+            let p = Self.centre(of: pixel, zoom: zoom, x: t.x, y: t.y)
+            let inHole = (13.7815...13.8185).contains(p.longitude) && (45.2815...45.3185).contains(p.latitude)
+            let clear = !(13.7765...13.8235).contains(p.longitude) || !(45.2765...45.3235).contains(p.latitude)
+            if inHole {
+                #expect(Self.terrarium(rgb[k]) == 0 && shade[k] == [0], "in the hole at \(p): \(rgb[k]), alpha \(shade[k])")
+                hole += 1
+            } else if clear {
+                #expect(abs(Self.terrarium(rgb[k]) - Self.plane(p.longitude, p.latitude)) < 0.01, "at \(p): \(rgb[k])")
+                around += 1
+            }
+        }
+        #expect(hole > 20 && around > 20, "\(hole) in the hole, \(around) around it")
+    }
+}
