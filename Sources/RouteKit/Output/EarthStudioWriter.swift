@@ -16,7 +16,9 @@ import Foundation
 ///   "coordinate":{"latitude":…,"longitude":…,"altitude":…},"fovVertical":36.8699},
 ///  …
 ///  ],
-///  "trackPoints":[{"name":"Start","position":{…},"coordinate":{…}},{"name":"End",…}]}
+///  "trackPoints":[{"name":"Start","visible":true,"position":{…},"coordinate":{…,"position":{"attributes":[…]}}},
+///   {"name":"End",…}],
+///  "route":{"type":"MultiLineString","coordinates":[[…],…]},"terrain":{…}}
 /// ```
 ///
 /// Field by field:
@@ -44,14 +46,21 @@ import Foundation
 ///   - `fovVertical`: the vertical field of view, degrees (constant over the flight);
 /// - `trackPoints`: two named points, `"Start"` and `"End"`: the route's first and last points at their
 ///   elevation (above sea level, made ellipsoidal with ``PoseWriterContext/geoid`` when there is one), or
-///   the centre of the first and last frames when the route is not known; each with `position` (ECEF
-///   metres) and `coordinate` (`latitude`, `longitude`, `altitude` above the ellipsoid, as the camera
-///   frames' are).
-///   Importers abort when this list is missing or empty.
+///   the centre of the first and last frames when the route is not known; each as real exports write
+///   them: `name`, `visible` (`true`), `position` (ECEF metres) and a `coordinate` with Earth Studio's
+///   normalised form `position.attributes` (``EarthStudioAttributes``: what imagiscope's EarthStudioTools
+///   and GES-utils read) beside RouteKit's flat `latitude`, `longitude`, `altitude` (above the
+///   ellipsoid, as the camera frames' are). Importers abort when this list is missing or empty.
+/// - `route` (RouteKit's own, when the route is known): every route point as a GeoJSON `MultiLineString`,
+///   heights above the ellipsoid, one line per segment (``EarthStudioRouteLine``), for Blender import scripts.
+/// - `terrain` (RouteKit's own, when the flight was planned over a terrain model,
+///   ``PoseWriterContext/terrain``): the ground around the route as a grid of ellipsoidal heights
+///   (``EarthStudioTerrainGrid``).
 /// - Group flights (``PoseWriterContext/group``): the riders are not written (Earth Studio's export has
 ///   no moving objects; `trackPoints` stay the route's start and end). Use CZML or KML for the riders.
 ///
-/// Streaming: constant memory, about 330 bytes per pose. Deterministic bytes.
+/// Streaming: constant memory, about 330 bytes per pose (plus about 40 bytes a route point and, with a
+/// terrain model, about 0.5 MB of ground at the end). Deterministic bytes.
 public struct EarthStudioWriter: PoseWriter, Sendable {
     /// Frame rate, frame count and framing of the flight.
     public var context: PoseWriterContext
@@ -122,28 +131,48 @@ public struct EarthStudioWriter: PoseWriter, Sendable {
 
     public func end(into out: inout [UInt8]) {
         out.append(text: "\n],\n\"trackPoints\":[")
-        var points: [(String, LocationCoordinate2D, Double)] = []
-        if let route = context.route, let first = route.points.first, let last = route.points.last {
-            func height(_ point: RoutePoint) -> Double {
-                (point.elevation ?? 0) + (context.geoid?.undulation(at: point.coordinate) ?? 0)
-            }
-            points = [("Start", first.coordinate, height(first)), ("End", last.coordinate, height(last))]
-        } else if let firstCenter, let lastCenter {
-            points = [("Start", firstCenter.0, firstCenter.1), ("End", lastCenter.0, lastCenter.1)]
-        }
-        for (i, point) in points.enumerated() {
+        for (i, point) in trackPoints.enumerated() {
             out.append(text: i == 0 ? "\n{\"name\":" : ",\n{\"name\":")
-            out.append(text: JSONText.quoted(point.0))
-            out.append(text: ",")
-            let p = EarthCenteredFrame.position(of: point.1, height: point.2)
-            Self.appendPlace(ecef: SIMD3(p.x, p.y, p.z), coordinate: point.1, altitude: point.2, to: &out)
+            out.append(text: JSONText.quoted(point.name))
+            out.append(text: ",\"visible\":true,")
+            let p = EarthCenteredFrame.position(of: point.coordinate, height: point.height)
+            Self.appendPlace(ecef: SIMD3(p.x, p.y, p.z), coordinate: point.coordinate, altitude: point.height,
+                             attributes: true, to: &out)
             out.append(UInt8(ascii: "}"))
         }
-        out.append(text: "\n]}\n")
+        out.append(text: "\n]")
+        if let route = context.route {
+            out.append(text: ",\n\"route\":")
+            EarthStudioRouteLine.append(route, height: routeHeight, to: &out)
+            if let terrain = context.terrain, let grid = EarthStudioTerrainGrid(around: route, model: terrain, geoid: context.geoid) {
+                out.append(text: ",\n\"terrain\":")
+                grid.append(to: &out)
+            }
+        }
+        out.append(text: "}\n")
     }
 
-    /// Appends `"position":{x,y,z},"coordinate":{latitude,longitude,altitude}`.
-    static func appendPlace(ecef: SIMD3<Double>, coordinate: LocationCoordinate2D, altitude: Double, to out: inout [UInt8]) {
+    /// A route point's height above the ellipsoid, metres: its elevation (0 when it has none) plus the
+    /// geoid undulation there (``PoseWriterContext/geoid``; 0 without one).
+    func routeHeight(_ point: RoutePoint) -> Double {
+        (point.elevation ?? 0) + (context.geoid?.undulation(at: point.coordinate) ?? 0)
+    }
+
+    /// `"Start"` and `"End"`: the route's first and last points at their heights above the ellipsoid, else
+    /// the centres of the first and last frames; none before a frame is written without a route.
+    var trackPoints: [(name: String, coordinate: LocationCoordinate2D, height: Double)] {
+        if let route = context.route, let first = route.points.first, let last = route.points.last {
+            return [("Start", first.coordinate, routeHeight(first)), ("End", last.coordinate, routeHeight(last))]
+        } else if let firstCenter, let lastCenter {
+            return [("Start", firstCenter.0, firstCenter.1), ("End", lastCenter.0, lastCenter.1)]
+        }
+        return []
+    }
+
+    /// Appends `"position":{x,y,z},"coordinate":{latitude,longitude,altitude}`; with `attributes`, the
+    /// coordinate also carries Earth Studio's normalised form (``EarthStudioAttributes``).
+    static func appendPlace(ecef: SIMD3<Double>, coordinate: LocationCoordinate2D, altitude: Double,
+                            attributes: Bool = false, to out: inout [UInt8]) {
         out.append(text: "\"position\":{\"x\":")
         FixedDecimal.append(ecef[0], places: PosePrecision.distance, to: &out)
         out.append(text: ",\"y\":")
@@ -156,6 +185,10 @@ public struct EarthStudioWriter: PoseWriter, Sendable {
         FixedDecimal.append(normalizedLongitude(coordinate.longitude), places: PosePrecision.coordinate, to: &out)
         out.append(text: ",\"altitude\":")
         FixedDecimal.append(altitude, places: PosePrecision.distance, to: &out)
+        if attributes {
+            out.append(text: ",\"position\":")
+            EarthStudioAttributes.append(coordinate: coordinate, altitude: altitude, to: &out)
+        }
         out.append(UInt8(ascii: "}"))
     }
 }

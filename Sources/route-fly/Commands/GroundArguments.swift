@@ -94,9 +94,10 @@ extension PlansFlightsOverGround {
 
     /// The flight `sample` and `preview` fly over one route: the route read (the ground's heights
     /// filled in), then the camera script given or the planner's (its notes printed), resolved for the
-    /// route; where a script takes the eye below the ground, a warning.
+    /// route; where a script takes the eye below the ground, a warning. With it, the terrain model
+    /// (`--terrain`), or `nil`.
     func flight(routePath: String, scriptPath: String?, input: InputArguments,
-                framesPerSecond: Double) throws -> (route: Route, scripted: ScriptedFlight) {
+                framesPerSecond: Double) throws -> (route: Route, scripted: ScriptedFlight, terrain: TerrainModel?) {
         let (route, terrain) = try ground.apply(to: try input.read(routePath).route, routePath: routePath, warnIfMissing: scriptPath == nil)
         let script: CameraScript
         var tracking = RouteTracking.centre(span: nil)
@@ -120,7 +121,7 @@ extension PlansFlightsOverGround {
             warnAboutTheGround(scripted, route: route, terrain: terrain, clearance: ground.clearance,
                                framesPerSecond: framesPerSecond, routePath: routePath)
         }
-        return (route, scripted)
+        return (route, scripted, terrain)
     }
 }
 

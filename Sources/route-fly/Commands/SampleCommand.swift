@@ -126,7 +126,7 @@ struct SampleOptions: Equatable {
         try OutputGuard.refuse(output: outputPath, inputs: [.init(path: routePath, role: "input route")]
             + (scriptPath.map { [.init(path: $0, role: "camera script")] } ?? []) + ground.inputs,
                                subcommand: "sample")
-        let (route, scripted) = try flight(routePath: routePath, scriptPath: scriptPath, input: input, framesPerSecond: fps)
+        let (route, scripted, terrain) = try flight(routePath: routePath, scriptPath: scriptPath, input: input, framesPerSecond: fps)
         var sampler = PoseSampler(framesPerSecond: fps)
         sampler.geoid = try Geoid.egm96()
         // With recorded timing, the recorded step that makes a flight long, named (a stop, a gap, or a
@@ -147,6 +147,7 @@ struct SampleOptions: Equatable {
             eyeModel: .tangentPlane)
         context.heights = heights
         context.geoid = sampler.geoid
+        context.terrain = terrain
         context.angles = output.angles
         context.routeValueColumns = output.routeColumns
         context.kmlView = output.kmlView
