@@ -66,13 +66,38 @@ import Testing
         for t in tracks {
             #expect(t["name"] is String)
             let p = try #require(t["position"] as? [String: Double])
-            let c = try #require(t["coordinate"] as? [String: Double])
+            let c = try #require(t["coordinate"] as? [String: Any])
             #expect(p["x"] != nil && p["y"] != nil && p["z"] != nil)
-            #expect(c["latitude"] != nil && c["longitude"] != nil && c["altitude"] != nil)
+            #expect(c["latitude"] is Double && c["longitude"] is Double && c["altitude"] is Double)
         }
         // The first track point is the GPX file's first trkpt (lat 45.772175035, lon 14.357659249).
-        let start = try #require(tracks.first?["coordinate"] as? [String: Double])
-        #expect(abs(start["latitude"]! - 45.772175035) < 1e-8 && abs(start["longitude"]! - 14.357659249) < 1e-8)
+        let start = try #require(tracks.first?["coordinate"] as? [String: Any])
+        #expect(abs((start["latitude"] as! Double) - 45.772175035) < 1e-8 && abs((start["longitude"] as! Double) - 14.357659249) < 1e-8)
+        // As real exports: `visible`, and Earth Studio's normalised form, decoded with the formulas of the
+        // add-ons that read it (imagiscope's EarthStudioTools GES_Panel_1_2.py; GES-utils ges2nerf.py):
+        // longitude 360 r - 180, latitude 179.9998 r - 89.9999, altitude 65117481 r + 1 (its value range).
+        for t in tracks {
+            #expect(t["visible"] as? Bool == true)
+            let c = try #require(t["coordinate"] as? [String: Any])
+            let attributes = try #require((c["position"] as? [String: Any])?["attributes"] as? [[String: Any]])
+            #expect(attributes.map { $0["type"] as? String } == ["longitude", "latitude", "altitude"])
+            let values = attributes.map { $0["value"] as! [String: Double] }
+            #expect(abs(360 * values[0]["relative"]! - 180 - (c["longitude"] as! Double)) < 1e-8)
+            #expect(abs(179.9998 * values[1]["relative"]! - 89.9999 - (c["latitude"] as! Double)) < 1e-8)
+            #expect(abs(65_117_481 * values[2]["relative"]! + 1 - (c["altitude"] as! Double)) < 1e-3)
+            let a = values[2]
+            #expect(abs((a["maxValueRange"]! - a["minValueRange"]!) * a["relative"]! + a["minValueRange"]! - (c["altitude"] as! Double)) < 1e-3)
+        }
+        // RouteKit's route: every trkpt, one line per track, starting at the first track point.
+        let route = try #require(doc["route"] as? [String: Any])
+        #expect(route["type"] as? String == "MultiLineString")
+        let lines = try #require(route["coordinates"] as? [[[Double]]])
+        let gpx = try String(contentsOfFile: Self.route, encoding: .utf8)
+        #expect(lines.reduce(0) { $0 + $1.count } == gpx.components(separatedBy: "<trkpt ").count - 1)
+        #expect(lines.count == 7)  // 8 tracks, one of them empty
+        #expect(lines[0][0][0] == start["longitude"] as? Double && lines[0][0][1] == start["latitude"] as? Double
+                && lines[0][0][2] == start["altitude"] as? Double)
+        #expect(doc["terrain"] == nil)  // only with --terrain
         for f in frames {
             #expect(f["position"] is [String: Double] && f["rotation"] is [String: Double] && f["coordinate"] is [String: Double])
         }
