@@ -10,10 +10,11 @@
 # --frame enu (default): a local east-north-up frame, metres, Z up. Its origin is on the WGS 84
 #   ellipsoid (height 0) under the middle of the flight (the centre of the box of the route and the eyes),
 #   so Z is the height above the ellipsoid near the origin and the ground there is level. Positions are
-#   computed in Python's 64-bit floats and rounded once to Blender's 32-bit ones, whose step at the
-#   farthest point from the origin is printed (a 3,245 km flight: about 0.12 m at 1,600 km; a 30 km hike:
-#   under a millimetre). Far from the origin the Earth curves away below the plane (d^2 / 2R: 2 m at
-#   5 km, 200 km at 1,600 km): the frame is exact (a rigid turn of ECEF), only "level" near its origin.
+#   computed in Python's 64-bit floats and rounded once to Blender's 32-bit ones; the script prints the
+#   step at the farthest camera and the rounding in pixels (RouteKit's bundled hike: 1 mm at 9.4 km,
+#   0.0004 pixel; a route from Lisbon to Moscow, 3,915 km apart: 0.25 m at 3,796 km, where the camera is
+#   so high that it is 0.0009 pixel). Far from the origin the Earth curves away below the plane (d^2 / 2R:
+#   2 m at 5 km, 200 km at 1,600 km): the frame is exact (a rigid turn of ECEF), level near its origin.
 # --frame ecef: the export's Earth-centred axes, offset to the first track point (the tilted world of
 #   earlier versions of this script and of the add-ons).
 #
@@ -33,7 +34,9 @@
 # - The scene's custom properties `routekit_origin` (latitude, longitude, height of the ENU origin) and
 #   `routekit_frame` say where the frame is.
 # It prints the number of frames, the largest turn of the camera between two frames and how much further
-# the picture turns at half-frames (0: no spin between frames), and the 32-bit step.
+# the picture turns at half-frames (0: no spin between frames), the 32-bit step at the farthest camera,
+# and the largest 32-bit rounding of a camera in pixels (against a pixel's size at the eye's height above
+# the lowest route point, an upper bound).
 import bpy, json, math, os, sys
 from mathutils import Euler, Matrix, Vector
 
@@ -131,6 +134,11 @@ def camera_axes(rotation):
     return export @ Matrix(((1, 0, 0), (0, -1, 0), (0, 0, -1)))
 
 
+def step32(x):
+    """The spacing of 32-bit floats (24-bit significand) near |x| metres."""
+    return 2.0 ** (math.floor(math.log2(max(abs(x), 1e-30))) - 23)
+
+
 def import_camera(scene, collection, doc, frame):
     data = bpy.data.cameras.new('Camera')
     data.sensor_fit = 'VERTICAL'
@@ -140,11 +148,17 @@ def import_camera(scene, collection, doc, frame):
     collection.objects.link(camera)
     scene.camera = camera
     turn = frame.rotation()
-    previous, farthest, highest = None, 0.0, 0.0
+    previous, farthest, highest, worst = None, 0.0, 0.0, (0.0, 0)
+    ground = min([c[2] for c in route_points(doc)] or [0.0])
     for i, f in enumerate(doc['cameraFrames']):
         location = frame.point([f['position'][k] for k in 'xyz'])
         farthest = max(farthest, location.length)
         highest = max(highest, f['coordinate']['altitude'])
+        # The 32-bit step here against a pixel's size at the eye's height above the lowest route point
+        # (no nearer than the centre it looks at): an upper bound of the rounding, in pixels.
+        fov = math.radians(f.get('fovVertical', doc.get('fovVertical', 36.8699)))
+        pixel = 2 * max(f['coordinate']['altitude'] - ground, 1.0) * math.tan(fov / 2) / doc['height']
+        worst = max(worst, (step32(location.length) / pixel, i))
         euler = (turn @ camera_axes(f['rotation'])).to_euler('XYZ', previous) if previous else \
             (turn @ camera_axes(f['rotation'])).to_euler('XYZ')
         camera.location, camera.rotation_euler, previous = location, euler, euler
@@ -154,7 +168,7 @@ def import_camera(scene, collection, doc, frame):
         data.keyframe_insert('lens', frame=i)
     horizon = math.sqrt(2 * A * max(highest, 1.0))
     data.clip_end = max(2e4, 3 * horizon)
-    return camera, farthest
+    return camera, farthest, worst
 
 
 def emissive(name, colour, strength=1.0):
@@ -268,7 +282,7 @@ def main():
     scene['routekit_frame'] = options['frame']
     if origin:
         scene['routekit_origin'] = origin
-    camera, farthest = import_camera(scene, collection, doc, frame)
+    camera, farthest, worst = import_camera(scene, collection, doc, frame)
     made = []
     if options['route'] and 'route' in doc:
         import_route(collection, doc, frame)
@@ -277,11 +291,12 @@ def main():
         import_terrain(collection, doc, frame)
         made.append('terrain')
     turn, excess = motion(scene, camera, len(doc['cameraFrames']))
-    step = 2.0 ** (math.floor(math.log2(max(farthest, 1.0))) - 23)
     print('imported %d camera frames (numFrames %d) in the %s frame%s; largest turn %.3f degrees a frame; '
-          'half-frames turn %.3f degrees further; farthest camera %.0f m from the origin (32-bit step %.2g m)'
+          'half-frames turn %.3f degrees further; farthest camera %.0f m from the origin (32-bit step %.2g m); '
+          'the 32-bit rounding is at most %.2g pixel (frame %d)'
           % (len(doc['cameraFrames']), doc['numFrames'], options['frame'].upper(),
-             (' with the ' + ' and '.join(made)) if made else '', turn, excess, farthest, step))
+             (' with the ' + ' and '.join(made)) if made else '', turn, excess, farthest, step32(farthest),
+             worst[0], worst[1]))
     if len(options['paths']) > 1:
         bpy.ops.wm.save_as_mainfile(filepath=os.path.abspath(options['paths'][1]))  # needs an absolute path
 
