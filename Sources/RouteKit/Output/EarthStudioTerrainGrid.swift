@@ -1,8 +1,8 @@
 import Foundation
 
 /// The ground around a route, sampled on a regular latitude/longitude grid, as RouteKit writes it into an
-/// Earth Studio file (its own `terrain` member) when the flight was planned over a terrain model
-/// (`--terrain`), so that a Blender import script can build the ground as a mesh without GDAL:
+/// Earth Studio file (its own `terrain` member) when the flight was planned over a digital elevation
+/// model, so that a Blender import script can build the ground as a mesh without GDAL:
 ///
 /// `{"west":…,"south":…,"east":…,"north":…,"columns":C,"rows":R,"heights":[…]}`
 ///

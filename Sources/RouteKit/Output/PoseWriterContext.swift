@@ -53,8 +53,9 @@ public struct PoseWriterContext: Sendable {
     /// sea level is taken as the ellipsoid for route points, and riders use the pose's undulation at its
     /// centre (``CameraPose/geoidUndulation``).
     public var geoid: Geoid? = nil
-    /// The ground model the flight was planned over (`--terrain`), when there is one: Earth Studio files
-    /// then carry the ground around the route (``EarthStudioTerrainGrid``) for Blender. `nil`: no ground.
+    /// The ground model (a digital elevation model) the flight was planned over, when there is one: Earth
+    /// Studio files then carry the ground around the route (``EarthStudioTerrainGrid``) for Blender. `nil`:
+    /// no ground.
     public var terrain: (any ElevationModel)? = nil
     /// The highest pitch a web-map camera may have, degrees (MapLibre's default `maxPitch` 60); the MapLibre
     /// writer records it, ``MapLibreCameraWriter/firstPose(above:in:sampler:)`` finds poses above it.

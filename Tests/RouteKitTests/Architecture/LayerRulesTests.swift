@@ -108,6 +108,7 @@ import Testing
                                    "--out", "--frames", "--no-deps", "--additional-symbol-graph-dir", "--output-path",
                                    "--analyze", "--filter", "--build-tests", "--explicit-target-dependency-import-check",
                                    "--version", "--config", "--modversion", "--break-system-packages",
+                                   "--frame", "--no-route", "--no-terrain",  // docs/blender-import-earth-studio.py's
                                    "--fsp"]  // the README's example of a mistyped option
         let unknown = named.subtracting(help).subtracting(others)
         #expect(unknown.isEmpty, "options the README names that no route-fly help lists: \(unknown.sorted())")
