@@ -38,7 +38,7 @@
 # and the largest 32-bit rounding of a camera in pixels (against a pixel's size at the eye's height above
 # the lowest route point, an upper bound).
 import bpy, json, math, os, sys
-from mathutils import Euler, Matrix, Vector
+from mathutils import Matrix, Vector
 
 ARGUMENTS = []  # for Blender's Text Editor: e.g. ['/path/flight.json', '/path/flight.blend']
 
@@ -245,7 +245,7 @@ def import_terrain(collection, doc, frame):
     collection.objects.link(terrain)
     sun = bpy.data.objects.new('Sun', bpy.data.lights.new('Sun', 'SUN'))
     sun.data.energy = 3.0
-    sun.rotation_euler = (math.radians(60), 0, math.radians(135))  # 30 degrees above the horizon
+    sun.rotation_euler = (math.radians(70), 0, math.radians(135))  # 20 degrees above the horizon
     collection.objects.link(sun)
     return terrain
 
