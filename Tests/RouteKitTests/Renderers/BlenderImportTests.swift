@@ -205,8 +205,18 @@ import Testing
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let (json, poses, doc) = try Self.flight(in: dir, extra: ["--fps", "5"])
+        // A zoom, as an Earth Studio export may have: each frame's own `fovVertical` becomes the lens there.
+        var zoomed = doc
+        var cameraFrames = try #require(doc["cameraFrames"] as? [[String: Any]])
+        let zoom = { (i: Int) in 30 + 20 * Double(i) / Double(cameraFrames.count) }
+        for i in cameraFrames.indices { cameraFrames[i]["fovVertical"] = zoom(i) }
+        zoomed["cameraFrames"] = cameraFrames
+        try JSONSerialization.data(withJSONObject: zoomed).write(to: json)
         let result = try Self.harness("import_ours.py", [Self.script, json.path, "--", "--frame", "ecef", "--no-route"])
         let frames = try #require(result["frames"] as? [[String: Any]])
+        let fovError = frames.enumerated().map { abs(($1["fov"] as! Double) - zoom($0)) }.max() ?? .infinity
+        print("Blender (our script): the lens keyed per frame is each frame's fovVertical within \(fovError) degrees")
+        #expect(fovError < 1e-4)
         #expect(!(try #require(result["objects"] as? [String])).contains("Route"))
         #expect(frames.count == poses.count)
         let start = try #require((doc["trackPoints"] as? [[String: Any]])?.first?["position"] as? [String: Double])
