@@ -117,8 +117,10 @@ enum Usage {
         OUTPUT (earth-studio): Google Earth Studio's 3D camera export JSON: name, width, height,
         frameRate, numFrames (frame intervals: one less than the frames), durationSeconds,
         cameraFrames[] of position (ECEF metres), rotation (Euler degrees, x from 0 to under 360 at the
-        first frame, every channel continuous), coordinate (eye latitude, longitude, altitude), and
-        trackPoints (the route's start and end).
+        first frame, every channel continuous), coordinate (eye latitude, longitude, altitude),
+        fovVertical, and trackPoints (the route's start and end, with Earth Studio's normalised
+        coordinate.position.attributes); RouteKit's route (MultiLineString) and, with --terrain, the
+        ground around it, for docs/blender-import-earth-studio.py.
         OUTPUT (maplibre): {viewport, fov, maxPitch, framesPerSecond, frames: [{frame, time, center:
         [lon, lat], zoom, bearing, pitch}]} for map.jumpTo / deck.gl viewState at that viewport and fov.
         OUTPUT (GPX): the camera centre as a GPX 1.1 track, one trkpt per frame with ele (centre
