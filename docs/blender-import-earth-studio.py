@@ -1,6 +1,6 @@
 # Imports a Google Earth Studio 3D camera export (or `route-fly sample ROUTE --format earth-studio`) into
 # Blender: an animated camera, and (from RouteKit's files) the route as a curve and the ground as a mesh,
-# in a level local frame. Written for RouteKit; tried with Blender 5.0 (PyPI's bpy) and Debian's 3.4.
+# in a level local frame. Written for RouteKit; tried with Blender 5.0.1 (PyPI's bpy).
 #
 #   blender -b --python-exit-code 1 --python docs/blender-import-earth-studio.py -- FLIGHT.json [OUT.blend]
 #           [--frame enu|ecef] [--no-route] [--no-terrain]
