@@ -32,7 +32,7 @@ import Testing
            FileManager.default.fileExists(atPath: URL(fileURLWithPath: path).appendingPathComponent("GES_Panel_1_2.py").path) {
             return URL(fileURLWithPath: path)
         }
-        print("note: $ROUTEKIT_EARTHSTUDIOTOOLS does not name a folder with imagiscope's EarthStudioTools add-on (GES_Panel_1_2.py, from github.com/imagiscope/EarthStudioTools; its licence forbids copying it here and CI has no GitHub); the add-on import check is skipped")
+        print("note: $ROUTEKIT_EARTHSTUDIOTOOLS does not name a folder with imagiscope's EarthStudioTools add-on (GES_Panel_1_2.py, from github.com/imagiscope/EarthStudioTools: third-party code under its own licence, never copied here; CI has no GitHub); the add-on import check is skipped")
         return nil
     }()
 
