@@ -21,7 +21,7 @@ import Foundation
 /// {"id":"camera","position":{"epoch":"START","interpolationAlgorithm":"LINEAR","interpolationDegree":1,
 ///  "cartographicDegrees":[t,lon,lat,h, …]},"orientation":{"epoch":"START","interpolationAlgorithm":"LINEAR",
 ///  "interpolationDegree":1,"unitQuaternion":[t,x,y,z,w, …]}},
-/// … more "camera" packets, up to ``samplesPerPacket`` samples each …
+/// … more "camera" packets, the samples of up to ``samplesPerPacket`` frames each …
 /// ]
 /// ```
 ///
@@ -37,7 +37,7 @@ import Foundation
 ///   to Earth-fixed Cartesian positions and interpolates those, so the antimeridian needs no care).
 /// - Samples between frames: one per frame, plus, where Cesium's interpolation between two frames would put
 ///   the look-at point more than 0.1 % of the camera distance off the flight's centre, more in between
-///   (``CZMLInterpolation``; needs ``PoseWriterContext/poseBetweenFrames``, which ``PoseOutput`` sets). The
+///   (`CZMLInterpolation` (internal); needs ``PoseWriterContext/poseBetweenFrames``, which ``PoseOutput`` sets). The
 ///   route's values and riders stay one sample per frame.
 /// - `orientation`: the rotation from the camera's body axes to Earth-fixed (ECEF) axes as a unit
 ///   quaternion `[x, y, z, w]` (``quaternionPlaces`` = 9 decimals). Body axes: **x forward**
@@ -48,7 +48,7 @@ import Foundation
 ///   kept in the same hemisphere (q and -q are the same rotation), so interpolation takes the short way.
 /// - Streaming: a sampled property may be split over several packets with the same `id`; the client
 ///   merges their samples (CZML-Structure: packets are processed in order, later ones add to earlier
-///   ones). Position and orientation samples are therefore held for at most ``samplesPerPacket`` poses
+///   ones). Position and orientation samples are therefore held for at most ``samplesPerPacket`` frames
 ///   and written as one packet: constant memory.
 ///
 /// - Group flights (``PoseWriterContext/group``): after the camera's first packet, one entity per rider,
@@ -82,7 +82,7 @@ import Foundation
 public struct CZMLWriter: PoseWriter, Sendable {
     /// The flight's span, epoch and route.
     public var context: PoseWriterContext
-    /// Poses per sampled packet (> 0). Default 500.
+    /// Frames per sampled packet (> 0), with the samples added between them. Default 500.
     public var samplesPerPacket: Int
 
     /// Decimal places of quaternion components (9: about 1e-7 degrees).

@@ -47,7 +47,7 @@ public struct PoseWriterContext: Sendable {
     public var epochSeconds: (@Sendable (Double) -> Double)? = nil
     /// The flight's pose at any time between frames (seconds of flight time, within the flight), for
     /// writers that add samples where a renderer's interpolation between frames would stray from the
-    /// flight: CZML (``CZMLWriter``, ``CZMLInterpolation``). `nil` (default): frames only.
+    /// flight: CZML (``CZMLWriter``). `nil` (default): frames only.
     /// ``PoseOutput`` sets it from the sampler when it writes CZML.
     public var poseBetweenFrames: (@Sendable (Double) -> CameraPose)? = nil
     /// For a group flight in CZML, how much of each rider's track Cesium draws behind the rider (its
