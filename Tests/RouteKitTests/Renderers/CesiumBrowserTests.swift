@@ -75,23 +75,28 @@ import Testing
         var samples: Int
     }
 
+    /// A flight route-fly could not write.
+    struct FlightFailure: Error, CustomStringConvertible { var description: String }
+
     /// Writes the CZML at 30 fps and the reference CSV at 120 fps (its every fourth row is a frame, as
-    /// both sample the same timeline at `i / fps`).
+    /// both sample the same timeline at `i / fps`). Throws ``FlightFailure`` (it may run off the test's
+    /// thread, where no expectation can be recorded).
     static func flight(route: String, preset: String, in dir: URL) throws -> Flight {
-        let path = try #require(Fixtures.real(route)).path
+        guard let path = Fixtures.real(route)?.path else { throw FlightFailure(description: "no ../shared/real") }
         let name = URL(fileURLWithPath: route).deletingPathExtension().lastPathComponent + "-" + preset
         let czml = dir.appendingPathComponent(name + ".czml")
         let made = try runRouteFly(["sample", path, "--preset", preset, "-q", "-o", czml.path])
-        #expect(made.status == 0, "\(name): \(made.stderr)")
         let csv = try runRouteFly(["sample", path, "--preset", preset, "-q", "--fps", "120", "--eye"])
-        #expect(csv.status == 0, "\(name): \(csv.stderr)")
+        guard made.status == 0, csv.status == 0 else { throw FlightFailure(description: "\(name): \(made.stderr)\(csv.stderr)") }
         let lines = csv.stdout.split(separator: "\n")
-        try #require(lines.first == "frame,time,latitude,longitude,heading,pitch,distance,center_elevation,eye_latitude,eye_longitude,eye_altitude")
+        guard lines.first == "frame,time,latitude,longitude,heading,pitch,distance,center_elevation,eye_latitude,eye_longitude,eye_altitude" else {
+            throw FlightFailure(description: "\(name): CSV header \(lines.first ?? "")")
+        }
         let rows = lines.dropFirst().map { line -> [Double] in
             let f = line.split(separator: ",").map { Double($0)! }
             return [f[1], f[2], f[3], f[6], f[7], f[8], f[9], f[10]]
         }
-        let packets = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: czml)) as? [[String: Any]])
+        let packets = try JSONSerialization.jsonObject(with: Data(contentsOf: czml)) as? [[String: Any]] ?? []
         let samples = packets.filter { $0["id"] as? String == "camera" }
             .compactMap { (($0["position"] as? [String: Any])?["cartographicDegrees"] as? [Any])?.count }.reduce(0, +) / 4
         return Flight(label: name, czml: czml, rows: rows, frames: (rows.count - 1) / 4 + 1, samples: samples)
@@ -111,42 +116,68 @@ import Testing
         let version = try tab.evaluate("Cesium.VERSION") as? String
         try #require(version == "1.144.0", "CesiumJS \(version ?? "did not load")")
 
-        try checkEveryPreset(in: tab, dir: dir)
-        try checkFollowScreenshot(in: tab, dir: dir)
+        var clock = Date()
+        func lap(_ what: String) { print("CesiumJS timing: \(what) \(String(format: "%.1f", Date().timeIntervalSince(clock))) s"); clock = Date() }
+        let flights = try checkEveryPreset(in: tab, dir: dir)
+        lap("every preset")
+        try checkFollowScreenshot(in: tab, flight: try #require(flights.first { $0.label == "gpxpy-Mojstrovka-follow" }))
+        lap("follow screenshot")
         try checkRiderTrails(in: tab, dir: dir)
+        lap("rider trails")
     }
 
     /// Every preset on three real routes: CesiumJS's camera, flown by the recipe, against route-fly's
     /// poses at the samples, half-frames and quarter-frames.
-    func checkEveryPreset(in tab: BrowserPage, dir: URL) throws {
-        for route in MapLibreBrowserTests.realRoutes {
-            for preset in Self.presets {
-                let flight = try Self.flight(route: route, preset: preset, in: dir)
-                let rows = String(decoding: try JSONSerialization.data(withJSONObject: flight.rows), as: UTF8.self)
-                let answer = try tab.evaluate("checkFlight(\(TileServer.quoted(flight.czml.absoluteString)), \(rows))", timeout: 120)
-                let r = try #require(answer as? [String: Any], "\(flight.label): \(String(describing: answer))")
-                let eye = r["eye"] as! [Double], centre = r["centre"] as! [Double], at = r["at"] as! [Double]
-                let fov = r["fov"] as! [Double], moved = r["moved"] as! Double, missing = r["missing"] as! Double
-                print(String(format: "CesiumJS %@: eye %.2e m at samples; look-at point off by %.4f %% at samples, %.4f %% at half-frames (t %.4f s), %.4f %% at quarter-frames; %d samples for %d frames",
-                             flight.label, eye[0], centre[0] * 100, centre[2] * 100, at[2], centre[1] * 100, flight.samples, flight.frames))
-                #expect(missing == 0, "\(flight.label): the recipe left the camera unset at \(missing) instants")
-                #expect(eye[0] < Self.eyeTolerance, "\(flight.label): CesiumJS's eye is \(eye[0]) m from ours at a sample (t \(at[0]) s)")
-                for (k, name) in [(0, "samples"), (2, "half-frames"), (1, "quarter-frames")] {
-                    #expect(centre[k] < Self.centreTolerance,
-                            "\(flight.label): CesiumJS looks \(centre[k] * 100) % of the distance off our centre at \(name) (t \(at[k]) s)")
-                }
-                #expect(moved < 1e-6, "\(flight.label): rendering moved CesiumJS's camera by \(moved) m")
-                // Cesium's vertical field of view is the flight's, 16:9 and portrait.
-                #expect(abs(fov[0] - 36.8699) < 1e-3 && abs(fov[1] - 36.8699) < 1e-3 && abs(fov[2] - 36.8699) < 1e-3,
-                        "\(flight.label): fov_vertical \(fov[0]), CesiumJS's fovy \(fov[1]) degrees (16:9), \(fov[2]) (portrait)")
+    /// - Returns: The flights, for the other checks.
+    func checkEveryPreset(in tab: BrowserPage, dir: URL) throws -> [Flight] {
+        let cases = MapLibreBrowserTests.realRoutes.flatMap { route in Self.presets.map { (route, $0) } }
+        let started = Date()
+        let flights = try Self.flights(cases, in: dir)
+        print("CesiumJS timing: route-fly wrote the flights in \(String(format: "%.1f", Date().timeIntervalSince(started))) s")
+        for flight in flights {
+            let rows = String(decoding: try JSONSerialization.data(withJSONObject: flight.rows), as: UTF8.self)
+            let answer = try tab.evaluate("checkFlight(\(TileServer.quoted(flight.czml.absoluteString)), \(rows))", timeout: 120)
+            let r = try #require(answer as? [String: Any], "\(flight.label): \(String(describing: answer))")
+            let eye = r["eye"] as! [Double], centre = r["centre"] as! [Double], at = r["at"] as! [Double]
+            let fov = r["fov"] as! [Double], moved = r["moved"] as! Double, missing = r["missing"] as! Double
+            print(String(format: "CesiumJS %@: eye %.2e m at samples; look-at point off by %.4f %% at samples, %.4f %% at half-frames (t %.4f s), %.4f %% at quarter-frames; %d samples for %d frames",
+                         flight.label, eye[0], centre[0] * 100, centre[2] * 100, at[2], centre[1] * 100, flight.samples, flight.frames))
+            #expect(missing == 0, "\(flight.label): the recipe left the camera unset at \(missing) instants")
+            #expect(eye[0] < Self.eyeTolerance, "\(flight.label): CesiumJS's eye is \(eye[0]) m from ours at a sample (t \(at[0]) s)")
+            for (k, name) in [(0, "samples"), (2, "half-frames"), (1, "quarter-frames")] {
+                #expect(centre[k] < Self.centreTolerance,
+                        "\(flight.label): CesiumJS looks \(centre[k] * 100) % of the distance off our centre at \(name) (t \(at[k]) s)")
             }
+            #expect(moved < 1e-6, "\(flight.label): rendering moved CesiumJS's camera by \(moved) m")
+            // Cesium's vertical field of view is the flight's, 16:9 and portrait.
+            #expect(abs(fov[0] - 36.8699) < 1e-3 && abs(fov[1] - 36.8699) < 1e-3 && abs(fov[2] - 36.8699) < 1e-3,
+                    "\(flight.label): fov_vertical \(fov[0]), CesiumJS's fovy \(fov[1]) degrees (16:9), \(fov[2]) (portrait)")
         }
+        return flights
     }
 
-    /// A follow frame where the flight's centre is on the route: CesiumJS draws the route through the
-    /// middle of its picture (the route-coloured pixels near the canvas centre).
-    func checkFollowScreenshot(in tab: BrowserPage, dir: URL) throws {
-        let flight = try Self.flight(route: "gpx/gpxpy-Mojstrovka.gpx", preset: "follow", in: dir)
+    /// The flights of `cases` (route, preset), made two at a time (route-fly plans each on one core).
+    static func flights(_ cases: [(String, String)], in dir: URL) throws -> [Flight] {
+        final class Results: @unchecked Sendable {
+            let lock = NSLock()
+            var next = 0
+            var flights: [Int: Result<Flight, any Error>] = [:]
+        }
+        let results = Results()
+        DispatchQueue.concurrentPerform(iterations: 2) { _ in
+            while true {
+                let i: Int = results.lock.withLock { defer { results.next += 1 }; return results.next }
+                guard i < cases.count else { return }
+                let made = Result { try flight(route: cases[i].0, preset: cases[i].1, in: dir) }
+                results.lock.withLock { results.flights[i] = made }
+            }
+        }
+        return try cases.indices.map { try results.flights[$0]!.get() }
+    }
+
+    /// A follow frame (Mojstrovka) where the flight's centre is on the route: CesiumJS draws the route
+    /// through the middle of its picture (the route-coloured pixels near the canvas centre).
+    func checkFollowScreenshot(in tab: BrowserPage, flight: Flight) throws {
         let frames = stride(from: 0, to: flight.rows.count, by: 4).map { flight.rows[$0] }
         let rows = String(decoding: try JSONSerialization.data(withJSONObject: frames), as: UTF8.self)
         let answer = try tab.evaluate("followShot(\(TileServer.quoted(flight.czml.absoluteString)), \(rows))", timeout: 120)
@@ -162,13 +193,13 @@ import Testing
     }
 
     /// A group flight's riders draw a bounded trail: the last 120 s by default, the whole race with
-    /// `--rider-trail whole`, as CesiumJS reads the paths (at 30 fps and a speed-up of 4, one path
-    /// point every 0.13 s of clock time: 10,600 points a rider for the whole race near its end).
+    /// `--rider-trail whole`, as CesiumJS reads the paths (at 30 fps and a speed-up of 8, one path
+    /// point every 0.27 s of clock time: about 5,000 points a rider for the whole race near its end).
     func checkRiderTrails(in tab: BrowserPage, dir: URL) throws {
         let race = ["ana", "ben", "cai"].map { Fixtures.packageRoot.appendingPathComponent("routes/race/\($0).gpx").path }
         for (option, expected) in [([String](), 120.0), (["--rider-trail", "whole"], -1)] {
             let file = dir.appendingPathComponent("race\(option.count).czml")
-            let r = try runRouteFly(["sample"] + race + ["--speedup", "4", "--fps", "30", "-q", "-o", file.path] + option)
+            let r = try runRouteFly(["sample"] + race + ["--speedup", "8", "--fps", "30", "-q", "-o", file.path] + option)
             #expect(r.status == 0, "\(r.stderr)")
             let answer = try tab.evaluate("riderTrails(\(TileServer.quoted(file.absoluteString)))", timeout: 120)
             let trails = try #require(answer as? [String: Any], "\(String(describing: answer))")
