@@ -143,6 +143,8 @@ import Testing
             print(String(format: "CesiumJS %@: eye %.2e m at samples; look-at point off by %.4f %% at samples, %.4f %% at half-frames (t %.4f s), %.4f %% at quarter-frames; %d samples for %d frames",
                          flight.label, eye[0], centre[0] * 100, centre[2] * 100, at[2], centre[1] * 100, flight.samples, flight.frames))
             #expect(missing == 0, "\(flight.label): the recipe left the camera unset at \(missing) instants")
+            #expect(r["untouched"] as? Bool == true, "\(flight.label): the recipe moved the camera before the flight")
+            #expect(r["playing"] as? Bool == true, "\(flight.label): the recipe did not start the clock")
             #expect(eye[0] < Self.eyeTolerance, "\(flight.label): CesiumJS's eye is \(eye[0]) m from ours at a sample (t \(at[0]) s)")
             for (k, name) in [(0, "samples"), (2, "half-frames"), (1, "quarter-frames")] {
                 #expect(centre[k] < Self.centreTolerance,
@@ -254,6 +256,7 @@ import Testing
           setView(960, 540);
           makeViewer(grid);
           const ds = await flyCZML(viewer, url);
+          window.playing = viewer.clock.shouldAnimate;
           viewer.clock.shouldAnimate = false;
           return ds;
         }
@@ -286,13 +289,17 @@ import Testing
               moved = Math.max(moved, C.Cartesian3.distance(before, viewer.camera.positionWC));
             }
           }
+          // Before the flight the entity has no value: the recipe leaves the camera alone.
+          viewer.camera.position = new C.Cartesian3(0, 0, 0);
+          at(-5);
+          const untouched = C.Cartesian3.magnitude(viewer.camera.positionWC) === 0;
           at(rows[0][0]);
           const fovy = C.Math.toDegrees(viewer.camera.frustum.fovy);
           setView(540, 960);
           at(rows[0][0]);
           const portrait = C.Math.toDegrees(viewer.camera.frustum.fovy);
           setView(960, 540);
-          return { eye, centre, at: where, missing, moved,
+          return { eye, centre, at: where, missing, moved, untouched, playing: window.playing,
                    fov: [cam.properties.fov_vertical.getValue(viewer.clock.startTime), fovy, portrait] };
         }
         // The distance (m) from point p to the segment ab (Cartesian3).
