@@ -112,7 +112,9 @@ enum Usage {
         gx:durations rounded from cumulative times, so they add up to the flight. KMZ: zipped as doc.kml.
         OUTPUT (CZML): for CesiumJS: a document packet with a clock over the flight, the route, and a
         'camera' entity with the eye as sampled cartographicDegrees and its orientation as sampled unit
-        quaternions (body x forward, y left, z up), LINEAR interpolation.
+        quaternions (body x forward, y left, z up), LINEAR interpolation, with samples added between
+        frames where CesiumJS's interpolation would stray from the flight, and the vertical field of
+        view as its property fov_vertical (degrees). Group flights: a path behind each rider.
         With --timing recorded, the CZML clock and GPX times are the route's recorded times.
         OUTPUT (earth-studio): Google Earth Studio's 3D camera export JSON: name, width, height,
         frameRate, numFrames (frame intervals: one less than the frames), durationSeconds,

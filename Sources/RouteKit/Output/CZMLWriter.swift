@@ -17,11 +17,11 @@ import Foundation
 ///                                                    ids "route", "route-2", …; h: the point's height on
 ///                                                    the ellipsoid when every point has one, else 0 and
 ///                                                    "clampToGround":true)
-/// {"id":"camera","name":"Camera","availability":"START/STOP"},
+/// {"id":"camera","name":"Camera","availability":"START/STOP","properties":{"fov_vertical":{"number":36.8699}}},
 /// {"id":"camera","position":{"epoch":"START","interpolationAlgorithm":"LINEAR","interpolationDegree":1,
 ///  "cartographicDegrees":[t,lon,lat,h, …]},"orientation":{"epoch":"START","interpolationAlgorithm":"LINEAR",
 ///  "interpolationDegree":1,"unitQuaternion":[t,x,y,z,w, …]}},
-/// … more "camera" packets, up to ``samplesPerPacket`` samples each …
+/// … more "camera" packets, the samples of up to ``samplesPerPacket`` frames each …
 /// ]
 /// ```
 ///
@@ -35,6 +35,10 @@ import Foundation
 ///   and latitude in degrees (8 decimals), height above the WGS 84 ellipsoid in metres (3 decimals).
 ///   `LINEAR` interpolation (degree 1) cannot overshoot the samples (Cesium converts cartographic samples
 ///   to Earth-fixed Cartesian positions and interpolates those, so the antimeridian needs no care).
+/// - Samples between frames: one per frame, plus, where Cesium's interpolation between two frames would put
+///   the look-at point more than 0.1 % of the camera distance off the flight's centre, more in between
+///   (`CZMLInterpolation` (internal); needs ``PoseWriterContext/poseBetweenFrames``, which ``PoseOutput`` sets). The
+///   route's values and riders stay one sample per frame.
 /// - `orientation`: the rotation from the camera's body axes to Earth-fixed (ECEF) axes as a unit
 ///   quaternion `[x, y, z, w]` (``quaternionPlaces`` = 9 decimals). Body axes: **x forward**
 ///   along the exact line of sight from the eye to the centre, **y left**, **z up** (the top of the
@@ -44,13 +48,14 @@ import Foundation
 ///   kept in the same hemisphere (q and -q are the same rotation), so interpolation takes the short way.
 /// - Streaming: a sampled property may be split over several packets with the same `id`; the client
 ///   merges their samples (CZML-Structure: packets are processed in order, later ones add to earlier
-///   ones). Position and orientation samples are therefore held for at most ``samplesPerPacket`` poses
+///   ones). Position and orientation samples are therefore held for at most ``samplesPerPacket`` frames
 ///   and written as one packet: constant memory.
 ///
 /// - Group flights (``PoseWriterContext/group``): after the camera's first packet, one entity per rider,
 ///   `{"id":"rider/INDEX","name":"RIDER NAME","point":{…},"label":{…},"path":{…}}` (INDEX from 0, in
 ///   ``RiderGroup/riders`` order): a point and a label in the rider's colour and a `path`, the line Cesium
-///   draws behind a moving entity (`leadTime` 0, `trailTime` the whole flight, `resolution` one frame). Its
+///   draws behind a moving entity (`leadTime` 0, `trailTime` ``PoseWriterContext/riderTrail`` seconds of
+///   clock time, 120 by default, or the whole flight; `resolution` one frame). Its
 ///   `position` is sampled like the camera's, one sample per pose, in packets
 ///   `{"id":"rider/INDEX","position":{…"cartographicDegrees":[t,lon,lat,h,…]}}` written with the
 ///   camera's: longitude and latitude in degrees (8 decimals) and the height above the WGS 84
@@ -68,11 +73,16 @@ import Foundation
 ///   `route_time` as seconds after `START` (CZML samples numbers, not text). Read them in CesiumJS with
 ///   `entity.properties.route_distance.getValue(time)`.
 ///
+/// - `fov_vertical`, a custom property of the `camera` entity: the vertical field of view the flight was
+///   framed for (``PoseWriterContext/framing``), degrees (4 decimals). CesiumJS's `PerspectiveFrustum.fov`
+///   is the *horizontal* angle when the view is wider than tall (`2 atan(tan(v / 2) × aspect)`), else the
+///   vertical one: a player converts (the README's CesiumJS recipe, `docs/cesium-recipe.js`).
+///
 /// Deterministic bytes: fixed decimals, the fixed default epoch, no current date.
 public struct CZMLWriter: PoseWriter, Sendable {
     /// The flight's span, epoch and route.
     public var context: PoseWriterContext
-    /// Poses per sampled packet (> 0). Default 500.
+    /// Frames per sampled packet (> 0), with the samples added between them. Default 500.
     public var samplesPerPacket: Int
 
     /// Decimal places of quaternion components (9: about 1e-7 degrees).
@@ -82,6 +92,8 @@ public struct CZMLWriter: PoseWriter, Sendable {
     private var orientations: [UInt8] = []
     private var pending = 0
     private var previousQuaternion: SIMD4<Double>? = nil
+    /// The last frame's camera sample, for the samples added between frames.
+    private var previousSample: CZMLInterpolation.Sample? = nil
     /// Per rider: its pending position samples, and the clock seconds of its first and last active pose.
     private var riderPositions: [[UInt8]]
     private var firstActive: [Double?]
@@ -133,9 +145,12 @@ public struct CZMLWriter: PoseWriter, Sendable {
                 out.append(text: "\"material\":{\"solidColor\":{\"color\":{\"rgba\":[255,64,0,255]}}}}}")
             }
         }
-        out.append(text: ",\n{\"id\":\"camera\",\"name\":\"Camera\",\"availability\":\"\(interval)\"}")
+        out.append(text: ",\n{\"id\":\"camera\",\"name\":\"Camera\",\"availability\":\"\(interval)\",\"properties\":{\"fov_vertical\":{\"number\":")
+        FixedDecimal.append(context.framing.verticalFieldOfView, places: PosePrecision.angle, to: &out)
+        out.append(text: "}}}")
         if let group = context.group {
-            let trail = FixedDecimal.string(context.seconds(of: context.duration) - context.seconds(of: 0), places: PosePrecision.time)
+            let whole = context.seconds(of: context.duration) - context.seconds(of: 0)
+            let trail = FixedDecimal.string(context.riderTrail ?? whole, places: PosePrecision.time)
             let resolution = FixedDecimal.string(context.timeScale / context.framesPerSecond, places: PosePrecision.time)
             for (index, rider) in group.riders.enumerated() {
                 let color = "{\"rgba\":[" + RiderPalette.rgba(index).map(String.init).joined(separator: ",") + "]}"
@@ -153,26 +168,17 @@ public struct CZMLWriter: PoseWriter, Sendable {
     }
 
     public mutating func write(_ pose: CameraPose, into out: inout [UInt8]) {
-        let attitude = CameraAttitude(pose: pose, eye: context.eye(of: pose))
-        let comma = UInt8(ascii: ",")
-        if pending > 0 { positions.append(comma); orientations.append(comma) }
-        let t = context.seconds(of: pose.time) - context.seconds(of: 0)
-        FixedDecimal.append(t, places: PosePrecision.time, to: &positions)
-        positions.append(comma)
-        FixedDecimal.append(normalizedLongitude(attitude.eye.coordinate.longitude), places: PosePrecision.coordinate, to: &positions)
-        positions.append(comma)
-        FixedDecimal.append(attitude.eye.coordinate.latitude, places: PosePrecision.coordinate, to: &positions)
-        positions.append(comma)
-        FixedDecimal.append(attitude.eye.altitude, places: PosePrecision.distance, to: &positions)
-
-        var q = attitude.bodyToEarthQuaternion
-        if let previous = previousQuaternion, (q * previous).sum() < 0 { q = -q }
-        previousQuaternion = q
-        FixedDecimal.append(t, places: PosePrecision.time, to: &orientations)
-        for i in 0..<4 {
-            orientations.append(comma)
-            FixedDecimal.append(q[i], places: CZMLWriter.quaternionPlaces, to: &orientations)
+        let sample = Self.cameraSample(of: pose, in: context)
+        if let previous = previousSample, let between = context.poseBetweenFrames {
+            let context = self.context
+            for added in CZMLInterpolation.samples(between: previous, and: sample, sample: { Self.cameraSample(of: between($0), in: context) }) {
+                appendCamera(added)
+            }
         }
+        appendCamera(sample)
+        previousSample = sample
+        let comma = UInt8(ascii: ",")
+        let t = sample.seconds
         let epoch = context.absoluteTime(of: 0)
         if let reading = pose.routeReading { readings.add(reading, at: t, epoch: epoch) }
         for rider in pose.riders where riderPositions.indices.contains(rider.rider) {
@@ -210,6 +216,34 @@ public struct CZMLWriter: PoseWriter, Sendable {
             }
         }
         out.append(text: "\n]\n")
+    }
+
+    /// The camera sample of a pose: its clock seconds after the document's start and its attitude.
+    private static func cameraSample(of pose: CameraPose, in context: PoseWriterContext) -> CZMLInterpolation.Sample {
+        CZMLInterpolation.Sample(time: pose.time, seconds: context.seconds(of: pose.time) - context.seconds(of: 0), pose: pose,
+                                 attitude: CameraAttitude(pose: pose, eye: context.eye(of: pose)))
+    }
+
+    /// Appends one camera sample to the pending position and orientation samples.
+    private mutating func appendCamera(_ sample: CZMLInterpolation.Sample) {
+        let comma = UInt8(ascii: ",")
+        if !positions.isEmpty { positions.append(comma); orientations.append(comma) }
+        let attitude = sample.attitude
+        FixedDecimal.append(sample.seconds, places: PosePrecision.time, to: &positions)
+        positions.append(comma)
+        FixedDecimal.append(normalizedLongitude(attitude.eye.coordinate.longitude), places: PosePrecision.coordinate, to: &positions)
+        positions.append(comma)
+        FixedDecimal.append(attitude.eye.coordinate.latitude, places: PosePrecision.coordinate, to: &positions)
+        positions.append(comma)
+        FixedDecimal.append(attitude.eye.altitude, places: PosePrecision.distance, to: &positions)
+        var q = sample.quaternion
+        if let previous = previousQuaternion, (q * previous).sum() < 0 { q = -q }
+        previousQuaternion = q
+        FixedDecimal.append(sample.seconds, places: PosePrecision.time, to: &orientations)
+        for i in 0..<4 {
+            orientations.append(comma)
+            FixedDecimal.append(q[i], places: CZMLWriter.quaternionPlaces, to: &orientations)
+        }
     }
 
     private mutating func flush(into out: inout [UInt8]) {

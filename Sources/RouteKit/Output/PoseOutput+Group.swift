@@ -16,7 +16,8 @@ extension PoseOutput {
         context: PoseWriterContext, framingColumns: Bool = false, to destination: Destination,
         progress: ((Int) -> Void)? = nil
     ) throws(AtomicFile.WriteError) -> PoseSampler.Summary {
-        try write(format: format, includesEye: eye != nil, framingColumns: framingColumns, context: context, to: destination,
+        try write(format: format, includesEye: eye != nil, framingColumns: framingColumns,
+                  context: context.sampling(group.flight, with: sampler, eye: eye, for: format), to: destination,
                   progress: progress) { body in
             sampler.forEachPose(of: group, eye: eye, body)
         }

@@ -84,7 +84,8 @@ public enum PoseOutput {
         context: PoseWriterContext, framingColumns: Bool = false, to destination: Destination,
         progress: ((Int) -> Void)? = nil
     ) throws(AtomicFile.WriteError) -> PoseSampler.Summary {
-        try write(format: format, includesEye: eye != nil, framingColumns: framingColumns, context: context, to: destination,
+        try write(format: format, includesEye: eye != nil, framingColumns: framingColumns,
+                  context: context.sampling(flight, with: sampler, eye: eye, for: format), to: destination,
                   progress: progress) { body in
             sampler.forEachPose(of: flight, eye: eye, body)
         }

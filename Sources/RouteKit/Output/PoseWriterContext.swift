@@ -45,6 +45,16 @@ public struct PoseWriterContext: Sendable {
     /// a group flight's eased clock (``GroupFlight/timestamp(atFlightTime:)``), so that every rider's
     /// samples sit at its recorded instants. Must increase with the time. `nil` (default): `time × timeScale`.
     public var epochSeconds: (@Sendable (Double) -> Double)? = nil
+    /// The flight's pose at any time between frames (seconds of flight time, within the flight), for
+    /// writers that add samples where a renderer's interpolation between frames would stray from the
+    /// flight: CZML (``CZMLWriter``). `nil` (default): frames only.
+    /// ``PoseOutput`` sets it from the sampler when it writes CZML.
+    public var poseBetweenFrames: (@Sendable (Double) -> CameraPose)? = nil
+    /// For a group flight in CZML, how much of each rider's track Cesium draws behind the rider (its
+    /// `path`'s `trailTime`): seconds of clock time (> 0), or `nil` for the whole flight so far (the
+    /// whole race: CesiumJS then spends 100 ms and more of JavaScript a frame on a long race). Default
+    /// ``defaultRiderTrail``.
+    public var riderTrail: Double? = PoseWriterContext.defaultRiderTrail
     /// What a KML tour's `gx:FlyTo`s fly to (default ``KMLView/camera``).
     public var kmlView: KMLView = .camera
     /// The geoid that turns the route's elevations (above sea level) into heights above the ellipsoid
@@ -67,6 +77,9 @@ public struct PoseWriterContext: Sendable {
     /// Whether CSV appends the route's values at each frame (``CSVPoseWriter/includesRouteValues``).
     /// GeoJSON, MapLibre and CZML always write them when the poses carry them. Default `false`.
     public var routeValueColumns = false
+
+    /// The default ``riderTrail``: 120 s of clock time.
+    public static let defaultRiderTrail = 120.0
 
     /// 2000-01-01T00:00:00Z: the documented, fixed default ``epoch`` (946684800 s after the Unix epoch).
     public static let defaultEpoch = Date(timeIntervalSince1970: 946_684_800)
@@ -120,5 +133,15 @@ public struct PoseWriterContext: Sendable {
         var eye = pose.camera.eye(centerElevation: pose.centerEllipsoidalHeight, model: eyeModel)
         eye.geoidUndulation = geoid?.undulation(at: eye.coordinate) ?? pose.geoidUndulation
         return eye
+    }
+
+    /// This context with ``poseBetweenFrames`` taken from `flight` and `sampler` when `format` samples
+    /// between frames (CZML) and the caller gave none; unchanged otherwise.
+    func sampling(_ flight: ScriptedFlight, with sampler: PoseSampler, eye: EyePosition.Model?,
+                  for format: PoseFormat) -> PoseWriterContext {
+        guard format == .czml, poseBetweenFrames == nil else { return self }
+        var context = self
+        context.poseBetweenFrames = { time in sampler.pose(of: flight, eye: eye, at: time) }
+        return context
     }
 }

@@ -151,6 +151,46 @@ public struct PoseSampler: Sendable {
         }
     }
 
+    /// The pose of a scripted flight at any `time` (seconds from its start, within
+    /// 0 to ``ScriptedFlight/duration``), as a frame there would have it (normalised, distance clamped,
+    /// the eye placed with `eye`), without a route reading: for writers that add samples between frames
+    /// (``PoseWriterContext/poseBetweenFrames``). `frame` is the frame at or before `time`.
+    ///
+    /// - Complexity: O(log n) for n keyframes on the longest track.
+    public func pose(of flight: ScriptedFlight, eye: EyePosition.Model?, at time: Double) -> CameraPose {
+        let frame = Int((time * framesPerSecond).rounded(.down))
+        return pose(of: flight.camera, centerElevation: flight.centerElevation, eye: eye, frame: frame, time: time).pose
+    }
+
+    /// One pose and what making it had to correct (see ``Summary``).
+    private struct Sampled {
+        var pose: CameraPose
+        var clamped = false, outOfRange = false, implausible = false
+    }
+
+    /// The pose at `time` seconds, numbered `frame`: the timeline's value normalised, its distance clamped
+    /// to ``minimumDistance``, the centre elevation and geoid undulation, and the eye when asked for.
+    private func pose(of timeline: KeyframeTimeline<MapCamera>, centerElevation: KeyframeTimeline<Double>?,
+                      eye: EyePosition.Model?, frame: Int, time t: Double) -> Sampled {
+        let raw = timeline.value(time: t)
+        var camera = raw.normalized
+        let outOfRange = abs(raw.centerCoordinate.latitude) > 90 + Self.overshootTolerance
+            || !(raw.pitch >= -Self.overshootTolerance && raw.pitch <= MapCamera.maximumPitch + Self.overshootTolerance)
+        let clamped = !(camera.distance >= minimumDistance)
+        if clamped { camera.distance = minimumDistance }
+        let elevation = centerElevation?.value(time: t) ?? 0
+        let undulation = geoid?.undulation(at: camera.centerCoordinate) ?? 0
+        var pose = CameraPose(frame: frame, time: t, camera: camera, centerElevation: elevation,
+                              geoidUndulation: undulation)
+        if let eye {
+            var position = camera.eye(centerElevation: elevation + undulation, model: eye)
+            position.geoidUndulation = geoid?.undulation(at: position.coordinate) ?? 0
+            pose.eye = position
+        }
+        return Sampled(pose: pose, clamped: clamped, outOfRange: outOfRange,
+                       implausible: !PointValueLimits.elevation.contains(elevation))
+    }
+
     private func forEachPose(of timeline: KeyframeTimeline<MapCamera>, centerElevation: KeyframeTimeline<Double>?,
                              eye: EyePosition.Model?, duration: Double, _ body: (CameraPose) -> Bool) -> Summary {
         let count = frameCount(forDuration: duration)
@@ -160,32 +200,18 @@ public struct PoseSampler: Sendable {
         var implausible = 0, firstImplausible: Double? = nil
         for frame in 0..<count {
             let t = time(ofFrame: frame)
-            let raw = timeline.value(time: t)
-            var camera = raw.normalized
-            if abs(raw.centerCoordinate.latitude) > 90 + Self.overshootTolerance
-                || !(raw.pitch >= -Self.overshootTolerance && raw.pitch <= MapCamera.maximumPitch + Self.overshootTolerance) {
+            let sampled = pose(of: timeline, centerElevation: centerElevation, eye: eye, frame: frame, time: t)
+            if sampled.outOfRange {
                 outOfRange += 1
                 if firstOutOfRange == nil { firstOutOfRange = t }
             }
-            if !(camera.distance >= minimumDistance) {
-                camera.distance = minimumDistance
-                clamped += 1
-            }
-            let elevation = centerElevation?.value(time: t) ?? 0
-            if !PointValueLimits.elevation.contains(elevation) {
+            if sampled.clamped { clamped += 1 }
+            if sampled.implausible {
                 implausible += 1
                 if firstImplausible == nil { firstImplausible = t }
             }
-            let undulation = geoid?.undulation(at: camera.centerCoordinate) ?? 0
-            var pose = CameraPose(frame: frame, time: t, camera: camera, centerElevation: elevation,
-                                  geoidUndulation: undulation)
-            if let eye {
-                var position = camera.eye(centerElevation: elevation + undulation, model: eye)
-                position.geoidUndulation = geoid?.undulation(at: position.coordinate) ?? 0
-                pose.eye = position
-            }
             produced += 1
-            if !body(pose) { break }
+            if !body(sampled.pose) { break }
         }
         return Summary(frameCount: produced, clampedFrameCount: clamped, outOfRangeFrameCount: outOfRange,
                        firstOutOfRangeTime: firstOutOfRange, implausibleElevationFrameCount: implausible,

@@ -1,7 +1,7 @@
 import RouteKit
 
 /// The options that shape how `sample` writes poses, beyond the format: `--angles`, `--kml-view`,
-/// `--max-pitch`, `--fov-columns`.
+/// `--max-pitch`, `--fov-columns`, `--route-columns`, `--rider-trail`.
 struct OutputArguments: Equatable {
     var angles = AngleContinuity.wrapped
     var kmlView = KMLView.camera
@@ -10,6 +10,8 @@ struct OutputArguments: Equatable {
     var fovColumns = false
     /// `--route-columns`: CSV appends the route's values at each frame.
     var routeColumns = false
+    /// `--rider-trail`: seconds of each rider's track CZML draws behind it, or `nil` for the whole flight.
+    var riderTrail: Double? = PoseWriterContext.defaultRiderTrail
     /// The options given (canonical names), to refuse those the format does not use.
     var given: Set<String> = []
 
@@ -28,6 +30,10 @@ struct OutputArguments: Equatable {
             .value("--kml-view", valueName: "view", help: "kml, kmz: camera (a Camera at the eye, absolute altitude) or lookat (a LookAt at the centre, relativeToGround: Google Earth puts it on its own terrain; for routes without heights).", default: "camera") { a, v throws(UsageError) in
                 a.kmlView = try v.choice(KMLView.self)
                 a.given.insert("--kml-view") },
+            .value("--rider-trail", valueName: "seconds|whole", help: "czml, group flights: how much of each rider's track CesiumJS draws behind the rider: its last SECONDS of clock time (recorded time), or whole (all of it so far; on a long race that costs CesiumJS 100 ms and more a frame).", default: "\(CheckOptions.shown(PoseWriterContext.defaultRiderTrail))") { a, v throws(UsageError) in
+                a.riderTrail = v.text.lowercased() == "whole" ? nil
+                    : try v.positive(atMost: 1e9, "seconds of clock time, more than 0 and at most 1e9, or whole")
+                a.given.insert("--rider-trail") },
             .value("--max-pitch", valueName: "degrees", help: "maplibre: the web map's maxPitch, at most 85; a flight that pitches more is refused.", default: "\(CheckOptions.shown(MapLibreCameraWriter.defaultMaximumPitch)) for maplibre and deckgl, \(CheckOptions.shown(MapLibreCameraWriter.highestMaximumPitch)) for mapbox") { a, v throws(UsageError) in
                 a.maxPitch = try v.number(in: 0...MapLibreCameraWriter.highestMaximumPitch, "degrees from straight down, 0 to 85 (the web map's maxPitch)")
                 a.given.insert("--max-pitch") },
@@ -38,7 +44,7 @@ struct OutputArguments: Equatable {
     func validate(format: PoseFormat, formatName: String?, subcommand: String) throws(UsageError) {
         let uses: [String: Set<PoseFormat>] = [
             "--angles": [.csv, .geojson, .maplibre], "--kml-view": [.kml, .kmz],
-            "--max-pitch": [.maplibre], "--fov-columns": [.csv], "--route-columns": [.csv],
+            "--max-pitch": [.maplibre], "--fov-columns": [.csv], "--route-columns": [.csv], "--rider-trail": [.czml],
         ]
         for name in given.sorted() where !(uses[name]?.contains(format) ?? true) {
             let list = uses[name]!.map(\.rawValue).sorted().joined(separator: ", ")

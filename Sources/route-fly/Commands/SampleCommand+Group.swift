@@ -31,6 +31,7 @@ extension SampleOptions {
         context.angles = output.angles
         context.routeValueColumns = output.routeColumns
         context.kmlView = output.kmlView
+        context.riderTrail = output.riderTrail
         context.maximumPitch = maximumPitch
         // Time-tagged formats stamp each frame with the group clock's instant (the riders' recorded
         // UTC), running on at the mean pace through the fly-in and pull-out.

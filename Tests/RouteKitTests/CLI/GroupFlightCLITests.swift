@@ -126,6 +126,27 @@ import Testing
         #expect(apart.stdout.contains("[group-clocks-disjoint]"), "\(apart.stdout.suffix(800))")
     }
 
+    /// `--rider-trail`: the seconds of each rider's CZML path (CesiumJS reads them: CesiumBrowserTests),
+    /// `whole` for the whole flight; refused when not a positive number or `whole`, or for another format.
+    @Test func riderTrailSetsTheCZMLPathsTrail() throws {
+        func trails(_ option: [String]) throws -> [Double] {
+            let r = try runRouteFly(["sample"] + Self.race + ["--speedup", "20", "--fps", "2", "--format", "czml"] + option)
+            #expect(r.status == 0, "\(r.stderr)")
+            let packets = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]])
+            return packets.compactMap { ($0["path"] as? [String: Any])?["trailTime"] as? Double }
+        }
+        #expect(try trails([]) == [120, 120, 120])
+        #expect(try trails(["--rider-trail", "30.5"]) == [30.5, 30.5, 30.5])
+        let whole = try trails(["--rider-trail", "whole"])
+        #expect(whole.count == 3 && whole.allSatisfy { $0 > 1500 }, "\(whole)")
+        for bad in ["0", "-5", "abc"] {
+            let r = try runRouteFly(["sample"] + Self.race + ["--format", "czml", "--rider-trail", bad])
+            #expect(r.status == 64 && r.stderr.contains("--rider-trail"), "\(bad): \(r.stderr)")
+        }
+        let csv = try runRouteFly(["sample"] + Self.race + ["--rider-trail", "60"])
+        #expect(csv.status == 64 && csv.stderr.contains("'--rider-trail' applies to czml output"), "\(csv.stderr)")
+    }
+
     @Test func aGroupPreviewPageCarriesTheRiders() throws {
         let r = try runRouteFly(["preview"] + Self.race + ["--speedup", "20", "--fps", "10"])
         #expect(r.status == 0, "\(r.stderr)")
