@@ -233,7 +233,7 @@ import RouteKitRender
             const dem = \(dem);
             const frames = cameras.frames;
             const options = { container: 'map', interactive: false, fadeDuration: 0, maxZoom: 24, maxPitch: Math.max(60, cameras.maxPitch),
-              center: frames[0].center, zoom: frames[0].zoom, bearing: frames[0].bearing, pitch: frames[0].pitch,
+              ...frames[0],
               style: { version: 8, sources: {
                 route: { type: 'geojson', data: { type: 'MultiLineString', coordinates: [\(line.joined(separator: ","))] } },
                 rider: { type: 'geojson', data: { type: 'Point', coordinates: frames[0].route.point } } },
@@ -241,7 +241,7 @@ import RouteKitRender
                   { id: 'route', type: 'line', source: 'route', paint: { 'line-color': '#ff4000', 'line-width': 4 } },
                   { id: 'rider', type: 'circle', source: 'rider', paint: { 'circle-color': '#0a6cff', 'circle-radius': 8,
                     'circle-stroke-color': '#ffffff', 'circle-stroke-width': 2 } }] } };
-            if (\(terrain)) { options.centerClampedToGround = false; options.elevation = frames[0].elevation; }
+            if (\(terrain)) { options.centerClampedToGround = false; }
             const map = new maplibregl.Map(options);
             map.setVerticalFieldOfView(cameras.fov);
             const rad = Math.PI / 180, R = 6371008.8;
