@@ -77,6 +77,13 @@ import RouteKitRender
         try Self.keep(png, as: "maplibre-terrain-summit.png")
         let near = try Self.riderPixels(in: png, around: (Self.width / 2, Self.height / 2), radius: 90)
         #expect(near > 20, "the rider's marker is not near the canvas centre (\(near) marker pixels)")
+        // The most pitched frame after the summit, on the way down, looking across the slope.
+        let pitched = try #require(frames.indices.filter { $0 > summit }.max { (frames[$0]["pitch"] as! Double) < (frames[$1]["pitch"] as! Double) })
+        let across = try #require(try tab.evaluate("routeKit.show(\(pitched))", timeout: 90) as? [String: Any])
+        let slope = try tab.captureScreenshot()
+        try Self.keep(slope, as: "maplibre-terrain-pitched.png")
+        print("frame \(pitched), pitch \(frames[pitched]["pitch"]!): the centre projected at \(across["center"]!), the rider at \(across["point"]!)")
+        #expect(try Self.riderPixels(in: slope, around: (Self.width / 2, Self.height / 2), radius: 90) > 20)
         // The same frame after frame 0, without elevation: the camera keeps the start's height.
         let missed = try #require(try tab.evaluate("routeKit.show(\(summit), {withoutElevation: true, fromStart: true})", timeout: 90) as? [String: Any])
         let wrong = try tab.captureScreenshot()
