@@ -91,7 +91,7 @@ enum Usage {
           frame          frame number from 0
           time           seconds from the start (6 decimals)
           latitude       degrees, WGS 84, camera centre (8 decimals)
-          longitude      degrees in -180...180 (8 decimals)
+          longitude      degrees in -180...180 (8 decimals; --angles continuous: unwrapped)
           heading        degrees clockwise from true north, 0 to under 360 (4 decimals; see
                          --angles), measured at the centre (not at the eye)
           pitch          degrees from straight down, measured at the centre (4 decimals)
@@ -124,7 +124,10 @@ enum Usage {
         coordinate.position.attributes); RouteKit's route (MultiLineString) and, with --terrain, the
         ground around it, for docs/blender-import-earth-studio.py.
         OUTPUT (maplibre): {viewport, fov, maxPitch, framesPerSecond, frames: [{frame, time, center:
-        [lon, lat], zoom, bearing, pitch}]} for map.jumpTo / deck.gl viewState at that viewport and fov.
+        [lon, lat], zoom, bearing, pitch, elevation, route}]} for map.jumpTo / deck.gl viewState at that
+        viewport and fov; elevation (metres above sea level, the centre's ground) is for a map with 3D
+        terrain and centerClampedToGround: false (MapLibre's default clamp puts the centre on its own
+        ground, or at 0 without terrain).
         OUTPUT (GPX): the camera centre as a GPX 1.1 track, one trkpt per frame with ele (centre
         elevation) and time (2000-01-01T00:00:00Z + the frame's time, milliseconds).
         OUTPUT (SVG): a picture of the flight over a plain map of the route: the route, the camera

@@ -6,7 +6,7 @@
 /// |---|---|---|
 /// | `frame` | frame number from 0 | 0 |
 /// | `time` | seconds from the start | 6 |
-/// | `latitude`, `longitude` | degrees (WGS 84) of the camera's centre; longitude in -180...180 | 8 |
+/// | `latitude`, `longitude` | degrees (WGS 84) of the camera's centre; longitude in -180...180 (or continuous: ``LongitudeSequence``) | 8 |
 /// | `heading` | degrees clockwise from true north, 0..<360 (or continuous: ``AngleContinuity``), measured **at the centre** | 4 |
 /// | `pitch` | degrees from straight down, measured **at the centre** (from the centre's vertical) | 4 |
 /// | `distance` | metres from the eye to the centre | 3 |
@@ -16,6 +16,11 @@
 /// Seen from the eye, the same line of sight has a heading and tilt that differ by the Earth's curvature
 /// over the ground offset (up to about 2.4 degrees at 50 km); KML, CZML and Earth Studio write the eye's
 /// values.
+///
+/// Longitudes: in -180...180 with ``angles`` wrapped; with ``AngleContinuity/continuous`` the centre's
+/// is unwrapped from frame to frame and the eye's and riders' lie within 180 degrees of the centre's
+/// (``LongitudeSequence``), so a flight across the antimeridian has no 360-degree jump for a renderer that
+/// keys or interpolates the columns.
 ///
 /// With ``includesEye``, three more columns follow: `eye_latitude`, `eye_longitude` (degrees, 8
 /// decimals; the point on the ellipsoid under the eye) and `eye_altitude` (metres on ``heights``, 3
@@ -31,7 +36,7 @@
 ///
 /// With a ``group`` (a group flight), four columns per rider follow last, rider by rider in
 /// ``RiderGroup/riders`` order: `<name>_latitude`, `<name>_longitude` (degrees, 8 decimals; longitude in
-/// -180...180), `<name>_elevation` (metres, 3 decimals, on ``heights`` like `center_elevation`) and
+/// -180...180, or beside the centre's when continuous), `<name>_elevation` (metres, 3 decimals, on ``heights`` like `center_elevation`) and
 /// `<name>_active` (`1` while the rider is recording, `0` before its first and after its last recorded
 /// time, when the position is held at its route's start or end). `<name>` is the rider's name with every
 /// character outside `A-Za-z0-9_` replaced by `_`, and `_2`, `_3`, … appended when that would repeat
@@ -70,6 +75,7 @@ public struct CSVPoseWriter: PoseWriter, Sendable {
     /// pose's undulation at the centre is used.
     public var geoid: Geoid?
     private var headings: HeadingSequence
+    private var longitudes: LongitudeSequence
 
     /// Whether the route's values at each frame follow the standard columns (``RouteReadingFields``:
     /// `route_distance`, `route_progress`, `route_time`, `route_elevation`, `speed`, `heart_rate`,
@@ -91,6 +97,7 @@ public struct CSVPoseWriter: PoseWriter, Sendable {
         self.group = group
         self.geoid = geoid
         self.headings = HeadingSequence(angles)
+        self.longitudes = LongitudeSequence(angles)
     }
 
     /// The header line's columns, in order.
@@ -120,7 +127,7 @@ public struct CSVPoseWriter: PoseWriter, Sendable {
         out.append(comma)
         FixedDecimal.append(pose.camera.centerCoordinate.latitude, places: PosePrecision.coordinate, to: &out)
         out.append(comma)
-        FixedDecimal.append(pose.camera.centerCoordinate.longitude, places: PosePrecision.coordinate, to: &out)
+        FixedDecimal.append(longitudes.nextCenter(pose.camera.centerCoordinate.longitude), places: PosePrecision.coordinate, to: &out)
         out.append(comma)
         FixedDecimal.append(headings.next(pose.camera.heading), places: PosePrecision.angle, to: &out)
         out.append(comma)
@@ -134,7 +141,7 @@ public struct CSVPoseWriter: PoseWriter, Sendable {
             if let eye = pose.eye {
                 FixedDecimal.append(eye.coordinate.latitude, places: PosePrecision.coordinate, to: &out)
                 out.append(comma)
-                FixedDecimal.append(eye.coordinate.longitude, places: PosePrecision.coordinate, to: &out)
+                FixedDecimal.append(longitudes.beside(eye.coordinate.longitude), places: PosePrecision.coordinate, to: &out)
                 out.append(comma)
                 FixedDecimal.append(eye.altitude(on: heights), places: PosePrecision.distance, to: &out)
             } else {
@@ -163,7 +170,7 @@ public struct CSVPoseWriter: PoseWriter, Sendable {
                 }
                 FixedDecimal.append(rider.coordinate.latitude, places: PosePrecision.coordinate, to: &out)
                 out.append(comma)
-                FixedDecimal.append(normalizedLongitude(rider.coordinate.longitude), places: PosePrecision.coordinate, to: &out)
+                FixedDecimal.append(longitudes.beside(rider.coordinate.longitude), places: PosePrecision.coordinate, to: &out)
                 out.append(comma)
                 FixedDecimal.append(rider.height(on: heights, geoid: geoid, fallbackUndulation: pose.geoidUndulation),
                                     places: PosePrecision.distance, to: &out)

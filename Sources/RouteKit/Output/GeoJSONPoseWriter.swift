@@ -1,7 +1,10 @@
 /// Writes poses as an RFC 7946 GeoJSON FeatureCollection.
 ///
 /// - one `Point` Feature per pose, in frame order, at `[longitude, latitude]` of the camera's centre
-///   (RFC 7946 section 3.1.1 order; 8 decimals);
+///   (RFC 7946 section 3.1.1 order; 8 decimals). Every longitude, positions and `eye_longitude` alike,
+///   is in -180...180 whatever ``angles`` says: RFC 7946 positions are CRS84 longitudes (section 4) and
+///   a line across the antimeridian is cut there rather than run past 180 (section 3.1.9), so GeoJSON
+///   readers take no unwrapped longitudes; only `heading` follows ``angles``;
 /// - each Feature's `properties`: `frame`, `time` (seconds, 6 decimals), `heading` (degrees clockwise
 ///   from true north, 0..<360 or continuous as ``angles`` says, 4 decimals), `pitch` (degrees from
 ///   straight down, 4 decimals), `distance` (metres, 3 decimals) and `center_elevation` (metres, 3

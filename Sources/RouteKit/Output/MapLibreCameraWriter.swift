@@ -1,20 +1,24 @@
 import Foundation
 
-/// Writes poses as web-map cameras: per frame `{center: [lon, lat], zoom, bearing, pitch}`, ready for
-/// MapLibre GL JS and Mapbox GL JS `map.jumpTo(camera)` and deck.gl's `viewState` (`longitude`,
-/// `latitude`, `zoom`, `bearing`, `pitch`).
+/// Writes poses as web-map cameras: per frame `{center: [lon, lat], zoom, bearing, pitch, elevation}`,
+/// ready for MapLibre GL JS `map.jumpTo(camera)` (with or without terrain, as below), Mapbox GL JS's
+/// `jumpTo` and deck.gl's `viewState` (`longitude`, `latitude`, `zoom`, `bearing`, `pitch`).
 ///
 /// ```json
 /// {"format":"routekit-web-map-camera","viewport":[1920,1080],"fov":36.8699,"maxPitch":60,
 ///  "framesPerSecond":30.000000,"earthRadius":6371008.8,"tileSize":512,
 ///  "frames":[
-///  {"frame":0,"time":0.000000,"center":[14.36,45.74],"zoom":11.234567,"bearing":0.0000,"pitch":0.0000},
+///  {"frame":0,"time":0.000000,"center":[14.36,45.74],"zoom":11.234567,"bearing":0.0000,"pitch":0.0000,
+///   "elevation":560.000},
 ///  …
 ///  ]}
 /// ```
 ///
-/// - `center`: the camera's centre, `[longitude, latitude]`, degrees (8 decimals, longitude in
-///   -180...180);
+/// - `center`: the camera's centre, `[longitude, latitude]`, degrees (8 decimals; longitude in
+///   -180...180, or with ``PoseWriterContext/angles`` continuous unwrapped from frame to frame, so a flight
+///   across the antimeridian goes on to 181, 182 …, which MapLibre draws where it draws -179, -178 …;
+///   the frame's other longitudes, riders' and the route point's, then lie within 180 of it:
+///   ``LongitudeSequence``);
 /// - `bearing`: the heading, degrees clockwise from north (4 decimals; `0..<360`, or continuous as
 ///   ``PoseWriterContext/angles`` says); `pitch`: degrees from straight down (4 decimals). Both are
 ///   measured at the centre, as the web maps measure theirs;
@@ -28,31 +32,40 @@ import Foundation
 ///   MapLibre's default `fov` is 36.87 degrees (2 atan(1/3)), RouteKit's default too; deck.gl's default
 ///   `altitude` 1.5 is the same field of view. A map shown at another size or field of view must be given
 ///   the `viewport` and `fov` written here.
+/// - `elevation`: the height of the centre (the ground the camera looks at, ``CameraPose/centerElevation``),
+///   metres above sea level (3 decimals): MapLibre GL JS 5's `JumpToOptions.elevation`, the height of the
+///   centre above its sea-level map. With MapLibre's 3D terrain and the map option
+///   `centerClampedToGround: false`, `jumpTo` keeps it and the camera is this one, the line of sight
+///   through the centre at its height; with the default `centerClampedToGround: true` MapLibre replaces it
+///   at every drawn frame by its own terrain's height under the centre, or by 0 without terrain, so the
+///   same frames draw a flat map as if it were absent. A map without terrain and with
+///   `centerClampedToGround: false` must be given the frames without it (the flat map would be drawn that
+///   far below the centre). Source: MapLibre GL JS 5.3 `Camera.jumpTo`, `Map._render` (the map option
+///   `centerClampedToGround`, added with `elevation` in maplibre-gl-js pull request 4851);
 /// - `maxPitch`: ``PoseWriterContext/maximumPitch``, which no frame exceeds (the caller checks with
 ///   ``firstPose(above:in:sampler:)``): set the map's `maxPitch` to at least this.
 ///
 /// Group flights (``PoseWriterContext/group``): the header gets `"riders":["NAME", …]` (the riders'
-/// names in ``RiderGroup/riders`` order, after `tileSize`), and each frame, after `pitch`,
+/// names in ``RiderGroup/riders`` order, after `tileSize`), and each frame, after `elevation`,
 /// `"riders":[[lon, lat], …]` (every rider's position, degrees, 8 decimals, in rider order) and
 /// `"active":[true, …]` (`false` before a rider's first and after its last recorded time, when its
 /// position is held at its route's start or end; a rider missing from a pose is `null` and `false`).
-/// Positions are on the ground (no heights), like the centre. Each frame then has `"readings":[{…}, …]`:
+/// Positions have no heights (a map with terrain draws them on its ground). Each frame then has `"readings":[{…}, …]`:
 /// every rider's route values, as for a single route's `route` below (`null` for a rider missing from
 /// the pose).
 ///
-/// Every frame ends with `"center_elevation"` (metres above sea level, 3 decimals: the ground the centre
-/// looks at, what a map with terrain gives `jumpTo` as `elevation`) and, when the pose carries its route's
-/// values (``CameraPose/routeReading``), `"route":{"point":[lon, lat], "route_distance": …}`: the point on
-/// the route at this frame (where a marker for the rider goes) and the values ``RouteReadingFields`` names,
-/// `route_elevation` above sea level.
+/// When the pose carries its route's values (``CameraPose/routeReading``), every frame ends with
+/// `"route":{"point":[lon, lat], "route_distance": …}`: the point on the route at this frame (where a
+/// marker for the rider goes) and the values ``RouteReadingFields`` names, `route_elevation` above sea
+/// level.
 ///
-/// The centre is at height 0 for the web map (no terrain); a route's elevation does not move it.
 /// Streaming: constant memory, about 110 bytes per pose. Deterministic bytes.
 public struct MapLibreCameraWriter: PoseWriter, Sendable {
     /// Frame rate, framing, angles and maximum pitch.
     public var context: PoseWriterContext
     private var count = 0
     private var bearings: HeadingSequence
+    private var longitudes: LongitudeSequence
 
     /// MapLibre GL JS's Earth radius, metres (the mean radius, `earthRadius` in its `lng_lat.ts`).
     public static let earthRadius = 6371008.8
@@ -66,6 +79,7 @@ public struct MapLibreCameraWriter: PoseWriter, Sendable {
     public init(context: PoseWriterContext) {
         self.context = context
         self.bearings = HeadingSequence(context.angles)
+        self.longitudes = LongitudeSequence(context.angles)
     }
 
     /// The web-map zoom that puts the eye `distance` metres from a centre at `latitude` degrees, for a
@@ -149,7 +163,7 @@ public struct MapLibreCameraWriter: PoseWriter, Sendable {
         out.append(text: "{\"frame\":\(pose.frame),\"time\":")
         FixedDecimal.append(pose.time, places: PosePrecision.time, to: &out)
         out.append(text: ",\"center\":[")
-        FixedDecimal.append(normalizedLongitude(c.longitude), places: PosePrecision.coordinate, to: &out)
+        FixedDecimal.append(longitudes.nextCenter(c.longitude), places: PosePrecision.coordinate, to: &out)
         out.append(UInt8(ascii: ","))
         FixedDecimal.append(c.latitude, places: PosePrecision.coordinate, to: &out)
         out.append(text: "],\"zoom\":")
@@ -161,6 +175,8 @@ public struct MapLibreCameraWriter: PoseWriter, Sendable {
         FixedDecimal.append(bearings.next(pose.camera.heading), places: PosePrecision.angle, to: &out)
         out.append(text: ",\"pitch\":")
         FixedDecimal.append(pose.camera.pitch, places: PosePrecision.angle, to: &out)
+        out.append(text: ",\"elevation\":")
+        FixedDecimal.append(pose.centerElevation, places: PosePrecision.distance, to: &out)
         if let group = context.group {
             out.append(text: ",\"riders\":[")
             var active = ",\"active\":["
@@ -172,7 +188,7 @@ public struct MapLibreCameraWriter: PoseWriter, Sendable {
                     continue
                 }
                 out.append(UInt8(ascii: "["))
-                FixedDecimal.append(normalizedLongitude(rider.coordinate.longitude), places: PosePrecision.coordinate, to: &out)
+                FixedDecimal.append(longitudes.beside(rider.coordinate.longitude), places: PosePrecision.coordinate, to: &out)
                 out.append(UInt8(ascii: ","))
                 FixedDecimal.append(rider.coordinate.latitude, places: PosePrecision.coordinate, to: &out)
                 out.append(UInt8(ascii: "]"))
@@ -190,8 +206,6 @@ public struct MapLibreCameraWriter: PoseWriter, Sendable {
             }
             out.append(UInt8(ascii: "]"))
         }
-        out.append(text: ",\"center_elevation\":")
-        FixedDecimal.append(pose.centerElevation, places: PosePrecision.distance, to: &out)
         if let reading = pose.routeReading {
             out.append(text: ",\"route\":")
             appendReading(reading, into: &out)
@@ -199,11 +213,11 @@ public struct MapLibreCameraWriter: PoseWriter, Sendable {
         out.append(UInt8(ascii: "}"))
     }
 
-    /// `{"point":[lon,lat],"route_distance":…}`: the reading's point (8 decimals) and its values, heights
-    /// above sea level (as the web map's terrain is).
+    /// `{"point":[lon,lat],"route_distance":…}`: the reading's point (8 decimals, its longitude beside the
+    /// frame's centre) and its values, heights above sea level (as the web map's terrain is).
     private func appendReading(_ reading: RouteReading, into out: inout [UInt8]) {
         out.append(text: "{\"point\":[")
-        FixedDecimal.append(normalizedLongitude(reading.coordinate.longitude), places: PosePrecision.coordinate, to: &out)
+        FixedDecimal.append(longitudes.beside(reading.coordinate.longitude), places: PosePrecision.coordinate, to: &out)
         out.append(UInt8(ascii: ","))
         FixedDecimal.append(reading.coordinate.latitude, places: PosePrecision.coordinate, to: &out)
         out.append(UInt8(ascii: "]"))

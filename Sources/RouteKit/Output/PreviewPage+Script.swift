@@ -390,7 +390,7 @@ extension PreviewPage {
           function cameraOf(i) {
             const f = frames[i];
             const c = { center: f.center, zoom: f.zoom + zoomOffset, bearing: f.bearing, pitch: f.pitch };
-            if (page.terrain) { c.elevation = f.center_elevation; }
+            if (page.terrain) { c.elevation = f.elevation; }
             return c;
           }
           const hashMatch = /^#frame=([0-9]+)$/.exec(window.location.hash);

@@ -12,9 +12,10 @@ import Foundation
 ///   `log2(shown height / planned height)` to every zoom, since the eye-to-centre distance in pixels is
 ///   proportional to the height (``MapLibreCameraWriter``), so the framing is the planned one at any size;
 ///   it sets the map's vertical field of view to the planned one (`setVerticalFieldOfView`, MapLibre 5);
-/// - shows frame `i` with `map.jumpTo({center, zoom, bearing, pitch})`; while playing, `i` is the frame
-///   at the wall-clock seconds since play was pressed (the flight's real speed), so a slow browser skips
-///   frames rather than slowing down;
+/// - shows frame `i` with `map.jumpTo({center, zoom, bearing, pitch})`, and with terrain `elevation` too
+///   (the map's `centerClampedToGround` is off, so MapLibre keeps it: the planned camera); while playing,
+///   `i` is the frame at the wall-clock seconds since play was pressed (the flight's real speed), so a
+///   slow browser skips frames rather than slowing down;
 /// - starts playing once the style has loaded, unless the address ends in `#frame=N`, which shows frame
 ///   `N` paused;
 /// - sets `data-state` on `<body>` to `ready` once the first frame is drawn (the map's `idle` event) and to

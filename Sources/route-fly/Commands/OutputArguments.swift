@@ -18,7 +18,7 @@ struct OutputArguments: Equatable {
     /// The OUTPUT OPTIONS section, for the parser and the help.
     static var section: OptionSection<OutputArguments> {
         OptionSection(title: "OUTPUT OPTIONS", options: [
-            .value("--angles", valueName: "mode", help: "csv, geojson, maplibre: wrapped (headings in 0 to under 360) or continuous (unwrapped from frame to frame, starting in 0..<360: no jump of 360 between frames).", default: "wrapped") { a, v throws(UsageError) in
+            .value("--angles", valueName: "mode", help: "csv, geojson, maplibre: wrapped (headings in 0 to under 360, longitudes in -180..180) or continuous (headings unwrapped from frame to frame, starting in 0..<360: no jump of 360 between frames; csv and maplibre longitudes too: past 180 across the antimeridian, others of a frame within 180 of its centre's; geojson longitudes stay in -180..180, as RFC 7946 has them).", default: "wrapped") { a, v throws(UsageError) in
                 a.angles = try v.choice(AngleContinuity.self)
                 a.given.insert("--angles") },
             .flag("--fov-columns", help: "csv: add vertical_fov (degrees), viewport_width and viewport_height (pixels) columns. GeoJSON always has them in its 'camera' member.") { a, _ in

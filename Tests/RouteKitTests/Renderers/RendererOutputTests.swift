@@ -193,6 +193,65 @@ import Testing
         #expect(kml.status == 64 && kml.stderr.contains("'--angles' applies to csv, geojson, maplibre output"))
     }
 
+    /// `LongitudeSequence`: wrapped longitudes in -180...180; continuous ones unwrapped from centre to
+    /// centre, the frame's other points beside its centre.
+    @Test func longitudeSequencesWrapOrUnwrap() {
+        var wrapped = LongitudeSequence(.wrapped), continuous = LongitudeSequence(.continuous)
+        #expect([179.9, 180.1, -179.5].map { wrapped.nextCenter($0) } == [179.9, normalizedLongitude(180.1), -179.5])
+        #expect(wrapped.beside(181) == -179)
+        let unwrapped = [179.9, -179.9, -179.5, 179.0].map { continuous.nextCenter($0) }
+        #expect(zip(unwrapped, [179.9, 180.1, 180.5, 179.0]).allSatisfy { abs($0 - $1) < 1e-9 }, "\(unwrapped)")
+        #expect(abs(continuous.beside(-179) - 181) < 1e-9 && continuous.beside(178.5) == 178.5)
+    }
+
+    /// Turf's Fiji line crosses the antimeridian back and forth. Wrapped, the centre's longitude jumps by
+    /// about 360 degrees between frames; with `--angles continuous` CSV and MapLibre longitudes step by
+    /// less than a degree (the same places: equal modulo 360), the eye's and the route point's lie within
+    /// 180 degrees of the centre's, and GeoJSON keeps every longitude in -180...180, as wrapped.
+    @Test func continuousLongitudesCrossTheAntimeridianWithoutAJump() throws {
+        let fiji = Fixtures.url("geojson/turf-line-fiji.geojson").path
+        func run(_ format: String, _ extra: [String]) throws -> String {
+            let r = try runRouteFly(["sample", fiji, "--fps", "2", "--format", format, "--eye"] + extra)
+            try #require(r.status == 0, "\(r.stderr)")
+            return r.stdout
+        }
+        func steps(_ values: [Double]) -> Double { zip(values, values.dropFirst()).map { abs($1 - $0) }.max() ?? 0 }
+        func samePlaces(_ a: [Double], _ b: [Double]) -> Bool { a.count == b.count && zip(a, b).allSatisfy { abs(remainder($0 - $1, 360)) < 1e-7 } }
+        // CSV: centre (column 3) and eye (column 9) longitudes.
+        func csv(_ text: String) -> [[Double]] {
+            text.split(separator: "\n").dropFirst().map { $0.split(separator: ",").map { Double($0)! } }
+        }
+        let wrappedRows = csv(try run("csv", [])), continuousRows = csv(try run("csv", ["--angles", "continuous"]))
+        let w = wrappedRows.map { $0[3] }, c = continuousRows.map { $0[3] }
+        #expect(w.allSatisfy { (-180...180).contains($0) } && steps(w) > 300, "wrapped: largest step \(steps(w))")
+        #expect(steps(c) < 1 && c.contains { $0 > 180 } && (-180...180).contains(c[0]), "continuous: largest step \(steps(c))")
+        #expect(samePlaces(w, c))
+        #expect(samePlaces(wrappedRows.map { $0[9] }, continuousRows.map { $0[9] }))
+        #expect(continuousRows.allSatisfy { abs($0[9] - $0[3]) <= 180 })
+        // MapLibre: the centre, and the route point beside it.
+        let wrappedFrames = try #require(try Self.json(try run("maplibre", []))["frames"] as? [[String: Any]])
+        let continuousFrames = try #require(try Self.json(try run("maplibre", ["--angles", "continuous"]))["frames"] as? [[String: Any]])
+        let mw = wrappedFrames.map { ($0["center"] as! [Double])[0] }, mc = continuousFrames.map { ($0["center"] as! [Double])[0] }
+        #expect(steps(mw) > 300 && steps(mc) < 1 && samePlaces(mw, mc))
+        for f in continuousFrames {
+            let point = ((f["route"] as! [String: Any])["point"] as! [Double])[0], center = (f["center"] as! [Double])[0]
+            #expect(abs(point - center) <= 180)
+            #expect(f["elevation"] as? Double == 0 && f["center_elevation"] == nil)
+        }
+        // GeoJSON: positions and eye longitudes as wrapped, in range.
+        func geo(_ text: String) throws -> [[Double]] {
+            let features = try #require(try Self.json(text)["features"] as? [[String: Any]])
+            return features.compactMap { f in
+                guard let g = f["geometry"] as? [String: Any], g["type"] as? String == "Point",
+                      let p = f["properties"] as? [String: Any], let eye = p["eye_longitude"] as? Double else { return nil }
+                return [(g["coordinates"] as! [Double])[0], eye]
+            }
+        }
+        let gw = try geo(try run("geojson", [])), gc = try geo(try run("geojson", ["--angles", "continuous"]))
+        #expect(gc.count == w.count && gc == gw)
+        #expect(gc.allSatisfy { $0.allSatisfy { (-180...180).contains($0) } })
+    }
+
     // MARK: Field of view and viewport
 
     @Test func geoJSONAndCSVCarryTheFieldOfViewAndViewport() throws {
