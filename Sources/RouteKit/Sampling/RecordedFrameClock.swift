@@ -33,7 +33,7 @@ import Foundation
 /// back, a stop recorded with equal times) every frame is one microsecond after the last, so the instants
 /// stay strictly increasing at the 6 decimals output writes.
 ///
-/// Where a compressed stop (`--skip-idle`), a gap or an eased start or end re-times the flight, the
+/// Where a compressed stop, a gap or an eased start or end re-times the flight, the
 /// instants jump or slow down from frame to frame: a clock running at one multiplier (CZML's `clock`)
 /// cannot show the camera at the flight's own pace there; stepping the clock to each sample's instant
 /// (a video, frame by frame) does.
@@ -82,7 +82,7 @@ public struct RecordedFrameClock: Sendable {
             for (k, s) in matched.enumerated() { instants[i + k] = s }
             i = j + 1
         }
-        let seconds = Self.filled(instants, times: times, scale: scale, fallbackStart: recorded.offsets[0])
+        let seconds = Self.filled(instants, times: times, ride: ride, offsets: recorded.offsets, scale: scale)
         start = recorded.origin.addingTimeInterval(seconds[0])
         self.framesPerSecond = framesPerSecond
         offsets = Self.strictlyIncreasing(seconds.map { $0 - seconds[0] })
@@ -135,6 +135,8 @@ public struct RecordedFrameClock: Sendable {
                               route: RoutePositions, offsets: [Double], scale: Double, framesPerSecond: Double,
                               after: Double?) -> [Double] {
         let span = span(of: piece, in: ride, offsets: offsets)
+        let lastSample = piece + 1 < ride.pieceStarts.count ? ride.pieceStarts[piece + 1] - 1 : ride.times.count - 1
+        let pieceTimes = ride.times[ride.pieceStarts[piece]]...ride.times[lastSample]
         let window = windowFlightSeconds * scale
         let step = max(gridStep(recordedSecondsPerFrame: scale / framesPerSecond), window / Double(maximumHalfGrid))
         let half = Int((window / step).rounded(.up))
@@ -157,8 +159,12 @@ public struct RecordedFrameClock: Sendable {
             let centre = (rider / step).rounded()
             let low = Int(max(centre - Double(half), (floor / step - 1e-9).rounded(.up)))
             let high = Int(min(centre + Double(half), (span.upperBound / step + 1e-9).rounded(.down)))
-            let grid = low <= high ? (first: Double(low) * step, step: step, count: high - low + 1)
+            var grid = low <= high ? (first: Double(low) * step, step: step, count: high - low + 1)
                                    : (first: min(max(rider, floor), span.upperBound), step: 0.0, count: 1)
+            // A piece starts and ends with the centre on its first and last point (the smoothing keeps
+            // its ends): those frames take the points' own instants.
+            if t <= pieceTimes.lowerBound + 1e-9 { grid = (first: max(span.lowerBound, floor), step: 0, count: 1) }
+            if t >= pieceTimes.upperBound - 1e-9 { grid = (first: max(span.upperBound, floor), step: 0, count: 1) }
             // The excess of each instant's distance over the frame's nearest, squared (a large excess at
             // one frame costs more than small ones at several: the matching keeps every frame close).
             let distances = (0..<grid.count).map { route.distance(from: c, atRecordedSeconds: grid.first + Double($0) * grid.step) }
@@ -207,24 +213,32 @@ public struct RecordedFrameClock: Sendable {
     }
 
     /// Every frame's recorded seconds: the followed frames' own, and the others' from the clock of the
-    /// type's discussion.
-    private static func filled(_ instants: [Double?], times: [Double], scale: Double, fallbackStart: Double) -> [Double] {
-        let known = instants.indices.filter { instants[$0] != nil }
-        guard let first = known.first, let last = known.last else {
-            return times.map { fallbackStart + $0 * scale }
+    /// type's discussion, anchored also where the ride starts (at the route's first instant: the fly-in
+    /// ends there) and arrives (at its last: the pull-out starts there).
+    private static func filled(_ instants: [Double?], times: [Double], ride: PlannedRide, offsets: [Double],
+                               scale: Double) -> [Double] {
+        var anchors: [(t: Double, s: Double)] = instants.indices.compactMap { i in instants[i].map { (times[i], $0) } }
+        if let t0 = ride.times.first, let x0 = ride.positions.first {
+            let s0 = recordedSeconds(atPosition: x0, offsets: offsets)
+            if anchors.first.map({ $0.t > t0 + 1e-9 && $0.s >= s0 }) ?? true { anchors.insert((t0, s0), at: 0) }
+        }
+        if ride.arrival.isFinite {
+            let end = offsets[offsets.count - 1]
+            if anchors.last.map({ $0.t < ride.arrival - 1e-9 && $0.s <= end }) ?? true { anchors.append((ride.arrival, end)) }
+        }
+        guard let first = anchors.first, let last = anchors.last else {
+            return times.map { offsets[0] + $0 * scale }
         }
         var seconds = [Double](repeating: 0, count: instants.count)
+        var a = 0  // anchors[a].t <= times[i] < anchors[a + 1].t
         for i in 0..<instants.count {
+            let t = times[i]
             if let s = instants[i] { seconds[i] = s; continue }
-            if i < first { seconds[i] = instants[first]! - (times[first] - times[i]) * scale; continue }
-            if i > last { seconds[i] = instants[last]! + (times[i] - times[last]) * scale; continue }
-            // Between two followed frames: linear in flight time.
-            var a = i - 1
-            while instants[a] == nil { a -= 1 }
-            var b = i + 1
-            while instants[b] == nil { b += 1 }
-            let sa = instants[a]!, sb = instants[b]!
-            seconds[i] = sa + (sb - sa) * (times[i] - times[a]) / (times[b] - times[a])
+            if t <= first.t { seconds[i] = first.s - (first.t - t) * scale; continue }
+            if t >= last.t { seconds[i] = last.s + (t - last.t) * scale; continue }
+            while a + 1 < anchors.count && anchors[a + 1].t <= t { a += 1 }
+            let (p, q) = (anchors[a], anchors[a + 1])
+            seconds[i] = p.s + (q.s - p.s) * (t - p.t) / (q.t - p.t)
         }
         return seconds
     }
