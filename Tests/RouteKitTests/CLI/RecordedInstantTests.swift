@@ -198,4 +198,76 @@ import Testing
         }
         #expect(after > 100)
     }
+
+    /// CesiumJS 1.144's `Cesium.js` from PyPI's `cesiumkit` (`vendor/cesium/Cesium.js`), or `$CESIUM_JS`,
+    /// else `nil` with a printed reason.
+    static let cesiumJS: URL? = {
+        if let path = ProcessInfo.processInfo.environment["CESIUM_JS"], FileManager.default.fileExists(atPath: path) {
+            return URL(fileURLWithPath: path)
+        }
+        let script = "import importlib.util, os; s = importlib.util.find_spec('cesiumkit'); print(os.path.join(s.submodule_search_locations[0], 'vendor', 'cesium', 'Cesium.js') if s else '')"
+        if let python = ExternalTools.find("python3", needs: "the CesiumJS checks"),
+           let r = try? ExternalTools.run(python, ["-c", script]), r.status == 0 {
+            let path = r.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            if !path.isEmpty, FileManager.default.fileExists(atPath: path) { return URL(fileURLWithPath: path) }
+        }
+        print("note: Cesium.js was not found (PyPI package 'cesiumkit', or $CESIUM_JS); the CesiumJS clock checks are skipped (CI installs it: see .ci/run)")
+        return nil
+    }()
+
+    /// In CesiumJS itself: the CZML of a recording across 2016's leap second loaded with
+    /// `CzmlDataSource.load`, the camera's position evaluated at each frame's UTC label (the GPX output's
+    /// `<time>`, through `JulianDate.fromIso8601`), is the frame's sample: within 1 cm for every frame but
+    /// the two at the leap second itself, where the file's `23:59:60Z` and the next `00:00:00Z` are one
+    /// POSIX instant (a 7.7 m leg flown in no recorded time): within that leg. Without the leap second in
+    /// the offsets every frame after it was one second (7.7 m) ahead.
+    @Test func cesiumPlacesEveryFrameAtItsUTCInstantAcrossALeapSecond() throws {
+        guard let chromium = ExternalTools.chromium, let cesium = Self.cesiumJS else { return }
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let labels = (0..<50).map { i -> String in
+            let second = 30 + i
+            if second < 60 { return "2016-12-31T23:59:\(String(format: "%02d", second))Z" }
+            if second == 60 { return "2016-12-31T23:59:60Z" }
+            return "2017-01-01T00:00:\(String(format: "%02d", second - 61))Z"
+        }
+        let points = labels.enumerated().map { i, label in
+            "<trkpt lat=\"46.0\" lon=\"\(FixedDecimal.string(14.0 + Double(i) * 0.0001, places: 6))\"><ele>300</ele><time>\(label)</time></trkpt>"
+        }.joined(separator: "\n")
+        let gpx = dir.appendingPathComponent("leap.gpx")
+        try Data("<?xml version=\"1.0\"?>\n<gpx version=\"1.1\" creator=\"test\" xmlns=\"http://www.topografix.com/GPX/1/1\"><trk><trkseg>\n\(points)\n</trkseg></trk></gpx>\n".utf8).write(to: gpx)
+        let common = ["sample", gpx.path, "--timing", "recorded", "--speedup", "1", "--intro", "0", "--outro", "0", "--fps", "10"]
+        let czml = try runRouteFly(common + ["--format", "czml"])
+        let gpxOut = try runRouteFly(common + ["--format", "gpx"])
+        #expect(czml.status == 0 && gpxOut.status == 0)
+        let frameLabels = try gpxOut.stdout.matches(of: Regex(#"<time>([^<]+)</time>"#)).map { "\"\($0.output[1].substring!)\"" }
+        let page = """
+            <!doctype html><html><body><pre id="out">pending</pre>
+            <script src="\(cesium.absoluteString)"></script>
+            <script>
+            (async () => { try {
+              const doc = \(czml.stdout); const labels = [\(frameLabels.joined(separator: ","))];
+              const cam = (await Cesium.CzmlDataSource.load(doc)).entities.getById('camera');
+              const samples = [];
+              for (const p of doc) if (p.id === 'camera' && p.position) {
+                const a = p.position.cartographicDegrees;
+                for (let i = 0; i < a.length; i += 4) samples.push(Cesium.Cartesian3.fromDegrees(a[i + 1], a[i + 2], a[i + 3]));
+              }
+              const errors = labels.map((l, i) => Cesium.Cartesian3.distance(cam.position.getValue(Cesium.JulianDate.fromIso8601(l)), samples[i]));
+              document.getElementById('out').textContent = 'RESULT ' + JSON.stringify({n: samples.length, errors});
+            } catch (e) { document.getElementById('out').textContent = 'RESULT ' + JSON.stringify({error: String(e)}); } })();
+            </script></body></html>
+            """
+        let url = dir.appendingPathComponent("leap.html")
+        try Data(page.utf8).write(to: url)
+        let r = try ExternalTools.run(chromium, ExternalTools.chromiumArguments(profile: dir.appendingPathComponent("profile"))
+            + ["--allow-file-access-from-files", "--dump-dom", url.absoluteString])
+        let json = try #require(r.stdout.firstMatch(of: try Regex(#"RESULT (\{[^<]*\})"#))?.output[1].substring, "\(r.stderr.suffix(500))")
+        let result = try #require(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let errors = try #require(result["errors"] as? [Double], "\(result)")
+        #expect(errors.count == frameLabels.count && errors.count == 481)
+        let off = errors.enumerated().filter { $0.element > 0.01 }
+        print("CesiumJS across the leap second: \(errors.count - off.count) of \(errors.count) frames within 1 cm; the others \(off.map { "frame \($0.offset): \($0.element) m" })")
+        #expect(off.count <= 2 && off.allSatisfy { $0.element < 7.8 }, "\(off)")
+    }
 }
