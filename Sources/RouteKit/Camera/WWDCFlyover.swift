@@ -98,7 +98,7 @@ public struct WWDCFlyover: Sendable {
     /// ``lowestShareOfFollow`` of the follow distance (or of `framed`, when less) all through; else both scaled by the least factor
     /// that keeps it there (by bisection, to 0.1 %), so a route framed from far out (thousands of
     /// kilometres) is flown from a distance in proportion, never swinging through zero. The listing's
-    /// 24 and 18 km are kept for routes framed from up to about 60 km.
+    /// 24 and 18 km are kept for routes framed from up to about 83 km (a straight route of 90 km at 46 N).
     ///
     /// Why: the track's velocity at the approach keyframe is about `(follow - framed) / (0.8 T)`, so on
     /// the 12 s towards the follow keyframe the cubic falls about `0.19 framed` below the targets
