@@ -173,6 +173,49 @@ extension CameraFraming {
         distance(toShow: route.points.lazy.map(\.coordinate), from: center, pitch: pitch, headings: headings)
     }
 
+    /// The least camera distance, metres, at which every point of `route`, at its height, is inside the
+    /// viewport (with ``margin``) for a camera centred on `center` at `centerHeight`, tilted by `pitch`
+    /// degrees from straight down, at each of `headings` (degrees): what `orbit` and `overview` fly.
+    ///
+    /// Exact for the tangent-plane eye (``EyePosition/Model/tangentPlane``): each point and the centre
+    /// are placed in Earth-centred axes on WGS 84 (heights along the normal; a point without an elevation
+    /// at `centerHeight`), and the point's offset `o` from the centre is taken in the centre's
+    /// east-north-up frame, so the Earth's curvature (a point 100 km away lies 785 m below the centre's
+    /// horizontal plane) and the relief are both in it. The camera at distance `D` has its eye at
+    /// `C - D f`, forward `f = sin p d - cos p u`, picture-up `w = cos p d + sin p u` and right `r`
+    /// (`d` the horizontal heading direction, `u` up), so the point is at depth `D + o·f` and in view when
+    /// `|o·r| <= tx (D + o·f)` and `|o·w| <= ty (D + o·f)`, with `tx`, `ty` the tangents of the half
+    /// fields of view over `1 + margin`: `D` is the largest of `|o·r| / tx - o·f` and `|o·w| / ty - o·f`
+    /// over points and headings (the flat formula of ``distance(toShow:from:pitch:headings:)`` when `o`
+    /// is level). Heights are all on one datum (the route's, above sea level): the geoid's slope across
+    /// a route (metres over a continent) is neglected. Whether the Earth hides a point behind the horizon
+    /// is not checked. At least the distance that shows ``minimumExtent``.
+    ///
+    /// - Complexity: O(n h) for n points and h headings.
+    public func distance(toShow route: Route, from center: LocationCoordinate2D, centerHeight: Double, pitch: Double,
+                         headings: [Double]) -> Double {
+        let c = EarthCenteredFrame.position(of: center, height: centerHeight)
+        let frame = CameraAttitude.eastNorthUp(at: center)
+        let offsets: [SIMD3<Double>] = route.points.map { point in
+            let q = EarthCenteredFrame.position(of: point.coordinate, height: point.elevation ?? centerHeight)
+            let delta = SIMD3(q.x - c.x, q.y - c.y, q.z - c.z)
+            return SIMD3((delta * frame.east).sum(), (delta * frame.north).sum(), (delta * frame.up).sum())
+        }
+        let tx = tan(horizontalFieldOfView * .pi / 360) / (1 + margin)
+        let ty = tan(verticalFieldOfView * .pi / 360) / (1 + margin)
+        let (sinP, cosP) = (sin(pitch * .pi / 180), cos(pitch * .pi / 180))
+        var needed = distance(toFitWidth: 0, height: 0)
+        for heading in headings {
+            let (sinH, cosH) = (sin(heading * .pi / 180), cos(heading * .pi / 180))
+            for o in offsets {
+                let ahead = o.x * sinH + o.y * cosH, right = o.x * cosH - o.y * sinH
+                let depth = sinP * ahead - cosP * o.z, up = cosP * ahead + sinP * o.z
+                needed = max(needed, abs(right) / tx - depth, abs(up) / ty - depth)
+            }
+        }
+        return needed
+    }
+
     /// ``distance(toShow:from:pitch:headings:)`` for any set of ground points (degrees, WGS 84; e.g. the
     /// riders of a group at one moment), with the same model, margin and floor.
     ///

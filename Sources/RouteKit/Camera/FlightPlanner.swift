@@ -181,8 +181,8 @@ public struct FlightPlanner: Sendable {
         let pitch = options.pitch ?? FlightOptions.Preset.overview.defaultPitch
         let start = options.heading.fixedValue ?? 0
         // Far enough that the tilted camera keeps the whole route in view all through the drift.
-        let shown = options.framing.distance(toShow: route, from: framed.centerCoordinate, pitch: pitch,
-                                             headings: stride(from: 0.0, through: 30, by: 2.5).map { start + $0 })
+        let shown = options.framing.distance(toShow: route, from: framed.centerCoordinate, centerHeight: meanElevation(route),
+                                             pitch: pitch, headings: stride(from: 0.0, through: 30, by: 2.5).map { start + $0 })
         let initial = CameraScript.InitialCamera(
             centerCoordinate: .coordinate(framed.centerCoordinate), distance: .number(options.distance ?? shown),
             heading: .number(start), pitch: .number(pitch), centerElevation: .number(meanElevation(route)))
@@ -199,8 +199,8 @@ public struct FlightPlanner: Sendable {
         let start = options.heading.fixedValue ?? 0
         let pitch = options.pitch ?? FlightOptions.Preset.orbit.defaultPitch
         // Far enough that the tilted camera keeps the whole route in view all the way round.
-        let shown = options.framing.distance(toShow: route, from: framed.centerCoordinate, pitch: pitch,
-                                             headings: stride(from: 0.0, to: 360, by: 5).map { start + $0 })
+        let shown = options.framing.distance(toShow: route, from: framed.centerCoordinate, centerHeight: meanElevation(route),
+                                             pitch: pitch, headings: stride(from: 0.0, to: 360, by: 1).map { start + $0 })
         let initial = CameraScript.InitialCamera(
             centerCoordinate: .coordinate(framed.centerCoordinate), distance: .number(options.distance ?? shown),
             heading: .number(start), pitch: .number(pitch), centerElevation: .number(meanElevation(route)))

@@ -15,7 +15,8 @@
 ///   past it in between (Catmull-Rom velocities, exactly as SwiftUI flies it), and the distance likewise
 ///   swings past 24000 m and 18000 m;
 /// - `distance`: to 24000 m over 20 % of `T`, to 18000 m over 60 %, back to the initial distance over
-///   20 % (4 / 12 / 4 s);
+///   20 % (4 / 12 / 4 s); on a route framed from far out both scaled so the cubic never swings below half
+///   the follow distance (``distances(framed:)``; the listing assumes a route of a few kilometres);
 /// - `pitch`: not animated (stays at the initial camera's 0).
 /// - `centerElevation` (a RouteKit addition, so the camera flies over the route's real heights; the
 ///   listing has no heights): the route's mean elevation at the start, then one linear keyframe per
@@ -64,7 +65,7 @@ public struct WWDCFlyover: Sendable {
     /// `initial`, `framed`, `route.center`), so that it fits any route.
     public func script(for route: Route) -> CameraScript {
         let total = totalDuration
-        let (approach, follow) = distances
+        let (approach, follow) = distances(framed: initialCamera(for: route).distance)
         typealias Number = CameraScript.Keyframe<CameraScript.NumberValue, Double>
         let cubic = CameraScript.Kind<Double>.cubic(startVelocity: nil, endVelocity: nil)
         return CameraScript(
@@ -85,6 +86,46 @@ public struct WWDCFlyover: Sendable {
                 Number(cubic, .initial, duration: total * 0.2),
             ],
             centerElevation: elevationKeyframes(for: route))
+    }
+
+    /// The least distance of the recipe's distance track, as a share of the follow distance (or of the
+    /// framing distance, when that is nearer), below which the targets are scaled up: 0.5.
+    public static let lowestShareOfFollow = 0.5
+
+    /// The approach and follow distances flown for a route framed at `framed` metres: the listing's
+    /// ``distances`` when the cubic distance track (from `framed` to the approach at 20 % of the flight, the
+    /// follow at 80 %, back to `framed` at the end, Catmull-Rom velocities) stays above
+    /// ``lowestShareOfFollow`` of the follow distance (or of `framed`, when less) all through; else both scaled by the least factor
+    /// that keeps it there (by bisection, to 0.1 %), so a route framed from far out (thousands of
+    /// kilometres) is flown from a distance in proportion, never swinging through zero. The listing's
+    /// 24 and 18 km are kept for routes framed from up to about 83 km (a straight route of 90 km at 46 N).
+    ///
+    /// Why: the track's velocity at the approach keyframe is about `(follow - framed) / (0.8 T)`, so on
+    /// the 12 s towards the follow keyframe the cubic falls about `0.19 framed` below the targets
+    /// (Hermite basis at the midpoint); with `framed` in the thousands of kilometres it went below zero and
+    /// every pose there was clamped to 1 m.
+    public func distances(framed: Double) -> (approach: Double, follow: Double) {
+        let (approach, follow) = distances
+        func lowest(_ scale: Double) -> Double {
+            let total = totalDuration
+            let track = KeyframeTimeline(initialValue: framed) {
+                KeyframeTrack {
+                    CubicKeyframe(approach * scale, duration: total * 0.2)
+                    CubicKeyframe(follow * scale, duration: total * 0.6)
+                    CubicKeyframe(framed, duration: total * 0.2)
+                }
+            }
+            return stride(from: 0, through: 200, by: 1).map { track.value(time: total * Double($0) / 200) }.min() ?? 0
+        }
+        func holds(_ scale: Double) -> Bool { lowest(scale) >= Self.lowestShareOfFollow * min(follow * scale, framed) }
+        guard framed.isFinite, framed > 0, !holds(1) else { return (approach, follow) }
+        var low = 1.0, high = max(framed / follow, 2)
+        while !holds(high) && high < 1e12 { high *= 2 }
+        while high / low > 1.001 {
+            let mid = (low * high).squareRoot()
+            if holds(mid) { high = mid } else { low = mid }
+        }
+        return (approach * high, follow * high)
     }
 
     /// The route's mean elevation (0 without elevations) and the `centerElevation` keyframes that

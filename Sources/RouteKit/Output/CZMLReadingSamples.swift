@@ -5,7 +5,8 @@ import Foundation
 /// document's epoch), held until the next packet is written, as the camera's samples are.
 ///
 /// `route_time` is a number here: the recorded instant in seconds after the document's epoch (`START`),
-/// since CZML interpolates numbers, not strings (a client adds it to the epoch). A frame where the route
+/// since CZML interpolates numbers, not strings (a client adds it to the epoch; SI seconds, a leap second
+/// in between counted, as CesiumJS's `JulianDate.addSeconds` counts it). A frame where the route
 /// does not record a value has no sample for it; `route_elevation` is above mean sea level (EGM96).
 struct CZMLReadingSamples {
     private var buffers = [[UInt8]](repeating: [], count: RouteReadingFields.names.count)
@@ -22,7 +23,8 @@ struct CZMLReadingSamples {
             buffers[i].append(UInt8(ascii: ","))
             switch value {
             case .instant(let date):
-                FixedDecimal.append(date.timeIntervalSince(epoch), places: 3, to: &buffers[i])
+                FixedDecimal.append(date.timeIntervalSince(epoch) + Double(LeapSeconds.inserted(after: epoch, upTo: date)),
+                                   places: 3, to: &buffers[i])
             case .number:
                 RouteReadingFields.append(value, quoted: false, to: &buffers[i])
             }

@@ -26,11 +26,13 @@ import Foundation
 /// ```
 ///
 /// - `START` is ``PoseWriterContext/epoch`` and `STOP` is `START` + ``PoseWriterContext/duration`` times
-///   ``PoseWriterContext/timeScale``, ISO 8601 UTC with 6 fraction digits at most; `t` is the pose's
-///   time times `timeScale`, in seconds since `START` (6 decimals), and the clock's `multiplier` is
-///   `timeScale`, so the flight plays at its own speed while its samples sit at the route's recorded
-///   instants (with recorded timing the caller passes the route's first time, less the intro, as the
-///   epoch and the speedup as the scale: the camera lines up with other time-tagged data).
+///   ``PoseWriterContext/timeScale`` (or ``PoseWriterContext/epochSeconds``), ISO 8601 UTC with 6
+///   fraction digits at most; `t` is the pose's instant in SI seconds since `START` (6 decimals;
+///   ``PoseWriterContext/elapsedSeconds(of:)``: a leap second in between counts, as CesiumJS counts it
+///   when it adds `t` to the epoch), and the clock's `multiplier` is `timeScale`, so the flight plays
+///   at its own speed while its samples sit at the route's recorded instants (with recorded timing the
+///   caller stamps each frame with its recorded instant, ``RecordedFrameClock``: the camera lines up
+///   with other time-tagged data). Sample times increase strictly when the context's do.
 /// - `position`: the **eye** (``PoseWriterContext/eyeModel`` when the pose has none): longitude (-180...180)
 ///   and latitude in degrees (8 decimals), height above the WGS 84 ellipsoid in metres (3 decimals).
 ///   `LINEAR` interpolation (degree 1) cannot overshoot the samples (Cesium converts cartographic samples
@@ -220,7 +222,7 @@ public struct CZMLWriter: PoseWriter, Sendable {
 
     /// The camera sample of a pose: its clock seconds after the document's start and its attitude.
     private static func cameraSample(of pose: CameraPose, in context: PoseWriterContext) -> CZMLInterpolation.Sample {
-        CZMLInterpolation.Sample(time: pose.time, seconds: context.seconds(of: pose.time) - context.seconds(of: 0), pose: pose,
+        CZMLInterpolation.Sample(time: pose.time, seconds: context.elapsedSeconds(of: pose.time), pose: pose,
                                  attitude: CameraAttitude(pose: pose, eye: context.eye(of: pose)))
     }
 

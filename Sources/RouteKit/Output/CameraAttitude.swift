@@ -17,9 +17,10 @@ import Foundation
 ///    `u = (cos phi cos lambda, cos phi sin lambda, sin phi)`;
 /// 3. the look direction `f = (C - E) / |C - E|`, split into that frame: its ``heading`` at the eye is
 ///    `atan2(f.e, f.n)` (degrees clockwise from north, `0..<360`) and its ``tilt`` from the eye's nadir
-///    is `atan2(hypot(f.e, f.n), -f.u)` (0 = straight down, 90 = horizontal); when the line of sight is
-///    vertical to within 1e-9 (pitch 0), the heading is the pose's own (it still says which way the top
-///    of the picture faces);
+///    is `atan2(hypot(f.e, f.n), -f.u)` (0 = straight down, 90 = horizontal); the pose's own heading
+///    is added to `(f.e, f.n)` at weight ``nadirWeight`` over `|C - E|`, so that where the line of sight is
+///    vertical (pitch 0, whose horizontal part is rounding noise) the pose's heading says which way the
+///    top of the picture faces, continuously;
 /// 4. the camera's axes, with no roll (the picture's horizontal axis stays level at the eye), from that
 ///    heading `H` and tilt `T`: horizontal heading direction `d = cos H n + sin H e`,
 ///    **forward** `= sin T d - cos T u` (towards the centre), **up** (top of the picture)
@@ -54,10 +55,25 @@ struct CameraAttitude {
             let fe = (look * frame.east).sum(), fn = (look * frame.north).sum(), fu = (look * frame.up).sum()
             let horizontal = (fe * fe + fn * fn).squareRoot()
             t = atan2(horizontal, -fu) * 180 / .pi
-            if horizontal > 1e-9 { h = atan2(fe, fn) * 180 / .pi }
+            // The heading of the look's horizontal part, with the pose's own heading added at weight
+            // ``nadirWeight`` over the length: where the line of sight is (nearly) vertical its
+            // horizontal part is rounding noise (4e-10 of a 1 m distance) and the pose's heading
+            // decides which way the top of the picture faces; elsewhere the look's own, continuously.
+            let hr = h * .pi / 180, weight = Self.nadirWeight / length
+            h = atan2(fe + weight * sin(hr), fn + weight * cos(hr)) * 180 / .pi
         }
         self.init(eye: eye, heading: h, tilt: t)
     }
+
+    /// The weight of the pose's heading against the line of sight's horizontal part (a unit vector's
+    /// component) in the heading at the eye, times the eye-to-centre length: 0.01 m. Differences of
+    /// Earth-centred positions leave about 4e-10 m of rounding in a line of sight 1 m long, so the
+    /// pose's heading rules within about `0.01 m / length` radians of straight down and the line of
+    /// sight's own elsewhere, continuously; where both count they differ only by the meridians'
+    /// convergence between eye and centre (about `length sin(pitch) tan(latitude) / R`), so the blend
+    /// moves the heading by at most `0.01 m tan(latitude) / R` radians (1e-7 degrees at 45 degrees), and
+    /// rounding by about `4e-10 m / 0.01 m` radians (2e-6 degrees) at pitch 0.
+    static let nadirWeight = 0.01
 
     /// The attitude of a camera at `eye` looking along `heading` (degrees clockwise from north at the eye)
     /// and `tilt` (degrees from the eye's nadir), with no roll: step 4 of the type's discussion.

@@ -120,6 +120,24 @@ public struct PoseWriterContext: Sendable {
         epochSeconds?(time) ?? time * timeScale
     }
 
+    /// Stamps every frame with its recorded instant (``RecordedFrameClock``): ``epoch`` becomes the
+    /// clock's start and ``epochSeconds`` its offsets; ``timeScale`` (the clock multiplier CZML
+    /// writes) stays the speedup.
+    public mutating func stamp(with clock: RecordedFrameClock) {
+        epoch = clock.start
+        epochSeconds = { [clock] t in clock.seconds(atFlightTime: t) }
+    }
+
+    /// Seconds elapsed from the first frame's instant to the instant of a pose time, as a clock that
+    /// counts every SI second counts them: ``seconds(of:)`` differences plus the UTC leap seconds
+    /// inserted in between (``LeapSeconds``), which `Date` (POSIX time) does not count. CesiumJS adds
+    /// CZML sample offsets to the epoch this way (its `JulianDate` keeps TAI), so an offset written from
+    /// `Date` differences alone would put every sample after a leap second one second early.
+    public func elapsedSeconds(of time: Double) -> Double {
+        seconds(of: time) - seconds(of: 0)
+            + Double(LeapSeconds.inserted(after: absoluteTime(of: 0), upTo: absoluteTime(of: time)))
+    }
+
     /// The absolute instant of a pose time: ``epoch`` plus ``seconds(of:)``.
     public func absoluteTime(of time: Double) -> Date {
         epoch.addingTimeInterval(seconds(of: time))

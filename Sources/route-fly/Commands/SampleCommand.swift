@@ -155,8 +155,11 @@ struct SampleOptions: Equatable {
         if scriptPath == nil, let (epoch, scale) = flight.options.recordedClock(for: route) {
             context.epoch = epoch
             context.timeScale = scale
-            if flight.options.skipIdle != nil, format == .czml || format == .gpx {
-                printDiagnostic("\(shownPath(routePath)): note: with '--skip-idle' the flight's clock matches the recorded times only up to the first shortened stop")
+            // Each frame at the recorded instant of the route point it looks at (time-tagged formats).
+            if format == .czml || format == .gpx,
+               let clock = RecordedFrameClock(flight: scripted, framesPerSecond: sampler.framesPerSecond,
+                                              frameCount: context.frameCount, scale: scale) {
+                context.stamp(with: clock)
             }
         }
         Progress.shared.set("writing frames", total: sampler.frameCount(forDuration: scripted.duration))
