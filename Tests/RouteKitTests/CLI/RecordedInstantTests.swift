@@ -72,6 +72,48 @@ import Testing
         return instants
     }
 
+    /// The indices of the CZML samples that are frames: CZMLWriter adds samples between two frames where
+    /// CesiumJS's interpolation would stray (``CZMLInterpolation``), so the frames are the subsequence of
+    /// samples at the frames' own instants (`frameTimes`, in the samples' units), each matched in order
+    /// within `tolerance`; `nil` when a frame has no sample.
+    static func frameSampleIndices(sampleTimes: [Double], frameTimes: [Double], tolerance: Double) -> [Int]? {
+        var indices: [Int] = [], next = 0
+        for t in frameTimes {
+            while next < sampleTimes.count, sampleTimes[next] < t - tolerance { next += 1 }
+            guard next < sampleTimes.count, abs(sampleTimes[next] - t) <= tolerance else { return nil }
+            indices.append(next)
+            next += 1
+        }
+        return indices
+    }
+
+    /// The indices of the CZML camera samples that are the frames of a flight across 2016's leap second:
+    /// each frame's offset is its GPX label's POSIX difference from the epoch, plus the leap second once
+    /// the label is past it (what ``aLeapSecondIsCountedInCZMLOffsets`` checks).
+    static func leapFrameIndices(czml: String, gpx: String) throws -> [Int]? {
+        let packets = try #require(JSONSerialization.jsonObject(with: Data(czml.utf8)) as? [[String: Any]])
+        let position = try #require(packets.first { $0["id"] as? String == "camera" && $0["position"] != nil }?["position"] as? [String: Any])
+        let epoch = try #require(ISO8601DateFormatter().date(from: try #require(position["epoch"] as? String)))
+        let values = try #require(position["cartographicDegrees"] as? [Double])
+        let offsets = stride(from: 0, to: values.count, by: 4).map { values[$0] }
+        let leap = Date(timeIntervalSince1970: 1_483_228_800)  // 2017-01-01T00:00:00Z
+        let expected = try gpxStamps(gpx).map { posix -> Double in
+            let utc = Date(timeIntervalSince1970: posix)
+            return utc.timeIntervalSince(epoch) + (epoch < leap && utc >= leap ? 1 : 0)
+        }
+        return frameSampleIndices(sampleTimes: offsets, frameTimes: expected, tolerance: 0.0015)
+    }
+
+    /// The `<time>` of every `trkpt` of a GPX output, POSIX seconds.
+    static func gpxStamps(_ text: String) throws -> [Double] {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return try text.matches(of: Regex(#"<trkpt[^>]*>\s*<ele>[^<]*</ele>\s*<time>([^<]+)</time>"#)).map { m in
+            let s = String(m.output[1].substring!)
+            return try #require(formatter.date(from: s) ?? ISO8601DateFormatter().date(from: s)).timeIntervalSince1970
+        }
+    }
+
     struct Case: CustomTestStringConvertible, Sendable {
         var file: String
         var arguments: [String]
@@ -97,11 +139,16 @@ import Testing
         let common = ["sample", route.path, "--timing", "recorded", "--speedup", String(c.speedup), "--fps", "30"] + c.arguments
         let czml = try runRouteFly(common + ["--format", "czml"])
         let csv = try runRouteFly(common + ["--format", "csv"])
-        #expect(czml.status == 0 && csv.status == 0, "\(czml.stderr)")
-        let instants = try Self.sampleInstants(czml: czml.stdout)
+        let gpx = try runRouteFly(common + ["--format", "gpx"])
+        #expect(czml.status == 0 && csv.status == 0 && gpx.status == 0, "\(czml.stderr)")
+        let samples = try Self.sampleInstants(czml: czml.stdout)
+        #expect(zip(samples, samples.dropFirst()).allSatisfy { $0 < $1 }, "sample times must increase strictly")
+        // The frames' instants: GPX stamps each frame with its CZML sample's (gpxSharesTheCZMLClock).
+        let frameTimes = try Self.gpxStamps(gpx.stdout)
+        let frames = try #require(Self.frameSampleIndices(sampleTimes: samples, frameTimes: frameTimes, tolerance: 0.0005 + 1e-6))
+        let instants = frames.map { samples[$0] }
         let rows = csv.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false) }
         try #require(instants.count == rows.count && rows.count > 100)
-        #expect(zip(instants, instants.dropFirst()).allSatisfy { $0 < $1 }, "sample times must increase strictly")
         let frame = c.speedup / 30
         let spans = track.segments.map { $0[0].t...$0[$0.count - 1].t }
         let screenPerDistance = 2 * tan(36.8699 / 2 * .pi / 180)
@@ -129,18 +176,12 @@ import Testing
         let czml = try runRouteFly(common + ["--format", "czml"])
         let gpx = try runRouteFly(common + ["--format", "gpx"])
         #expect(czml.status == 0 && gpx.status == 0)
-        let instants = try Self.sampleInstants(czml: czml.stdout)
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        func stamps(_ text: String, _ pattern: String) throws -> [Double] {
-            try text.matches(of: Regex(pattern)).map { m in
-                let s = String(m.output[1].substring!)
-                return (formatter.date(from: s) ?? ISO8601DateFormatter().date(from: s))!.timeIntervalSince1970
-            }
-        }
-        let gpxTimes = try stamps(gpx.stdout, #"<trkpt[^>]*>\s*<ele>[^<]*</ele>\s*<time>([^<]+)</time>"#)
-        try #require(gpxTimes.count == instants.count)
-        #expect(zip(gpxTimes, instants).allSatisfy { abs($0 - $1) <= 0.0005 + 1e-6 })
+        let samples = try Self.sampleInstants(czml: czml.stdout)
+        let gpxTimes = try Self.gpxStamps(gpx.stdout)
+        // One GPX point a frame; CZML has a sample at each frame (and some between): every GPX stamp is a
+        // CZML sample's instant, in order.
+        #expect(gpxTimes.count > 100 && samples.count >= gpxTimes.count)
+        #expect(Self.frameSampleIndices(sampleTimes: samples, frameTimes: gpxTimes, tolerance: 0.0005 + 1e-6) != nil)
     }
 
     /// The leap-second table is IERS's, as Debian's tzdata ships it (`leap-seconds.list`: NTP seconds
@@ -187,10 +228,12 @@ import Testing
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         let labelsOut = try gpxOut.stdout.matches(of: Regex(#"<time>([^<]+)</time>"#)).map { String($0.output[1].substring!) }
-        try #require(labelsOut.count == offsets.count)
         let leap = Date(timeIntervalSince1970: 1_483_228_800)  // 2017-01-01T00:00:00Z
+        // The frames are those samples at the frames' instants (CZML adds some between).
+        let frames = try #require(try Self.leapFrameIndices(czml: czml.stdout, gpx: gpxOut.stdout))
+        try #require(frames.count == labelsOut.count && labelsOut.count == 481)
         var after = 0
-        for (offset, label) in zip(offsets, labelsOut) {
+        for (offset, label) in zip(frames.map { offsets[$0] }, labelsOut) {
             let utc = try #require(formatter.date(from: label))
             let extra = epoch < leap && utc >= leap ? 1.0 : 0.0
             after += Int(extra)
@@ -241,19 +284,21 @@ import Testing
         let gpxOut = try runRouteFly(common + ["--format", "gpx"])
         #expect(czml.status == 0 && gpxOut.status == 0)
         let frameLabels = try gpxOut.stdout.matches(of: Regex(#"<time>([^<]+)</time>"#)).map { "\"\($0.output[1].substring!)\"" }
+        // The CZML samples that are frames (it adds some between): matched on the frames' GPX instants.
+        let frames = try #require(try Self.leapFrameIndices(czml: czml.stdout, gpx: gpxOut.stdout))
         let page = """
             <!doctype html><html><body><pre id="out">pending</pre>
             <script src="\(cesium.absoluteString)"></script>
             <script>
             (async () => { try {
-              const doc = \(czml.stdout); const labels = [\(frameLabels.joined(separator: ","))];
+              const doc = \(czml.stdout); const labels = [\(frameLabels.joined(separator: ","))]; const frames = \(frames);
               const cam = (await Cesium.CzmlDataSource.load(doc)).entities.getById('camera');
               const samples = [];
               for (const p of doc) if (p.id === 'camera' && p.position) {
                 const a = p.position.cartographicDegrees;
                 for (let i = 0; i < a.length; i += 4) samples.push(Cesium.Cartesian3.fromDegrees(a[i + 1], a[i + 2], a[i + 3]));
               }
-              const errors = labels.map((l, i) => Cesium.Cartesian3.distance(cam.position.getValue(Cesium.JulianDate.fromIso8601(l)), samples[i]));
+              const errors = labels.map((l, i) => Cesium.Cartesian3.distance(cam.position.getValue(Cesium.JulianDate.fromIso8601(l)), samples[frames[i]]));
               document.getElementById('out').textContent = 'RESULT ' + JSON.stringify({n: samples.length, errors});
             } catch (e) { document.getElementById('out').textContent = 'RESULT ' + JSON.stringify({error: String(e)}); } })();
             </script></body></html>

@@ -80,6 +80,12 @@ import Testing
             eyes += ((p["position"] as? [String: Any])?["cartographicDegrees"] as? [Double]) ?? []
             quaternions += ((p["orientation"] as? [String: Any])?["unitQuaternion"] as? [Double]) ?? []
         }
+        // The frames' samples: CZML adds samples between two frames where CesiumJS's interpolation would
+        // stray (CZMLInterpolation); the frames are the samples at the CSV's frame times (same decimals).
+        let sampleTimes = stride(from: 0, to: eyes.count, by: 4).map { eyes[$0] }
+        let frames = try #require(RecordedInstantTests.frameSampleIndices(sampleTimes: sampleTimes, frameTimes: rows.map { $0[1] }, tolerance: 1e-6))
+        eyes = frames.flatMap { eyes[(4 * $0)..<(4 * $0 + 4)] }
+        quaternions = frames.flatMap { quaternions[(5 * $0)..<(5 * $0 + 5)] }
         try #require(eyes.count == 4 * rows.count && quaternions.count == 5 * rows.count)
         // Up: the picture's top, projected on the horizontal plane at the eye, faces the pose's heading
         // (the camera looks straight down: pitch 0), in every frame.
