@@ -42,16 +42,19 @@ import RouteKitRender
             let rgb = try RenderTools.rgb(ofImage: shown.png)
             try #require(rgb.count == Self.width * Self.height * 3)
             try MapLibreJumpToTests.keep(shown.png, as: "terrain-rider-frame\(frame).png")
-            let marker = Self.count(in: rgb, around: rider, radius: 12) { r, g, b in b > 200 && b > r + 60 && b > g + 25 }
+            let blue: (Int, Int, Int) -> Bool = { r, g, b in b > 200 && b > r + 60 && b > g + 25 }
+            let marker = Self.count(in: rgb, around: rider, radius: 12, blue)
+            let centre = Self.centroid(in: rgb, around: rider, radius: 12, blue)
             // The route walked, solid #ff4000, at most 3 px from where MapLibre projects it onto its terrain. A
             // draped line is as thin on the screen as the slope under it is steep seen from the camera (1 px
             // on some of this model's slopes): more than half of the points have a fully solid pixel (7 of 9 here).
             let solid = shown.behind.filter { Self.count(in: rgb, around: $0, radius: 3) { r, g, b in r > 230 && abs(g - 64) < 30 && b < 40 } > 0 }
-            print("frame \(frame) (pitch \(pitch)°): the rider projected at \(rider), \(marker) marker pixels within 12 px, "
+            print("frame \(frame) (pitch \(pitch)°): the rider projected at \(rider), \(marker) marker pixels within 12 px centred at \(centre), "
                   + "\(shown.counted) rider circle(s) found there; the route solid within 3 px of \(solid.count) of its \(shown.behind.count) points "
                   + "40-200 m behind the rider")
             // The marker is a disc of radius 8 px in #0a6cff (about 200 pixels) in a 3 px white ring.
             #expect(marker > 120, "frame \(frame): the rider's marker is not drawn where MapLibre projects the rider (\(marker) pixels)")
+            #expect(hypot(centre[0] - rider[0], centre[1] - rider[1]) < 1.5, "frame \(frame): the marker is centred at \(centre), the rider at \(rider)")
             #expect(shown.counted == 1, "frame \(frame): MapLibre finds \(shown.counted) rider circles")
             #expect(solid.count * 2 > shown.behind.count, "frame \(frame): the route behind the rider is not drawn where MapLibre projects it")
         }
@@ -142,18 +145,30 @@ import RouteKitRender
         """
     }
 
-    /// Pixels within `radius` of `point` (window pixels) in a decoded screenshot that `match` (red, green,
-    /// blue, 0...255).
-    static func count(in rgb: [UInt8], around point: [Double], radius: Int, _ match: (Int, Int, Int) -> Bool) -> Int {
+    /// The pixels (x, y in the window) within `radius` of `point` in a decoded screenshot whose colour
+    /// `match`es (red, green, blue, 0...255).
+    static func pixels(in rgb: [UInt8], around point: [Double], radius: Int, _ match: (Int, Int, Int) -> Bool) -> [(x: Int, y: Int)] {
         let (cx, cy) = (Int(point[0].rounded()), Int(point[1].rounded()))
-        var n = 0
+        var found: [(x: Int, y: Int)] = []
         for y in (cy - radius)...(cy + radius) where (0..<height).contains(y) {
             for x in (cx - radius)...(cx + radius) where (0..<width).contains(x) && (x - cx) * (x - cx) + (y - cy) * (y - cy) <= radius * radius {
                 let k = (y * width + x) * 3
-                if match(Int(rgb[k]), Int(rgb[k + 1]), Int(rgb[k + 2])) { n += 1 }
+                if match(Int(rgb[k]), Int(rgb[k + 1]), Int(rgb[k + 2])) { found.append((x, y)) }
             }
         }
-        return n
+        return found
+    }
+
+    /// How many pixels within `radius` of `point` match.
+    static func count(in rgb: [UInt8], around point: [Double], radius: Int, _ match: (Int, Int, Int) -> Bool) -> Int {
+        pixels(in: rgb, around: point, radius: radius, match).count
+    }
+
+    /// The mean position (window pixels, a pixel's centre at +0.5) of the pixels within `radius` of `point`
+    /// that match: NaN for none.
+    static func centroid(in rgb: [UInt8], around point: [Double], radius: Int, _ match: (Int, Int, Int) -> Bool) -> [Double] {
+        let found = pixels(in: rgb, around: point, radius: radius, match), n = Double(found.count)
+        return [found.reduce(0) { $0 + Double($1.x) + 0.5 } / n, found.reduce(0) { $0 + Double($1.y) + 0.5 } / n]
     }
 
     /// The route as a GPX walk named `name`: its points 6 s apart from 06:00:00 UTC plus `delay` seconds on
