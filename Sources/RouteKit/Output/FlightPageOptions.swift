@@ -8,7 +8,8 @@ public struct FlightPageOptions: Sendable, Equatable {
         case player
         /// No controls: the map fills the window (sized to the viewport), and
         /// `window.routeFly.show(i)` draws frame `i` and resolves once the map is idle (every tile and the
-        /// terrain loaded), for a program that captures each frame.
+        /// terrain loaded), with the number of rider circles MapLibre finds in view, for a program that
+        /// captures each frame.
         case render
     }
 

@@ -193,14 +193,14 @@ extension PreviewPage {
               return { type: 'FeatureCollection', features: riderNames.map(function (name, k) {
                 const p = f.riders[k];
                 return p ? { type: 'Feature', geometry: { type: 'Point', coordinates: p },
-                  properties: { name: name, color: riderColor(k), active: f.active[k] } } : null;
+                  properties: { rider: k, name: name, color: riderColor(k), active: f.active[k] } } : null;
               }).filter(function (x) { return x; }) };
             }
             const r = f.route;
             // Paler while crossing a gap between segments, as a group rider is while not recording.
             return { type: 'FeatureCollection', features: r && page.rider ? [{ type: 'Feature',
               geometry: { type: 'Point', coordinates: r.point },
-              properties: { color: routeFlyMarkerColor, active: !(courses[0] && onGap(courses[0], r)) } }] : [] };
+              properties: { rider: 0, color: routeFlyMarkerColor, active: !(courses[0] && onGap(courses[0], r)) } }] : [] };
           }
           const riderLabels = riderNames.map(function (name, i) {
             const label = document.createElement('div');
@@ -229,7 +229,32 @@ extension PreviewPage {
               map.addSource('terrain', { type: 'raster-dem', tiles: tiles('dem'), tileSize: 256, minzoom: page.terrain.minzoom, maxzoom: page.terrain.maxzoom,
                 bounds: page.terrain.bounds, encoding: 'terrarium' });
               map.setTerrain({ source: 'terrain', exaggeration: 1 });
+              map.on('sourcedata', redrawTerrainDepth);
             }
+          }
+          // MapLibre hides circles (the riders) and symbols where its picture of the terrain's depth says the
+          // ground is in front, and redraws that picture (which its queries also read) only when the camera
+          // moves, the terrain's tile set changes or setTerrain fires its 'terrain' event: not when a tile's
+          // heights arrive (MapLibre 5.3; fixed upstream in maplibre-gl-js pull request 8447). A frame drawn
+          // before its height tiles arrived kept a depth picture without them (nothing there, or that ground
+          // at sea level), so the rider was hidden at its place. Each height tile that arrives fires the
+          // 'terrain' event, as setTerrain does: the next draw redraws the depth picture, and HTML markers
+          // move onto the new heights.
+          function redrawTerrainDepth(event) {
+            if (event.sourceId !== 'terrain' || !event.tile) { return; }
+            map.fire(new maplibregl.Event('terrain', { terrain: map.getTerrain() }));
+          }
+          // The rider circles MapLibre has in view: a query at each rider's place on the screen (with terrain, a
+          // query of the whole view finds no circle aligned to the viewport: MapLibre 5.3 lifts the query's
+          // corners by the heights of the circle's own tile, which are 0 outside it).
+          function riderCirclesInView() {
+            const canvas = map.getCanvas(), found = {};
+            riderData(current).features.forEach(function (feature) {
+              const p = map.project(feature.geometry.coordinates);
+              if (!(p.x >= 0 && p.y >= 0 && p.x <= canvas.clientWidth && p.y <= canvas.clientHeight)) { return; }
+              map.queryRenderedFeatures([p.x, p.y], { layers: ['riders'] }).forEach(function (f) { found[f.properties.rider] = true; });
+            });
+            return Object.keys(found).length;
           }
           function addRoute() {
             map.addSource('route', { type: 'geojson', data: route });
@@ -462,7 +487,7 @@ extension PreviewPage {
               pending = { resolve: resolve, reject: reject };
               map.once('idle', function () {
                 window.requestAnimationFrame(function () {
-                  if (pending) { pending = null; resolve(map.queryRenderedFeatures({ layers: ['riders'] }).length); }
+                  if (pending) { pending = null; resolve(riderCirclesInView()); }
                 });
               });
               show(i);
@@ -488,7 +513,7 @@ extension PreviewPage {
             if (!hashMatch && !rendering) { setPlaying(true); }
             map.once('idle', function () {
               if (group) {
-                document.body.dataset.riders = String(map.queryRenderedFeatures({ layers: ['riders'] }).length);
+                document.body.dataset.riders = String(riderCirclesInView());
               }
               if (page.terrain && map.getTerrain()) {
                 const e = map.queryTerrainElevation(map.getCenter());

@@ -13,7 +13,10 @@ import Foundation
 ///   proportional to the height (``MapLibreCameraWriter``), so the framing is the planned one at any size;
 ///   it sets the map's vertical field of view to the planned one (`setVerticalFieldOfView`, MapLibre 5);
 /// - shows frame `i` with `map.jumpTo({center, zoom, bearing, pitch})`, and with terrain `elevation` too
-///   (the map's `centerClampedToGround` is off, so MapLibre keeps it: the planned camera); while playing,
+///   (the map's `centerClampedToGround` is off, so MapLibre keeps it: the planned camera); with terrain,
+///   each height tile that arrives fires the map's `terrain` event, so MapLibre 5.3 redraws the depth
+///   picture of its terrain by which it hides circles behind the ground (it otherwise redraws it only when
+///   the camera moves, and a frame shown before its tiles arrived hid the riders); while playing,
 ///   `i` is the frame at the wall-clock seconds since play was pressed (the flight's real speed), so a
 ///   slow browser skips frames rather than slowing down;
 /// - starts playing once the style has loaded, unless the address ends in `#frame=N`, which shows frame
@@ -32,7 +35,8 @@ import Foundation
 /// one Point per rider (properties `name`, `color`, `active`), drawn as circles in the riders' colours
 /// (paler while a rider is not recording), each with its name beside it (an HTML marker, so no glyphs
 /// need to be fetched). Once the first frame is drawn, `<body>` gets `data-riders` = the number of rider
-/// circles MapLibre rendered in view.
+/// circles MapLibre finds in view (a `queryRenderedFeatures` at each rider's projected point: one over the
+/// whole view finds none on terrain in MapLibre 5.3).
 ///
 /// Strings that end up inside `<script>` have `</` written `<\/` (HTML's script data state ends at
 /// `</script`); in JSON and JavaScript strings both mean the same. Streaming: constant memory besides
