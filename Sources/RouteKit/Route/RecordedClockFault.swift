@@ -26,7 +26,7 @@ public enum RecordedClockFault: Hashable, Sendable, CustomStringConvertible {
         case .sameInstant(let date, let points):
             return "all \(points) recorded times are the same instant, \(ISO8601.string(from: date))\(date < RouteCheck.gpsEpoch ? " (before the GPS epoch: a placeholder or a clock that was never set)" : " (a placeholder or a stopped clock)"): the recording's clock cannot place the points"
         case .newestFirst(let index, let back, let steps):
-            return "the points run newest-first: \(back) of \(steps) recorded steps go back in time (the first at point \(index)), so recorded timing would fly the route in no time; reverse the file's point order"
+            return "the points run newest-first: \(back) of \(steps) recorded steps go back in time (the first at point \(index)), so recorded timing would fly the route in no time (reversing the file's point order puts it right)"
         case .standsStill(let length, let seconds):
             return "the recorded times give \(FixedDecimal.string(length, places: 0)) m of route only \(FixedDecimal.string(seconds, places: 3)) s, faster than \(Int(Self.fastestRecording)) m/s: the recording's clock stood still"
         }
