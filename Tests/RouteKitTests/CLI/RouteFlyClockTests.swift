@@ -26,6 +26,13 @@ import Testing
         #expect(try runRouteFly(["sample", Self.fixture(file), "--timing", "distance", "-o", out]).status == 0)
     }
 
+    /// A group flight is recorded timing too: a rider whose clock cannot be a recording is refused, named.
+    @Test func aRiderWithABrokenClockIsRefused() throws {
+        let r = try runRouteFly(["sample", Self.fixture("rider-utc.gpx"), Self.fixture("placeholder-clock.gpx")])
+        #expect(r.status == 1 && r.stdout.isEmpty)
+        #expect(r.stderr.contains("rider 'placeholder-clock' cannot be played on the group's clock: all 10 recorded times are the same instant"), "\(r.stderr)")
+    }
+
     @Test(.enabled(if: Fixtures.sharedReal != nil, "needs ../shared/real")) func mojstrovkaIsRefusedUnderRecordedTiming() throws {
         guard let url = Fixtures.real("gpx/gpxpy-Mojstrovka.gpx") else { return }
         let r = try runRouteFly(["sample", url.path, "--timing", "recorded"])
