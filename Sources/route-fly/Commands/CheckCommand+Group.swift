@@ -15,7 +15,7 @@ extension CheckOptions {
         let options = flight.options
         // Clocks a known fault puts apart, said with the '--offset' that fixes them (even when the flight
         // cannot be planned: a rider 20 years early makes it too long).
-        var findings = GroupCheck.clockFindings(for: riders) { name, seconds in "'--offset \(name)=\(FixedDecimal.string(seconds, places: 0))'" }
+        var findings = GroupCheck.clockFindings(for: riders, wording: GroupArguments.offsetWording)
         var flightSummary: FlightCheck.Summary? = nil
         do {
             let planned = try groupPlanner(preset: group.groupPreset).plan(for: riders)

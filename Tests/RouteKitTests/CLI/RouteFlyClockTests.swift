@@ -87,6 +87,10 @@ import Testing
         #expect(lines.contains { $0.contains("Rider 'rider-local-time'") && $0.contains("2 h ahead of that of 'rider-utc'") && $0.contains("local time with a Z") && $0.contains("'--offset rider-local-time=-7200'") })
         #expect(lines.contains { $0.contains("Rider 'rider-fit-epoch-dropped'") && $0.contains("dropped the FIT epoch") && $0.contains("'--offset rider-fit-epoch-dropped=631065600'") })
         #expect(!r.stdout.contains("group-clocks-disjoint"))
+        // sample warns the same, before planning (here the flight is then too long to plan: 20 years).
+        let sample = try runRouteFly(["sample", utc, fit])
+        #expect(sample.status == 1 && sample.stdout.isEmpty)
+        #expect(sample.stderr.contains("warning: Rider 'rider-fit-epoch-dropped' never rides with the others") && sample.stderr.contains("'--offset rider-fit-epoch-dropped=631065600' puts it right. [group-clock-offset]"), "\(sample.stderr)")
         let fixed = try runRouteFly(["check", utc, local, fit, "--offset", "rider-local-time=-7200", "--offset", "rider-fit-epoch-dropped=631065600"])
         #expect(!fixed.stdout.contains("group-clock-offset") && !fixed.stdout.contains("group-clocks-disjoint"), "\(fixed.stdout)")
     }
