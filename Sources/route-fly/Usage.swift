@@ -205,7 +205,9 @@ enum Usage {
         Prints findings, one a line: 'ROUTE: SEVERITY: point N: sentence [code]' (or 't=S s:' for the
         flight). Severities: error (exit 2), warning (exit 2 with --strict), note.
         Route clock: time-missing, time-partial, time-backwards, time-equal-while-moving, time-gap,
-        speed-implausible, time-before-gps-epoch, time-zone-mixed, time-zone-missing (GPX, KML, TCX).
+        speed-implausible, time-before-gps-epoch, time-zone-mixed, time-zone-missing (GPX, KML, TCX);
+        a pattern one cause explains, said once instead of at every step: time-same-instant,
+        time-newest-first, time-whole-seconds, and time-fit-epoch (a first time on 1989-12-31).
         Route geometry: duplicate-point, zero-length-segment, jump, null-island, latitude-out-of-range,
         longitude-out-of-range. Flight: flight-duration, flight-duration-mismatch, flight-frame-count,
         flight-distance-clamped, center-speed-over-limit, eye-speed-over-limit, distance-rate-over-limit,
@@ -219,7 +221,8 @@ enum Usage {
         elevation-implausible; the ground: terrain-clearance (the eye below the clearance), line-of-sight
         (the ground hides the centre).
         Several routes (a group): each route's findings, then the group's: group-clocks-disjoint,
-        rider-never-in-view (warnings), group-spread (note: the largest distance between riders), and the
+        group-clock-offset (riders whole hours or the FIT epoch apart: the cause and the --offset that
+        fixes it), rider-never-in-view (warnings), group-spread (note: the largest distance between riders), and the
         group flight's motion.
 
         USAGE: \(usageLine("check"))

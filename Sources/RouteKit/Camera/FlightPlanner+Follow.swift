@@ -19,6 +19,7 @@ extension FlightPlanner {
         if recorded, original.timedPointCount < 2 {
             throw .untimedRoute(timedPoints: original.timedPointCount, points: original.points.count)
         }
+        if recorded, let fault = original.recordedClockFault { throw .brokenClock(fault) }
         guard original.points.count >= 2 else { throw .tooFewPoints(original.points.count) }
         guard route.points.count >= 2 else { throw .noMovement(points: original.points.count) }
 

@@ -20,6 +20,9 @@ public enum FlightPlanError: Error, Hashable, Sendable, CustomStringConvertible 
     case tooFewPoints(Int)
     /// Recorded timing was asked for a route without enough timestamps.
     case untimedRoute(timedPoints: Int, points: Int)
+    /// Recorded timing was asked for a route whose clock cannot be a recording (``Route/recordedClockFault``):
+    /// it would fly the route, or most of it, in no time.
+    case brokenClock(RecordedClockFault)
     /// Every point of the route is at the same place: there is nothing to follow.
     case noMovement(points: Int)
     /// The route part would last longer than ``CameraScript/maximumKeyframeDuration`` seconds, and
@@ -43,6 +46,8 @@ public enum FlightPlanError: Error, Hashable, Sendable, CustomStringConvertible 
             return "the route part would last \(String(format: "%.3g", seconds)) s, more than the \(Int(CameraScript.maximumKeyframeDuration)) s (about 116 days) a flight may last\(step.map { " (\($0))" } ?? ""): speed it up, give it a duration, or compress its idle steps"
         case .noMovement(let points):
             return "the route's \(points) points are all at one place: there is nothing to follow (the orbit and overview presets fly around one place)"
+        case .brokenClock(let fault):
+            return "recorded timing cannot fly this route: \(fault); use distance timing (constant ground speed) instead"
         case .untimedRoute(let timed, let points):
             return "recorded timing needs timestamps, but only \(timed) of \(points) points have one; use distance timing (constant ground speed) instead"
         }

@@ -20,7 +20,12 @@ public struct RouteSummary: Sendable {
     /// Times of the first and last timed points (file order), if any point has one.
     public var startTime: Date?
     public var endTime: Date?
-    /// `endTime - startTime`, seconds, or `nil`.
+    /// The earliest and latest recorded times (``Route/recordedSpan``); the same as ``startTime`` and
+    /// ``endTime`` when the file lists its times in order.
+    public var earliestTime: Date?
+    public var latestTime: Date?
+    /// The span the recorded times cover, seconds, >= 0: ``latestTime`` − ``earliestTime`` (which is
+    /// ``endTime`` − ``startTime`` when the times are in order), or `nil` when no point has a time.
     public var duration: Double?
     /// Points that carry a time.
     public var timedPoints: Int
@@ -77,7 +82,10 @@ public struct RouteSummary: Sendable {
         length = route.length
         startTime = route.startTime
         endTime = route.endTime
-        duration = route.recordedDuration
+        let span = route.recordedSpan
+        earliestTime = span?.earliest
+        latestTime = span?.latest
+        duration = span.map { $0.latest.timeIntervalSince($0.earliest) }
         timedPoints = route.timedPointCount
         start = route.start
         end = route.end

@@ -6,7 +6,7 @@ extension RouteSummary {
     /// `timed_points` and `heading_start_to_end`.
     ///
     /// Units and forms: `length_m` metres (3 decimals); times ISO 8601 UTC or `null`; `duration_s`
-    /// seconds (6 decimals) or `null`; `start`/`end` as `{"latitude":..,"longitude":..}` (degrees, 8
+    /// seconds (6 decimals), the span from the earliest to the latest recorded time (>= 0, ``duration``), or `null`; `start`/`end` as `{"latitude":..,"longitude":..}` (degrees, 8
     /// decimals); `bbox` `[west,south,east,north]` (RFC 7946); `map_rect` `{"x","y","width","height"}` in
     /// MapKit map points (3 decimals); `flown` is `"tracks"` or `"routes"`; `format` the format read
     /// (when known); `notes` the reader's notes, as strings. For waypoints alone (``isWaypointsOnly``):
@@ -79,7 +79,9 @@ extension RouteSummary {
         if let s = startTime, let e = endTime, let d = duration {
             lines.append(("start time", ISO8601.string(from: s)))
             lines.append(("end time", ISO8601.string(from: e)))
-            lines.append(("duration", "\(num(d, 3)) s\(DurationText.daysSuffix(d)) (\(timedPoints) of \(points) points timed)"))
+            let order = earliestTime == s && latestTime == e ? ""
+                : "; the times are not in file order: from the earliest, \(earliestTime.map { ISO8601.string(from: $0) } ?? "?"), to the latest, \(latestTime.map { ISO8601.string(from: $0) } ?? "?")"
+            lines.append(("duration", "\(num(d, 3)) s\(DurationText.daysSuffix(d)) (\(timedPoints) of \(points) points timed\(order))"))
         } else {
             lines.append(("time", "none recorded"))
         }

@@ -9,6 +9,9 @@ public enum RiderGroupError: Error, Hashable, Sendable, CustomStringConvertible 
     /// The rider's route has fewer than the 2 timed points a clock needs (recorded timing): how many of
     /// its points carry a time.
     case untimedRider(String, timedPoints: Int, points: Int)
+    /// The rider's recorded clock cannot be a recording (``Route/recordedClockFault``): it would ride its
+    /// route, or most of it, in no time.
+    case brokenClock(String, RecordedClockFault)
     /// The rider's clock offset is not a finite number of seconds.
     case invalidClockOffset(String, Double)
     /// No rider is followed by that name (``RiderReference/name(_:)``); the names there are.
@@ -26,6 +29,8 @@ public enum RiderGroupError: Error, Hashable, Sendable, CustomStringConvertible 
             return "riders \(a + 1) and \(b + 1) are both named '\(name)'; every rider needs a unique name"
         case .untimedRider(let name, let timed, let points):
             return "rider '\(name)' cannot be played on the group's clock: \(timed) of its \(points) points \(timed == 1 ? "has" : "have") a recorded time, and at least 2 are needed"
+        case .brokenClock(let name, let fault):
+            return "rider '\(name)' cannot be played on the group's clock: \(fault)"
         case .invalidClockOffset(let name, let value):
             return "rider '\(name)' has a clock offset of \(value) s (expected a finite number of seconds)"
         case .unknownRider(let name, let names):
@@ -40,7 +45,7 @@ extension RiderGroupError {
     /// The rider at fault, by name, when the error is about one rider.
     public var riderName: String? {
         switch self {
-        case .duplicateName(let name, _, _), .untimedRider(let name, _, _), .invalidClockOffset(let name, _): return name
+        case .duplicateName(let name, _, _), .untimedRider(let name, _, _), .invalidClockOffset(let name, _), .brokenClock(let name, _): return name
         case .noRiders, .emptyName, .unknownRider, .riderIndexOutOfRange: return nil
         }
     }
@@ -49,7 +54,8 @@ extension RiderGroupError {
 extension RiderGroup {
     /// Checks the group's invariants: at least one rider, unique non-empty names, finite clock offsets,
     /// and every rider's route timed (at least 2 points with a recorded time; a route partly timed is
-    /// timed as recorded timing times it, ``RiderClock``).
+    /// timed as recorded timing times it, ``RiderClock``) by a clock that can be a recording
+    /// (``Route/recordedClockFault``).
     ///
     /// - Throws: ``RiderGroupError``, naming the first rider at fault (in rider order).
     /// - Complexity: O(r + n) for r riders and n points in all.
@@ -63,6 +69,7 @@ extension RiderGroup {
             guard rider.clockOffset.isFinite else { throw .invalidClockOffset(rider.name, rider.clockOffset) }
             let timed = rider.route.timedPointCount
             guard timed >= 2 else { throw .untimedRider(rider.name, timedPoints: timed, points: rider.route.points.count) }
+            if let fault = rider.route.recordedClockFault { throw .brokenClock(rider.name, fault) }
         }
     }
 

@@ -27,7 +27,13 @@ extension Route {
     ///    those are at the same place). Untimed points before the first or after the last timed point are
     ///    extrapolated at the timed part's mean speed (its distance over its time span), or given their
     ///    timed neighbour's time when that speed is not positive.
-    /// 2. Each step that does not move forward in time (equal or backwards) takes no time: the later
+    /// 2. When the times are whole seconds for points a fraction of a second apart
+    ///    (``ClockPattern/wholeSeconds(firstIndex:interval:sharedSteps:)``), the points that share a whole
+    ///    second are spread evenly over it by distance: in a run of points `k...m` at second `s` followed by
+    ///    point `m + 1` at `s'`, point `j` is at `s + min(1, s' - s) (d_j - d_k) / (d_{m+1} - d_k)` for the
+    ///    distance `d` along the route (by index, `(j - k) / (m - k + 1)` of a second, when they do not move
+    ///    or the run ends the route), so the camera does not pulse once a second.
+    /// 3. Each step that does not move forward in time (equal or backwards) takes no time: the later
     ///    points keep their recorded steps after it, so every time after a backward step is later than
     ///    recorded by the step's size.
     ///
@@ -66,6 +72,10 @@ extension Route {
             filled += 1
         }
 
+        if ClockPattern.patterns(in: self).contains(where: { if case .wholeSeconds = $0 { true } else { false } }) {
+            Self.spreadWholeSeconds(&t, along: along)
+        }
+
         var offsets = [Double](), steps = [Double]()
         offsets.reserveCapacity(n)
         steps.reserveCapacity(n - 1)
@@ -83,5 +93,24 @@ extension Route {
         }
         return RecordedTimes(origin: origin, offsets: offsets, steps: steps, filledTimes: filled,
                              nonIncreasingSteps: nonIncreasing)
+    }
+
+    /// Spreads each run of equal times evenly over its second (policy step 2 of ``recordedTimes``).
+    private static func spreadWholeSeconds(_ t: inout [Double?], along: [Double]) {
+        var k = 0
+        while k < t.count {
+            var m = k
+            while m + 1 < t.count, t[m + 1]! == t[k]! { m += 1 }
+            if m > k {
+                let next = m + 1 < t.count ? m + 1 : nil
+                let length = next.map { along[$0] - along[k] } ?? 0
+                let second = next.map { max(0, min(1, t[$0]! - t[k]!)) } ?? 1
+                for j in (k + 1)...m {
+                    let f = length > 0 ? (along[j] - along[k]) / length : Double(j - k) / Double(m - k + 1)
+                    t[j] = t[k]! + second * f
+                }
+            }
+            k = m + 1
+        }
     }
 }

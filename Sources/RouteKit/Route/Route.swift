@@ -279,6 +279,19 @@ public struct Route: Sendable {
         guard let s = startTime, let e = endTime else { return nil }
         return e.timeIntervalSince(s)
     }
+    /// The earliest and the latest recorded time of any point (UTC), or `nil` when no point has a time:
+    /// the span the recording covers, whatever the order the file lists its points in (a file of three
+    /// walks on three days, listed June, October, May, spans May to October).
+    ///
+    /// - Complexity: O(n).
+    public var recordedSpan: (earliest: Date, latest: Date)? {
+        var span: (earliest: Date, latest: Date)? = nil
+        for point in points {
+            guard let t = point.time else { continue }
+            span = (min(span?.earliest ?? t, t), max(span?.latest ?? t, t))
+        }
+        return span
+    }
     /// How many points carry a time (0 for an untimed route).
     public var timedPointCount: Int { points.reduce(0) { $0 + ($1.time == nil ? 0 : 1) } }
 }

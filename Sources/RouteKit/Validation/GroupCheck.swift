@@ -6,6 +6,7 @@ import Foundation
 /// - `group-clocks-disjoint` (warning): a rider whose recorded span (after its clock offset) overlaps no
 ///   other rider's; on one clock they never ride together, which is usually a recorder's clock set
 ///   wrong (a time zone, a day), to be put right with a clock offset.
+///   A rider whose clock a known fault explains gets `group-clock-offset` instead (``clockFindings(for:wording:)``).
 /// - `rider-never-in-view` (warning): a rider whose position is outside the viewport at every frame.
 ///   In view means inside the viewport itself (no margin): the camera is at least as far as the
 ///   distance that shows the rider from the frame's centre, pitch and heading
@@ -30,8 +31,9 @@ public enum GroupCheck {
         let clock = group.clock
         let riders = clock.group.riders
         let spans = riders.indices.map { (clock.startTime(ofRider: $0), clock.endTime(ofRider: $0)) }
+        let explained = Set(RiderClockOffset.offsets(in: clock.group).flatMap { [$0.rider, $0.reference] })
         if riders.count > 1 {
-            for (i, span) in spans.enumerated() {
+            for (i, span) in spans.enumerated() where !explained.contains(i) {
                 let overlaps = spans.indices.contains { j in j != i && spans[j].0 <= span.1 && span.0 <= spans[j].1 }
                 guard !overlaps else { continue }
                 findings.append(Finding(.warning, .groupClocksDisjoint, time: .recorded(clock.instant(atClockTime: span.0)),
@@ -76,5 +78,33 @@ public enum GroupCheck {
                 "The riders are furthest apart at \(FixedDecimal.string(widest.time, places: 3)) s: '\(riders[widest.a].name)' and '\(riders[widest.b].name)', \(FixedDecimal.string(widest.distance, places: 0)) m apart; every active rider is in view in \(allInView) of \(frames) frames."))
         }
         return findings
+    }
+
+    /// `group-clock-offset` (warning), one per rider whose recorded span overlaps no other rider's and
+    /// whose clock a known fault puts apart (``RiderClockOffset``): the likely cause and the clock offset
+    /// that fixes it. Found from the routes alone, so it is said even when the group cannot be flown (a
+    /// rider 20 years early makes the flight too long to plan).
+    ///
+    /// - Parameters:
+    ///   - group: The riders, with their clock offsets.
+    ///   - wording: How the fix is worded (a caller names its own option); by default "a clock offset of
+    ///     S s for 'NAME'".
+    /// - Complexity: O(r² + n) for r riders of n points in all.
+    public static func clockFindings(for group: RiderGroup,
+                                     wording: (_ rider: String, _ seconds: Double) -> String = { "a clock offset of \(Int($1)) s for '\($0)'" }) -> [Finding] {
+        RiderClockOffset.offsets(in: group).map { offset in
+            let rider = group.riders[offset.rider], other = group.riders[offset.reference]
+            let cause: String
+            switch offset.cause {
+            case .localTimeAsUTC(let hours):
+                cause = "its clock is \(abs(hours)) h \(hours > 0 ? "ahead of" : "behind") that of '\(other.name)', a whole number of hours: a device that writes local time with a Z (as UTC)"
+            case .fitEpochDropped:
+                let hours = Int(((offset.seconds - ClockPattern.fitEpoch.timeIntervalSince1970) / 3600).rounded())
+                let zone = hours == 0 ? "" : " and \(hours) h"
+                cause = "its times are \(FixedDecimal.string(offset.seconds, places: 0)) s before those of '\(other.name)', the FIT epoch (631065600 s: 1989-12-31 counted from 1970)\(zone): a converter that dropped the FIT epoch"
+            }
+            return Finding(.warning, .groupClockOffset, time: .recorded(rider.route.startTime),
+                "Rider '\(rider.name)' never rides with the others: \(cause); \(wording(rider.name, offset.seconds)) puts it right.")
+        }
     }
 }

@@ -8,6 +8,10 @@ import Foundation
 /// |---|---|---|
 /// | `time-missing` | note | no point has a time (recorded timing is impossible; distance timing works) |
 /// | `time-partial` | warning | some points have a time and some do not; *i* = first untimed point |
+/// | `time-same-instant` | warning | every timed point is at one instant (``ClockPattern/sameInstant(_:points:)``): one finding instead of `time-equal-while-moving`, `time-backwards` and `time-before-gps-epoch` at each point; *i* = 0 |
+/// | `time-newest-first` | error | the points run newest-first (``ClockPattern/newestFirst(firstIndex:backwardSteps:steps:)``): one finding instead of a `time-backwards` at each step; *i* = the first backward step's later point |
+/// | `time-whole-seconds` | note | times are whole seconds for points a fraction of a second apart (``ClockPattern/wholeSeconds(firstIndex:interval:sharedSteps:)``): one finding instead of a `time-equal-while-moving` at each point; recorded timing spreads them; *i* = the first that shares its second |
+/// | `time-fit-epoch` | note | the first time is on the FIT epoch's day, 1989-12-31 (``ClockPattern/fitEpoch(_:)``); *i* = the first timed point |
 /// | `time-backwards` | error | a time is earlier than the previous timed point's, segments included; *i* = the later point |
 /// | `time-equal-while-moving` | warning | two consecutive points have the same time but different positions (infinite speed); *i* = the second |
 /// | `time-gap` | warning | more than ``Options/gap`` seconds between consecutive timed points; *i* = the point after the gap |
@@ -140,7 +144,13 @@ public enum RouteCheck {
             findings.append(Finding(.warning, .timePartial, index: first,
                 "\(points.count - timed) of \(points.count) points have no time (the first is point \(first))."))
         }
-        if let first = points.firstIndex(where: { ($0.time ?? gpsEpoch) < gpsEpoch }) {
+        // One finding for a pattern that one cause explains, instead of one per step.
+        let patterns = ClockPattern.patterns(in: route)
+        findings += patterns.map { $0.finding(in: route) }
+        let oneInstant = patterns.contains { if case .sameInstant = $0 { true } else { false } }
+        let newestFirst = patterns.contains { if case .newestFirst = $0 { true } else { false } }
+        let wholeSeconds = patterns.contains { if case .wholeSeconds = $0 { true } else { false } }
+        if !oneInstant, let first = points.firstIndex(where: { ($0.time ?? gpsEpoch) < gpsEpoch }) {
             let count = points.reduce(0) { $0 + (($1.time ?? gpsEpoch) < gpsEpoch ? 1 : 0) }
             findings.append(Finding(.warning, .timeBeforeGpsEpoch, index: first, time: .recorded(points[first].time),
                 "\(count) point\(count == 1 ? "" : "s") have times before the GPS epoch (1980-01-06), from \(stamp(points[first].time!)): the recorder's clock was not set."))
@@ -167,10 +177,10 @@ public enum RouteCheck {
         moving.reserveCapacity(max(timed - 1, 0))
         forEachTimedLeg { p, i, dt, distance, crossesGap in
             let t = points[i].time!, tp = points[p].time!
-            if dt < 0 {
+            if dt < 0, !newestFirst, !oneInstant {
                 findings.append(Finding(.error, .timeBackwards, index: i, time: .recorded(t),
                     "Point \(i)'s time \(stamp(t)) is \(num(-dt, -dt < 1 ? 7 : 3)) s\(DurationText.daysSuffix(-dt)) before point \(p)'s \(stamp(tp))\(crossesGap ? " (across a segment break)" : "")."))
-            } else if dt == 0, distance > 0 {
+            } else if dt == 0, distance > 0, !oneInstant, !wholeSeconds {
                 findings.append(Finding(.warning, .timeEqualWhileMoving, index: i, time: .recorded(t),
                     "Point \(i) has the same time as point \(p) (\(stamp(t))) but is \(num(distance, 1)) m away: an infinite speed."))
             } else if dt > options.gap {
@@ -206,7 +216,7 @@ public enum RouteCheck {
         let speedLimit = options.maxSpeed ?? activity?.speedLimit
         if let limit = speedLimit {
             forEachTimedLeg { _, i, dt, distance, crossesGap in
-                guard dt > 0, !crossesGap else { return }
+                guard dt > 0, !crossesGap, !oneInstant else { return }
                 let speed = distance / dt
                 guard speed > limit else { return }
                 findings.append(Finding(.warning, .speedImplausible, index: i, time: .recorded(points[i].time),

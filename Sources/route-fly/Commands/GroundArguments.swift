@@ -96,9 +96,12 @@ extension PlansFlightsOverGround {
     /// filled in), then the camera script given or the planner's (its notes printed), resolved for the
     /// route; where a script takes the eye below the ground, a warning. With it, the terrain model
     /// (`--terrain`), or `nil`.
-    func flight(routePath: String, scriptPath: String?, input: InputArguments,
-                framesPerSecond: Double) throws -> (route: Route, scripted: ScriptedFlight, terrain: TerrainModel?) {
+    ///
+    /// `beforePlanning` sees the route before the (possibly long) planning starts, and may refuse it.
+    func flight(routePath: String, scriptPath: String?, input: InputArguments, framesPerSecond: Double,
+                beforePlanning: (Route) throws -> Void = { _ in }) throws -> (route: Route, scripted: ScriptedFlight, terrain: TerrainModel?) {
         let (route, terrain) = try ground.apply(to: try input.read(routePath).route, routePath: routePath, warnIfMissing: scriptPath == nil)
+        try beforePlanning(route)
         let script: CameraScript
         var tracking = RouteTracking.centre(span: nil)
         if let scriptPath {

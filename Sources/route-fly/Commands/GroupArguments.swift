@@ -95,10 +95,22 @@ struct GroupArguments: Equatable {
 
     /// The routes as riders, each read (its notes printed) and given the ground's heights where it has
     /// none, with its offset.
+    ///
+    /// Riders whose clocks a known fault puts apart (``GroupCheck/clockFindings(for:wording:)``) get a
+    /// warning naming the cause and the '--offset' that fixes it, before anything is planned.
     func group(routePaths: [String], input: InputArguments, ground: GroundArguments, warnIfMissing: Bool) throws -> RiderGroup {
-        try group(routePaths: routePaths) { path in
+        let riders = try group(routePaths: routePaths) { path in
             try ground.apply(to: try input.read(path).route, routePath: path, warnIfMissing: warnIfMissing).route
         }
+        for finding in GroupCheck.clockFindings(for: riders, wording: Self.offsetWording) {
+            printDiagnostic("\(routePaths.map(shownPath).joined(separator: ", ")): warning: \(finding.message) [\(finding.code.rawValue)]")
+        }
+        return riders
+    }
+
+    /// The fix of a rider's clock, as the option that gives it: `'--offset NAME=SECONDS'`.
+    static func offsetWording(_ name: String, _ seconds: Double) -> String {
+        "'--offset \(name)=\(FixedDecimal.string(seconds, places: 0))'"
     }
 
     /// The routes as riders, each route given by `read` (once per path: standard input can be read once).

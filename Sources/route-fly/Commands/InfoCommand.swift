@@ -60,8 +60,8 @@ struct InfoOptions: Equatable {
         var summary = RouteSummary(result.route)
         summary.format = result.format
         summary.notes = result.notes + result.warnings.map { "warning: " + $0 }
-        if let d = summary.duration, d < 0 {
-            let note = "the last timed point is \(FixedDecimal.string(-d, places: 3)) s before the first: the file's clock goes backwards (see 'route-fly check')"
+        if let s = summary.startTime, let e = summary.endTime, e < s {
+            let note = "the last timed point is \(FixedDecimal.string(s.timeIntervalSince(e), places: 3)) s before the first: the file's clock goes backwards (see 'route-fly check'); the duration is the span from the earliest recorded time to the latest"
             summary.notes.append(note)
             printDiagnostic("\(routePath == "-" ? "<stdin>" : routePath): note: \(note)")
         }

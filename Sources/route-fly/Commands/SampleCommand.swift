@@ -105,14 +105,8 @@ struct SampleOptions: Equatable {
     /// Refuses a flight with more frames than can be sampled or than the frame budget (or, for a picture,
     /// than it draws), and warns about one over an hour; `shown` names the input in the messages.
     func checkFrames(duration: Double, sampler: PoseSampler, shown: String, longestStep: RecordedStep?) throws {
-        let recordedHint = FlightNoticePresentation.recordedHint(longestStep)
-        if let tooLong = SampleOptions.tooManyFrames(duration: duration, fps: fps) {
-            throw CommandFailure(description: "\(shown): error: \(tooLong)\(recordedHint)")
-        }
+        try refuseTooManyFrames(duration: duration, sampler: sampler, shown: shown, longestStep: longestStep)
         let frames = sampler.frameCount(forDuration: duration)
-        if frames > maxFrames {
-            throw CommandFailure(description: "\(shown): error: the flight has \(frames) frames at \(FixedDecimal.string(fps, places: 3)) fps (\(describeSeconds(duration))), more than the frame budget of \(maxFrames) ('--max-frames N' raises the budget, '--fps' lowers the count)\(recordedHint)")
-        }
         if let long = FlightNotice.length(of: duration, sampler: sampler, longestStep: longestStep) {
             printDiagnostic("\(shown): warning: \(FlightNoticePresentation.describe(long))")
         }
@@ -121,12 +115,41 @@ struct SampleOptions: Equatable {
         }
     }
 
+    /// Refuses a flight of `duration` seconds with more frames than can be sampled or than the budget.
+    func refuseTooManyFrames(duration: Double, sampler: PoseSampler, shown: String, longestStep: RecordedStep?) throws {
+        let recordedHint = FlightNoticePresentation.recordedHint(longestStep)
+        if let tooLong = SampleOptions.tooManyFrames(duration: duration, fps: fps) {
+            throw CommandFailure(description: "\(shown): error: \(tooLong)\(recordedHint)")
+        }
+        let frames = sampler.frameCount(forDuration: duration)
+        if frames > maxFrames {
+            throw CommandFailure(description: "\(shown): error: the flight has \(frames) frames at \(FixedDecimal.string(fps, places: 3)) fps (\(describeSeconds(duration))), more than the frame budget of \(maxFrames) ('--max-frames N' raises the budget, '--fps' lowers the count)\(recordedHint)")
+        }
+    }
+
+    /// With recorded timing at a speed-up (no `--duration`), the frame budget checked before planning,
+    /// from the recorded route part alone (``FlightTiming/recorded(for:speedup:idle:)``: the file's
+    /// steps, idle ones shortened, over the speed-up) plus the fly-in and pull-out: a lower bound of the
+    /// planned flight's length (planning may only add time, to gaps), so a flight refused here would be
+    /// refused after planning too, without the minutes of planning a long one takes.
+    func refuseTooManyFramesBeforePlanning(_ route: Route, sampler: PoseSampler) throws {
+        let options = flight.options
+        guard scriptPath == nil, options.preset == .follow, options.timing == .recorded, options.duration == nil,
+              route.recordedClockFault == nil,
+              let timing = try? FlightTiming.recorded(for: route, speedup: options.speedup ?? 1,
+                                                      idle: options.skipIdle.map { FlightTiming.IdleCompression(threshold: $0) }) else { return }
+        try refuseTooManyFrames(duration: options.intro + timing.duration + options.outro, sampler: sampler,
+                                shown: shownPath(routePath), longestStep: RecordedStep(lengthening: route, options: options))
+    }
+
     func run() throws {
         if routePaths.count > 1 { return try runGroup() }
         try OutputGuard.refuse(output: outputPath, inputs: [.init(path: routePath, role: "input route")]
             + (scriptPath.map { [.init(path: $0, role: "camera script")] } ?? []) + ground.inputs,
                                subcommand: "sample")
-        let (route, scripted, terrain) = try flight(routePath: routePath, scriptPath: scriptPath, input: input, framesPerSecond: fps)
+        let (route, scripted, terrain) = try flight(routePath: routePath, scriptPath: scriptPath, input: input, framesPerSecond: fps) { route in
+            try refuseTooManyFramesBeforePlanning(route, sampler: PoseSampler(framesPerSecond: fps))
+        }
         var sampler = PoseSampler(framesPerSecond: fps)
         sampler.geoid = try Geoid.egm96()
         // With recorded timing, the recorded step that makes a flight long, named (a stop, a gap, or a

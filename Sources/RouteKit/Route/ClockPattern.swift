@@ -1,0 +1,91 @@
+import Foundation
+
+/// A pattern in a route's recorded clock that one cause explains: many findings of one kind (times going
+/// back at every step, equal times at every step) that are really one fault, said once with its fix.
+///
+/// Recognised from the timed points in file order (untimed points are skipped); a *step* is from one timed
+/// point to the next timed one.
+///
+/// - ``sameInstant(_:points:)``: at least 2 timed points, all within ``sameInstantTolerance`` (1 ms) of the
+///   first, on a route that moves: a placeholder (1970-01-01, 2000-01-01) or a logger that wrote one instant.
+/// - ``newestFirst(firstIndex:backwardSteps:steps:)``: at least 2 steps go back in time and more go back
+///   than forward: the file was written newest-first.
+/// - ``wholeSeconds(firstIndex:interval:sharedSteps:)``: at least 10 timed points, every time a whole
+///   second, and at least as many steps between points that move stay within their second as advance:
+///   a logger of several points a second that wrote its times rounded to the second. The interval is
+///   the timed span over the steps.
+/// - ``fitEpoch(_:)``: the first time falls on the day that starts at the FIT epoch (``fitEpoch``,
+///   1989-12-31T00:00:00Z): a FIT device whose clock was never set counts from 0.
+public enum ClockPattern: Hashable, Sendable {
+    case sameInstant(Date, points: Int)
+    /// `firstIndex`: the later point of the first backward step.
+    case newestFirst(firstIndex: Int, backwardSteps: Int, steps: Int)
+    /// `firstIndex`: the first point that shares its second with the timed point before it;
+    /// `interval`: seconds between points (about 0.1 for a 10 Hz log); `sharedSteps`: how many steps do.
+    case wholeSeconds(firstIndex: Int, interval: Double, sharedSteps: Int)
+    case fitEpoch(Date)
+
+    /// Seconds within which every time is one instant, 0.001: finer than any logger's step (a 20 Hz
+    /// logger steps 0.05 s), coarser than the rounding of a sentinel written with 3 or 7 decimals
+    /// (gpxpy's Mojstrovka.gpx: 0.0003 s between two spellings of 1901-12-13T20:45:52).
+    public static let sameInstantTolerance = 0.001
+    /// The FIT epoch, 1989-12-31T00:00:00Z (Unix time 631 065 600 s): FIT files count seconds from it
+    /// (Garmin FIT SDK, "date_time" type). A converter that drops it writes times 631 065 600 s early.
+    public static let fitEpoch = Date(timeIntervalSince1970: 631_065_600)
+
+    /// The patterns of `route`'s clock, in the order of the cases above (at most one of the first three).
+    ///
+    /// - Complexity: O(n) for n points.
+    public static func patterns(in route: Route) -> [ClockPattern] {
+        let points = route.points
+        let timed = points.indices.filter { points[$0].time != nil }
+        guard let first = timed.first, let start = points[first].time else { return [] }
+        var found: [ClockPattern] = []
+        let along = route.distancesAlong
+        if timed.count >= 2, route.length > 0,
+           timed.allSatisfy({ abs(points[$0].time!.timeIntervalSince(start)) <= sameInstantTolerance }) {
+            found.append(.sameInstant(start, points: timed.count))
+        } else if let back = newestFirst(timed, points) {
+            found.append(back)
+        } else if let whole = wholeSeconds(timed, points, along: along) {
+            found.append(whole)
+        }
+        if start >= fitEpoch, start < fitEpoch.addingTimeInterval(86_400) { found.append(.fitEpoch(start)) }
+        return found
+    }
+
+    private static func newestFirst(_ timed: [Int], _ points: [RoutePoint]) -> ClockPattern? {
+        var back = 0, forward = 0, firstBack: Int? = nil
+        for (a, b) in zip(timed, timed.dropFirst()) {
+            let dt = points[b].time!.timeIntervalSince(points[a].time!)
+            if dt < 0 { back += 1; if firstBack == nil { firstBack = b } } else if dt > 0 { forward += 1 }
+        }
+        guard back >= 2, back > forward, let firstBack else { return nil }
+        return .newestFirst(firstIndex: firstBack, backwardSteps: back, steps: timed.count - 1)
+    }
+
+    private static func wholeSeconds(_ timed: [Int], _ points: [RoutePoint], along: [Double]) -> ClockPattern? {
+        guard timed.count >= 10,
+              timed.allSatisfy({ let s = points[$0].time!.timeIntervalSince1970; return s == s.rounded() }) else { return nil }
+        var shared = 0, advancing = 0, firstShared: Int? = nil
+        for (a, b) in zip(timed, timed.dropFirst()) where along[b] > along[a] {
+            let dt = points[b].time!.timeIntervalSince(points[a].time!)
+            if dt == 0 { shared += 1; if firstShared == nil { firstShared = b } } else if dt > 0 { advancing += 1 }
+        }
+        guard let firstShared, shared >= advancing else { return nil }
+        let span = points[timed.last!].time!.timeIntervalSince(points[timed[0]].time!)
+        return .wholeSeconds(firstIndex: firstShared, interval: span / Double(timed.count - 1), sharedSteps: shared)
+    }
+}
+
+extension Route {
+    /// Metres along the route to each point, gaps between segments included (time passes across them):
+    /// `points.count` values, non-decreasing, the first 0.
+    ///
+    /// - Complexity: O(n).
+    package var distancesAlong: [Double] {
+        var along = [Double](repeating: 0, count: points.count)
+        for (i, leg) in legs.enumerated() { along[i + 1] = along[i] + leg.distance }
+        return along
+    }
+}

@@ -1,0 +1,47 @@
+"""Writes the clock fixtures (python3 make_clock.py): each shows one class of broken clock."""
+from datetime import datetime, timedelta, timezone
+
+def gpx(name, comment, pts, ele=True):
+    rows = []
+    for lat, lon, t in pts:
+        tt = f"<time>{t}</time>" if t else ""
+        rows.append(f'    <trkpt lat="{lat:.7f}" lon="{lon:.7f}">' + (f"<ele>{300:.1f}</ele>" if ele else "") + tt + "</trkpt>")
+    body = "\n".join(rows)
+    open(name, "w").write(f'''<?xml version="1.0" encoding="UTF-8"?>
+<!-- RouteKit clock fixture (make_clock.py): {comment} -->
+<gpx version="1.1" creator="RouteKit tests" xmlns="http://www.topografix.com/GPX/1/1">
+  <trk><name>{name[:-4]}</name><trkseg>
+{body}
+  </trkseg></trk>
+</gpx>
+''')
+
+def iso(d, ms=False):
+    return d.strftime("%Y-%m-%dT%H:%M:%S") + (f".{d.microsecond // 1000:03d}" if ms else "") + "Z"
+
+t0 = datetime(2020, 9, 13, 12, 26, 40, tzinfo=timezone.utc)
+# A walk north, 0.0001 deg (11.1 m) every 10 s, 12 points, written newest-first: 11 backward steps.
+walk = [(46 + k * 0.0001, 14.0, t0 + timedelta(seconds=10 * k)) for k in range(12)]
+gpx("newest-first.gpx", "a 12-point walk written newest-first (the last fix first): 11 steps back in time",
+    [(a, b, iso(t)) for a, b, t in reversed(walk)])
+# The same walk with 10 points all at the 2000-01-01 placeholder: 9 equal times while moving.
+gpx("placeholder-clock.gpx", "a 10-point walk whose every time is the 2000-01-01T00:00:00Z placeholder",
+    [(a, b, "2000-01-01T00:00:00Z") for a, b, _ in walk[:10]])
+# A 10 Hz ride at 5 m/s east along 46 N for 20 s, times truncated to whole seconds: 200 points, 180 share a second.
+def ride(start, n=200, hz=10, speed=5.0):
+    m_per_deg_lon = 77465.0  # about, at 46 N: the fixture's speed is nominal
+    return [(46.0, 14 + speed * (k / hz) / m_per_deg_lon, start + timedelta(seconds=k / hz)) for k in range(n)]
+gpx("whole-seconds-10hz.gpx", "a 10 Hz ride (200 points, 5 m/s) whose times are truncated to whole seconds: 180 points share their second",
+    [(a, b, iso(t.replace(microsecond=0))) for a, b, t in ride(t0)])
+# A walk whose clock starts on the FIT epoch (a FIT device's clock never set).
+fit = datetime(1989, 12, 31, tzinfo=timezone.utc)
+gpx("fit-epoch.gpx", "a 12-point walk whose times start on the FIT epoch, 1989-12-31T00:00:00Z",
+    [(a, b, iso(fit + (t - t0))) for a, b, t in walk])
+# Riders: the same 10 Hz-free 1 Hz ride three times: as recorded, as a device writing local time
+# (UTC+2) with a Z, and as a converter that dropped the FIT epoch (631065600 s early).
+r1 = [(46.0, 14 + 5.0 * k / 77465.0, t0 + timedelta(seconds=k)) for k in range(120)]
+gpx("rider-utc.gpx", "a 120 s ride at 1 Hz, times in UTC", [(a, b, iso(t)) for a, b, t in r1])
+gpx("rider-local-time.gpx", "the same ride 20 m north, its times written as local time (UTC+2) with a Z: 7200 s late",
+    [(a + 0.00018, b, iso(t + timedelta(hours=2))) for a, b, t in r1])
+gpx("rider-fit-epoch-dropped.gpx", "the same ride 20 m south, its times 631065600 s early (a FIT converter that dropped the FIT epoch)",
+    [(a - 0.00018, b, iso(t - timedelta(seconds=631065600))) for a, b, t in r1])
