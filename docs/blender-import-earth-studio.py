@@ -2,10 +2,17 @@
 # Blender: an animated camera, and (from RouteKit's files) the route as a curve and the ground as a mesh,
 # in a level local frame. Written for RouteKit; tried with Blender 5.0.1 (PyPI's bpy).
 #
-#   blender -b --python-exit-code 1 --python docs/blender-import-earth-studio.py -- FLIGHT.json [OUT.blend]
+#   blender -b --python-exit-code 1 --python docs/blender-import-earth-studio.py -- FLIGHT.json OUT.blend
 #           [--frame enu|ecef] [--no-route] [--no-terrain]
-#   (or, with PyPI's bpy: python docs/blender-import-earth-studio.py -- FLIGHT.json [OUT.blend] ...;
-#    or in Blender's Text Editor: set ARGUMENTS below and Run Script)
+#   (or, with PyPI's bpy: python docs/blender-import-earth-studio.py -- FLIGHT.json OUT.blend ...;
+#    or in Blender's Text Editor: set ARGUMENTS below and Run Script; there OUT.blend may be left out,
+#    the scene staying in the open session)
+#
+# Refused before anything is built or written, with one line on standard error: a usage error (exit 64:
+# an unknown option or --frame value, no OUT.blend when Blender runs without a window, an output that
+# does not end in .blend or is the flight file itself) or a bad file (exit 1: unreadable, not JSON, not
+# an Earth Studio export, a member missing, of the wrong type or not finite, named by its JSON path such
+# as $.cameraFrames[3].position.x; an output directory that does not exist).
 #
 # --frame enu (default): a local east-north-up frame, metres, Z up. Its origin is on the WGS 84
 #   ellipsoid (height 0) under the middle of the flight (the centre of the box of the route and the eyes),
@@ -20,17 +27,17 @@
 #
 # What it builds, all in a new collection "RouteKit" (nothing of yours is deleted or changed, apart from
 # the scene's camera, frame rate, frame range and resolution):
-# - "Camera": keyed per frame with the export's `position` (ECEF metres) and `rotation` (Euler degrees,
+# - "RouteKit Camera": keyed per frame with the export's `position` (ECEF metres) and `rotation` (Euler degrees,
 #   camera axes x right, y down, z forward to ECEF, Rx(x) Ry(y) Rz(z)), turned into the chosen frame, as
 #   a location and an XYZ Euler rotation kept continuous from frame to frame (in ENU a camera without roll
 #   never reaches the XYZ Euler angles' gimbal lock). Its lens is keyed per frame from the frame's
 #   `fovVertical` (sensor fit vertical), else the file's. Clipping from 1 m (closer planes hide the ground
 #   in Blender 5's EEVEE) to beyond the horizon of the highest eye.
-# - "Route": RouteKit's `route` member (a GeoJSON MultiLineString, heights above the ellipsoid) as a
+# - "RouteKit Route": RouteKit's `route` member (a GeoJSON MultiLineString, heights above the ellipsoid) as a
 #   poly curve, one spline per segment, with a red emissive tube about 3 pixels wide at the typical
 #   camera height (--no-route: none).
-# - "Terrain": RouteKit's `terrain` member (written by `route-fly sample --terrain DEM`: a grid of
-#   ellipsoidal heights around the route) as a mesh (--no-terrain: none), and a "Sun".
+# - "RouteKit Terrain": RouteKit's `terrain` member (written by `route-fly sample --terrain DEM`: a grid of
+#   ellipsoidal heights around the route) as a mesh (--no-terrain: none), and a "RouteKit Sun".
 # - The scene's custom properties `routekit_origin` (latitude, longitude, height of the ENU origin) and
 #   `routekit_frame` say where the frame is.
 # It prints the number of frames, the largest turn of the camera between two frames and how much further
@@ -75,26 +82,196 @@ class Frame:
         return Matrix(self.rows)
 
 
+USAGE = ('usage: blender -b --python blender-import-earth-studio.py -- FLIGHT.json OUT.blend '
+         '[--frame enu|ecef] [--no-route] [--no-terrain]')
+
+
+class Refusal(Exception):
+    """A one-line error and the exit status: 64 for a usage error, 1 for bad data."""
+    def __init__(self, message, status):
+        super().__init__(message)
+        self.status = status
+
+
+def usage(message):
+    return Refusal('error: %s\n%s' % (message, USAGE), 64)
+
+
+def frame_value(value):
+    if value not in ('enu', 'ecef'):
+        raise usage("the value '%s' is invalid for '--frame': expected enu or ecef" % value)
+    return value
+
+
 def parse(argv):
     args = argv[argv.index('--') + 1:] if '--' in argv else list(ARGUMENTS)
     options = {'frame': 'enu', 'route': True, 'terrain': True, 'paths': []}
     i = 0
     while i < len(args):
         a = args[i]
-        if a == '--frame' and i + 1 < len(args) and args[i + 1] in ('enu', 'ecef'):
-            options['frame'] = args[i + 1]
+        if a == '--frame':
+            if i + 1 >= len(args):
+                raise usage("'--frame' needs a value: enu or ecef")
+            options['frame'] = frame_value(args[i + 1])
             i += 1
+        elif a.startswith('--frame='):
+            options['frame'] = frame_value(a[len('--frame='):])
         elif a in ('--no-route', '--no-terrain'):
             options[a[5:]] = False
         elif a.startswith('--'):
-            sys.exit('unknown option %s' % a)
+            raise usage('unknown option %s' % a)
         else:
             options['paths'].append(a)
         i += 1
     if not 1 <= len(options['paths']) <= 2:
-        sys.exit('usage: blender -b --python blender-import-earth-studio.py -- flight.json [out.blend] '
-                 '[--frame enu|ecef] [--no-route] [--no-terrain]')
+        raise usage('expected the flight file and the .blend file to write')
+    if len(options['paths']) == 1 and bpy.app.background:
+        raise usage('no output file: Blender runs without a window here, so the scene would be lost; '
+                    'name the .blend file to write')
+    if len(options['paths']) == 2:
+        check_output(*options['paths'])
     return options
+
+
+def check_output(source, output):
+    """Refuses an output that is not a .blend file, is the input, or lies in a missing directory."""
+    same = os.path.realpath(source) == os.path.realpath(output) or (
+        os.path.exists(output) and os.path.exists(source) and os.path.samefile(source, output))
+    if same:
+        raise usage("the output file '%s' is an input (the flight file): it would be overwritten" % output)
+    if not output.lower().endswith('.blend'):
+        raise usage("the output file '%s' does not end in .blend (it is written as a Blender file)" % output)
+    directory = os.path.dirname(os.path.abspath(output))
+    if not os.path.isdir(directory):
+        raise Refusal("%s: error: cannot write: the directory '%s' does not exist" % (output, directory), 1)
+
+
+def kind(value):
+    """The JSON type of a parsed value, as an error names it."""
+    if value is None:
+        return 'null'
+    if isinstance(value, bool):
+        return 'a boolean'
+    if isinstance(value, (int, float)):
+        return '%r' % value
+    if value == []:
+        return 'an empty array'
+    return {str: 'a string', list: 'an array', dict: 'an object'}.get(type(value), type(value).__name__)
+
+
+class Reader:
+    """Checks the document's members as they are read; errors name the file and the JSON path."""
+    def __init__(self, path):
+        self.path = path
+
+    def fail(self, where, value, expected):
+        raise Refusal('%s: error: %s: found %s, expected %s' % (self.path, where, kind(value), expected), 1)
+
+    def member(self, parent, key, where):
+        if key not in parent:
+            raise Refusal('%s: error: %s: missing, expected a member "%s"' % (self.path, where, key), 1)
+        return parent[key]
+
+    def number(self, parent, key, where, low=-math.inf, high=math.inf, positive=False, optional=False):
+        if optional and key not in parent:
+            return None
+        value = self.member(parent, key, '%s.%s' % (where, key))
+        ok = isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value) \
+            and low <= value <= high and (value > 0 or not positive)
+        if not ok:
+            bound = ('a finite number' + (' above 0' if positive else '')
+                     + (' from %g to %g' % (low, high) if math.isfinite(low) and math.isfinite(high) else ''))
+            self.fail('%s.%s' % (where, key), value, bound)
+        return value
+
+    def array(self, parent, key, where, nonempty=True):
+        value = self.member(parent, key, '%s.%s' % (where, key))
+        if not isinstance(value, list) or (nonempty and not value):
+            self.fail('%s.%s' % (where, key), value, 'a non-empty array' if nonempty else 'an array')
+        return value
+
+    def obj(self, value, where):
+        if not isinstance(value, dict):
+            self.fail(where, value, 'an object')
+        return value
+
+    def xyz(self, parent, key, where):
+        value = self.obj(self.member(parent, key, '%s.%s' % (where, key)), '%s.%s' % (where, key))
+        for k in 'xyz':
+            self.number(value, k, '%s.%s' % (where, key))
+
+
+def load(path):
+    """The Earth Studio document at `path`, checked member by member (Refusal on the first fault)."""
+    try:
+        with open(path, encoding='utf-8') as f:
+            text = f.read()
+    except (OSError, UnicodeDecodeError) as e:
+        raise Refusal('%s: error: cannot read the file: %s' % (path, getattr(e, 'strerror', None) or e), 1)
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise Refusal('%s:%d:%d: error: not JSON (%s); expected an Earth Studio 3D camera export '
+                      '(route-fly sample ROUTE --format earth-studio)' % (path, e.lineno, e.colno, e.msg), 1)
+    check(Reader(path), doc)
+    return doc
+
+
+def check(r, doc):
+    if not isinstance(doc, dict):
+        r.fail('$', doc, 'an object (an Earth Studio 3D camera export; CZML is an array and is not one)')
+    r.number(doc, 'frameRate', '$', positive=True)
+    r.number(doc, 'width', '$', 1, 1e5)
+    r.number(doc, 'height', '$', 1, 1e5)
+    r.number(doc, 'numFrames', '$', 0, 1e8)
+    r.number(doc, 'fovVertical', '$', 0, 180, positive=True, optional=True)
+    for i, f in enumerate(r.array(doc, 'cameraFrames', '$')):
+        where = '$.cameraFrames[%d]' % i
+        r.obj(f, where)
+        r.xyz(f, 'position', where)
+        r.xyz(f, 'rotation', where)
+        c = r.obj(r.member(f, 'coordinate', where + '.coordinate'), where + '.coordinate')
+        r.number(c, 'latitude', where + '.coordinate', -90, 90)
+        r.number(c, 'longitude', where + '.coordinate', -540, 540)
+        r.number(c, 'altitude', where + '.coordinate')
+        r.number(f, 'fovVertical', where, 0, 180, positive=True, optional=True)
+    if 'trackPoints' in doc:
+        for i, p in enumerate(r.array(doc, 'trackPoints', '$', nonempty=False)):
+            r.xyz(r.obj(p, '$.trackPoints[%d]' % i), 'position', '$.trackPoints[%d]' % i)
+    if doc.get('route') is not None:
+        check_route(r, r.obj(doc['route'], '$.route'))
+    if doc.get('terrain') is not None:
+        check_terrain(r, r.obj(doc['terrain'], '$.terrain'))
+
+
+def check_route(r, route):
+    kind_ = route.get('type')
+    if kind_ not in ('MultiLineString', 'LineString'):
+        r.fail('$.route.type', kind_, '"MultiLineString" or "LineString"')
+    lines = r.array(route, 'coordinates', '$.route')
+    if kind_ == 'LineString':
+        lines = [lines]
+    for i, line in enumerate(lines):
+        where = '$.route.coordinates[%d]' % i if kind_ == 'MultiLineString' else '$.route.coordinates'
+        if not isinstance(line, list) or not line:
+            r.fail(where, line, 'a non-empty array of [longitude, latitude, height]')
+        for j, c in enumerate(line):
+            ok = isinstance(c, list) and len(c) >= 3 and all(
+                isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in c[:3])
+            if not ok:
+                r.fail('%s[%d]' % (where, j), c, '[longitude, latitude, height], finite numbers')
+
+
+def check_terrain(r, grid):
+    rows, columns = r.number(grid, 'rows', '$.terrain', 2, 1e5), r.number(grid, 'columns', '$.terrain', 2, 1e5)
+    for k in ('north', 'south', 'east', 'west'):
+        r.number(grid, k, '$.terrain', -540, 540)
+    heights = r.array(grid, 'heights', '$.terrain')
+    if len(heights) != int(rows) * int(columns):
+        r.fail('$.terrain.heights', heights, 'rows x columns = %d heights (found %d)' % (rows * columns, len(heights)))
+    for i, h in enumerate(heights):
+        if h is not None and not (isinstance(h, (int, float)) and not isinstance(h, bool) and math.isfinite(h)):
+            r.fail('$.terrain.heights[%d]' % i, h, 'a finite number or null')
 
 
 def flight_box(doc):
@@ -143,7 +320,7 @@ def import_camera(scene, collection, doc, frame):
     data = bpy.data.cameras.new('Camera')
     data.sensor_fit = 'VERTICAL'
     data.clip_start = 1.0
-    camera = bpy.data.objects.new('Camera', data)
+    camera = bpy.data.objects.new('RouteKit Camera', data)
     camera.rotation_mode = 'XYZ'
     collection.objects.link(camera)
     scene.camera = camera
@@ -203,7 +380,7 @@ def import_route(collection, doc, frame):
     pixel = 2 * typical * math.tan(fov / 2) / doc['height']
     curve.bevel_depth = 1.5 * pixel
     curve.materials.append(emissive('RouteKit route', (1.0, 0.1, 0.05, 1.0), 1.0))
-    route = bpy.data.objects.new('Route', curve)
+    route = bpy.data.objects.new('RouteKit Route', curve)
     collection.objects.link(route)
     return route
 
@@ -241,9 +418,9 @@ def import_terrain(collection, doc, frame):
         bsdf.inputs['Base Color'].default_value = (0.35, 0.45, 0.3, 1.0)
         bsdf.inputs['Roughness'].default_value = 0.9
     mesh.materials.append(material)
-    terrain = bpy.data.objects.new('Terrain', mesh)
+    terrain = bpy.data.objects.new('RouteKit Terrain', mesh)
     collection.objects.link(terrain)
-    sun = bpy.data.objects.new('Sun', bpy.data.lights.new('Sun', 'SUN'))
+    sun = bpy.data.objects.new('RouteKit Sun', bpy.data.lights.new('Sun', 'SUN'))
     sun.data.energy = 3.0
     sun.rotation_euler = (math.radians(70), 0, math.radians(135))  # 20 degrees above the horizon
     collection.objects.link(sun)
@@ -269,8 +446,10 @@ def motion(scene, camera, count):
 
 def main():
     options = parse(sys.argv)
-    with open(options['paths'][0], encoding='utf-8') as f:
-        doc = json.load(f)
+    doc = load(options['paths'][0])
+    if options['frame'] == 'ecef' and not doc.get('trackPoints'):
+        raise Refusal("%s: error: $.trackPoints: missing, expected a track point for '--frame ecef' (its origin)"
+                      % options['paths'][0], 1)
     scene = bpy.context.scene
     scene.render.fps = max(1, round(doc['frameRate']))
     scene.render.fps_base = scene.render.fps / doc['frameRate']  # 29.97 = 30 / 1.001
@@ -299,6 +478,18 @@ def main():
              worst[0], worst[1]))
     if len(options['paths']) > 1:
         bpy.ops.wm.save_as_mainfile(filepath=os.path.abspath(options['paths'][1]))  # needs an absolute path
+        print('saved %s' % options['paths'][1])
+    else:
+        print('no output file named: the scene is in this Blender session only (File > Save to keep it)')
 
 
-main()
+def run():
+    """main(), with a refusal printed as one line on standard error and its exit status (1 or 64)."""
+    try:
+        main()
+    except Refusal as refusal:
+        print(str(refusal), file=sys.stderr)
+        sys.exit(refusal.status)
+
+
+run()

@@ -85,6 +85,9 @@ struct SampleOptions: Equatable {
             }
         }
         try options.output.validate(format: options.resolvedFormat, formatName: options.formatName, subcommand: "sample")
+        if options.output.given.contains("--rider-trail"), options.routePaths.count < 2 {
+            throw UsageError(message: "'--rider-trail' applies to group flights (several routes), whose riders CZML draws; a single route's CZML has no rider to trail.", subcommand: "sample")
+        }
         if options.heightsGiven, ![.csv, .geojson].contains(options.resolvedFormat) {
             throw UsageError(message: "'--heights' applies to csv and geojson output, not \(options.resolvedFormat.rawValue): KML is always above sea level, CZML and Earth Studio above the ellipsoid, and the others have no heights to choose.", subcommand: "sample")
         }

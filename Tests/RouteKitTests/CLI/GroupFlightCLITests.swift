@@ -145,6 +145,28 @@ import Testing
         }
         let csv = try runRouteFly(["sample"] + Self.race + ["--rider-trail", "60"])
         #expect(csv.status == 64 && csv.stderr.contains("'--rider-trail' applies to czml output"), "\(csv.stderr)")
+        // A single route's CZML has no riders: refused, not silently ignored (before: exit 0).
+        let single = try runRouteFly(["sample", Self.race[0], "--format", "czml", "--rider-trail", "60"])
+        #expect(single.status == 64 && single.stderr.contains("'--rider-trail' applies to group flights (several routes)") && single.stdout.isEmpty,
+                "\(single.status) \(single.stderr)")
+    }
+
+    /// Riders recorded years apart make a flight over the frame budget: the error names the riders whose
+    /// clocks do not overlap and the budget that applies (before: the 20,000,000-frame hard maximum, and
+    /// no rider).
+    @Test func disjointRidersOverTheBudgetAreNamed() throws {
+        let dir = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let hike = Fixtures.packageRoot.appendingPathComponent("routes/gpxpy-cerknicko-jezero.gpx").path
+        let output = dir.appendingPathComponent("g.czml")
+        let r = try runRouteFly(["sample", Self.race[0], hike, "--speedup", "20", "-o", output.path])
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(r.stderr.contains("the riders' clocks do not overlap: 'gpxpy-cerknicko-jezero' ends") && r.stderr.contains("before 'ana' starts"), "\(r.stderr)")
+        #expect(r.stderr.contains("more than the frame budget of 500000") && !r.stderr.contains("20000000"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+        // Overlapping riders over the budget keep the general message.
+        let race = try runRouteFly(["sample"] + Self.race + ["--speedup", "1", "--max-frames", "1000", "-o", output.path])
+        #expect(race.status == 1 && race.stderr.contains("frame budget of 1000") && !race.stderr.contains("do not overlap"), "\(race.stderr)")
     }
 
     @Test func aGroupPreviewPageCarriesTheRiders() throws {

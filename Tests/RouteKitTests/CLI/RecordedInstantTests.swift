@@ -93,7 +93,8 @@ import Testing
     static func leapFrameIndices(czml: String, gpx: String) throws -> [Int]? {
         let packets = try #require(JSONSerialization.jsonObject(with: Data(czml.utf8)) as? [[String: Any]])
         let position = try #require(packets.first { $0["id"] as? String == "camera" && $0["position"] != nil }?["position"] as? [String: Any])
-        let epoch = try #require(ISO8601DateFormatter().date(from: try #require(position["epoch"] as? String)))
+        let epochText = try #require(position["epoch"] as? String)
+        let epoch = try #require(ISO8601DateFormatter().date(from: epochText))
         let values = try #require(position["cartographicDegrees"] as? [Double])
         let offsets = stride(from: 0, to: values.count, by: 4).map { values[$0] }
         let leap = Date(timeIntervalSince1970: 1_483_228_800)  // 2017-01-01T00:00:00Z

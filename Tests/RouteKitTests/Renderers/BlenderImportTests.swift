@@ -136,7 +136,7 @@ import Testing
         let (json, poses, doc) = try Self.flight(in: dir, extra: ["--terrain", model.path])
         let result = try Self.harness("import_ours.py", [Self.script, json.path])
         let objects = try #require(result["objects"] as? [String])
-        #expect(Set(["UserObject", "Camera", "Route", "Terrain", "Sun"]).isSubset(of: objects), "\(objects)")  // the user's object kept
+        #expect(Set(["UserObject", "RouteKit Camera", "RouteKit Route", "RouteKit Terrain", "RouteKit Sun"]).isSubset(of: objects), "\(objects)")  // the user's object kept
         #expect(result["clip_start"] as? Double == 1)
         let frames = try #require(result["frames"] as? [[String: Any]])
         #expect(frames.count == poses.count && poses.count == 1261)
@@ -217,7 +217,7 @@ import Testing
         let fovError = frames.enumerated().map { abs(($1["fov"] as! Double) - zoom($0)) }.max() ?? .infinity
         print("Blender (our script): the lens keyed per frame is each frame's fovVertical within \(fovError) degrees")
         #expect(fovError < 1e-4)
-        #expect(!(try #require(result["objects"] as? [String])).contains("Route"))
+        #expect(!(try #require(result["objects"] as? [String])).contains("RouteKit Route"))
         #expect(frames.count == poses.count)
         let start = try #require((doc["trackPoints"] as? [[String: Any]])?.first?["position"] as? [String: Double])
         let origin = SIMD3(start["x"]!, start["y"]!, start["z"]!)
@@ -225,6 +225,65 @@ import Testing
         let error = zip(frames, earth).map { Self.length(Self.vector($0["location"]) - ($1 - origin)) }.max() ?? .infinity
         print("Blender (our script, ECEF): eye within \(error) m of the CSV's (cs2cs)")
         #expect(error < 0.01)
+    }
+
+    /// Bad input and usage are refused before anything is built: one line on standard error naming the
+    /// file and JSON path (exit 1) or the usage (exit 64), no traceback, no .blend written; the flight
+    /// file is never overwritten. (Before: the JSON became a .blend with exit 0, and Python tracebacks.)
+    @Test(.enabled(if: python != nil, "needs bpy (/opt/bpy-venv)"))
+    func ourScriptRefusesBadInputInOneLine() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let json = dir.appendingPathComponent("flight.json")
+        let made = try runRouteFly(["sample", Self.route, "--format", "earth-studio", "--fps", "2", "-o", json.path])
+        #expect(made.status == 0, "\(made.stderr)")
+        let original = try Data(contentsOf: json)
+        let doc = try #require(try JSONSerialization.jsonObject(with: original) as? [String: Any])
+        func variant(_ name: String, _ change: (inout [String: Any]) -> Void) throws -> String {
+            var d = doc
+            change(&d)
+            let url = dir.appendingPathComponent(name)
+            try JSONSerialization.data(withJSONObject: d).write(to: url)
+            return url.path
+        }
+        func text(_ name: String, _ content: String) throws -> String {
+            let url = dir.appendingPathComponent(name)
+            try content.write(to: url, atomically: true, encoding: .utf8)
+            return url.path
+        }
+        var nanFrames = try #require(doc["cameraFrames"] as? [[String: Any]])
+        var position = try #require(nanFrames[2]["position"] as? [String: Any])
+        position["x"] = "NaN"  // replaced by a bare NaN below: Python's json reads it
+        nanFrames[2]["position"] = position
+        let nan = try variant("nan.json") { $0["cameraFrames"] = nanFrames }
+        try String(contentsOfFile: nan, encoding: .utf8).replacingOccurrences(of: "\"NaN\"", with: "NaN")
+            .write(toFile: nan, atomically: true, encoding: .utf8)
+        let blend = dir.appendingPathComponent("out.blend").path
+        let cases: [(arguments: [String], status: Int32, message: String)] = [
+            ([json.path, json.path], 64, "is an input"),
+            ([json.path, dir.appendingPathComponent("out.json").path], 64, "does not end in .blend"),
+            ([json.path], 64, "no output file"),
+            ([json.path, blend, "--frame", "bogus"], 64, "'bogus' is invalid for '--frame': expected enu or ecef"),
+            ([dir.appendingPathComponent("missing.json").path, blend], 1, "missing.json: error: cannot read the file: No such file"),
+            ([try text("route.csv", "latitude,longitude\n1,2\n"), blend], 1, "route.csv:1:1: error: not JSON"),
+            ([try text("empty.json", ""), blend], 1, "empty.json:1:1: error: not JSON"),
+            ([try text("flight.czml", "[{\"id\":\"document\",\"version\":\"1.0\"}]"), blend], 1, "flight.czml: error: $: found an array, expected an object"),
+            ([try variant("noframes.json") { $0["cameraFrames"] = [Any]() }, blend], 1, "$.cameraFrames: found an empty array, expected a non-empty array"),
+            ([nan, blend], 1, "$.cameraFrames[2].position.x: found nan, expected a finite number"),
+            ([try variant("rate.json") { $0["frameRate"] = 0 }, blend], 1, "$.frameRate: found 0, expected a finite number above 0"),
+            ([json.path, dir.appendingPathComponent("no/such/dir/out.blend").path], 1, "error: cannot write: the directory"),
+        ]
+        for c in cases {
+            let r = try ExternalTools.run(try #require(Self.python), [Self.script, "--"] + c.arguments)
+            let errorLines = r.stderr.split(separator: "\n").filter { !$0.hasPrefix("usage: ") }
+            #expect(r.status == c.status && r.stderr.contains(c.message) && errorLines.count == 1 && !r.stderr.contains("Traceback"),
+                    "\(c.arguments.map { URL(fileURLWithPath: $0).lastPathComponent }): exit \(r.status)\n\(r.stderr.suffix(1500))")
+            #expect(!FileManager.default.fileExists(atPath: blend), "a .blend was written for \(c.arguments)")
+        }
+        #expect(try Data(contentsOf: json) == original, "the flight file was changed")
+        // --frame=ecef is the same as --frame ecef.
+        let r = try ExternalTools.run(try #require(Self.python), [Self.script, "--", json.path, blend, "--frame=ecef"])
+        #expect(r.status == 0 && r.stdout.contains("in the ECEF frame") && FileManager.default.fileExists(atPath: blend), "\(r.stdout.suffix(500))\n\(r.stderr.suffix(1500))")
     }
 
     // MARK: imagiscope's EarthStudioTools

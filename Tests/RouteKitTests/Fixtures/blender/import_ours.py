@@ -13,7 +13,7 @@ still = rest[:rest.index('--')] if '--' in rest else rest  # [STILL.png FRAME [c
 bpy.ops.wm.read_factory_settings(use_empty=True)
 mine = bpy.data.objects.new('UserObject', None)  # one of the user's own: the import must keep it
 bpy.context.scene.collection.objects.link(mine)
-sys.argv = ['blender', '--', flight] + options
+sys.argv = ['blender', '--', flight, flight.rsplit('.', 1)[0] + '.blend'] + options  # written beside the flight
 runpy.run_path(script, run_name='__main__')
 scene = bpy.context.scene
 camera = scene.camera
@@ -26,10 +26,10 @@ for i in range(scene.frame_start, scene.frame_end + 1):
 steps = [max(abs(a - b) for a, b in zip(p['euler'], q['euler'])) for p, q in zip(frames, frames[1:])]
 out = {'frames': frames, 'largest_euler_step': math.degrees(max(steps, default=0)), 'origin': list(scene.get('routekit_origin', [])), 'clip_start': camera.data.clip_start,
        'objects': sorted(o.name for o in scene.objects)}
-route = bpy.data.objects.get('Route')
+route = bpy.data.objects.get('RouteKit Route')
 if route:
     out['route'] = [list(route.matrix_world @ Vector(p.co[:3])) for spline in route.data.splines for p in spline.points]
-terrain = bpy.data.objects.get('Terrain')
+terrain = bpy.data.objects.get('RouteKit Terrain')
 if terrain:
     # The face nearest the origin (in plan) and its normal in world axes.
     mesh = terrain.data
