@@ -247,7 +247,7 @@ extension FlightPlanner {
             let toHeading = unwrappedAngle(landingHeading ?? fromHeading, near: fromHeading)
             let a = MapCamera(centerCoordinate: points[k].coordinate, distance: followDistance, heading: fromHeading, pitch: pitch)
             let b = MapCamera(centerCoordinate: points[j].coordinate, distance: followDistance, heading: toHeading, pitch: pitch)
-            let needed = EasedFlyTo(from: a, to: b, framing: framing, rho: options.rho)
+            let needed = EasedFlyTo(from: a, to: b, framing: framing, rho: options.rho, keepingEndsInView: true)
                 .minimumDuration(within: Self.gapFlightLimits(maxTurnRate: options.maxTurnRate), aspectRatio: framing.aspectRatio)
             if dt < needed { stretchedGaps.append((k, j, dt, needed)) }
         }
@@ -275,6 +275,15 @@ extension FlightPlanner {
             piecePlans = plannedPieces(followDistance)
             pieces = followPieces(piecePlans, distance: followDistance)
             widenForPeakSpeed()
+        }
+        let flownOver = pieces.indices.filter(isFlownOver)
+        if !flownOver.isEmpty {
+            let along = route.cumulativeDistances
+            let named = flownOver.map { q -> String in
+                let a = along[pieces[q].range.lowerBound], b = along[pieces[q].range.upperBound]
+                return "\(FixedDecimal.string(b - a, places: 0)) m from \(FixedDecimal.string(a, places: 0)) m to \(FixedDecimal.string(b, places: 0)) m along the route"
+            }
+            notes.append("\(flownOver.count == 1 ? "a piece of route" : "\(flownOver.count) pieces of route") too short to follow (under \(FixedDecimal.string(Self.minimumPieceDuration, places: 1)) s of flight) between gap flights, the fly-in or the pull-out \(flownOver.count == 1 ? "is" : "are") flown over, not followed: \(named.prefix(3).joined(separator: "; "))\(named.count > 3 ? "; ..." : "")")
         }
         if options.distance == nil, followDistance > framed.distance {
             notes.append("the route is followed from \(FixedDecimal.string(followDistance, places: 0)) m, further out than the \(FixedDecimal.string(framed.distance, places: 0)) m that frame it whole, to keep the view within 0.45 screen heights a second: the fly-in zooms out; a longer duration follows it closer")
@@ -343,7 +352,8 @@ extension FlightPlanner {
                 builder.move(to: next, elevation: elevations[j])
             case .fly:
                 if piece.flyGapAfter {
-                    builder.easedFlyTo(next, duration: dt, framing: framing, rho: options.rho, elevation: elevations[j])
+                    builder.easedFlyTo(next, duration: dt, framing: framing, rho: options.rho, elevation: elevations[j],
+                                       keepingEndsInView: true)
                 } else {
                     builder.move(to: next, elevation: elevations[j])
                 }
