@@ -22,6 +22,7 @@ extension FlightPlanner {
         if recorded, let fault = original.recordedClockFault { throw .brokenClock(fault) }
         guard original.points.count >= 2 else { throw .tooFewPoints(original.points.count) }
         guard route.points.count >= 2 else { throw .noMovement(points: original.points.count) }
+        let headingRule = resolvedHeading(original, notes: &notes)
 
         // Timing of the route part.
         let timing: FlightTiming
@@ -182,7 +183,7 @@ extension FlightPlanner {
                         turnRate: (options.maxTurnRate ?? FlightOptions.defaultMaxTurnRate) / c,
                         turnAcceleration: Self.followTurnAcceleration / (c * c))
                     track = FollowTrack(route: route, times: tau, range: plan.range, elevations: elevations,
-                                        heading: options.heading, lookAhead: lookAhead, targets: targets)
+                                        heading: headingRule, lookAhead: lookAhead, targets: targets)
                 }
                 return Piece(range: plan.range, warp: plan.warp, track: track, flyGapAfter: plan.flyGapAfter)
             }
@@ -381,6 +382,21 @@ extension FlightPlanner {
         var plan = FlightPlan(script: builder.script(initial: initial, initialElevation: elevations[0]), notes: notes)
         plan.routeTracking = ride.times.isEmpty ? routeTracking(duration: builder.elapsed) : .rider(ride)
         return plan
+    }
+
+    /// The heading rule the follow flies: ``FlightOptions/heading``, except that ``FlightOptions/Heading/endpoints``
+    /// on a route whose start and end coincide (a loop: no start-to-end heading, as `info` reports) becomes
+    /// the fixed heading from the start to the route's point farthest from it (geodesic, WGS 84), with a
+    /// note; a route that never leaves its start keeps `endpoints` (heading 0).
+    /// - Complexity: O(n) for n points (one geodesic inverse each, for a loop).
+    func resolvedHeading(_ route: Route, notes: inout [String]) -> FlightOptions.Heading {
+        guard options.heading == .endpoints, route.start.distance(to: route.end) == 0 else { return options.heading }
+        let start = route.start
+        let reach = route.points.map { start.distance(to: $0.coordinate) }
+        guard let far = reach.indices.max(by: { reach[$0] < reach[$1] }), reach[far] > 0 else { return options.heading }
+        let value = normalizedHeading(RouteKit.heading(from: start, to: route.points[far].coordinate))
+        notes.append("the route starts and ends at the same place, so it has no start-to-end heading (`endpoints`): the camera faces from the start towards the point farthest from it (\(FixedDecimal.string(reach[far], places: 0)) m away), heading \(FixedDecimal.string(value, places: 1)) degrees")
+        return .fixed(value)
     }
 
     /// What a gap flight is kept within: nine tenths of `check`'s default screen speed, zoom rate and

@@ -36,8 +36,8 @@ import Testing
         let eyes = try OrbitFramingTests.ecef(rows.map { "\($0[8]) \($0[9]) \($0[10])" }, from: "EPSG:4979", cs2cs: cs2cs)
         func length(_ v: SIMD3<Double>) -> Double { (v * v).sum().squareRoot() }
         // The gap flight: from the last frame centred on the near end to the first centred on the route's end.
-        let takeoff = try #require(centres.lastIndex { length($0 - nearEnd) < 60 && length($0 - farEnd) > 1000 })
-        let landing = try #require(centres.indices.first { $0 > takeoff && length(centres[$0] - routeEnd) < 60 })
+        let takeoff = try #require(centres.lastIndex { length($0 - nearEnd) < 5 && length($0 - farEnd) > 1000 })
+        let landing = try #require(centres.indices.first { $0 > takeoff && length(centres[$0] - routeEnd) < 5 })
         #expect(landing - takeoff > 100, "\(takeoff)...\(landing)")
         let tanY = tan(36.8699 / 2 * .pi / 180), tanX = tanY * 1920 / 1080
         /// The larger of a point's horizontal and vertical screen coordinates as a share of the half-size
@@ -67,5 +67,45 @@ import Testing
             if i <= widest { #expect(share(nearEnd, frame: i) <= 1, "frame \(i): the rider leaves the view") }
         }
         #expect(together.count >= 30, "both ends in view together only in \(together.count) frames")
+    }
+}
+
+/// Issue 25, item 7: `--heading endpoints` on a loop (start equals end, so `info` reports no start-to-end
+/// heading) faces from the start towards the point farthest from it, with a note, instead of north.
+/// Checked against PROJ's `geod -I` (Karney's inverse on WGS 84) from the file's coordinates.
+@Suite struct LoopEndpointsHeadingTests {
+    static let geod = ExternalTools.find("geod", needs: "the independent azimuth of a loop's farthest point")
+
+    @Test func loopFacesItsFarthestPointWithANote() throws {
+        guard let geod = Self.geod else { return }
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // A 2.2 km by 1.1 km rectangle walked anticlockwise from its south-west corner and back to it.
+        let corners = [(46.0, 14.0), (46.0, 14.03), (46.01, 14.03), (46.01, 14.0), (46.0, 14.0)]
+        var points: [(Double, Double)] = []
+        for (a, b) in zip(corners, corners.dropFirst()) {
+            for i in 0..<10 { let f = Double(i) / 10; points.append((a.0 + (b.0 - a.0) * f, a.1 + (b.1 - a.1) * f)) }
+        }
+        points.append(corners[0])
+        let route = dir.appendingPathComponent("loop.gpx")
+        let text = "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\" creator=\"test\" xmlns=\"http://www.topografix.com/GPX/1/1\"><trk><trkseg>\n"
+            + points.map { "<trkpt lat=\"\($0.0)\" lon=\"\($0.1)\"><ele>500</ele></trkpt>" }.joined(separator: "\n")
+            + "\n</trkseg></trk></gpx>\n"
+        try Data(text.utf8).write(to: route)
+        let info = try runRouteFly(["info", route.path, "--json"])
+        #expect(info.stdout.contains("\"heading_start_to_end\":null"), "\(info.stdout)")
+
+        // The azimuth from the start to the farthest corner (north-east), by geod.
+        let input = dir.appendingPathComponent("line.txt")
+        try Data("46 14 46.01 14.03\n".utf8).write(to: input)
+        let g = try ExternalTools.run(geod, ["+ellps=WGS84", "-I", "-f", "%.6f", input.path])
+        let azimuth = try #require(Double(g.stdout.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init) ?? ""))
+
+        let r = try runRouteFly(["sample", route.path, "--heading", "endpoints", "--intro", "0", "--outro", "0", "--format", "csv"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("no start-to-end heading"), "\(r.stderr)")
+        let headings = r.stdout.split(separator: "\n").dropFirst().map { Double($0.split(separator: ",")[4])! }
+        try #require(headings.count > 10)
+        for h in headings { #expect(abs(remainder(h - azimuth, 360)) < 0.01, "\(h) vs geod \(azimuth)") }
     }
 }
