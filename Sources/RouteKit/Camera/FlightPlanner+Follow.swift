@@ -279,9 +279,15 @@ extension FlightPlanner {
         }
         let flownOver = pieces.indices.filter(isFlownOver)
         if !flownOver.isEmpty {
-            let along = route.cumulativeDistances
+            // Metres along the route as read (what `route_distance` reports), not as simplified.
+            func along(_ i: Int) -> Double {
+                let positions = preparation.originalPositions, metres = original.cumulativeDistances
+                guard i < positions.count else { return route.cumulativeDistances[i] }
+                let x = min(max(positions[i], 0), Double(metres.count - 1)), k = min(Int(x), metres.count - 1)
+                return k + 1 < metres.count ? metres[k] + (metres[k + 1] - metres[k]) * (x - Double(k)) : metres[k]
+            }
             let named = flownOver.map { q -> String in
-                let a = along[pieces[q].range.lowerBound], b = along[pieces[q].range.upperBound]
+                let a = along(pieces[q].range.lowerBound), b = along(pieces[q].range.upperBound)
                 return "\(FixedDecimal.string(b - a, places: 0)) m from \(FixedDecimal.string(a, places: 0)) m to \(FixedDecimal.string(b, places: 0)) m along the route"
             }
             notes.append("\(flownOver.count == 1 ? "a piece of route" : "\(flownOver.count) pieces of route") too short to follow (under \(FixedDecimal.string(Self.minimumPieceDuration, places: 1)) s of flight) between gap flights, the fly-in or the pull-out \(flownOver.count == 1 ? "is" : "are") flown over, not followed: \(named.prefix(3).joined(separator: "; "))\(named.count > 3 ? "; ..." : "")")

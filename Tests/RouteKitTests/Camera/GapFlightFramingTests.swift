@@ -29,7 +29,7 @@ import Testing
         let ends = try OrbitFramingTests.ecef([segments[3].last!, segments[4].first!, segments[6].last!],
                                               from: "EPSG:4326+5773", cs2cs: cs2cs)
         let (nearEnd, farEnd, routeEnd) = (ends[0], ends[1], ends[2])
-        let r = try runRouteFly(["sample", Self.hike.path, "--eye", "--format", "csv"])
+        let r = try runRouteFly(["sample", Self.hike.path, "--eye", "--route-columns", "--format", "csv"])
         #expect(r.status == 0, "\(r.stderr)")
         let rows = r.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: ",").map(String.init) }
         let centres = try OrbitFramingTests.ecef(rows.map { "\($0[2]) \($0[3]) \($0[7])" }, from: "EPSG:4979", cs2cs: cs2cs)
@@ -67,6 +67,12 @@ import Testing
             if i <= widest { #expect(share(nearEnd, frame: i) <= 1, "frame \(i): the rider leaves the view") }
         }
         #expect(together.count >= 30, "both ends in view together only in \(together.count) frames")
+        // The short last piece flown over is named, in the route_distance column's metres (which jumps
+        // from the gap's near end to the route's end as the flight lands).
+        let before = Double(rows[takeoff][11])!, after = Double(rows[rows.count - 1][11])!
+        #expect(after - before > 400 && after - before < 420, "\(before) to \(after)")
+        let named = "\(Int((after - before).rounded())) m from \(Int(before.rounded())) m to \(Int(after.rounded())) m along the route"
+        #expect(r.stderr.contains("flown over, not followed: " + named), "\(named) in \(r.stderr)")
     }
 }
 
