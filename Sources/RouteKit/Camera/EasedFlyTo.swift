@@ -10,6 +10,12 @@ import Foundation
 /// count as tens, runs instead in the azimuthal equidistant plane around the geodesic midpoint of its
 /// ends (metres: east `s sin a`, north `s cos a` for the geodesic distance `s` and azimuth `a` from the
 /// midpoint, Karney 2013), where a metre is a metre to within the flight's curvature.
+///
+/// A flight that keeps its ends in view (a gap between a route's segments) zooms out at least as far
+/// as a camera at the ends' geodesic midpoint needs, at the flight's middle heading and pitch, to show
+/// both ends with the framing's margin (``CameraFraming/distance(toShow:from:pitch:headings:)``): van
+/// Wijk's `rho` is raised until the path's widest view is that wide (``FlyToPath``'s
+/// `minimumPeakWidth`).
 struct EasedFlyTo {
     /// The plane the path runs in.
     private enum Plane {
@@ -27,13 +33,16 @@ struct EasedFlyTo {
     /// The eased clock: progress along the arc as a function of the fraction of the flight.
     let ease = ProgressWarp(span: 1, rampIn: ScriptBuilder.flyToRamp, rampOut: ScriptBuilder.flyToRamp)
 
-    init(from: MapCamera, to camera: MapCamera, framing: CameraFraming, rho: Double) {
+    /// - Parameter keepingEndsInView: Whether the widest view shows both ends (above); otherwise the
+    ///   path is van Wijk's at `rho`.
+    init(from: MapCamera, to camera: MapCamera, framing: CameraFraming, rho: Double, keepingEndsInView: Bool = false) {
         self.from = from
         self.to = camera
         target = LocationCoordinate2D(latitude: camera.centerCoordinate.latitude,
                                       longitude: unwrappedAngle(camera.centerCoordinate.longitude, near: from.centerCoordinate.longitude))
         let k = 2 * tan(framing.verticalFieldOfView * .pi / 360) * framing.aspectRatio
         widthPerMetre = k
+        let endsDistance = keepingEndsInView ? Self.distanceShowingEnds(from: from, to: camera, framing: framing) : nil
         if abs(from.centerCoordinate.latitude) > MapPoint.maximumLatitude || abs(target.latitude) > MapPoint.maximumLatitude {
             let line = Geodesic.wgs84.inverse(from: from.centerCoordinate, to: target)
             let middle = line.distance.isFinite && line.initialAzimuth.isFinite
@@ -42,17 +51,33 @@ struct EasedFlyTo {
             plane = .azimuthal(center: middle)
             let a = Geodesic.wgs84.azimuthalEquidistant(from.centerCoordinate, around: middle)
             let b = Geodesic.wgs84.azimuthalEquidistant(target, around: middle)
-            path = FlyToPath(from: .init(a.east, a.north), fromWidth: from.distance * k, to: .init(b.east, b.north), toWidth: camera.distance * k, rho: rho)
+            path = FlyToPath(from: .init(a.east, a.north), fromWidth: from.distance * k, to: .init(b.east, b.north), toWidth: camera.distance * k,
+                             rho: rho, minimumPeakWidth: endsDistance.map { $0.distance * k })
         } else {
             let startPoint = MapPoint(from.centerCoordinate)
             let endPoint = MapPoint(target)
             let w0 = from.distance * k * MapPoint.pointsPerMeter(atLatitude: from.centerCoordinate.latitude)
             let w1 = camera.distance * k * MapPoint.pointsPerMeter(atLatitude: target.latitude)
             path = FlyToPath(from: .init(startPoint.x, startPoint.y), fromWidth: w0,
-                             to: .init(endPoint.x, endPoint.y), toWidth: w1, rho: rho)
+                             to: .init(endPoint.x, endPoint.y), toWidth: w1, rho: rho,
+                             minimumPeakWidth: endsDistance.map { $0.distance * k * MapPoint.pointsPerMeter(atLatitude: $0.latitude) })
             plane = .mercator(startResidual: from.centerCoordinate.latitude - startPoint.coordinate.latitude,
                               endResidual: target.latitude - endPoint.coordinate.latitude)
         }
+    }
+
+    /// The distance, metres, at which a camera centred on the geodesic midpoint of the two cameras'
+    /// centres, at the middle of their headings (the short way round, as flown) and pitches, shows both
+    /// centres with the framing's margin; and that midpoint's latitude, degrees.
+    /// - Complexity: O(1).
+    private static func distanceShowingEnds(from: MapCamera, to: MapCamera, framing: CameraFraming) -> (distance: Double, latitude: Double) {
+        let a = from.centerCoordinate, b = to.centerCoordinate
+        let line = Geodesic.wgs84.inverse(from: a, to: b)
+        let middle = line.distance.isFinite && line.initialAzimuth.isFinite
+            ? Geodesic.wgs84.direct(from: a, azimuth: line.initialAzimuth, distance: line.distance / 2).coordinate : a
+        let heading = from.heading + remainder(to.heading - from.heading, 360) / 2
+        let pitch = (from.pitch + to.pitch) / 2
+        return (framing.distance(toShow: [a, b], from: middle, pitch: pitch, headings: [heading]), middle.latitude)
     }
 
     /// The path's length `S` in van Wijk's metric.

@@ -22,6 +22,7 @@ extension FlightPlanner {
         if recorded, let fault = original.recordedClockFault { throw .brokenClock(fault) }
         guard original.points.count >= 2 else { throw .tooFewPoints(original.points.count) }
         guard route.points.count >= 2 else { throw .noMovement(points: original.points.count) }
+        let headingRule = resolvedHeading(original, notes: &notes)
 
         // Timing of the route part.
         let timing: FlightTiming
@@ -182,7 +183,7 @@ extension FlightPlanner {
                         turnRate: (options.maxTurnRate ?? FlightOptions.defaultMaxTurnRate) / c,
                         turnAcceleration: Self.followTurnAcceleration / (c * c))
                     track = FollowTrack(route: route, times: tau, range: plan.range, elevations: elevations,
-                                        heading: options.heading, lookAhead: lookAhead, targets: targets)
+                                        heading: headingRule, lookAhead: lookAhead, targets: targets)
                 }
                 return Piece(range: plan.range, warp: plan.warp, track: track, flyGapAfter: plan.flyGapAfter)
             }
@@ -247,7 +248,7 @@ extension FlightPlanner {
             let toHeading = unwrappedAngle(landingHeading ?? fromHeading, near: fromHeading)
             let a = MapCamera(centerCoordinate: points[k].coordinate, distance: followDistance, heading: fromHeading, pitch: pitch)
             let b = MapCamera(centerCoordinate: points[j].coordinate, distance: followDistance, heading: toHeading, pitch: pitch)
-            let needed = EasedFlyTo(from: a, to: b, framing: framing, rho: options.rho)
+            let needed = EasedFlyTo(from: a, to: b, framing: framing, rho: options.rho, keepingEndsInView: true)
                 .minimumDuration(within: Self.gapFlightLimits(maxTurnRate: options.maxTurnRate), aspectRatio: framing.aspectRatio)
             if dt < needed { stretchedGaps.append((k, j, dt, needed)) }
         }
@@ -275,6 +276,21 @@ extension FlightPlanner {
             piecePlans = plannedPieces(followDistance)
             pieces = followPieces(piecePlans, distance: followDistance)
             widenForPeakSpeed()
+        }
+        let flownOver = pieces.indices.filter(isFlownOver)
+        if !flownOver.isEmpty {
+            // Metres along the route as read (what `route_distance` reports), not as simplified.
+            func along(_ i: Int) -> Double {
+                let positions = preparation.originalPositions, metres = original.cumulativeDistances
+                guard i < positions.count else { return route.cumulativeDistances[i] }
+                let x = min(max(positions[i], 0), Double(metres.count - 1)), k = min(Int(x), metres.count - 1)
+                return k + 1 < metres.count ? metres[k] + (metres[k + 1] - metres[k]) * (x - Double(k)) : metres[k]
+            }
+            let named = flownOver.map { q -> String in
+                let a = along(pieces[q].range.lowerBound), b = along(pieces[q].range.upperBound)
+                return "\(FixedDecimal.string(b - a, places: 0)) m from \(FixedDecimal.string(a, places: 0)) m to \(FixedDecimal.string(b, places: 0)) m along the route"
+            }
+            notes.append("\(flownOver.count == 1 ? "a piece of route" : "\(flownOver.count) pieces of route") too short to follow (under \(FixedDecimal.string(Self.minimumPieceDuration, places: 1)) s of flight) between gap flights, the fly-in or the pull-out \(flownOver.count == 1 ? "is" : "are") flown over, not followed: \(named.prefix(3).joined(separator: "; "))\(named.count > 3 ? "; ..." : "")")
         }
         if options.distance == nil, followDistance > framed.distance {
             notes.append("the route is followed from \(FixedDecimal.string(followDistance, places: 0)) m, further out than the \(FixedDecimal.string(framed.distance, places: 0)) m that frame it whole, to keep the view within 0.45 screen heights a second: the fly-in zooms out; a longer duration follows it closer")
@@ -343,7 +359,8 @@ extension FlightPlanner {
                 builder.move(to: next, elevation: elevations[j])
             case .fly:
                 if piece.flyGapAfter {
-                    builder.easedFlyTo(next, duration: dt, framing: framing, rho: options.rho, elevation: elevations[j])
+                    builder.easedFlyTo(next, duration: dt, framing: framing, rho: options.rho, elevation: elevations[j],
+                                       keepingEndsInView: true)
                 } else {
                     builder.move(to: next, elevation: elevations[j])
                 }
@@ -371,6 +388,21 @@ extension FlightPlanner {
         var plan = FlightPlan(script: builder.script(initial: initial, initialElevation: elevations[0]), notes: notes)
         plan.routeTracking = ride.times.isEmpty ? routeTracking(duration: builder.elapsed) : .rider(ride)
         return plan
+    }
+
+    /// The heading rule the follow flies: ``FlightOptions/heading``, except that ``FlightOptions/Heading/endpoints``
+    /// on a route whose start and end coincide (a loop: no start-to-end heading, as `info` reports) becomes
+    /// the fixed heading from the start to the route's point farthest from it (geodesic, WGS 84), with a
+    /// note; a route that never leaves its start keeps `endpoints` (heading 0).
+    /// - Complexity: O(n) for n points (one geodesic inverse each, for a loop).
+    func resolvedHeading(_ route: Route, notes: inout [String]) -> FlightOptions.Heading {
+        guard options.heading == .endpoints, route.start.distance(to: route.end) == 0 else { return options.heading }
+        let start = route.start
+        let reach = route.points.map { start.distance(to: $0.coordinate) }
+        guard let far = reach.indices.max(by: { reach[$0] < reach[$1] }), reach[far] > 0 else { return options.heading }
+        let value = normalizedHeading(RouteKit.heading(from: start, to: route.points[far].coordinate))
+        notes.append("the route starts and ends at the same place, so it has no start-to-end heading (`endpoints`): the camera faces from the start towards the point farthest from it (\(FixedDecimal.string(reach[far], places: 0)) m away), heading \(FixedDecimal.string(value, places: 1)) degrees")
+        return .fixed(value)
     }
 
     /// What a gap flight is kept within: nine tenths of `check`'s default screen speed, zoom rate and

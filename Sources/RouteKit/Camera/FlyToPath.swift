@@ -44,8 +44,8 @@ public struct FlyToPath: Hashable, Sendable {
     public let startWidth: Double
     /// Visible width at the end, metres (> 0).
     public let endWidth: Double
-    /// The zoom/pan trade-off actually used (> 0): the requested one, lowered if a maximum width
-    /// required it.
+    /// The zoom/pan trade-off actually used (> 0): the requested one, raised if a minimum peak width
+    /// required it, or lowered if a maximum width did.
     public let rho: Double
     /// `u1 = |end - start|`, metres (>= 0).
     public let panDistance: Double
@@ -74,9 +74,14 @@ public struct FlyToPath: Hashable, Sendable {
     ///     `wMax`, `rho` is then lowered further by bisection until the peak equals it (to 1e-12 relative).
     ///     A cap below `max(w0, w1)` cannot be met; `rho` is lowered as far as the bisection goes
     ///     (60 halvings) and ``peakWidth`` reports what was reached.
-    /// - Complexity: O(1) (O(60) steps with a binding `maximumWidth`).
+    ///   - minimumPeakWidth: A floor on the path's widest view, metres, or `nil`: what a flight needs to
+    ///     show both of its ends at once at its widest. When the path's peak is narrower, `rho` is raised
+    ///     (never lowered): doubled until the peak reaches the floor (the peak `w0 cosh(r0)` grows without
+    ///     bound with `rho`: `b0` grows as `rho^2 u1 / (2 w0)`), then bisected down to it (60 halvings,
+    ///     the result's peak at or above the floor). Applied before `maximumWidth`, which wins.
+    /// - Complexity: O(1) (O(60) steps with a binding `maximumWidth` or `minimumPeakWidth`).
     public init(from start: Point, fromWidth startWidth: Double, to end: Point, toWidth endWidth: Double,
-                rho: Double = FlyToPath.defaultRho, maximumWidth: Double? = nil) {
+                rho: Double = FlyToPath.defaultRho, maximumWidth: Double? = nil, minimumPeakWidth: Double? = nil) {
         precondition(startWidth > 0 && startWidth.isFinite && endWidth > 0 && endWidth.isFinite,
                      "widths must be finite and > 0 metres")
         precondition(rho > 0 && rho.isFinite, "rho must be finite and > 0")
@@ -91,6 +96,16 @@ public struct FlyToPath: Hashable, Sendable {
         self.isPureZoom = pureZoom
 
         var rho = rho
+        if !pureZoom, let wMin = minimumPeakWidth, wMin.isFinite,
+           Self.peak(w0: startWidth, w1: endWidth, u1: u1, rho: rho) < wMin {
+            var low = rho, high = rho
+            for _ in 0..<60 where Self.peak(w0: startWidth, w1: endWidth, u1: u1, rho: high) < wMin { high *= 2 }
+            for _ in 0..<60 {
+                let mid = (low + high) / 2
+                if Self.peak(w0: startWidth, w1: endWidth, u1: u1, rho: mid) < wMin { low = mid } else { high = mid }
+            }
+            rho = high
+        }
         if !pureZoom, let wMax = maximumWidth {
             precondition(wMax > 0, "maximumWidth must be > 0 metres")
             if Self.peak(w0: startWidth, w1: endWidth, u1: u1, rho: rho) > wMax {

@@ -111,14 +111,17 @@ struct ScriptBuilder {
     /// of the closed form), so the sampled motion is velocity-continuous. The pitch follows the same
     /// eased clock (cubic keyframes with its exact rate); heading and elevation ease in and out
     /// (`easeInOut`) over the whole flight.
+    ///
+    /// With `keepingEndsInView` the path zooms out far enough to show both ends at its widest
+    /// (``EasedFlyTo``): a gap between a route's segments.
     mutating func easedFlyTo(_ camera: MapCamera, duration: Double, framing: CameraFraming, rho: Double,
-                             elevation e: Double) {
+                             elevation e: Double, keepingEndsInView: Bool = false) {
         guard duration > 0 else {
             move(to: camera, elevation: e)
             return
         }
         let from = current
-        let flight = EasedFlyTo(from: from, to: camera, framing: framing, rho: rho)
+        let flight = EasedFlyTo(from: from, to: camera, framing: framing, rho: rho, keepingEndsInView: keepingEndsInView)
         let target = flight.target
         let length = flight.length
         func state(_ s: Double) -> (LocationCoordinate2D, Double) { flight.state(arc: s) }

@@ -111,4 +111,21 @@ import Testing
         let loose = FlyToPath(from: a, fromWidth: 1000, to: b, toWidth: 500, maximumWidth: 1e6)
         #expect(loose.rho == FlyToPath.defaultRho)
     }
+
+    /// A floor on the peak raises `rho` to the closed form for equal end widths: the peak is
+    /// `w sqrt(1 + (rho^2 u / 2w)^2)` (`b0 = rho^2 u / 2w`, `cosh(asinh b) = sqrt(1 + b^2)`), so the floor
+    /// `W` needs `rho = sqrt(2 sqrt(W^2 - w^2) / u)`; the widths sampled along the path reach `W`.
+    @Test func minimumPeakWidthRaisesRhoToTheClosedForm() {
+        let a = FlyToPath.Point(0, 0), b = FlyToPath.Point(5000, 0)
+        let w = 2000.0, floor = 8000.0
+        let path = FlyToPath(from: a, fromWidth: w, to: b, toWidth: w, minimumPeakWidth: floor)
+        let expected = (2 * (floor * floor - w * w).squareRoot() / 5000).squareRoot()
+        #expect(abs(path.rho - expected) < 1e-9 * expected, "\(path.rho) vs \(expected)")
+        #expect(path.peakWidth >= floor && path.peakWidth < floor * (1 + 1e-9))
+        let sampled = (0...1000).map { path.width(at: path.length * Double($0) / 1000) }.max()!
+        #expect(abs(sampled - floor) < 1e-6 * floor)
+        // The path's own peak (about 1.01 u at the default rho) already wider: unchanged.
+        let loose = FlyToPath(from: a, fromWidth: w, to: b, toWidth: w, minimumPeakWidth: 3000)
+        #expect(loose.rho == FlyToPath.defaultRho)
+    }
 }
