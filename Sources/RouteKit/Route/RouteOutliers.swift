@@ -12,7 +12,10 @@ import Foundation
 /// 2. **Height spikes** (``HeightSpike``): a Hampel filter (Hampel 1974; Pearson 2002, IEEE TCST 10(1))
 ///    over the heights within ``spikeWindow`` / 2 metres along the route of each point (at least 3 of
 ///    them): a height more than `max(3 × 1.4826 × MAD, ` ``spikeFloor`` `)` from their median is a spike
-///    and becomes that median. Points farther apart than the window (a planned route) are never judged.
+///    and becomes that median, when it (or the run of such heights it is in) also stands more than the
+///    floor above, or below, both the heights just before and after it: a spike comes back, a step does
+///    not. Points farther apart than the window (a planned route) and a route's first and last heights
+///    are never judged.
 /// 3. **Wild positions** (``PositionOutlier``): a point inside a segment whose legs in and out, `a` and
 ///    `b`, are both at least ``positionFloor`` metres and more than ``positionRatio`` times both the
 ///    distance between its two neighbours `c` and the route's median leg (so the neighbours agree with
@@ -121,11 +124,32 @@ extension Route {
         let filtered = ElevationSmoothing.median(values, at: indices.map { distances[$0] },
                                                  window: RouteOutliers.spikeWindow, floor: RouteOutliers.spikeFloor)
         var spikes: [RouteOutliers.HeightSpike] = []
-        for k in indices.indices where filtered[k] != values[k] {
-            spikes.append(.init(index: indices[k], recorded: values[k], replacement: filtered[k]))
-            points[indices[k]].elevation = filtered[k]
+        var k = 0
+        while k < values.count {
+            guard filtered[k] != values[k] else { k += 1; continue }
+            var end = k + 1  // the run of flagged heights k..<end
+            while end < values.count && filtered[end] != values[end] { end += 1 }
+            if standsOut(values, run: k..<end) {
+                for j in k..<end {
+                    spikes.append(.init(index: indices[j], recorded: values[j], replacement: filtered[j]))
+                    points[indices[j]].elevation = filtered[j]
+                }
+            }
+            k = end
         }
         return spikes
+    }
+
+    /// Whether every height of `run` is more than ``RouteOutliers/spikeFloor`` above, or every one below,
+    /// both the height just before the run and the one just after it (a spike goes up and comes back; a
+    /// step, such as a logger holding a summit's height and then dropping, does not). The route's first
+    /// and last heights are never spikes.
+    private static func standsOut(_ values: [Double], run: Range<Int>) -> Bool {
+        guard run.lowerBound > 0, run.upperBound < values.count else { return false }
+        let before = values[run.lowerBound - 1], after = values[run.upperBound]
+        let floor = RouteOutliers.spikeFloor
+        return run.allSatisfy { values[$0] - max(before, after) > floor }
+            || run.allSatisfy { min(before, after) - values[$0] > floor }
     }
 
     /// Rule 3: the wild positions, in order.

@@ -29,7 +29,7 @@ import Testing
     }
 
     @Test func aPlaceholderClockSamplesWithEmptySpeedCells() throws {
-        let r = try runRouteFly(["sample", Self.placeholder.path, "--fps", "5"])
+        let r = try runRouteFly(["sample", Self.placeholder.path, "--fps", "5", "--route-columns"])
         #expect(r.status == 0, "\(r.stderr)")
         let cells = Self.routeCells(r.stdout)
         #expect(cells.rows > 10)
@@ -46,7 +46,7 @@ import Testing
         #expect(counts.values.max() == 183, "\(counts)")
         let route = try RouteFile.load(path: url.path)
         #expect(route.recordedClockFault != nil)
-        let r = try runRouteFly(["sample", url.path, "--fps", "2"])
+        let r = try runRouteFly(["sample", url.path, "--fps", "2", "--route-columns"])
         #expect(r.status == 0, "\(r.stderr)")
         let cells = Self.routeCells(r.stdout)
         #expect(cells.rows > 10)
