@@ -21,9 +21,9 @@ public struct RouteOdometer: Sendable {
 
     /// An odometer for `route`. O(n) time and memory for n points.
     ///
-    /// A route whose recorded clock cannot be a recording (``Route/recordedClockFault``: the rule
-    /// `--timing recorded` refuses with; all points at one instant, newest-first, a clock that stands
-    /// still) is read as an untimed route: its readings carry no ``RouteReading/time`` and no
+    /// A route whose recorded clock cannot be a recording (``Route/recordedClockFault``: the rule recorded
+    /// timing is refused with; all points at one instant, newest-first, a clock that stands still) is
+    /// read as an untimed route: its readings carry no ``RouteReading/time`` and no
     /// ``RouteReading/speed`` (a stopped clock would give millions of metres per second).
     public init(route: Route) {
         self.route = route
