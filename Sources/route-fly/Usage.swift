@@ -209,7 +209,9 @@ enum Usage {
         a pattern one cause explains, said once instead of at every step: time-same-instant,
         time-newest-first, time-whole-seconds, and time-fit-epoch (a first time on 1989-12-31).
         Route geometry: duplicate-point, zero-length-segment, jump, null-island, latitude-out-of-range,
-        longitude-out-of-range. Flight: flight-duration, flight-duration-mismatch, flight-frame-count,
+        longitude-out-of-range. Outliers, one finding each, left out of or corrected in every flight,
+        ground and profile: position-outlier (a wild point), elevation-spike, elevation-wrapped (heights
+        of 65000-65535 m: below sea level in an unsigned 16-bit field, corrected). Flight: flight-duration, flight-duration-mismatch, flight-frame-count,
         flight-distance-clamped, center-speed-over-limit, eye-speed-over-limit, distance-rate-over-limit,
         flight-out-of-range, flight-elevation-implausible, flight-unplannable.
         Motion on screen: motion-peaks (note), motion-jump (error: more than a screen in one frame),

@@ -20,9 +20,14 @@ public struct RouteOdometer: Sendable {
     private let cadencePoints: [Int]
 
     /// An odometer for `route`. O(n) time and memory for n points.
+    ///
+    /// A route whose recorded clock cannot be a recording (``Route/recordedClockFault``: the rule recorded
+    /// timing is refused with; all points at one instant, newest-first, a clock that stands still) is
+    /// read as an untimed route: its readings carry no ``RouteReading/time`` and no
+    /// ``RouteReading/speed`` (a stopped clock would give millions of metres per second).
     public init(route: Route) {
         self.route = route
-        recorded = route.recordedTimes
+        recorded = route.recordedClockFault == nil ? route.recordedTimes : nil
         elevationPoints = route.points.indices.filter { route.points[$0].elevation != nil }
         heartRatePoints = route.points.indices.filter { route.points[$0].heartRate != nil }
         cadencePoints = route.points.indices.filter { route.points[$0].cadence != nil }

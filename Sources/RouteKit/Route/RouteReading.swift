@@ -15,7 +15,8 @@ public struct RouteReading: Hashable, Sendable {
     public var coordinate: LocationCoordinate2D
     /// The recorded instant there (UTC), when the route is timed: the points' times with missing ones
     /// filled by distance and backward steps flattened (the clock recorded timing flies). `nil` for an
-    /// untimed route (fewer than 2 timed points).
+    /// untimed route (fewer than 2 timed points) and for one whose clock cannot be a recording
+    /// (``Route/recordedClockFault``).
     public var time: Date?
     /// The route's own height there, metres above mean sea level (orthometric, EGM96; as the route holds
     /// its elevations), or `nil` when no point records one.
@@ -23,7 +24,7 @@ public struct RouteReading: Hashable, Sendable {
     /// Speed over ground, metres per second: the distance travelled in the ``RouteOdometer/speedWindow``
     /// seconds of recorded time centred on this point, over that time (the window is cut short at the
     /// route's ends). Averaged, so that GPS noise does not make it dance; 0 at a stop. `nil` for an untimed
-    /// route.
+    /// route and for one whose clock cannot be a recording (``Route/recordedClockFault``).
     public var speed: Double?
     /// Heart rate, beats per minute, where the route records it (interpolated between recording points).
     public var heartRate: Double?

@@ -2,7 +2,9 @@ import Foundation
 
 /// A whole check of a route and its flight in one call, as `route-fly check` runs it:
 /// 1. the route's clock and geometry (``RouteCheck``), with the zones of its time texts read a second
-///    time from the file's bytes when it is GPX, KML or TCX (``TimeZoneScan``);
+///    time from the file's bytes when it is GPX, KML or TCX (``TimeZoneScan``), on its heights with the
+///    outliers corrected, and a finding for each outlier (``Route/outliers``,
+///    ``RouteCheck/findings(for:places:)``); the flight and the ground are the route without them;
 /// 2. the flight: planned from ``FlightOptions`` (``FlightPlanner``, keeping ``clearance`` over
 ///    ``terrain``), or a camera script already resolved for the route;
 /// 3. its length and motion (``FlightCheck``), and, where the ground is known (``terrain``, else the
@@ -45,6 +47,9 @@ public struct CheckRun: Sendable {
     /// Metres the eye keeps above the ground (>= 0): a planned flight is planned to keep it, and
     /// `terrain-clearance` reports where the flight does not. Default 50.
     public var clearance: Double
+    /// The route file's path as the user typed it, for the `path:line:column` of the outlier findings
+    /// (``RouteOutliers``); `nil` prints `<input>`.
+    public var displayPath: String? = nil
 
     public init(flight: Flight, routeOptions: RouteCheck.Options = .init(), flightOptions: FlightCheck.Options = .init(),
                 terrain: (any ElevationModel)? = nil, clearance: Double = 50) {
@@ -76,11 +81,17 @@ public struct CheckRun: Sendable {
     /// `nil` when they cannot be read again (no zone findings then).
     package func report(for result: RouteFile.Result, input: RouteInput?,
                         wording: (FlightCheck.Unplannable) -> String = { $0.description }) throws(CameraScriptError) -> CheckReport {
-        let route = result.route
+        // The route's outliers: its heights corrected point for point for the route check (which
+        // reports each outlier), the wild positions left out of the flight, as every command flies it.
+        let outliers = result.route.outliers
+        let route = outliers.correctedHeights
         let zones: [TimeZoneDesignator?]? = [.gpx, .kml, .tcx].contains(result.format)
             ? input.flatMap { TimeZoneScan.zones(for: route, input: $0) } : nil
         var (findings, routeSummary) = RouteCheck.check(route, options: routeOptions, zones: zones)
+        findings += RouteCheck.findings(for: outliers, places: outliers.places(count: route.points.count, format: result.format,
+                                                                               input: input, displayPath: displayPath))
 
+        let flown = outliers.route
         var checkOptions = flightOptions
         var unplannable: FlightCheck.Unplannable? = nil
         var scripted: ScriptedFlight? = nil
@@ -97,14 +108,14 @@ public struct CheckRun: Sendable {
             planner.ground = terrain
             let plan: FlightPlan?
             do {
-                plan = try planner.plan(for: route)
+                plan = try planner.plan(for: flown)
             } catch {
                 plan = nil
                 unplannable = .plan(error)
             }
             if let plan {
-                scripted = try plan.script.resolved(for: route, framing: options.framing)
-                checkOptions.expectedDuration = FlightCheck.expectedDuration(options: options, route: route)
+                scripted = try plan.script.resolved(for: flown, framing: options.framing)
+                checkOptions.expectedDuration = FlightCheck.expectedDuration(options: options, route: flown)
             }
         }
         if let flight = scripted, PoseSampler(framesPerSecond: checkOptions.framesPerSecond).tooManyFrames(duration: flight.duration) != nil {
@@ -117,7 +128,7 @@ public struct CheckRun: Sendable {
         if let scripted {
             let checked = FlightCheck.check(scripted, options: checkOptions)
             findings += checked.findings
-            if let ground = RouteGround.ground(for: route, terrain: terrain) {
+            if let ground = RouteGround.ground(for: flown, terrain: terrain) {
                 findings += TerrainCheck.check(scripted, ground: ground, clearance: clearance,
                                                framesPerSecond: checkOptions.framesPerSecond)
             }

@@ -27,6 +27,9 @@ import Foundation
 /// | `longitude-out-of-range` | warning | a longitude outside -180...180 or not finite |
 /// | `elevation-implausible` | error | elevations outside ``RoutePoint/plausibleElevations`` (-500...9000 m), one finding for all; *i* = the first |
 /// | `elevation-missing` | warning | points without elevation (``Route/missingElevations``): the camera's ground is unknown there; *i* = the first. Fill them first (``Route/fillingMissingElevations(from:)``, ``Route/fillingMissingElevations(with:)``) and the finding goes |
+/// | `elevation-wrapped` | note | heights of 65000...65535 m that are negative heights in an unsigned 16-bit field (``RouteOutliers``), corrected to `h - 65536`; one finding; *i* = the first. From ``findings(for:places:)`` |
+/// | `elevation-spike` | warning | a height far off its neighbours' median (``RouteOutliers``), replaced by it everywhere; *i* = the spike. From ``findings(for:places:)`` |
+/// | `position-outlier` | warning | a wild position, an impossible detour into and out of one point (``RouteOutliers``), left out of the flight; *i* = the point. From ``findings(for:places:)`` |
 ///
 /// **What can occur.** The readers reject latitudes outside -90...90 and non-finite numbers (GPX
 /// `latitudeOutOfRange`), and they normalise or reject longitudes, so a route read from a file never

@@ -174,7 +174,8 @@ struct CheckOptions: Equatable {
         }
         var flightOptions = flightCheck
         if plotPath != nil { flightOptions.traceBuckets = MotionPlotSVG.traceBuckets }
-        let run = CheckRun(flight: checked, routeOptions: route, flightOptions: flightOptions, terrain: terrain, clearance: ground.clearance)
+        var run = CheckRun(flight: checked, routeOptions: route, flightOptions: flightOptions, terrain: terrain, clearance: ground.clearance)
+        run.displayPath = routePath == "-" ? RouteFile.standardInputName : routePath
         return (try run.report(for: result, input: routeInput, wording: ErrorPresentation.describe), result.route)
     }
 }

@@ -44,7 +44,7 @@ struct InfoOptions: Equatable {
     private func summary(of routePath: String) throws -> RouteSummary {
         let result: RouteFile.Result
         do {
-            result = try input.read(routePath)
+            result = try input.read(routePath, screeningOutliers: false)  // info summarises the file as it is
         } catch let error as RouteParseError {
             // `info` flies nothing: a file of waypoints alone is summarised (sample and plan still refuse it).
             switch error.reason {

@@ -1,3 +1,4 @@
+import Foundation
 import RouteKit
 
 /// The options that say how to read the route file, shared by every subcommand that reads one.
@@ -42,13 +43,18 @@ struct InputArguments: Equatable {
 
     /// Reads the route at `path` (`-`: standard input), printing the reader's notes and warnings on
     /// standard error as `path: note: …` and `path: warning: …`; heights above sea level
-    /// (``aboveSeaLevel(_:)``).
-    func read(_ path: String) throws -> RouteFile.Result {
+    /// (``aboveSeaLevel(_:)``); with `screeningOutliers` (the default), its outliers dealt with
+    /// (wrapped heights, height spikes, wild positions: ``RouteFile/Result/withoutOutliers(input:displayPath:)``),
+    /// as every command that flies, profiles or grounds the route needs it.
+    func read(_ path: String, screeningOutliers: Bool = true) throws -> RouteFile.Result {
         let shown = shownPath(path)
         Progress.shared.set("reading \(shown)")
         // Heights above sea level before the warnings: they judge elevations on that datum.
-        let result = try aboveSeaLevel(path == "-" ? try RouteFile.readStandardInput(format: format, options: readerOptions)
+        var result = try aboveSeaLevel(path == "-" ? try RouteFile.readStandardInput(format: format, options: readerOptions)
                                                    : try RouteFile.read(path: path, format: format, options: readerOptions))
+        if screeningOutliers {
+            result = result.withoutOutliers(input: path == "-" ? nil : .file(URL(fileURLWithPath: path)), displayPath: shown)
+        }
         for note in result.notes { printDiagnostic("\(shown): note: \(note)") }
         for warning in result.warnings { printDiagnostic("\(shown): warning: \(warning)") }
         if columns != nil, result.format != .csv {

@@ -16,10 +16,12 @@ enum ElevationSmoothing {
     /// Metres: a deviation from the median below this is never an outlier.
     static let minimumOutlier = 2.0
 
-    /// Hampel-filtered `values` over `positions` (metres, non-decreasing), window `window` metres.
+    /// Hampel-filtered `values` over `positions` (metres, non-decreasing), window `window` metres; a
+    /// deviation below `floor` metres (default ``minimumOutlier``) is never an outlier.
     ///
     /// - Complexity: O(n * m log m), m <= ``maximumSamples``.
-    static func median(_ values: [Double], at positions: [Double], window: Double) -> [Double] {
+    static func median(_ values: [Double], at positions: [Double], window: Double,
+                       floor: Double = minimumOutlier) -> [Double] {
         let n = values.count
         guard n > 2, window > 0 else { return values }
         var result = values
@@ -41,7 +43,7 @@ enum ElevationSmoothing {
             let median = Self.median(&buffer)
             for j in buffer.indices { buffer[j] = abs(buffer[j] - median) }
             let mad = Self.median(&buffer)
-            if abs(values[i] - median) > max(3 * 1.4826 * mad, minimumOutlier) { result[i] = median }
+            if abs(values[i] - median) > max(3 * 1.4826 * mad, floor) { result[i] = median }
         }
         return result
     }

@@ -1,0 +1,247 @@
+import Foundation
+
+/// The values of a route that cannot be what was recorded, and the one decision taken about each
+/// (``Route/outliers``), so that the flight, the ground the clearance uses, the profile and the check
+/// all see the same route.
+///
+/// The rules, in order:
+/// 1. **Wrapped heights** (``WrappedHeights``): heights in ``wrappedHeights`` (`65000 ..< 65536` m) are
+///    negative heights stored in an unsigned 16-bit field (`h + 65536`), when every other height of the
+///    route is within 536 m of sea level (where `h - 65536`, `-536 ..< 0` m, lies), or there is no other
+///    height. Each becomes `h - 65536`.
+/// 2. **Height spikes** (``HeightSpike``): a Hampel filter (Hampel 1974; Pearson 2002, IEEE TCST 10(1))
+///    over the heights within ``spikeWindow`` / 2 metres along the route of each point (at least 3 of
+///    them): a height more than `max(3 × 1.4826 × MAD, ` ``spikeFloor`` `)` from their median is a spike
+///    and becomes that median, when it (or the run of such heights it is in) also stands more than the
+///    floor above, or below, both the heights just before and after it: a spike comes back, a step does
+///    not. Points farther apart than the window (a planned route) and a route's first and last heights
+///    are never judged.
+/// 3. **Wild positions** (``PositionOutlier``): a point inside a segment whose legs in and out, `a` and
+///    `b`, are both at least ``positionFloor`` metres and more than ``positionRatio`` times both the
+///    distance between its two neighbours `c` and the route's median leg (so the neighbours agree with
+///    each other and the route moves in short steps), and, when the three points are timed, whose
+///    speeds in and out are both over `max(` ``positionSpeedFloor`` `, 5 ×` the route's median leg
+///    speed `)` (a leg of no time counts as infinitely fast). It is left out of the route flown.
+///    Two wild points in a row, and a wild first or last point of a segment, are not recognised.
+public struct RouteOutliers: Sendable {
+    /// Heights corrected from an unsigned 16-bit wrap: how many, and the first (its index in the route as
+    /// read and its height as read, metres).
+    public struct WrappedHeights: Hashable, Sendable {
+        public var count: Int
+        public var firstIndex: Int
+        public var firstValue: Double
+    }
+
+    /// A height replaced by the median of its neighbours (metres; `index` into the route as read).
+    public struct HeightSpike: Hashable, Sendable {
+        public var index: Int
+        public var recorded: Double
+        public var replacement: Double
+    }
+
+    /// A position left out of the flight: `index` into the route as read, the geodesic legs in and out and
+    /// the distance between its neighbours (metres), and the speeds in and out (m/s; `nil` untimed,
+    /// `.infinity` over a leg of no time).
+    public struct PositionOutlier: Hashable, Sendable {
+        public var index: Int
+        public var coordinate: LocationCoordinate2D
+        public var distanceIn: Double
+        public var distanceOut: Double
+        public var neighbourDistance: Double
+        public var speedIn: Double?
+        public var speedOut: Double?
+    }
+
+    /// Heights read in this range, metres, are taken for wrapped negative heights: `65000 ..< 65536`.
+    public static let wrappedHeights = 65000.0 ..< 65536.0
+    /// Metres along the route a height spike is judged over: 200.
+    public static let spikeWindow = 200.0
+    /// Metres: a height closer than this to its neighbours' median is never a spike: 50.
+    public static let spikeFloor = 50.0
+    /// Metres: a leg in or out shorter than this never makes a wild position: 100.
+    public static let positionFloor = 100.0
+    /// How many times longer than the neighbours' distance and the median leg both legs must be: 10.
+    public static let positionRatio = 10.0
+    /// Metres per second: the least speed in and out of a timed wild position: 50.
+    public static let positionSpeedFloor = 50.0
+
+    public var wrapped: WrappedHeights?
+    public var heightSpikes: [HeightSpike] = []
+    public var positions: [PositionOutlier] = []
+    /// The route as read with rules 1 and 2 applied: point for point the file's.
+    public var correctedHeights: Route
+    /// ``correctedHeights`` without the wild positions: the route to fly, measure and profile.
+    public var route: Route
+
+    /// `true` when no rule changed anything.
+    public var isEmpty: Bool { wrapped == nil && heightSpikes.isEmpty && positions.isEmpty }
+}
+
+extension Route {
+    /// This route's outliers and the route without them (``RouteOutliers``, whose rules these are).
+    ///
+    /// - Complexity: O(n log n) for n points (a median over the legs; the Hampel filter looks at at most
+    ///   31 heights a point).
+    public var outliers: RouteOutliers {
+        var points = self.points
+        let wrapped = Self.unwrapHeights(&points)
+        let spikes = Self.removeSpikes(&points, at: cumulativeDistances)
+        let corrected = (wrapped == nil && spikes.isEmpty) ? self
+            : Route(points: points, segments: segments, name: name, source: source, measuredLegs: legs)
+        let wild = wildPositions()
+        var result = RouteOutliers(wrapped: wrapped, heightSpikes: spikes, positions: wild,
+                                   correctedHeights: corrected, route: corrected)
+        if !wild.isEmpty { result.route = corrected.removing(Set(wild.map(\.index))) }
+        return result
+    }
+
+    /// Rule 1: corrects wrapped heights in place.
+    static func unwrapHeights(_ points: inout [RoutePoint]) -> RouteOutliers.WrappedHeights? {
+        let range = RouteOutliers.wrappedHeights
+        let nearSeaLevel = 65536 - range.lowerBound
+        var first: Int? = nil, count = 0
+        for (i, p) in points.enumerated() {
+            guard let h = p.elevation else { continue }
+            if range.contains(h) {
+                first = first ?? i
+                count += 1
+            } else if abs(h) > nearSeaLevel {
+                return nil
+            }
+        }
+        guard let first else { return nil }
+        let value = points[first].elevation!
+        for i in points.indices {
+            if let h = points[i].elevation, range.contains(h) { points[i].elevation = h - 65536 }
+        }
+        return .init(count: count, firstIndex: first, firstValue: value)
+    }
+
+    /// Rule 2: replaces height spikes in place.
+    static func removeSpikes(_ points: inout [RoutePoint], at distances: [Double]) -> [RouteOutliers.HeightSpike] {
+        let indices = points.indices.filter { points[$0].elevation != nil }
+        let values = indices.map { points[$0].elevation! }
+        let filtered = ElevationSmoothing.median(values, at: indices.map { distances[$0] },
+                                                 window: RouteOutliers.spikeWindow, floor: RouteOutliers.spikeFloor)
+        var spikes: [RouteOutliers.HeightSpike] = []
+        var k = 0
+        while k < values.count {
+            guard filtered[k] != values[k] else { k += 1; continue }
+            var end = k + 1  // the run of flagged heights k..<end
+            while end < values.count && filtered[end] != values[end] { end += 1 }
+            if standsOut(values, run: k..<end) {
+                for j in k..<end {
+                    spikes.append(.init(index: indices[j], recorded: values[j], replacement: filtered[j]))
+                    points[indices[j]].elevation = filtered[j]
+                }
+            }
+            k = end
+        }
+        return spikes
+    }
+
+    /// Whether every height of `run` is more than ``RouteOutliers/spikeFloor`` above, or every one below,
+    /// both the height just before the run and the one just after it (a spike goes up and comes back; a
+    /// step, such as a logger holding a summit's height and then dropping, does not). The route's first
+    /// and last heights are never spikes.
+    private static func standsOut(_ values: [Double], run: Range<Int>) -> Bool {
+        guard run.lowerBound > 0, run.upperBound < values.count else { return false }
+        let before = values[run.lowerBound - 1], after = values[run.upperBound]
+        let floor = RouteOutliers.spikeFloor
+        return run.allSatisfy { values[$0] - max(before, after) > floor }
+            || run.allSatisfy { min(before, after) - values[$0] > floor }
+    }
+
+    /// Rule 3: the wild positions, in order.
+    func wildPositions() -> [RouteOutliers.PositionOutlier] {
+        let moving = legs.filter { !$0.isGap && $0.distance > 0 }.map(\.distance)
+        guard moving.count >= 2 else { return [] }
+        let medianLeg = Self.median(moving)
+        var speeds: [Double] = []
+        for k in legs.indices where !legs[k].isGap {
+            if let t0 = points[k].time, let t1 = points[k + 1].time, t1 > t0 {
+                speeds.append(legs[k].distance / t1.timeIntervalSince(t0))
+            }
+        }
+        let impossible = max(RouteOutliers.positionSpeedFloor, 5 * (speeds.isEmpty ? 0 : Self.median(speeds)))
+        var found: [RouteOutliers.PositionOutlier] = []
+        for segment in segments where segment.count >= 3 {
+            for i in (segment.lowerBound + 1)..<(segment.upperBound - 1) {
+                if let outlier = wildPosition(at: i, medianLeg: medianLeg, impossibleSpeed: impossible) { found.append(outlier) }
+            }
+        }
+        return found
+    }
+
+    /// Point `i` (inside a segment) when rule 3 makes it a wild position.
+    private func wildPosition(at i: Int, medianLeg: Double, impossibleSpeed: Double) -> RouteOutliers.PositionOutlier? {
+        let a = legs[i - 1].distance, b = legs[i].distance
+        let shorter = min(a, b)
+        guard shorter >= RouteOutliers.positionFloor, shorter > RouteOutliers.positionRatio * medianLeg else { return nil }
+        let c = Geodesic.wgs84.inverse(from: points[i - 1].coordinate, to: points[i + 1].coordinate).distance
+        guard shorter > RouteOutliers.positionRatio * c else { return nil }
+        var speedIn: Double? = nil, speedOut: Double? = nil
+        if let t0 = points[i - 1].time, let t1 = points[i].time, let t2 = points[i + 1].time, t0 <= t1, t1 <= t2 {
+            let dIn = t1.timeIntervalSince(t0), dOut = t2.timeIntervalSince(t1)
+            speedIn = dIn > 0 ? a / dIn : .infinity
+            speedOut = dOut > 0 ? b / dOut : .infinity
+            guard min(speedIn!, speedOut!) > impossibleSpeed else { return nil }
+        }
+        return .init(index: i, coordinate: points[i].coordinate, distanceIn: a, distanceOut: b,
+                     neighbourDistance: c, speedIn: speedIn, speedOut: speedOut)
+    }
+
+    /// This route without the points at `removed` (none a segment's first or last). O(n).
+    func removing(_ removed: Set<Int>) -> Route {
+        var kept: [RoutePoint] = []
+        var ranges: [Range<Int>] = []
+        for segment in segments {
+            let start = kept.count
+            for i in segment where !removed.contains(i) { kept.append(points[i]) }
+            ranges.append(start..<kept.count)
+        }
+        return Route(points: kept, segments: ranges, name: name, source: source)
+    }
+
+    private static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        let m = sorted.count
+        return m % 2 == 1 ? sorted[m / 2] : (sorted[m / 2 - 1] + sorted[m / 2]) / 2
+    }
+}
+
+extension RouteOutliers.WrappedHeights {
+    /// One sentence naming the wrap and the correction; `place` says where the first is (e.g.
+    /// `ride.gpx:12:5`), or `nil`.
+    public func sentence(place: String?) -> String {
+        let first = "point \(firstIndex)\(place.map { " (\($0))" } ?? "")"
+        return "\(count) height\(count == 1 ? "" : "s") read as 65000...65535 m \(count == 1 ? "is a negative height" : "are negative heights") "
+            + "wrapped as an unsigned 16-bit number (h + 65536, below sea level), corrected to h - 65536; "
+            + "the first at \(first): \(FixedDecimal.string(firstValue, places: 1)) m read, \(FixedDecimal.string(firstValue - 65536, places: 1)) m used"
+    }
+}
+
+extension RouteOutliers.HeightSpike {
+    /// One sentence naming the spike and the height used instead; `place` as for ``RouteOutliers/WrappedHeights/sentence(place:)``.
+    public func sentence(place: String?) -> String {
+        "point \(index)\(place.map { " (\($0))" } ?? "") has a height spike: \(FixedDecimal.string(recorded, places: 1)) m, "
+            + "\(FixedDecimal.string(abs(recorded - replacement), places: 1)) m off the median of the heights within "
+            + "\(Int(RouteOutliers.spikeWindow / 2)) m along the route; \(FixedDecimal.string(replacement, places: 1)) m used "
+            + "(flight, ground, profile)"
+    }
+}
+
+extension RouteOutliers.PositionOutlier {
+    /// One sentence naming the wild position and what is done with it; `place` as for
+    /// ``RouteOutliers/WrappedHeights/sentence(place:)``.
+    public func sentence(place: String?) -> String {
+        func speed(_ v: Double?) -> String? {
+            v.map { $0.isFinite ? "\(FixedDecimal.string($0, places: 1)) m/s" : "no time" }
+        }
+        let speeds = speedIn.map { _ in " (\(speed(speedIn)!) in, \(speed(speedOut)!) out)" } ?? ""
+        return "point \(index)\(place.map { " (\($0))" } ?? "") at \(FixedDecimal.string(coordinate.latitude, places: 6)), "
+            + "\(FixedDecimal.string(coordinate.longitude, places: 6)) is a wild position: "
+            + "\(FixedDecimal.string(distanceIn, places: 0)) m from the point before and \(FixedDecimal.string(distanceOut, places: 0)) m to the point after\(speeds), "
+            + "which are \(FixedDecimal.string(neighbourDistance, places: 0)) m apart; left out of the flight, the profile and the route values"
+    }
+}

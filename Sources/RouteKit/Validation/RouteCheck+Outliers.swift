@@ -1,0 +1,28 @@
+import Foundation
+
+extension RouteCheck {
+    /// The findings for a route's outliers (``RouteOutliers``), one per outlier: `elevation-wrapped` (a
+    /// note, once, at the first wrapped height), `elevation-spike` (a warning per spike) and
+    /// `position-outlier` (a warning per wild position), each naming the point as `places` gives it
+    /// (`path:line:column`) and what every command does with it.
+    ///
+    /// - Complexity: O(k) for k outliers.
+    public static func findings(for outliers: RouteOutliers, places: [Int: String] = [:]) -> [Finding] {
+        let points = outliers.correctedHeights.points
+        func sentence(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() + "." }
+        var findings: [Finding] = []
+        if let wrapped = outliers.wrapped {
+            findings.append(Finding(.note, .elevationWrapped, index: wrapped.firstIndex, time: .recorded(points[wrapped.firstIndex].time),
+                                    sentence(wrapped.sentence(place: places[wrapped.firstIndex]))))
+        }
+        for spike in outliers.heightSpikes {
+            findings.append(Finding(.warning, .elevationSpike, index: spike.index, time: .recorded(points[spike.index].time),
+                                    sentence(spike.sentence(place: places[spike.index]))))
+        }
+        for wild in outliers.positions {
+            findings.append(Finding(.warning, .positionOutlier, index: wild.index, time: .recorded(points[wild.index].time),
+                                    sentence(wild.sentence(place: places[wild.index]))))
+        }
+        return findings
+    }
+}
