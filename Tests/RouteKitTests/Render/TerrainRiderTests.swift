@@ -102,6 +102,58 @@ import RouteKitRender
         }
     }
 
+    /// The distance labels (`--overlay markers`, on by default) of the hike's default flight with terrain, at
+    /// frames 200, 300 and 600, each frame opened on its own as the preview's `#frame=N` does: every label
+    /// the page shows (not hidden, not faded by MapLibre's terrain occlusion to opacity 0.2) stands with its
+    /// bottom centre within 3 px of where MapLibre projects its route point onto its terrain, 6 px above it
+    /// (the label's offset), and no label of a point MapLibre projects off the canvas is drawn on it.
+    @Test(.enabled(if: ready, "needs chromium, maplibre-gl.js, ffmpeg, GDAL's tools and ../shared/real"))
+    func distanceLabelsStandWhereMapLibreProjectsTheirPoints() throws {
+        guard let js = ExternalTools.mapLibreJS, let url = Fixtures.real(MapLibreJumpToTests.hike) else { return }
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let model = try MapLibreJumpToTests.model(of: try GPXReader.read(contentsOf: url).route, in: dir)
+        let page = dir.appendingPathComponent("hike.html")
+        let made = try runRouteFly(["preview", url.path, "--terrain", model.path, "--maplibre-js", js.path, "-o", page.path, "--viewport", "800x450"])
+        try #require(made.status == 0, "\(made.stderr)")
+        let browser = try HeadlessChromium(width: Self.width, height: Self.height)
+        defer { browser.close() }
+        let tab = try browser.openPage()
+        for frame in [200, 300, 600] {
+            let shown = try Self.open(page, frame: frame, in: tab)
+            try MapLibreJumpToTests.keep(shown.png, as: "terrain-labels-frame\(frame).png")
+            let labels = try #require(try tab.evaluate(Self.labelPlaces) as? [[String: Any]])
+            var drawn = 0, worst = 0.0
+            for label in labels {
+                let text = label["text"] as! String, inside = label["inside"] as! Bool, showing = label["showing"] as! Bool
+                let off = label["off"] as! Double
+                if showing { drawn += 1; worst = max(worst, inside ? off : 0) }
+                #expect(!showing || inside, "frame \(frame): label \(text) drawn at \(label["at"]!) on the canvas, its point projects off it at \(label["projected"]!)")
+                #expect(!showing || off < 3, "frame \(frame): label \(text) drawn \(off) px from where its point projects (\(label["at"]!) vs \(label["projected"]!))")
+            }
+            print("terrain labels frame \(frame): \(drawn) of \(labels.count) labels drawn, the worst \(String(format: "%.2f", worst)) px from where MapLibre projects its point")
+        }
+    }
+
+    /// JavaScript: each distance label's text, whether it shows (on the canvas, visible, opaque), where its
+    /// bottom centre is drawn and where MapLibre projects its point (container pixels, 6 px up), how far
+    /// apart they are, and whether that projection is on the canvas.
+    static let labelPlaces = """
+        (() => {
+          const map = routeFlyPreview.map, box = map.getContainer().getBoundingClientRect(), canvas = map.getCanvas();
+          const points = JSON.parse(document.getElementById('page').textContent).markers;
+          return Array.from(document.querySelectorAll('.km-marker')).map((el, k) => {
+            const r = el.getBoundingClientRect(), at = [(r.left + r.right) / 2 - box.left, r.bottom - box.top];
+            const q = map.project(points[k].point), projected = [q.x, q.y - 6];
+            const style = getComputedStyle(el), opacity = parseFloat(style.opacity);
+            const onCanvas = at[0] >= 0 && at[1] >= 0 && at[0] <= canvas.clientWidth && at[1] <= canvas.clientHeight;
+            const inside = q.x >= 0 && q.y >= 0 && q.x <= canvas.clientWidth && q.y <= canvas.clientHeight;
+            return { text: el.textContent, showing: onCanvas && style.visibility !== 'hidden' && opacity > 0.5 && el.isConnected,
+                     at: at, projected: projected, off: Math.hypot(at[0] - projected[0], at[1] - projected[1]), inside: inside, opacity: opacity };
+          });
+        })()
+        """
+
     // MARK: Helpers
 
     /// What a page shows at one frame: a screenshot, where MapLibre projects each rider (window pixels) and
