@@ -108,8 +108,8 @@ import RouteKitRender
     /// bottom centre within 3 px of where MapLibre projects its route point onto its terrain, 6 px above it
     /// (the label's offset), no label of a point MapLibre projects off the canvas is drawn on it, and the
     /// labels shown are those `render` shows at that frame. Without the page's terrain redraw the labels
-    /// stood where the points were before the heights arrived (frame 200: both on the canvas, their points
-    /// 1,900 and 620 px off it; frame 600: 168 px off).
+    /// stood where the points were before the heights arrived (frame 200: both on the canvas, 970 and
+    /// 2,190 px from where their points project, off it; frame 600: 83 and 168 px off).
     @Test(.enabled(if: ready, "needs chromium, maplibre-gl.js, ffmpeg, GDAL's tools and ../shared/real"))
     func distanceLabelsStandWhereMapLibreProjectsTheirPoints() throws {
         guard let js = ExternalTools.mapLibreJS, let url = Fixtures.real(MapLibreJumpToTests.hike) else { return }
