@@ -54,7 +54,8 @@ import Foundation
 ///   and written as one packet: constant memory.
 ///
 /// - Group flights (``PoseWriterContext/group``): after the camera's first packet, each rider's route as
-///   polylines (ids `rider/INDEX/route`, `rider/INDEX/route-2`, … per segment; heights as the single
+///   polylines (ids `course/INDEX`, `course/INDEX-2`, … per segment, not `rider/…`, so that the riders are
+///   the entities whose ids start with `rider/`; heights as the single
 ///   route's above; 2 px wide, in the rider's colour at half opacity, alpha 128), then one entity per rider,
 ///   `{"id":"rider/INDEX","name":"RIDER NAME","availability":"START/STOP","point":{…},"label":{…},"path":{…}}`
 ///   (INDEX from 0, in ``RiderGroup/riders`` order): a point and a label in the rider's colour and a
@@ -144,7 +145,7 @@ public struct CZMLWriter: PoseWriter, Sendable {
                 // The rider's course, faded and thinner than its trail, so the trail shows where it has been.
                 var faded = RiderPalette.rgba(index)
                 faded[3] = 128
-                Self.appendPolylines(of: rider.route, id: "rider/\(index)/route", name: rider.name + " (route)", width: 2,
+                Self.appendPolylines(of: rider.route, id: "course/\(index)", name: rider.name + " (route)", width: 2,
                                      rgba: faded, geoid: context.geoid, into: &out)
             }
             for (index, rider) in group.riders.enumerated() {

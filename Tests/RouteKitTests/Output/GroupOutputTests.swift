@@ -198,7 +198,7 @@ import Testing
         #expect(recording(0) == "2000-01-01T00:00:00Z/2000-01-01T00:00:01.5Z")
         // Each rider's course, in its colour at half opacity.
         for r in 0..<3 {
-            let course = packets.first { $0["id"] as? String == "rider/\(r)/route" }?["polyline"] as? [String: Any]
+            let course = packets.first { $0["id"] as? String == "course/\(r)" }?["polyline"] as? [String: Any]
             let positions = (course?["positions"] as? [String: Any])?["cartographicDegrees"] as? [Double]
             #expect(positions?.count == Self.group.riders[r].route.points.count * 3, "rider \(r)")
             let rgba = (((course?["material"] as? [String: Any])?["solidColor"] as? [String: Any])?["color"] as? [String: Any])?["rgba"] as? [Int]

@@ -416,7 +416,7 @@ import Testing
           for (let i = 0; i < count; i++) {
             const e = ds.entities.getById('rider/' + i);
             let course = 0, colour = null;
-            for (const c of ds.entities.values.filter(c => c.id === 'rider/' + i + '/route' || c.id.startsWith('rider/' + i + '/route-'))) {
+            for (const c of ds.entities.values.filter(c => c.id === 'course/' + i || c.id.startsWith('course/' + i + '-'))) {
               course += c.polyline.positions.getValue(start).length;
               const k = c.polyline.material.color.getValue(start);
               colour = [k.red, k.green, k.blue].map(x => Math.round(x * 255));
