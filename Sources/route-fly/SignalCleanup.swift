@@ -38,8 +38,15 @@ enum SignalCleanup {
         for signalNumber in signals {
             signal(signalNumber) { received in
                 if let path = pendingTemporaryPath {
-                    if let folder = pendingTemporaryFolder { SignalCleanup.removeEntries(of: folder) }
-                    if unlink(path) != 0 { rmdir(path) }
+                    if let folder = pendingTemporaryFolder {
+                        // Another thread may add a frame meanwhile: empty the folder again until it goes.
+                        for _ in 0..<5 where access(path, F_OK) == 0 {
+                            SignalCleanup.removeEntries(of: folder)
+                            if rmdir(path) != 0 { rewinddir(folder) }
+                        }
+                    } else if unlink(path) != 0 {
+                        rmdir(path)
+                    }
                 }
                 ChildProcess.killAllLive()
                 signal(received, SIG_DFL)
