@@ -156,8 +156,9 @@ public final class AtomicFile {
 
     // MARK: Cleanup on signals
 
-    /// Told the path of the temporary file being written, and `nil` when it is gone (renamed or
-    /// removed), so that a program can remove it if a signal ends the process: the library installs
+    /// Told the path of the temporary file being written (or of a temporary folder: RouteKitRender's PNG
+    /// sequences), and `nil` when it is gone (renamed or removed), so that a program can remove it if a
+    /// signal ends the process: the library installs
     /// no signal handlers (route-fly's `SignalCleanup` does). Set it once, before writing; it is
     /// called on the writing thread.
     nonisolated(unsafe) public static var temporaryFileObserver: ((String?) -> Void)? = nil

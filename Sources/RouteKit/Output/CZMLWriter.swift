@@ -53,20 +53,26 @@ import Foundation
 ///   ones). Position and orientation samples are therefore held for at most ``samplesPerPacket`` frames
 ///   and written as one packet: constant memory.
 ///
-/// - Group flights (``PoseWriterContext/group``): after the camera's first packet, one entity per rider,
-///   `{"id":"rider/INDEX","name":"RIDER NAME","point":{…},"label":{…},"path":{…}}` (INDEX from 0, in
-///   ``RiderGroup/riders`` order): a point and a label in the rider's colour and a `path`, the line Cesium
-///   draws behind a moving entity (`leadTime` 0, `trailTime` ``PoseWriterContext/riderTrail`` seconds of
-///   clock time, 120 by default, or the whole flight; `resolution` one frame). Its
-///   `position` is sampled like the camera's, one sample per pose, in packets
-///   `{"id":"rider/INDEX","position":{…"cartographicDegrees":[t,lon,lat,h,…]}}` written with the
-///   camera's: longitude and latitude in degrees (8 decimals) and the height above the WGS 84
-///   **ellipsoid** (3 decimals): the rider's elevation plus the EGM96 undulation under the rider
-///   (``PoseWriterContext/geoid``; without one, the pose's at its centre, as the camera's eye uses). The
-///   last packet of each rider, after every sample, sets its `availability` to its active interval
-///   (`"FIRST/LAST"`: the instants of the first and last poses where ``RiderPosition/isActive``; `[]`, never,
-///   when it is never active), so Cesium shows a rider only while it is recording (CZML-Structure: within
-///   one stream, the last availability stated for an object is the one in effect).
+/// - Group flights (``PoseWriterContext/group``): after the camera's first packet, each rider's route as
+///   polylines (ids `course/INDEX`, `course/INDEX-2`, … per segment, not `rider/…`, so that the riders are
+///   the entities whose ids start with `rider/`; heights as the single
+///   route's above; 2 px wide, in the rider's colour at half opacity, alpha 128), then one entity per rider,
+///   `{"id":"rider/INDEX","name":"RIDER NAME","availability":"START/STOP","point":{…},"label":{…},"path":{…}}`
+///   (INDEX from 0, in ``RiderGroup/riders`` order): a point and a label in the rider's colour and a
+///   `path`, the line Cesium draws behind a moving entity (`leadTime` 0, `trailTime`
+///   ``PoseWriterContext/riderTrail`` seconds of clock time, 120 by default, or the whole flight;
+///   `resolution` one frame). Its `position` is sampled like the camera's, one sample per pose, in packets
+///   `{"id":"rider/INDEX","position":{…"backwardExtrapolationType":"HOLD","forwardExtrapolationType":"HOLD",
+///   "cartographicDegrees":[t,lon,lat,h,…]}}` written with the camera's: longitude and latitude in degrees
+///   (8 decimals) and the height above the WGS 84 **ellipsoid** (3 decimals): the rider's elevation plus the
+///   EGM96 undulation under the rider (``PoseWriterContext/geoid``; without one, the pose's at its centre,
+///   as the camera's eye uses). Every rider is available over the whole clock: the poses hold a rider at its
+///   start before its recording and at its finish after (``RiderPosition/isActive`` false), and HOLD keeps
+///   it there even at an instant past the samples, so the fly-in and pull-out show every rider waiting.
+///   The last packet of each rider, after every sample, gives its recorded interval as the custom property
+///   `recording`: `[{"interval":"FIRST/LAST","boolean":true}]` (``PoseWriterContext/riderSpans``, else the
+///   instants of the first and last poses where the rider is active; `[]` when it never is), so
+///   `entity.properties.recording.getValue(time)` is `true` while the rider records and `undefined` else.
 ///
 /// - The route's values at each frame (``CameraPose/routeReading``; a rider's own, ``RiderPosition/reading``,
 ///   for a group flight) are custom `properties` of the `camera` entity (of each `rider/INDEX`), sampled
@@ -126,26 +132,7 @@ public struct CZMLWriter: PoseWriter, Sendable {
         out.append(text: ",\"version\":\"1.0\",\"clock\":{\"interval\":\"\(interval)\",\"currentTime\":\"\(start)\",")
         out.append(text: "\"multiplier\":\(FixedDecimal.string(context.timeScale, places: context.timeScale == context.timeScale.rounded() ? 0 : 6)),\"range\":\"CLAMPED\",\"step\":\"SYSTEM_CLOCK_MULTIPLIER\"}}")
         if let route = context.route {
-            // A route whose every point has a height is drawn at its heights, on the ellipsoid as the
-            // camera's eye is (sea level plus the EGM96 undulation under each point, from the context's
-            // geoid; without one, sea level is taken as the ellipsoid); one without is clamped to the
-            // ground Cesium has (the bare ellipsoid without a terrain provider).
-            let atHeights = route.points.allSatisfy { $0.elevation != nil }
-            for (index, segment) in route.segments.enumerated() {
-                out.append(text: ",\n{\"id\":\"\(index == 0 ? "route" : "route-\(index + 1)")\",\"name\":\"Route\",")
-                out.append(text: "\"polyline\":{\"positions\":{\"cartographicDegrees\":[")
-                for (i, point) in route.points[segment].enumerated() {
-                    if i > 0 { out.append(UInt8(ascii: ",")) }
-                    FixedDecimal.append(normalizedLongitude(point.coordinate.longitude), places: PosePrecision.coordinate, to: &out)
-                    out.append(UInt8(ascii: ","))
-                    FixedDecimal.append(point.coordinate.latitude, places: PosePrecision.coordinate, to: &out)
-                    out.append(UInt8(ascii: ","))
-                    let height = atHeights ? point.elevation! + (context.geoid?.undulation(at: point.coordinate) ?? 0) : 0
-                    FixedDecimal.append(height, places: PosePrecision.distance, to: &out)
-                }
-                out.append(text: atHeights ? "]},\"width\":3," : "]},\"clampToGround\":true,\"width\":3,")
-                out.append(text: "\"material\":{\"solidColor\":{\"color\":{\"rgba\":[255,64,0,255]}}}}}")
-            }
+            Self.appendPolylines(of: route, id: "route", name: "Route", width: 3, rgba: [255, 64, 0, 255], geoid: context.geoid, into: &out)
         }
         out.append(text: ",\n{\"id\":\"camera\",\"name\":\"Camera\",\"availability\":\"\(interval)\",\"properties\":{\"fov_vertical\":{\"number\":")
         FixedDecimal.append(context.framing.verticalFieldOfView, places: PosePrecision.angle, to: &out)
@@ -155,9 +142,17 @@ public struct CZMLWriter: PoseWriter, Sendable {
             let trail = FixedDecimal.string(context.riderTrail ?? whole, places: PosePrecision.time)
             let resolution = FixedDecimal.string(context.timeScale / context.framesPerSecond, places: PosePrecision.time)
             for (index, rider) in group.riders.enumerated() {
+                // The rider's course, faded and thinner than its trail, so the trail shows where it has been.
+                var faded = RiderPalette.rgba(index)
+                faded[3] = 128
+                Self.appendPolylines(of: rider.route, id: "course/\(index)", name: rider.name + " (route)", width: 2,
+                                     rgba: faded, geoid: context.geoid, into: &out)
+            }
+            for (index, rider) in group.riders.enumerated() {
                 let color = "{\"rgba\":[" + RiderPalette.rgba(index).map(String.init).joined(separator: ",") + "]}"
                 out.append(text: ",\n{\"id\":\"rider/\(index)\",\"name\":")
                 out.append(text: JSONText.quoted(rider.name))
+                out.append(text: ",\"availability\":\"\(interval)\"")
                 out.append(text: ",\"point\":{\"pixelSize\":10,\"color\":\(color),\"outlineColor\":{\"rgba\":[255,255,255,255]},\"outlineWidth\":2}")
                 out.append(text: ",\"label\":{\"text\":")
                 out.append(text: JSONText.quoted(rider.name))
@@ -207,17 +202,42 @@ public struct CZMLWriter: PoseWriter, Sendable {
     public mutating func end(into out: inout [UInt8]) {
         flush(into: &out)
         for r in riderPositions.indices {
-            out.append(text: ",\n{\"id\":\"rider/\(r)\",\"availability\":")
+            out.append(text: ",\n{\"id\":\"rider/\(r)\",\"properties\":{\"recording\":[")
             if firstActive[r] != nil, let spans = context.riderSpans, spans.indices.contains(r) {
-                out.append(text: "\"" + ISO8601.string(from: spans[r].lowerBound) + "/" + ISO8601.string(from: spans[r].upperBound) + "\"}")
+                out.append(text: "{\"interval\":\"" + ISO8601.string(from: spans[r].lowerBound) + "/" + ISO8601.string(from: spans[r].upperBound) + "\",\"boolean\":true}")
             } else if let first = firstActive[r], let last = lastActive[r] {
-                out.append(text: "\"" + ISO8601.string(from: context.absoluteTime(of: first)) + "/"
-                    + ISO8601.string(from: context.absoluteTime(of: last)) + "\"}")
-            } else {
-                out.append(text: "[]}")
+                out.append(text: "{\"interval\":\"" + ISO8601.string(from: context.absoluteTime(of: first)) + "/"
+                    + ISO8601.string(from: context.absoluteTime(of: last)) + "\",\"boolean\":true}")
             }
+            out.append(text: "]}}")
         }
         out.append(text: "\n]\n")
+    }
+
+    /// Appends a route as polyline packets, one per segment (ids `ID`, `ID-2`, …): at the points' heights
+    /// on the ellipsoid when every point has one (sea level plus the EGM96 undulation under each point,
+    /// from `geoid`; without one, sea level is taken as the ellipsoid), as the camera's eye is; else at 0
+    /// and `clampToGround`, on the ground Cesium has (the bare ellipsoid without a terrain provider).
+    /// `width` in pixels, `rgba` 0...255 each. O(n) for n points.
+    private static func appendPolylines(of route: Route, id: String, name: String, width: Int, rgba: [Int],
+                                        geoid: Geoid?, into out: inout [UInt8]) {
+        let atHeights = route.points.allSatisfy { $0.elevation != nil }
+        let color = rgba.map(String.init).joined(separator: ",")
+        for (index, segment) in route.segments.enumerated() {
+            out.append(text: ",\n{\"id\":" + JSONText.quoted(index == 0 ? id : "\(id)-\(index + 1)") + ",\"name\":" + JSONText.quoted(name) + ",")
+            out.append(text: "\"polyline\":{\"positions\":{\"cartographicDegrees\":[")
+            for (i, point) in route.points[segment].enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                FixedDecimal.append(normalizedLongitude(point.coordinate.longitude), places: PosePrecision.coordinate, to: &out)
+                out.append(UInt8(ascii: ","))
+                FixedDecimal.append(point.coordinate.latitude, places: PosePrecision.coordinate, to: &out)
+                out.append(UInt8(ascii: ","))
+                let height = atHeights ? point.elevation! + (geoid?.undulation(at: point.coordinate) ?? 0) : 0
+                FixedDecimal.append(height, places: PosePrecision.distance, to: &out)
+            }
+            out.append(text: atHeights ? "]},\"width\":\(width)," : "]},\"clampToGround\":true,\"width\":\(width),")
+            out.append(text: "\"material\":{\"solidColor\":{\"color\":{\"rgba\":[\(color)]}}}}}")
+        }
     }
 
     /// The camera sample of a pose: its clock seconds after the document's start and its attitude.
@@ -262,6 +282,7 @@ public struct CZMLWriter: PoseWriter, Sendable {
         out.append(UInt8(ascii: "}"))
         for r in riderPositions.indices where !riderPositions[r].isEmpty {
             out.append(text: ",\n{\"id\":\"rider/\(r)\",\"position\":{\"epoch\":\"\(epoch)\",\"interpolationAlgorithm\":\"LINEAR\",")
+            out.append(text: "\"backwardExtrapolationType\":\"HOLD\",\"forwardExtrapolationType\":\"HOLD\",")
             out.append(text: "\"interpolationDegree\":1,\"cartographicDegrees\":[")
             out.append(contentsOf: riderPositions[r])
             out.append(text: "]}")

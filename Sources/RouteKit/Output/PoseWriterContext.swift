@@ -19,7 +19,7 @@ public struct PoseWriterContext: Sendable {
     public var group: RiderGroup? = nil
     /// For a group flight whose poses are stamped with the group clock (``epochSeconds``), each rider's
     /// recorded span on that clock, in rider order (``RiderClock/startTime(ofRider:)`` to
-    /// ``RiderClock/endTime(ofRider:)``): CZML gives it as the rider's availability exactly. `nil`: the
+    /// ``RiderClock/endTime(ofRider:)``): CZML gives it as the rider's `recording` interval exactly. `nil`: the
     /// span of the frames where the rider is active.
     public var riderSpans: [ClosedRange<Date>]? = nil
     /// Frames per second of the poses (> 0); frame `i` is at `i / framesPerSecond` seconds.

@@ -239,10 +239,12 @@ extension PreviewPage {
           // before its height tiles arrived kept a depth picture without them (nothing there, or that ground
           // at sea level), so the rider was hidden at its place. Each height tile that arrives fires the
           // 'terrain' event, as setTerrain does: the next draw redraws the depth picture, and HTML markers
-          // move onto the new heights.
+          // move onto the new heights; which distance labels show is decided again where they now stand
+          // (decided on the heights before, a label could stay hidden behind a rider no longer there).
           function redrawTerrainDepth(event) {
             if (event.sourceId !== 'terrain' || !event.tile) { return; }
             map.fire(new maplibregl.Event('terrain', { terrain: map.getTerrain() }));
+            placeDistanceMarkers(current);
           }
           // The rider circles MapLibre has in view: a query at each rider's place on the screen (with terrain, a
           // query of the whole view finds no circle aligned to the viewport: MapLibre 5.3 lifts the query's

@@ -4,7 +4,9 @@ import Glibc
 #endif
 
 /// PNG frames written as they came, `00000.png`, `00001.png` …, into a temporary folder beside the
-/// destination that is renamed to it at the end.
+/// destination that is renamed to it at the end. The folder is reported to
+/// ``AtomicFile/temporaryFileObserver`` while it exists (and `nil` once renamed or removed), so that a
+/// program's signal handlers can remove it, as they remove a temporary file.
 final class PNGSequenceSink: FrameSink {
     private let path: String
     private let temporary: String
@@ -14,6 +16,7 @@ final class PNGSequenceSink: FrameSink {
         self.path = path
         temporary = temporaryName(besides: path)
         guard mkdir(temporary, 0o755) == 0 else { throw .cannotWrite(path: path, reason: Descriptors.errorText()) }
+        AtomicFile.temporaryFileObserver?(temporary)
     }
 
     /// The file name of a frame: five digits or more, from `00000.png`.
@@ -51,7 +54,11 @@ final class PNGSequenceSink: FrameSink {
             cancel()
             throw .cannotWrite(path: path, reason: reason)
         }
+        AtomicFile.temporaryFileObserver?(nil)
     }
 
-    func cancel() { try? FileManager.default.removeItem(atPath: temporary) }
+    func cancel() {
+        try? FileManager.default.removeItem(atPath: temporary)
+        AtomicFile.temporaryFileObserver?(nil)
+    }
 }

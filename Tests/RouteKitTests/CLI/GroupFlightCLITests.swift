@@ -193,12 +193,17 @@ extension GroupFlightCLITests {
         }
         let packets = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: czml)) as? [[String: Any]])
         #expect(Set(packets.compactMap { $0["id"] as? String }).isSuperset(of: ["camera", "rider/0", "rider/1", "rider/2"]))
-        // Each rider is available exactly over its recorded span: the file's first and last <time>.
+        // Each rider is available over the whole clock, and records exactly over its recorded span: the
+        // file's first and last <time>.
+        let clock = (packets.first?["clock"] as? [String: Any])?["interval"] as? String
         for (r, path) in Self.race.enumerated() {
             let times = try String(contentsOfFile: path, encoding: .utf8).matches(of: /<time>([^<]+)<\/time>/).map { String($0.output.1) }
             let normal = { (t: String) in t.replacingOccurrences(of: ".000Z", with: "Z").replacing(/(\.[0-9]*?)0+Z$/) { "\($0.output.1)Z" } }
-            let availability = packets.last { $0["id"] as? String == "rider/\(r)" }?["availability"] as? String
-            #expect(availability == normal(times.first!) + "/" + normal(times.last!), "rider \(r)")
+            let availability = packets.first { $0["id"] as? String == "rider/\(r)" }?["availability"] as? String
+            #expect(clock != nil && availability == clock, "rider \(r)")
+            let recording = ((packets.last { $0["id"] as? String == "rider/\(r)" }?["properties"] as? [String: Any])?["recording"] as? [[String: Any]])?.first
+            #expect(recording?["interval"] as? String == normal(times.first!) + "/" + normal(times.last!), "rider \(r)")
+            #expect(recording?["boolean"] as? Bool == true, "rider \(r)")
         }
         let text = try String(contentsOf: kml, encoding: .utf8)
         #expect(text.matches(of: /<gx:Track>/).count == 3)

@@ -188,10 +188,22 @@ import Testing
             // Frame 1 of Ann Lee: 305 m above sea level + 47 m = 352 m above the ellipsoid.
             if r == 0 { #expect(Array(samples[4..<8]) == [0.5, 14.5005, 46.0005, 352]) }
         }
-        let availability = packets.filter { $0["id"] as? String == "rider/2" }.last?["availability"] as? String
-        #expect(availability == "2000-01-01T00:00:00.5Z/2000-01-01T00:00:01Z")
-        #expect(packets.filter { $0["id"] as? String == "rider/0" }.last?["availability"] as? String
-                == "2000-01-01T00:00:00Z/2000-01-01T00:00:01.5Z")
+        // Every rider over the whole clock, recording over its active frames.
+        let clock = (packets.first?["clock"] as? [String: Any])?["interval"] as? String
+        func recording(_ r: Int) -> String? {
+            ((packets.last { $0["id"] as? String == "rider/\(r)" }?["properties"] as? [String: Any])?["recording"] as? [[String: Any]])?.first?["interval"] as? String
+        }
+        for r in 0..<3 { #expect(clock != nil && packets.first { $0["id"] as? String == "rider/\(r)" }?["availability"] as? String == clock) }
+        #expect(recording(2) == "2000-01-01T00:00:00.5Z/2000-01-01T00:00:01Z")
+        #expect(recording(0) == "2000-01-01T00:00:00Z/2000-01-01T00:00:01.5Z")
+        // Each rider's course, in its colour at half opacity.
+        for r in 0..<3 {
+            let course = packets.first { $0["id"] as? String == "course/\(r)" }?["polyline"] as? [String: Any]
+            let positions = (course?["positions"] as? [String: Any])?["cartographicDegrees"] as? [Double]
+            #expect(positions?.count == Self.group.riders[r].route.points.count * 3, "rider \(r)")
+            let rgba = (((course?["material"] as? [String: Any])?["solidColor"] as? [String: Any])?["color"] as? [String: Any])?["rgba"] as? [Int]
+            #expect(rgba == Array(RiderPalette.rgba(r).prefix(3)) + [128], "rider \(r)")
+        }
         #expect(packets.contains { $0["id"] as? String == "camera" && $0["orientation"] != nil })
 
         guard let schemas = SchemaValidationTests.schemas, let python = SchemaValidationTests.python else { return }

@@ -250,6 +250,38 @@ import Testing
         #expect(Self.leftovers(of: dir.path).isEmpty, "\(Self.leftovers(of: dir.path))")
     }
 
+    /// Interrupted (SIGTERM) while writing a PNG sequence: no folder, no temporary folder with frames in
+    /// it, no browser left.
+    @Test(.enabled(if: ready, "needs chromium, ffmpeg, ffprobe and maplibre-gl.js"))
+    func anInterruptedPNGSequenceLeavesNothing() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let process = Process()
+        process.executableURL = routeFlyExecutable()
+        process.arguments = ["render", Self.hike, "--maplibre-js", Self.js, "--viewport", "320x180", "--frames", "0:300",
+                             "-o", dir.appendingPathComponent("fr/%05d.png").path]
+        process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": dir.path]) { $1 }
+        process.standardError = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        // Until frames are being written: the temporary folder holds a PNG.
+        let frames = { () -> [String] in
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+            return names.filter { $0.hasPrefix(".fr.") }.flatMap { (try? FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent($0).path)) ?? [] }
+        }
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline, !frames().contains(where: { $0.hasSuffix(".png") }) { Thread.sleep(forTimeInterval: 0.2) }
+        #expect(frames().contains { $0.hasSuffix(".png") }, "no frames in a temporary folder while rendering")
+        Thread.sleep(forTimeInterval: 2)
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM)
+        Thread.sleep(forTimeInterval: 1)
+        let left = try FileManager.default.contentsOfDirectory(atPath: dir.path)
+        #expect(!left.contains { $0 == "fr" || $0.hasPrefix(".fr.") }, "\(left)")
+        #expect(Self.leftovers(of: dir.path).isEmpty, "\(Self.leftovers(of: dir.path))")
+    }
+
     /// Running processes whose command line names `folder` (the `TMPDIR` a route-fly run was given: its
     /// Chromium profile and its video's temporary file are there), zombies excluded.
     static func leftovers(of folder: String) -> [String] {

@@ -102,6 +102,85 @@ import RouteKitRender
         }
     }
 
+    /// The distance labels (`--overlay markers`, on by default) of the hike's default flight with terrain, at
+    /// frames 200, 300 and 600, each frame opened on its own as the preview's `#frame=N` does: every label
+    /// the page shows (not hidden, even when faded by MapLibre's terrain occlusion to opacity 0.2) stands with its
+    /// bottom centre within 3 px of where MapLibre projects its route point onto its terrain, 6 px above it
+    /// (the label's offset), no label of a point MapLibre projects off the canvas is drawn on it, and the
+    /// labels shown are those `render` shows at that frame. Without the page's terrain redraw the labels
+    /// stood where the points were before the heights arrived (frame 200: both on the canvas, 970 and
+    /// 2,190 px from where their points project, off it; frame 600: 83 and 168 px off).
+    @Test(.enabled(if: ready, "needs chromium, maplibre-gl.js, ffmpeg, GDAL's tools and ../shared/real"))
+    func distanceLabelsStandWhereMapLibreProjectsTheirPoints() throws {
+        guard let js = ExternalTools.mapLibreJS, let url = Fixtures.real(MapLibreJumpToTests.hike) else { return }
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let model = try MapLibreJumpToTests.model(of: try GPXReader.read(contentsOf: url).route, in: dir)
+        let page = dir.appendingPathComponent("hike.html")
+        let made = try runRouteFly(["preview", url.path, "--terrain", model.path, "--maplibre-js", js.path, "-o", page.path, "--viewport", "800x450"])
+        try #require(made.status == 0, "\(made.stderr)")
+        let browser = try HeadlessChromium(width: Self.width, height: Self.height)
+        defer { browser.close() }
+        let tab = try browser.openPage()
+        for frame in [200, 300, 600] {
+            // As a person opens the preview at a frame: the page shows it once on load, then nothing moves
+            // while the height tiles arrive. Probed once the map is idle with every tile loaded.
+            try tab.navigate(to: try #require(URL(string: page.absoluteString + "?\(frame)#frame=\(frame)")), timeout: 60)
+            _ = try tab.evaluate("routeFly.ready", timeout: 120)
+            _ = try tab.evaluate(Self.settled, timeout: 120)
+            try MapLibreJumpToTests.keep(try tab.captureScreenshot(), as: "terrain-labels-frame\(frame).png")
+            let labels = try #require(try tab.evaluate(Self.labelPlaces) as? [[String: Any]])
+            var drawn = 0, worst = 0.0
+            for label in labels {
+                let text = label["text"] as! String, inside = label["inside"] as! Bool, showing = label["showing"] as! Bool
+                let off = label["off"] as! Double
+                if showing { drawn += 1; worst = max(worst, inside ? off : 0) }
+                #expect(!showing || inside, "frame \(frame): label \(text) drawn at \(label["at"]!) on the canvas, its point projects off it at \(label["projected"]!)")
+                #expect(!showing || off < 3, "frame \(frame): label \(text) drawn \(off) px from where its point projects (\(label["at"]!) vs \(label["projected"]!))")
+            }
+            // The same labels show as when `render` draws the frame (routeFly.show moves the camera there again).
+            _ = try tab.evaluate("routeFly.show(\(frame))", timeout: 120)
+            let rendered = try #require(try tab.evaluate(Self.labelPlaces) as? [[String: Any]])
+            let showing = labels.map { $0["showing"] as! Bool }, renderShows = rendered.map { $0["showing"] as! Bool }
+            #expect(showing == renderShows, "frame \(frame): labels showing \(showing) in the preview, \(renderShows) as render draws it")
+            print("terrain labels frame \(frame): showing \(showing) (as render draws it: \(renderShows));  \(drawn) of \(labels.count) labels drawn, the worst \(String(format: "%.2f", worst)) px from where MapLibre projects its point; "
+                  + labels.map { "\($0["text"]!) at \($0["at"]!) projected \($0["projected"]!) opacity \($0["opacity"]!) visibility \($0["visibility"]!)" }.joined(separator: "; "))
+        }
+    }
+
+    /// JavaScript: a promise kept once the preview's map is idle with its tiles loaded (at most 20 s), and a
+    /// painted frame later.
+    static let settled = """
+        new Promise((resolve) => {
+          const map = routeFlyPreview.map, start = performance.now();
+          function check() {
+            if ((map.loaded() && map.areTilesLoaded()) || performance.now() - start > 20000) {
+              requestAnimationFrame(() => requestAnimationFrame(() => resolve(true)));
+            } else { setTimeout(check, 100); }
+          }
+          check();
+        })
+        """
+
+    /// JavaScript: each distance label's text, whether it shows (on the canvas, visible, not transparent), where its
+    /// bottom centre is drawn and where MapLibre projects its point (container pixels, 6 px up), how far
+    /// apart they are, and whether that projection is on the canvas.
+    static let labelPlaces = """
+        (() => {
+          const map = routeFlyPreview.map, box = map.getContainer().getBoundingClientRect(), canvas = map.getCanvas();
+          const points = JSON.parse(document.getElementById('page').textContent).markers;
+          return Array.from(document.querySelectorAll('.km-marker')).map((el, k) => {
+            const r = el.getBoundingClientRect(), at = [(r.left + r.right) / 2 - box.left, r.bottom - box.top];
+            const q = map.project(points[k].point), projected = [q.x, q.y - 6];
+            const style = getComputedStyle(el), opacity = parseFloat(style.opacity);
+            const onCanvas = at[0] >= 0 && at[1] >= 0 && at[0] <= canvas.clientWidth && at[1] <= canvas.clientHeight;
+            const inside = q.x >= 0 && q.y >= 0 && q.x <= canvas.clientWidth && q.y <= canvas.clientHeight;
+            return { text: el.textContent, showing: onCanvas && style.visibility !== 'hidden' && opacity > 0 && el.isConnected, visibility: style.visibility,
+                     at: at, projected: projected, off: Math.hypot(at[0] - projected[0], at[1] - projected[1]), inside: inside, opacity: opacity };
+          });
+        })()
+        """
+
     // MARK: Helpers
 
     /// What a page shows at one frame: a screenshot, where MapLibre projects each rider (window pixels) and

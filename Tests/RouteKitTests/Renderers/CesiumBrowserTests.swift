@@ -215,6 +215,66 @@ import Testing
         }
     }
 
+    /// A group flight in CesiumJS (the three-runner race, `leader`, `--speedup 20`): every rider's course is
+    /// drawn with as many points as its GPX file has `<trkpt>`s, and every rider is there over the whole
+    /// clock, at its file's first point at the clock's start (the fly-in) and its last at the clock's end
+    /// (the pull-out), as CesiumJS evaluates the entity; a fly-in frame is kept as a screenshot
+    /// (`$ROUTEKIT_ARTIFACTS/cesium/race-fly-in.png`).
+    @Test(.enabled(if: RenderTools.chromium != nil && cesium != nil, "needs chromium and cesiumkit"))
+    func groupCoursesAndRidersShowOverTheWholeClock() throws {
+        guard let cesium = Self.cesium else { return }
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let names = ["ana", "ben", "cai"]
+        let files = names.map { Fixtures.packageRoot.appendingPathComponent("routes/race/\($0).gpx").path }
+        let czml = dir.appendingPathComponent("race.czml")
+        let made = try runRouteFly(["sample"] + files + ["--group-preset", "leader", "--speedup", "20", "-q", "-o", czml.path])
+        try #require(made.status == 0, "\(made.stderr)")
+        // Each file's points, read without RouteKit: [count, first lat, first lon, last lat, last lon].
+        let expected = try files.map { file -> [Double] in
+            let text = try String(contentsOfFile: file, encoding: .utf8)
+            let pattern = try NSRegularExpression(pattern: #"<trkpt lat="([-0-9.]+)" lon="([-0-9.]+)""#)
+            let points = pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).map { m in
+                [Double(text[Range(m.range(at: 1), in: text)!])!, Double(text[Range(m.range(at: 2), in: text)!])!]
+            }
+            return [Double(points.count), points.first![0], points.first![1], points.last![0], points.last![1]]
+        }
+        let page = dir.appendingPathComponent("cesium.html")
+        try Self.page(cesium: cesium).write(to: page, atomically: true, encoding: .utf8)
+        let browser = try HeadlessChromium(width: 960, height: 540)
+        defer { browser.close() }
+        let tab = try browser.openPage()
+        try tab.navigate(to: page, timeout: 60)
+        let answer = try tab.evaluate("groupRace(\(TileServer.quoted(czml.absoluteString)), \(names.count))", timeout: 180)
+        let r = try #require(answer as? [String: Any], "\(String(describing: answer))")
+        let riders = try #require(r["riders"] as? [[String: Any]])
+        try #require(riders.count == names.count)
+        for (i, rider) in riders.enumerated() {
+            let want = expected[i]
+            let start = rider["start"] as! [Double], end = rider["end"] as! [Double], before = rider["before"] as! [Double]
+            let course = rider["course"] as! Int, recording = rider["recording"] as! [Bool]
+            // Metres between two nearby points given in degrees (an equirectangular approximation is ample here).
+            func metres(_ lat: Double, _ lon: Double, _ lat2: Double, _ lon2: Double) -> Double {
+                let k = 6_371_000 * Double.pi / 180
+                return hypot((lat2 - lat) * k, (lon2 - lon) * k * cos(lat * .pi / 180))
+            }
+            let off = [metres(start[0], start[1], want[1], want[2]), metres(end[0], end[1], want[3], want[4]),
+                       metres(before[0], before[1], want[1], want[2])]
+            print("CesiumJS race rider \(names[i]): course \(course) points (GPX \(Int(want[0]))), colour \(rider["colour"] as! [Double]); at the clock's start \(String(format: "%.3f", off[0])) m from the GPX's first point, at its end \(String(format: "%.3f", off[1])) m from its last, 5 s before the start \(String(format: "%.3f", off[2])) m; available at start/end \(rider["available"] as! [Bool]), recording at start/middle/end \(recording)")
+            #expect(course == Int(want[0]), "rider \(names[i]): the course has \(course) points, the GPX \(Int(want[0]))")
+            #expect(off.allSatisfy { $0 < 0.05 }, "rider \(names[i]): \(off) m from its first / last / first point")
+            #expect(rider["available"] as! [Bool] == [true, true], "rider \(names[i]) not available at the clock's ends")
+            #expect(recording == [false, true, false], "rider \(names[i]): recording \(recording)")
+            #expect(rider["colour"] as! [Double] == rider["pointColour"] as! [Double], "rider \(names[i]): course colour")
+        }
+        let png = try #require(Data(base64Encoded: (r["png"] as! String).replacingOccurrences(of: "data:image/png;base64,", with: "")))
+        let file = try Self.artifacts().appendingPathComponent("race-fly-in.png")
+        try png.write(to: file)
+        let onScreen = r["onScreen"] as! [Int]
+        print("CesiumJS race fly-in frame at \(r["at"] as! Double) s (loaded \(r["ready"] as! Bool)): riders on the canvas \(onScreen); \(file.path)")
+        #expect(onScreen == [1, 1, 1], "riders not on the fly-in frame: \(onScreen); \(file.path)")
+    }
+
     /// The page: CesiumJS, the recipe, and the checks' JavaScript.
     static func page(cesium: URL) -> String {
         """
@@ -343,6 +403,58 @@ import Testing
           }
           return { frame: best[1], offRoute: best[0], ready, png,
                    centre: count(Math.floor(canvas.width / 2), Math.floor(canvas.height / 2)), corner: count(40, 60) };
+        }
+        // A group flight: per rider, its course's point count (over its segments' polylines) and colour, its
+        // position (degrees) at the clock's start, its end and 5 s before the start, whether it is
+        // available at the ends, its `recording` property at the start, the middle of its span and the end;
+        // then a fly-in frame (2 s in) rendered over a grid, and whether each rider is on the canvas.
+        async function groupRace(url, count) {
+          const ds = await fly(url, true);
+          const clock = viewer.clock, start = clock.startTime, stop = clock.stopTime;
+          function degrees(p) { const c = C.Cartographic.fromCartesian(p); return [C.Math.toDegrees(c.latitude), C.Math.toDegrees(c.longitude), c.height]; }
+          const riders = [];
+          for (let i = 0; i < count; i++) {
+            const e = ds.entities.getById('rider/' + i);
+            let course = 0, colour = null;
+            for (const c of ds.entities.values.filter(c => c.id === 'course/' + i || c.id.startsWith('course/' + i + '-'))) {
+              course += c.polyline.positions.getValue(start).length;
+              const k = c.polyline.material.color.getValue(start);
+              colour = [k.red, k.green, k.blue].map(x => Math.round(x * 255));
+            }
+            const p = e.point.color.getValue(start);
+            const earlier = C.JulianDate.addSeconds(start, -5, new C.JulianDate());
+            // The middle of the recorded interval, found by scanning the clock (1 s steps).
+            const total = C.JulianDate.secondsDifference(stop, start);
+            let first = null, last = null;
+            for (let s = 0; s <= total; s += 1) {
+              const t = C.JulianDate.addSeconds(start, s, new C.JulianDate());
+              if (e.properties.recording.getValue(t) === true) { if (first === null) first = s; last = s; }
+            }
+            const mid = first === null ? start : C.JulianDate.addSeconds(start, (first + last) / 2, new C.JulianDate());
+            riders.push({ course, colour, pointColour: [p.red, p.green, p.blue].map(x => Math.round(x * 255)),
+                          start: degrees(e.position.getValue(start)), end: degrees(e.position.getValue(stop)),
+                          before: degrees(e.position.getValue(earlier)),
+                          available: [e.isAvailable(start), e.isAvailable(stop)],
+                          recording: [e.properties.recording.getValue(start) === true, e.properties.recording.getValue(mid) === true,
+                                      e.properties.recording.getValue(stop) === true] });
+          }
+          const at2 = 2;
+          at(at2);
+          let ready = false;
+          for (let n = 0; n < 600 && !ready; n++) {
+            viewer.render();
+            ready = viewer.dataSourceDisplay.ready && viewer.scene.globe.tilesLoaded;
+            await new Promise(r => setTimeout(r, 50));
+          }
+          viewer.render();
+          const now = viewer.clock.currentTime, canvas = viewer.canvas;
+          const onScreen = [];
+          for (let i = 0; i < count; i++) {
+            const e = ds.entities.getById('rider/' + i);
+            const w = viewer.scene.cartesianToCanvasCoordinates(e.position.getValue(now));
+            onScreen.push(e.isShowing && e.isAvailable(now) && w && w.x >= 0 && w.y >= 0 && w.x < canvas.clientWidth && w.y < canvas.clientHeight ? 1 : 0);
+          }
+          return { riders, at: at2, ready, onScreen, png: canvas.toDataURL('image/png') };
         }
         // Each rider's path as CesiumJS reads it: [trailTime, leadTime], the clock's span (s), and the
         // time CesiumJS's entity update takes near the end of the race (ms, median of 10; for the record).
