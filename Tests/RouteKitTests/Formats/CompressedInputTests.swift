@@ -128,3 +128,18 @@ extension Formats {
         }
     }
 }
+
+/// Issue 25 item 15 (in part): XML declared `encoding="windows-1252"` is read, decoded by libxml2.
+extension Formats {
+    @Suite struct Windows1252Tests {
+        @Test func windows1252GPXIsDecoded() throws {
+            let url = Fixtures.url("gpx/windows-1252.gpx")
+            let result = try RouteFile.read(path: url.path)
+            #expect(result.route.points.count == 2)
+            // Python: b'Caf\xe9 \x80'.decode('cp1252') == 'Café €'.
+            #expect(result.route.name == "Caf\u{E9} \u{20AC}", "\(String(describing: result.route.name))")
+            let cli = try runRouteFly(["info", url.path])
+            #expect(cli.status == 0 && cli.stdout.contains("points     2"), "\(cli.stderr)")
+        }
+    }
+}
