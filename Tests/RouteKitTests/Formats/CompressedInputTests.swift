@@ -141,5 +141,16 @@ extension Formats {
             let cli = try runRouteFly(["info", url.path])
             #expect(cli.status == 0 && cli.stdout.contains("points     2"), "\(cli.stderr)")
         }
+
+        /// Latin-1 bytes without a declaration: refused at the byte (libxml2's line and column), naming
+        /// the likely encoding and the declaration that reads it.
+        @Test func undeclaredLatin1IsLocatedWithAHint() throws {
+            let url = Fixtures.url("gpx/latin1-undeclared.gpx")
+            let error = try #require(readRoute(url).failure)
+            #expect(error.location?.line == 2, "\(error)")
+            #expect(error.message.contains("encoding=\"windows-1252\""), "\(error)")
+            let cli = try runRouteFly(["info", url.path])
+            #expect(cli.status == 1 && cli.stdout.isEmpty && cli.stderr.contains("Latin-1 or windows-1252"), "\(cli.stderr)")
+        }
     }
 }
