@@ -20,7 +20,8 @@ let package = Package(
             pkgConfig: "proj",
             providers: [.apt(["libproj-dev"])]
         ),
-        // zlib (deflate, crc32) from Debian's zlib1g-dev. Only Sources/RouteKit/Output imports it (KMZ).
+        // zlib (deflate, crc32) from Debian's zlib1g-dev. Only Sources/RouteKit/Output (writing KMZ) and
+        // Sources/RouteKit/Formats/Compressed (reading KMZ and .gz) import it.
         .systemLibrary(
             name: "CZlib",
             path: "Sources/CZlib",

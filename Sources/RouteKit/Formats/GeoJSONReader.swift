@@ -76,6 +76,9 @@ public enum GeoJSONReader: RouteReader {
         }
         let root = document.root
         var walker = Walker(document: document, displayPath: displayPath, release: release)
+        if TakeoutLocations.isRecords(root) {
+            return try TakeoutLocations.read(root, locate: { [walker] in walker.location(of: $0) })
+        }
         try walker.visit(root, path: "")
         let counts = walker.skipped.sorted { $0.key < $1.key }.map { "\($0.value.count) \($0.key)" }
         var source = Route.Source(kind: .tracks, trackCount: walker.lineFeatures, trackSegmentCount: walker.lineCount,

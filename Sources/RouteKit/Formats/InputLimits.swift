@@ -78,8 +78,9 @@ package enum InputLimits {
     }
 
     /// Where the first bytes stop being text, or `nil` when they are text (see ``looksBinary(_:)``).
+    /// A gzip file, a KMZ (ZIP) or a FIT file is not refused here: ``RouteContainer`` unwraps or names it.
     static func binaryLocation(_ head: [UInt8]) -> Failure? {
-        guard looksBinary(head) else { return nil }
+        guard looksBinary(head), !RouteContainer.isContainer(head) else { return nil }
         guard let nul = head.firstIndex(of: 0) else {
             return .binary(line: 1, column: 1, what: "more than one in ten of its first bytes are not UTF-8")
         }
@@ -143,11 +144,13 @@ extension RouteInput {
     ///   limit is passed, or `binaryData` located by line and column in `<stdin>`.
     /// - Complexity: O(n) time; memory O(n) with n at most ``InputLimits/maximumRouteBytes``.
     package static func standardInput() throws(RouteParseError) -> RouteInput {
+        let data: Data
         do {
-            return .data(try InputLimits.readStandardInput(limit: InputLimits.maximumRouteBytes))
+            data = try InputLimits.readStandardInput(limit: InputLimits.maximumRouteBytes)
         } catch {
             throw RouteParseError(error, path: RouteFile.standardInputName)
         }
+        return .data(try RouteFile.unwrapped(data, path: RouteFile.standardInputName))
     }
 }
 
@@ -185,6 +188,20 @@ extension RouteFile {
             filled += n
         }
         if let binary = InputLimits.binaryLocation(Array(head.prefix(filled))) { throw RouteParseError(binary, path: path) }
+        if RouteContainer.isContainer(head.prefix(filled)) {
+            // Compressed: the scans that read the input again need the text, so it is inflated once, here.
+            return .data(try unwrapped(try bytes(path: path), path: path))
+        }
         return .file(URL(fileURLWithPath: path))
+    }
+}
+
+extension RouteFile {
+    /// `data` inflated when it is a KMZ or gzip file (``RouteContainer``), else `data` as it is.
+    ///
+    /// - Throws: ``RouteParseError`` as ``RouteContainer/unwrap(_:path:limit:)`` throws it (a FIT file,
+    ///   a damaged archive, more than ``InputLimits/maximumRouteBytes`` inflated).
+    static func unwrapped(_ data: Data, path: String) throws(RouteParseError) -> Data {
+        try RouteContainer.unwrap(data, path: path, limit: InputLimits.maximumRouteBytes)?.bytes ?? data
     }
 }

@@ -61,11 +61,24 @@ public enum KMLReader: RouteReader {
             if delegate.pointCount > 0 { found.append("\(delegate.pointCount) Point\(delegate.pointCount == 1 ? "" : "s")") }
             for (k, v) in delegate.skipped.sorted(by: { $0.key < $1.key }) { found.append("\(v) \(k)\(v == 1 ? "" : "s")") }
             let what = found.isEmpty ? "the file holds no geometry" : "the file holds only " + found.joined(separator: ", ")
+            if let first = delegate.addressOnly.first {
+                throw addressOnlyError(first, count: delegate.addressOnly.count)
+            }
             var error = RouteParseError(format: .kml, location: delegate.rootLocation,
                                         reason: .noLine(found: what + " (expected a LineString or gx:Track with coordinates)"))
             error.waypoints = delegate.pointCoordinates
             throw error
         }
         return RouteFile.Result(route: route, format: .kml, notes: delegate.notes)
+    }
+
+    /// The error for a file whose Placemarks hold only street addresses (Google My Maps exports places
+    /// it has not geocoded so): the first one named and located, how many there are, and the fix.
+    private static func addressOnlyError(_ first: (name: String?, location: SourceLocation), count: Int) -> RouteParseError {
+        let name = first.name.map { "'\($0)'" } ?? "(unnamed)"
+        let others = count > 1 ? " (and \(count - 1) more Placemark\(count == 2 ? "" : "s") like it)" : ""
+        return RouteParseError(format: .kml, location: first.location, reason: .noLine(found:
+            "Placemark \(name) at line \(first.location.line) has only an <address>, no coordinates\(others); geocode it "
+            + "(in Google My Maps, draw the route as a line, or export after the places are located) and export the KML again"))
     }
 }

@@ -174,6 +174,13 @@ public enum RouteFile {
             throw RouteParseError(.tooLarge(limit: InputLimits.maximumRouteBytes), path: displayPath ?? "<input>")
         }
         let head = try input.head(limit: 4096, path: displayPath)
+        if RouteContainer.isContainer(head.bytes),
+           let inner = try RouteContainer.unwrap(try input.bytes(format: format, path: displayPath),
+                                                 path: displayPath ?? "<input>", limit: InputLimits.maximumRouteBytes) {
+            var result = try readUnchecked(.data(inner.bytes), displayPath: displayPath, format: format, options: options)
+            if let note = inner.note { result.notes.insert(note, at: 0) }
+            return result
+        }
         // XML in an encoding that is refused is named as such, before it could be called binary.
         if format == nil || [.gpx, .kml, .tcx].contains(format),
            let problem = XMLEncodingCheck.problem(head: Array(head.bytes.prefix(1024)), byteCount: input.byteCount) {
@@ -242,10 +249,21 @@ public enum RouteFile {
         return format == .polyline ? printable >= 8 : firstLineHasDelimiter
     }
 
+    /// The extension that names the format inside a compressed file: `gpx` for `ride.gpx.gz`, `kml` for
+    /// `tour.kmz`, the extension itself otherwise.
+    static func innerExtension(of path: String) -> String {
+        let url = URL(fileURLWithPath: path)
+        switch url.pathExtension.lowercased() {
+        case "gz": return url.deletingPathExtension().pathExtension
+        case "kmz": return "kml"
+        default: return url.pathExtension
+        }
+    }
+
     public static func detectFormat(path: String?, head: some Collection<UInt8>) -> RouteFormat? {
         let sniffed = RouteFormat.sniff(head)
         if let sniffed, sniffed.confidence == .certain { return sniffed.format }
-        let byExtension = path.flatMap { RouteFormat(pathExtension: URL(fileURLWithPath: $0).pathExtension) }
+        let byExtension = path.flatMap { RouteFormat(pathExtension: innerExtension(of: $0)) }
         // An XML or JSON extension on text that is neither (a CSV table or a polyline saved as .gpx or
         // .json): the content decides when it is plain text with a table's delimiter in its first line,
         // or one run of the polyline alphabet; garbage still goes to the extension's reader and its error.

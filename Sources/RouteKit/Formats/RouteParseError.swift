@@ -67,6 +67,13 @@ public struct RouteParseError: Error, Hashable, Sendable, CustomStringConvertibl
         case tooLarge(limit: Int)
         /// The first bytes are not text (`what` gives them away, e.g. a NUL byte).
         case binaryData(String)
+        /// A file route-fly recognises but does not read (a Garmin FIT file, a ZIP without KML);
+        /// `why` names it and the way out (a converter).
+        case unsupportedFile(String)
+        /// A compressed file (KMZ, gzip) inflates to more than the most a route file may hold.
+        case decompressedTooLarge(limit: Int)
+        /// A compressed file (KMZ, gzip) is damaged (`why` says how).
+        case malformedArchive(String)
         /// A point's value cannot be what it claims (``PointValueLimits``), e.g. an elevation of 1e308 m.
         case valueOutOfRange(field: String, value: Double, expected: String)
     }
@@ -171,6 +178,13 @@ public struct RouteParseError: Error, Hashable, Sendable, CustomStringConvertibl
             return "the input is larger than \(InputLimits.describe(bytes: limit)), the most a route file may hold (about two million GPX points); split it"
         case .valueOutOfRange(let field, let value, let expected):
             return "\(field) \(value) is out of range (expected \(expected))"
+        case .unsupportedFile(let why):
+            return why
+        case .decompressedTooLarge(let limit):
+            return "the compressed file inflates to more than \(InputLimits.describe(bytes: limit)), the most a route file may hold; "
+                + "refused while inflating (a zip bomb, or a recording to split)"
+        case .malformedArchive(let why):
+            return "the compressed file is damaged: \(why)"
         case .binaryData(let what):
             return "the file holds binary data, not text: \(what) (route files are XML, JSON or text)"
         }

@@ -19,11 +19,11 @@ final class KMLParserDelegate: XMLRouteDelegate {
     private var namespaces = XMLNameTable(kmlNamespaces + [gxNamespace])
     private enum Name: Int {
         case kml, placemark, document, name, lineString, multiGeometry, point, coordinates, track, multiTrack
-        case when, coord, altitudeMode, polygon, model
+        case when, coord, altitudeMode, polygon, model, address
     }
     private var elementNames = XMLNameTable(["kml", "Placemark", "Document", "name", "LineString", "MultiGeometry",
                                              "Point", "coordinates", "Track", "MultiTrack", "when", "coord",
-                                             "altitudeMode", "Polygon", "Model"])
+                                             "altitudeMode", "Polygon", "Model", "address"])
 
     // Results.
     private(set) var segments: [[RoutePoint]] = []
@@ -35,6 +35,9 @@ final class KMLParserDelegate: XMLRouteDelegate {
     private(set) var skipped: [String: Int] = [:]
     private(set) var flownName: String?
     private(set) var documentName: String?
+    /// Placemarks with an `<address>` and no geometry (Google My Maps exports places so): their names
+    /// (`nil`: unnamed) and where they start, in file order.
+    private(set) var addressOnly: [(name: String?, location: SourceLocation)] = []
     private var modeCounts: [String: Int] = [:]
     private var pauses = 0
     private var normalised = 0
@@ -49,6 +52,9 @@ final class KMLParserDelegate: XMLRouteDelegate {
     private var textLocation = SourceLocation(path: nil, line: 0, column: 0)
     private var placemarkName: String?
     private var placemarkFlown = false
+    private var placemarkLocation = SourceLocation(path: nil, line: 0, column: 0)
+    private var placemarkHasAddress = false
+    private var placemarkHasGeometry = false
     private var lineText: [UInt8] = []
     private var lineLocation = SourceLocation(path: nil, line: 0, column: 0)
     private var whens: [Double] = []
@@ -107,6 +113,9 @@ final class KMLParserDelegate: XMLRouteDelegate {
             kind = .placemark
             placemarkName = nil
             placemarkFlown = false
+            placemarkLocation = location()
+            placemarkHasAddress = false
+            placemarkHasGeometry = false
         case .document where isKML:
             kind = .document
         case .name where isKML && (parent == .placemark || parent == .document):
@@ -143,8 +152,14 @@ final class KMLParserDelegate: XMLRouteDelegate {
             skipped["Polygon", default: 0] += 1
         case .model where isKML:
             skipped["Model", default: 0] += 1
+        case .address where isKML && parent == .placemark:
+            placemarkHasAddress = true
         default:
             break
+        }
+        if [.lineString, .point, .track, .multiGeometry, .multiTrack].contains(kind)
+            || [.polygon, .model].contains(Name(rawValue: elementNames.index(element.localName))) && isKML {
+            placemarkHasGeometry = true
         }
         switch kind {
         case .name, .coordinates, .when, .coord, .altitudeMode:
@@ -221,6 +236,7 @@ final class KMLParserDelegate: XMLRouteDelegate {
         case .multiTrack, .multiGeometry:
             _ = modes.popLast()
         case .placemark:
+            if placemarkHasAddress && !placemarkHasGeometry { addressOnly.append((placemarkName, placemarkLocation)) }
             placemarkName = nil
         case .root:
             rootClosed = true

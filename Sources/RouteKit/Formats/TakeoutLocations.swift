@@ -1,0 +1,102 @@
+import Foundation
+
+/// Google Takeout location history (`Records.json`), read by ``GeoJSONReader`` when the top-level
+/// object has no `type` but a `locations` array:
+///
+///     {"locations": [{"latitudeE7": 460512345, "longitudeE7": 145012345, "altitude": 300,
+///                     "timestamp": "2020-01-01T10:00:00Z"}, ...]}
+///
+/// Positions are integers of degrees × 10^7 (`latitudeE7`, `longitudeE7`); some exports wrote them
+/// as unsigned 32-bit numbers, so a value above 2^31 - 1 is taken as that value - 2^32 (a negative
+/// angle), and counted in a note. Times: `timestamp` (ISO 8601) or `timestampMs` (Unix milliseconds,
+/// a string or a number). `altitude` (metres) becomes the elevation. Points stay in file order.
+enum TakeoutLocations {
+    /// Whether `root` is a location-history object.
+    static func isRecords(_ root: JSONNode) -> Bool {
+        guard root.value["type"] == nil, case .array = root.value["locations"]?.value else { return false }
+        return true
+    }
+
+    /// The route of the locations in `root`.
+    ///
+    /// - Parameter locate: The line and column of a node.
+    /// - Throws: ``RouteParseError`` (GeoJSON) at the JSON path: `missingField` (`latitudeE7`,
+    ///   `longitudeE7`), `unexpectedValue` for a value that is not an integer, `latitudeOutOfRange`
+    ///   beyond ±90° after scaling, `malformedTime`, `noLine` for fewer than one location.
+    /// - Complexity: O(n) in the locations.
+    static func read(_ root: JSONNode, locate: (JSONNode) -> SourceLocation) throws(RouteParseError) -> RouteFile.Result {
+        guard case .array(let locations)? = root.value["locations"]?.value else { preconditionFailure("isRecords first") }
+        var points: [RoutePoint] = []
+        var wrapped = 0
+        for (k, location) in locations.enumerated() {
+            let path = "locations[\(k)]"
+            func fail(_ node: JSONNode, _ field: String, _ reason: RouteParseError.Reason) -> RouteParseError {
+                RouteParseError(format: .geojson, location: locate(node), codingPath: path + "." + field, reason: reason)
+            }
+            func degrees(_ field: String) throws(RouteParseError) -> Double {
+                guard let node = location.value[field] else {
+                    throw fail(location, field, .missingField(element: path, field: field))
+                }
+                guard case .number(let raw) = node.value, raw == raw.rounded(), abs(raw) < 4_294_967_296 else {
+                    throw fail(node, field, .unexpectedValue(field: field, found: Self.shown(node),
+                                                             expected: "an integer of degrees × 10^7 (Google Takeout's E7 scaling)"))
+                }
+                if raw > 2_147_483_647 { wrapped += 1; return (raw - 4_294_967_296) / 1e7 }
+                return raw / 1e7
+            }
+            let latitude = try degrees("latitudeE7"), longitude = try degrees("longitudeE7")
+            guard abs(latitude) <= 90 else {
+                throw fail(location.value["latitudeE7"]!, "latitudeE7", .latitudeOutOfRange(element: "latitudeE7 / 10^7", value: latitude))
+            }
+            guard abs(longitude) <= 180 else {
+                throw fail(location.value["longitudeE7"]!, "longitudeE7", .longitudeOutOfRange(element: "longitudeE7 / 10^7", value: longitude))
+            }
+            let altitude: Double? = if case .number(let a)? = location.value["altitude"]?.value { a } else { nil }
+            points.append(RoutePoint(latitude: latitude, longitude: longitude, elevation: altitude,
+                                     time: try time(of: location, fail: fail)))
+        }
+        let source = Route.Source(kind: .tracks, trackCount: 1, trackSegmentCount: 1, waypointCount: 0)
+        guard let route = Route(segments: [points], name: nil, source: source) else {
+            throw RouteParseError(format: .geojson, location: locate(root), codingPath: "locations",
+                                  reason: .noLine(found: "the location history holds no location"))
+        }
+        var notes = ["read \(points.count) Google Takeout location\(points.count == 1 ? "" : "s") (latitudeE7/longitudeE7: degrees × 10^7)"]
+        if wrapped > 0 {
+            notes.append("\(wrapped) E7 value\(wrapped == 1 ? " was" : "s were") above 2^31 - 1, written as unsigned 32-bit: "
+                         + "read as negative (value - 2^32)")
+        }
+        return RouteFile.Result(route: route, format: .geojson, notes: notes)
+    }
+
+    /// A JSON value as the message shows it: a number as written, else its kind.
+    private static func shown(_ node: JSONNode) -> String {
+        switch node.value {
+        case .number(let n): "\(n)"
+        case .string(let s): "\"\(s)\""
+        default: "not a number"
+        }
+    }
+
+    /// The location's time from `timestamp` (ISO 8601) or `timestampMs` (Unix milliseconds), or `nil`.
+    private static func time(of location: JSONNode,
+                             fail: (JSONNode, String, RouteParseError.Reason) -> RouteParseError) throws(RouteParseError) -> Date? {
+        if let node = location.value["timestamp"] {
+            guard let text = node.value.stringValue, let date = DateTimeParser.date(from: text) else {
+                throw fail(node, "timestamp", .malformedTime(element: "timestamp", text: "\(node.value)"))
+            }
+            return date
+        }
+        if let node = location.value["timestampMs"] {
+            let ms: Double? = switch node.value {
+            case .string(let s): Double(s)
+            case .number(let n): n
+            default: nil
+            }
+            guard let ms, ms.isFinite else {
+                throw fail(node, "timestampMs", .malformedTime(element: "timestampMs", text: "\(node.value)"))
+            }
+            return Date(timeIntervalSince1970: ms / 1000)
+        }
+        return nil
+    }
+}
