@@ -28,12 +28,12 @@ enum XMLEncodingCheck {
     }
 
     /// Encodings named in a declaration that are accepted for UTF-8 bytes, upper-cased.
-    static let eightBitNames: Set<String> = ["UTF-8", "UTF8", "US-ASCII", "ASCII", "ISO-8859-1", "ISO_8859-1", "LATIN1", "ISO-LATIN-1", "WINDOWS-1252", "CP1252"]
+    static let eightBitNames: Set<String> = ["UTF-8", "UTF8", "US-ASCII", "ASCII", "ISO-8859-1", "ISO_8859-1", "LATIN1", "ISO-LATIN-1"]
     /// Encodings named in a declaration that are accepted for UTF-16 bytes, upper-cased.
     static let sixteenBitNames: Set<String> = ["UTF-16", "UTF16", "UTF-16LE", "UTF-16BE"]
 
     /// What the decision is written as in the error message.
-    static let accepted = "UTF-8, UTF-16 (with a byte order mark or a declaration), US-ASCII, ISO-8859-1 or windows-1252"
+    static let accepted = "UTF-8, UTF-16 (with a byte order mark or a declaration), US-ASCII or ISO-8859-1"
 
     /// Checks the head of an XML document.
     ///
