@@ -44,7 +44,7 @@ extension FlightPlanner {
             }
             let r = timing.report
             if original.timedPointCount * 2 < original.points.count {
-                notes.append("only \(original.timedPointCount) of \(original.points.count) points have a time: the timing of the rest is made up (interpolated by distance between timed points, extrapolated at their mean speed beyond them); distance timing may suit this route better")
+                notes.append("only \(original.timedPointCount) of \(original.points.count) points have a time: the timing of the rest is made up (interpolated by distance between timed points, extrapolated at their mean moving speed beyond them); distance timing may suit this route better")
             }
             if timing.duration < 1, route.length > 0, options.duration == nil {
                 notes.append("the recorded times span only \(String(format: "%.3g", timing.duration)) s of flight for \(FixedDecimal.string(route.length, places: 0)) m of route: the file's clock looks broken (the route check tells more)")
