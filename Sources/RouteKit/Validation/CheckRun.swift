@@ -5,6 +5,8 @@ import Foundation
 ///    time from the file's bytes when it is GPX, KML or TCX (``TimeZoneScan``), on its heights with the
 ///    outliers corrected, and a finding for each outlier (``Route/outliers``,
 ///    ``RouteCheck/findings(for:places:)``); the flight and the ground are the route without them;
+///    over a terrain model, the route's heights against it (``TerrainCheck/routeFindings(_:ground:geoid:)``:
+///    stretches under the ground, a geoid-sized offset);
 /// 2. the flight: planned from ``FlightOptions`` (``FlightPlanner``, keeping ``clearance`` over
 ///    ``terrain``), or a camera script already resolved for the route;
 /// 3. its length and motion (``FlightCheck``), and, where the ground is known (``terrain``, else the
@@ -91,6 +93,7 @@ public struct CheckRun: Sendable {
         findings += RouteCheck.findings(for: outliers, places: outliers.places(count: route.points.count, format: result.format,
                                                                                input: input, displayPath: displayPath))
 
+        if let terrain { findings += TerrainCheck.routeFindings(route, ground: terrain, geoid: try? Geoid.egm96()) }
         let flown = outliers.route
         var checkOptions = flightOptions
         var unplannable: FlightCheck.Unplannable? = nil

@@ -162,7 +162,7 @@ struct CheckOptions: Equatable {
         let routeInput = read.input
         var result = read.result
         let terrain: TerrainModel?
-        (result.route, terrain) = try ground.apply(to: result.route, routePath: routePath, warnIfMissing: false)
+        (result.route, terrain) = try ground.apply(to: result.route, routePath: routePath, warnIfMissing: false, warnAboutDatum: false)
         let checked: CheckRun.Flight
         if flightless {
             checked = .none
