@@ -45,10 +45,13 @@ public struct GroundOffset: Hashable, Sendable {
         spread <= Self.constantSpread && abs(median) >= Self.leastOffset && abs(median - undulation) <= Self.undulationTolerance
     }
 
+    /// What fixes a geoid-sized offset, in the library's words (a command line names its own option).
+    public static let ellipsoidalFix = "read them as heights above the ellipsoid"
+
     /// The sentence for the user about a geoid-sized offset: the offset, its spread, the undulation, the
-    /// likely cause and route-fly's option that fixes it.
-    public func geoidSizedDescription(undulation: Double) -> String {
-        "the route's elevations lie a nearly constant \(FixedDecimal.string(abs(median), places: 1)) m \(median < 0 ? "below" : "above") the terrain model (median over \(count) points, spread \(FixedDecimal.string(spread, places: 1)) m), the EGM96 geoid's height above the WGS 84 ellipsoid here (\(FixedDecimal.string(undulation, places: 1)) m): they are likely heights above the ellipsoid written as heights above sea level; read them with '--input-heights ellipsoid'"
+    /// likely cause and `fix` (what the caller offers to read the heights right).
+    public func geoidSizedDescription(undulation: Double, fix: String = ellipsoidalFix) -> String {
+        "the route's elevations lie a nearly constant \(FixedDecimal.string(abs(median), places: 1)) m \(median < 0 ? "below" : "above") the terrain model (median over \(count) points, spread \(FixedDecimal.string(spread, places: 1)) m), the EGM96 geoid's height above the WGS 84 ellipsoid here (\(FixedDecimal.string(undulation, places: 1)) m): they are likely heights above the ellipsoid written as heights above sea level; \(fix)"
     }
 
     private static func median(_ values: [Double]) -> Double {

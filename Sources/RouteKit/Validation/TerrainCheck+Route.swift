@@ -7,9 +7,12 @@ extension TerrainCheck {
     ///   of the geoid undulation off the model (``GroundOffset/isGeoidSized(undulation:)``; the undulation
     ///   at the route's middle point, from `geoid`; without a geoid, not judged).
     ///
-    /// - Parameter route: The route as read, one point for each of the file's (indices are the file's).
+    /// - Parameters:
+    ///   - route: The route as read, one point for each of the file's (indices are the file's).
+    ///   - ellipsoidalFix: What the `elevation-ellipsoidal` finding offers as the fix.
     /// - Complexity: O(n log n) for n points, plus O(n) ground lookups.
-    public static func routeFindings(_ route: Route, ground: any ElevationModel, geoid: Geoid?) -> [Finding] {
+    public static func routeFindings(_ route: Route, ground: any ElevationModel, geoid: Geoid?,
+                                     ellipsoidalFix: String = GroundOffset.ellipsoidalFix) -> [Finding] {
         var findings = route.undergroundStretches(under: ground).map { stretch in
             Finding(.warning, .routeUnderground, index: stretch.indices.lowerBound,
                     time: .recorded(route.points[stretch.indices.lowerBound].time), sentence(stretch.description))
@@ -17,7 +20,7 @@ extension TerrainCheck {
         if let geoid, let offset = GroundOffset(route: route, ground: ground) {
             let undulation = geoid.undulation(at: route.points[route.points.count / 2].coordinate)
             if offset.isGeoidSized(undulation: undulation) {
-                findings.append(Finding(.warning, .elevationEllipsoidal, sentence(offset.geoidSizedDescription(undulation: undulation))))
+                findings.append(Finding(.warning, .elevationEllipsoidal, sentence(offset.geoidSizedDescription(undulation: undulation, fix: ellipsoidalFix))))
             }
         }
         return findings

@@ -176,6 +176,7 @@ struct CheckOptions: Equatable {
         if plotPath != nil { flightOptions.traceBuckets = MotionPlotSVG.traceBuckets }
         var run = CheckRun(flight: checked, routeOptions: route, flightOptions: flightOptions, terrain: terrain, clearance: ground.clearance)
         run.displayPath = routePath == "-" ? RouteFile.standardInputName : routePath
+        run.ellipsoidalFix = GroundArguments.ellipsoidalFix
         return (try run.report(for: result, input: routeInput, wording: ErrorPresentation.describe), result.route)
     }
 }

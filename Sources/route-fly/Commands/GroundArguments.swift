@@ -54,7 +54,7 @@ struct GroundArguments: Equatable {
                 if let offset = GroundOffset(route: route, ground: terrain), let undulation = Self.undulation(route),
                    offset.isGeoidSized(undulation: undulation) {
                     // `check` reports it as the finding `elevation-ellipsoidal`.
-                    if warnAboutDatum { printDiagnostic("\(shownPath(routePath)): warning: \(offset.geoidSizedDescription(undulation: undulation))") }
+                    if warnAboutDatum { printDiagnostic("\(shownPath(routePath)): warning: \(offset.geoidSizedDescription(undulation: undulation, fix: Self.ellipsoidalFix))") }
                 } else if let offset = TerrainModel.medianOffset(of: route, from: terrain), abs(offset) > TerrainModel.suspiciousOffset {
                     printDiagnostic("\(shownPath(routePath)): warning: the route's own elevations lie \(FixedDecimal.string(abs(offset), places: 0)) m \(offset < 0 ? "below" : "above") the terrain model '\(terrainPath)' (median over the points): check that both are above sea level ('--input-heights') and that the model is the right one")
                 }
@@ -75,6 +75,9 @@ struct GroundArguments: Equatable {
 }
 
 extension GroundArguments {
+    /// The fix a geoid-sized offset names: the option that reads the heights as ellipsoidal.
+    static let ellipsoidalFix = "read them with '--input-heights ellipsoid'"
+
     /// The EGM96 undulation at the route's middle point, metres, or `nil` without the geoid grid.
     static func undulation(_ route: Route) -> Double? {
         (try? Geoid.egm96())?.undulation(at: route.points[route.points.count / 2].coordinate)
