@@ -85,10 +85,17 @@ import Testing
         let model = try Self.mountain(in: dir)
         let route = dir.appendingPathComponent("ring.geojson")
         try Data(Self.ring.utf8).write(to: route)
-        let r = try runRouteFly(["sample", route.path, "--terrain", model.url.path, "--heights", "msl", "--fps", "4"])
-        #expect(r.status == 0 && !r.stderr.contains("under the ground"), "\(r.stderr)")
-        let rows = poseRows(r.stdout)
-        #expect(rows.count == 169)
+        for preset in ["follow", "overview", "orbit"] {
+            let r = try runRouteFly(["sample", route.path, "--terrain", model.url.path, "--heights", "msl", "--fps", "4", "--preset", preset])
+            #expect(r.status == 0 && !r.stderr.contains("under the ground"), "\(r.stderr)")
+            let rows = poseRows(r.stdout)
+            #expect(rows.count == (preset == "follow" ? 169 : 81), "\(preset)")
+            try Self.expectCentreOnTheGround(rows, model: model)
+        }
+    }
+
+    /// Every frame's centre on or above the ground, and the first and last frames' sight lines above it.
+    static func expectCentreOnTheGround(_ rows: [[String: Double]], model: TerrainGridReading) throws {
         // In every frame the centre is on or above the ground (before: 1188 m inside the mountain in
         // the overview, at the route's valley height).
         let ground = try model.ground(at: rows.map { ($0["longitude"]!, $0["latitude"]!) })
