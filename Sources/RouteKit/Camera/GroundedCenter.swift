@@ -16,7 +16,7 @@ import Foundation
 /// 2. The lifts are spread in time as ``TerrainClearance/spread(_:step:rate:)`` spreads its corrections
 ///    (an upper envelope: never below a needed lift), with cones of ``maximumLiftRate`` times the
 ///    flight's smallest distance per second, so the centre rises before a ridge and settles after it
-///    and moves on screen at most about 0.4 screen heights a second.
+///    and rises or falls at most 0.4 camera distances a second.
 /// 3. The centre elevation track becomes cubic keyframes through the raised samples
 ///    (``TerrainClearance/keyframes(_:times:)``: monotone, velocity-continuous).
 ///
