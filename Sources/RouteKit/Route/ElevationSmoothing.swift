@@ -55,10 +55,16 @@ enum ElevationSmoothing {
             } else {
                 for j in 0..<maximumSamples { buffer.append(value(low + j * (count - 1) / (maximumSamples - 1))) }
             }
+            let v = value(i)
+            // The median lies within the values' range, so a value can be farther from it than `floor`
+            // only where that range, `v` included, is wider than `floor`: elsewhere (most of any route)
+            // nothing is sorted.
+            var lowest = v, highest = v
+            for x in buffer { lowest = min(lowest, x); highest = max(highest, x) }
+            guard highest - lowest > floor else { continue }
             let median = Self.median(&buffer)
             for j in buffer.indices { buffer[j] = abs(buffer[j] - median) }
             let mad = Self.median(&buffer)
-            let v = value(i)
             if abs(v - median) > max(3 * 1.4826 * mad, floor) { result.append((i, median)) }
         }
         return result
