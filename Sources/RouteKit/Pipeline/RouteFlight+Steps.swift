@@ -12,29 +12,46 @@ package struct PreparedRoute: Sendable {
     package var terrain: TerrainModel?
     /// The notices of reading and preparing, in order.
     package var notices: [RouteFlight.Notice]
+
+    package init(route: Route, format: RouteFormat, terrain: TerrainModel?, notices: [RouteFlight.Notice]) {
+        self.route = route
+        self.format = format
+        self.terrain = terrain
+        self.notices = notices
+    }
 }
 
 extension RouteFlight {
     /// Reads and prepares the route file at `path` (steps 1 to 3).
     package static func prepare(path: String, options: Options) throws -> PreparedRoute {
-        let input = try RouteFile.input(path: path)
-        let result = try RouteFile.read(input, displayPath: path, format: options.format, options: options.reading)
-        return try prepare(result, input: input, displayPath: path, options: options)
+        let result = try RouteFile.read(path: path, format: options.format, options: options.reading)
+        return try prepare(result, input: .file(URL(fileURLWithPath: path)), displayPath: path, options: options)
     }
 
     /// Prepares a route read from `input` (steps 1 to 3 after the reading): heights above sea level,
     /// outliers dealt with (located in `input` when given), then the ground.
     package static func prepare(_ read: RouteFile.Result, input: RouteInput?, displayPath: String?,
                                 options: Options) throws -> PreparedRoute {
-        var result = read
-        if options.inputHeights == .ellipsoidal {
-            result = result.convertingElevations(from: .ellipsoidal, geoid: try Geoid.egm96())
-        }
-        result = result.withoutOutliers(input: input, displayPath: displayPath)
+        let result = try screened(read, input: input, displayPath: displayPath, options: options)
         var notices = result.notes.map { Notice(severity: .note, message: $0) }
             + result.warnings.map { Notice(severity: .warning, message: $0) }
         let (route, terrain) = try ground(result.route, options: options, notices: &notices)
         return PreparedRoute(route: route, format: result.format, terrain: terrain, notices: notices)
+    }
+
+    /// The file's route with its heights above sea level (converted from ``Options/inputHeights``
+    /// through EGM96) and its outliers dealt with (steps 1 and 2): wrapped heights corrected, height
+    /// spikes replaced, wild positions left out, each named in the result's notes and warnings and
+    /// located in `input` when given.
+    ///
+    /// - Throws: ``GeoidError`` when ellipsoidal heights need the EGM96 grid and it cannot be opened.
+    package static func screened(_ read: RouteFile.Result, input: RouteInput?, displayPath: String?,
+                                 options: Options) throws -> RouteFile.Result {
+        var result = read
+        if options.inputHeights == .ellipsoidal {
+            result = result.convertingElevations(from: .ellipsoidal, geoid: try Geoid.egm96())
+        }
+        return result.withoutOutliers(input: input, displayPath: displayPath)
     }
 
     /// The route with its ground (step 3): points without elevation filled from the terrain model or the
@@ -42,7 +59,7 @@ extension RouteFlight {
     /// its own heights).
     ///
     /// - Throws: ``TerrainError`` when the model cannot be read or does not cover the route.
-    static func ground(_ route: Route, options: Options, notices: inout [Notice]) throws -> (Route, TerrainModel?) {
+    package static func ground(_ route: Route, options: Options, notices: inout [Notice]) throws -> (Route, TerrainModel?) {
         switch options.ground {
         case .terrain(let path):
             // A wide margin: a follow camera's eye stands kilometres off the route.
@@ -53,7 +70,7 @@ extension RouteFlight {
             return (route.fillingMissingElevations(with: metres), nil)
         case .routeHeights:
             if let missing = route.missingElevations, options.script == nil {
-                notices.append(Notice(severity: .warning, message: String(missing.description.dropLast()), topic: .missingElevations))
+                notices.append(Notice(severity: .warning, message: missing.description, topic: .missingElevations))
             }
             return (route, nil)
         }
@@ -75,7 +92,7 @@ extension RouteFlight {
     }
 
     /// Plans (or takes the script) and resolves the flight for the prepared route (steps 4 and 5).
-    static func fly(_ prepared: PreparedRoute, options: Options, notices: inout [Notice]) throws -> ScriptedFlight {
+    package static func fly(_ prepared: PreparedRoute, options: Options, notices: inout [Notice]) throws -> ScriptedFlight {
         guard let script = options.script else {
             var planner = FlightPlanner(options: options.flight)
             planner.ground = prepared.terrain

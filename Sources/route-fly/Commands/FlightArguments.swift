@@ -148,13 +148,18 @@ struct FlightArguments: Equatable {
         do {
             return try script.resolved(for: route, framing: options.framing)
         } catch {
-            var located = error
-            // Found while resolving, after parsing: the script's text gives the value's line and column.
-            if let scriptPath, scriptPath != "-", let text = FileManager.default.contents(atPath: scriptPath) {
-                located = located.located(in: text)
-            }
-            located.path = located.path ?? scriptPath
-            throw located
+            throw Self.located(error, scriptPath: scriptPath)
         }
+    }
+
+    /// A script error found while resolving, after parsing, located in the script's text (line and
+    /// column of the value) and named by its file.
+    static func located(_ error: CameraScriptError, scriptPath: String?) -> CameraScriptError {
+        var located = error
+        if let scriptPath, scriptPath != "-", let text = FileManager.default.contents(atPath: scriptPath) {
+            located = located.located(in: text)
+        }
+        located.path = located.path ?? scriptPath
+        return located
     }
 }

@@ -46,31 +46,29 @@ struct GroundArguments: Equatable {
     ///   point it does not cover, the point's index, position and the model's extent).
     func apply(to route: Route, routePath: String, warnIfMissing: Bool,
                warnAboutDatum: Bool = true) throws -> (route: Route, terrain: TerrainModel?) {
-        if let terrainPath {
-            do {
-                // The model must cover the whole route; a point outside is reported by its index.
-                // A wide margin: a follow camera's eye stands kilometres off the route.
-                let terrain = try TerrainModel(path: terrainPath, covering: route, margin: TerrainModel.flightMargin)
-                if let offset = GroundOffset(route: route, ground: terrain), let undulation = Self.undulation(route),
-                   offset.isGeoidSized(undulation: undulation) {
-                    // `check` reports it as the finding `elevation-ellipsoidal`.
-                    if warnAboutDatum { printDiagnostic("\(shownPath(routePath)): warning: \(offset.geoidSizedDescription(undulation: undulation, fix: Self.ellipsoidalFix))") }
-                } else if let offset = TerrainModel.medianOffset(of: route, from: terrain), abs(offset) > TerrainModel.suspiciousOffset {
-                    printDiagnostic("\(shownPath(routePath)): warning: the route's own elevations lie \(FixedDecimal.string(abs(offset), places: 0)) m \(offset < 0 ? "below" : "above") the terrain model '\(terrainPath)' (median over the points): check that both are above sea level ('--input-heights') and that the model is the right one")
-                }
-                return (try route.fillingMissingElevations(from: terrain), terrain)
-            } catch {
-                throw CommandFailure(description: error.description + " (route: \(shownPath(routePath)))")
+        var notices: [RouteFlight.Notice] = []
+        let grounded: (Route, TerrainModel?)
+        do {
+            grounded = try RouteFlight.ground(route, options: routeFlightOptions, notices: &notices)
+        } catch let error as TerrainError {
+            throw CommandFailure(description: error.description + " (route: \(shownPath(routePath)))")
+        }
+        for notice in notices {
+            switch notice.topic {
+            case .missingElevations where !warnIfMissing: continue
+            case .geoidSizedOffset where !warnAboutDatum: continue  // `check` reports `elevation-ellipsoidal`
+            default: printNotice(notice, routePath: routePath)
             }
         }
-        guard let missing = route.missingElevations else { return (route, nil) }
-        if let groundElevation {
-            return (route.fillingMissingElevations(with: groundElevation), nil)
-        }
-        if warnIfMissing {
-            printDiagnostic("\(shownPath(routePath)): warning: \(String(missing.description.dropLast())): '--terrain <file>' or '--ground-elevation <metres>'.")
-        }
-        return (route, nil)
+        return grounded
+    }
+
+    /// The library's ground choice these options give, with the clearance.
+    var routeFlightOptions: RouteFlight.Options {
+        var options = RouteFlight.Options()
+        options.ground = terrainPath.map { .terrain(path: $0) } ?? groundElevation.map { .elevation(metres: $0) } ?? .routeHeights
+        options.flight.clearance = clearance
+        return options
     }
 }
 
@@ -78,10 +76,6 @@ extension GroundArguments {
     /// The fix a geoid-sized offset names: the option that reads the heights as ellipsoidal.
     static let ellipsoidalFix = "read them with '--input-heights ellipsoid'"
 
-    /// The EGM96 undulation at the route's middle point, metres, or `nil` without the geoid grid.
-    static func undulation(_ route: Route) -> Double? {
-        (try? Geoid.egm96())?.undulation(at: route.points[route.points.count / 2].coordinate)
-    }
 }
 
 /// A subcommand that plans flights over the ground.
@@ -109,39 +103,38 @@ extension PlansFlightsOverGround {
         return GroupFlightPlanner(preset: preset, options: options)
     }
 
-    /// The flight `sample` and `preview` fly over one route: the route read (the ground's heights
-    /// filled in), then the camera script given or the planner's (its notes printed), resolved for the
-    /// route; where a script takes the eye below the ground, a warning. With it, the terrain model
-    /// (`--terrain`), or `nil`.
+    /// The flight `sample`, `preview` and `render` fly over one route (``RouteFlight``, as the library
+    /// makes it): the route read (its notes printed) and grounded, then the camera script given or the
+    /// planner's (its notes printed), resolved for the route; where a script takes the eye below the
+    /// ground, a warning at `framesPerSecond`.
     ///
     /// `beforePlanning` sees the route before the (possibly long) planning starts, and may refuse it.
-    func flight(routePath: String, scriptPath: String?, input: InputArguments, framesPerSecond: Double,
-                beforePlanning: (Route) throws -> Void = { _ in }) throws -> (route: Route, scripted: ScriptedFlight, terrain: TerrainModel?) {
-        let (route, terrain) = try ground.apply(to: try input.read(routePath).route, routePath: routePath, warnIfMissing: scriptPath == nil)
+    func routeFlight(routePath: String, scriptPath: String?, input: InputArguments, framesPerSecond: Double,
+                     beforePlanning: (Route) throws -> Void = { _ in }) throws -> RouteFlight {
+        let read = try input.read(routePath)
+        let (route, terrain) = try ground.apply(to: read.route, routePath: routePath, warnIfMissing: scriptPath == nil)
         try beforePlanning(route)
-        let script: CameraScript
-        var tracking = RouteTracking.centre(span: nil)
-        if let scriptPath {
-            script = try loadCameraScript(scriptPath)
-        } else {
-            let plan: FlightPlan
-            Progress.shared.set("planning the flight")
-            do {
-                plan = try planner(terrain: terrain).plan(for: route)
-            } catch {
-                throw CommandFailure(description: "\(shownPath(routePath)): error: \(ErrorPresentation.describePlanning(error))")
-            }
-            for note in plan.notes { printDiagnostic("\(shownPath(routePath)): note: \(note)") }
-            script = plan.script
-            tracking = plan.routeTracking
+        var options = ground.routeFlightOptions
+        options.format = input.format
+        options.reading = input.readerOptions
+        options.inputHeights = input.inputHeights
+        options.flight = flight.options
+        options.flight.clearance = ground.clearance
+        options.script = try scriptPath.map(loadCameraScript)
+        if options.script == nil { Progress.shared.set("planning the flight") }
+        let flown: RouteFlight
+        do {
+            flown = try RouteFlight(prepared: PreparedRoute(route: route, format: read.format, terrain: terrain, notices: []),
+                                    options: options)
+        } catch let error as CameraScriptError {
+            throw FlightArguments.located(error, scriptPath: scriptPath)
+        } catch let error as FlightPlanError {
+            throw CommandFailure(description: "\(shownPath(routePath)): error: \(ErrorPresentation.describePlanning(error))")
         }
-        var scripted = try flight.resolve(script, for: route, scriptPath: scriptPath)
-        scripted.routeTracking = tracking
-        if scriptPath != nil {
-            warnAboutTheGround(scripted, route: route, terrain: terrain, clearance: ground.clearance,
-                               framesPerSecond: framesPerSecond, routePath: routePath)
+        for notice in flown.notices + flown.scriptGroundNotices(framesPerSecond: framesPerSecond) {
+            printNotice(notice, routePath: routePath)
         }
-        return (route, scripted, terrain)
+        return flown
     }
 }
 

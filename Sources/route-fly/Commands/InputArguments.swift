@@ -36,6 +36,15 @@ struct InputArguments: Equatable {
         ])
     }
 
+    /// The library's reading options these options give (format, reader settings, input datum).
+    var routeFlightOptions: RouteFlight.Options {
+        var options = RouteFlight.Options()
+        options.format = format
+        options.reading = readerOptions
+        options.inputHeights = inputHeights
+        return options
+    }
+
     /// The reader's settings these options give.
     var readerOptions: RouteFile.Options {
         .init(csv: .init(columns: columns), polyline: .init(precision: polylinePrecision))
@@ -49,12 +58,12 @@ struct InputArguments: Equatable {
     func read(_ path: String, screeningOutliers: Bool = true) throws -> RouteFile.Result {
         let shown = shownPath(path)
         Progress.shared.set("reading \(shown)")
+        let read = path == "-" ? try RouteFile.readStandardInput(format: format, options: readerOptions)
+                               : try RouteFile.read(path: path, format: format, options: readerOptions)
         // Heights above sea level before the warnings: they judge elevations on that datum.
-        var result = try aboveSeaLevel(path == "-" ? try RouteFile.readStandardInput(format: format, options: readerOptions)
-                                                   : try RouteFile.read(path: path, format: format, options: readerOptions))
-        if screeningOutliers {
-            result = result.withoutOutliers(input: path == "-" ? nil : .file(URL(fileURLWithPath: path)), displayPath: shown)
-        }
+        let result = screeningOutliers
+            ? try RouteFlight.screened(read, input: path == "-" ? nil : .file(URL(fileURLWithPath: path)), displayPath: shown, options: routeFlightOptions)
+            : try aboveSeaLevel(read)
         for note in result.notes { printDiagnostic("\(shown): note: \(note)") }
         for warning in result.warnings { printDiagnostic("\(shown): warning: \(warning)") }
         if columns != nil, result.format != .csv {

@@ -92,7 +92,8 @@ struct PreviewOptions: Equatable, PlansFlightsOverGround {
             + (scriptPath.map { [.init(path: $0, role: "camera script")] } ?? []) + ground.inputs + page.inputs, subcommand: "preview")
         let page = try script()
         let destination: PoseOutput.Destination = outputPath.flatMap { $0 == "-" ? nil : .file($0) } ?? .standardOutput
-        let (route, scripted, _) = try flight(routePath: routePath, scriptPath: scriptPath, input: input, framesPerSecond: fps)
+        let flown = try routeFlight(routePath: routePath, scriptPath: scriptPath, input: input, framesPerSecond: fps)
+        let (route, scripted) = (flown.route, flown.flight)
         let sampler = PoseSampler(framesPerSecond: fps)
         var context = try pageContext(for: scripted, sampler: sampler, shown: shownPath(routePath))
         context.route = route

@@ -169,7 +169,8 @@ struct RenderOptions: Equatable, PlansFlightsOverGround {
     /// The page of a single route's flight (the poses of the frames to render), the flight's frame count,
     /// those frames, and the route as messages name it.
     func singlePage(sampler: PoseSampler, script: PreviewPage.Script, options: FlightPageOptions) throws -> ([UInt8], Int, Range<Int>, String) {
-        let (route, scripted, _) = try flight(routePath: routePath, scriptPath: scriptPath, input: input, framesPerSecond: fps)
+        let flown = try routeFlight(routePath: routePath, scriptPath: scriptPath, input: input, framesPerSecond: fps)
+        let (route, scripted) = (flown.route, flown.flight)
         let shown = shownPath(routePath)
         var context = try PreviewOptions.pageContext(for: scripted, sampler: sampler, framing: flight.options.framing, shown: shown)
         context.route = route

@@ -94,6 +94,19 @@ struct SampleOptions: Equatable {
         return options
     }
 
+    /// The library's output settings these options give (``RouteFlight/Output``).
+    var routeFlightOutput: RouteFlight.Output {
+        var output = RouteFlight.Output(format: resolvedFormat, framesPerSecond: fps)
+        output.heights = heights
+        output.eye = eye
+        output.angles = self.output.angles
+        output.routeValueColumns = self.output.routeColumns
+        output.framingColumns = self.output.fovColumns
+        output.kmlView = self.output.kmlView
+        output.maximumPitch = self.output.maximumPitch(formatName: formatName)
+        return output
+    }
+
     /// The `--format` value as typed (lower case), to tell `mapbox` from `maplibre`.
     var formatName: String? = nil
 
@@ -150,62 +163,26 @@ struct SampleOptions: Equatable {
         try OutputGuard.refuse(output: outputPath, inputs: [.init(path: routePath, role: "input route")]
             + (scriptPath.map { [.init(path: $0, role: "camera script")] } ?? []) + ground.inputs,
                                subcommand: "sample")
-        let (route, scripted, terrain) = try flight(routePath: routePath, scriptPath: scriptPath, input: input, framesPerSecond: fps) { route in
+        let flown = try routeFlight(routePath: routePath, scriptPath: scriptPath, input: input, framesPerSecond: fps) { route in
             try refuseTooManyFramesBeforePlanning(route, sampler: PoseSampler(framesPerSecond: fps))
         }
-        var sampler = PoseSampler(framesPerSecond: fps)
-        sampler.geoid = try Geoid.egm96()
+        let (route, scripted) = (flown.route, flown.flight)
+        let sampler = try flown.sampler(framesPerSecond: fps)
         // With recorded timing, the recorded step that makes a flight long, named (a stop, a gap, or a
         // wrong time), for the errors and the warning below.
         let longestStep = scriptPath == nil ? RecordedStep(lengthening: route, options: flight.options) : nil
         try checkFrames(duration: scripted.duration, sampler: sampler, shown: shownPath(routePath), longestStep: longestStep)
-        let includesEye = eye ?? (scriptPath != nil || flight.options.preset.includesEyeByDefault)
         let destination: PoseOutput.Destination = outputPath.flatMap { $0 == "-" ? nil : .file($0) } ?? .standardOutput
-        let format = resolvedFormat
-        let maximumPitch = output.maximumPitch(formatName: formatName)
-        if format == .maplibre, let (pose, limit) = MapLibreCameraWriter.firstPose(beyondLimitsOf: maximumPitch, in: scripted, sampler: sampler,
-                                                                                      framing: flight.options.framing) {
-            throw CommandFailure(description: "\(shownPath(routePath)): error: " + webMapLimitMessage(pose, limit, maximumPitch: maximumPitch, preview: false))
-        }
-        var context = PoseWriterContext(
-            route: route, framesPerSecond: sampler.framesPerSecond,
-            frameCount: sampler.frameCount(forDuration: scripted.duration), framing: flight.options.framing,
-            eyeModel: .tangentPlane)
-        context.heights = heights
-        context.geoid = sampler.geoid
-        context.terrain = terrain
-        context.angles = output.angles
-        context.routeValueColumns = output.routeColumns
-        context.kmlView = output.kmlView
-        context.maximumPitch = maximumPitch
-        if scriptPath == nil, let (epoch, scale) = flight.options.recordedClock(for: route) {
-            context.epoch = epoch
-            context.timeScale = scale
-            // Each frame at the recorded instant of the route point it looks at (time-tagged formats).
-            if format == .czml || format == .gpx,
-               let clock = RecordedFrameClock(flight: scripted, framesPerSecond: sampler.framesPerSecond,
-                                              frameCount: context.frameCount, scale: scale) {
-                context.stamp(with: clock)
-            }
+        let poseOutput = routeFlightOutput
+        if poseOutput.format == .maplibre, let (pose, limit) = MapLibreCameraWriter.firstPose(beyondLimitsOf: poseOutput.maximumPitch, in: scripted, sampler: sampler,
+                                                                                                framing: flight.options.framing) {
+            throw CommandFailure(description: "\(shownPath(routePath)): error: " + webMapLimitMessage(pose, limit, maximumPitch: poseOutput.maximumPitch, preview: false))
         }
         Progress.shared.set("writing frames", total: sampler.frameCount(forDuration: scripted.duration))
-        let summary = try PoseOutput.write(scripted, sampler: sampler, eye: includesEye ? .tangentPlane : nil,
-                                           format: format, context: context, framingColumns: output.fovColumns,
-                                           to: destination, progress: { Progress.shared.update($0) })
+        let summary = try flown.write(poseOutput, to: destination, progress: { Progress.shared.update($0) })
         Progress.shared.stop()
         printSamplingWarnings(summary, sampler: sampler, routePath: routePath,
                               preset: scriptPath == nil ? flight.options.preset : nil, initialDistance: scripted.initialCamera.distance)
-    }
-}
-
-/// A camera script is flown as written (a planned flight keeps its clearance itself): where its eye goes
-/// below the ground (the terrain model, else the route's own heights) or the ground hides the centre,
-/// say so, as `check` does (`sample`, `preview`), frame by frame at the output's rate.
-func warnAboutTheGround(_ flight: ScriptedFlight, route: Route, terrain: TerrainModel?, clearance: Double,
-                        framesPerSecond: Double, routePath: String) {
-    guard let model = RouteGround.ground(for: route, terrain: terrain) else { return }
-    for finding in TerrainCheck.check(flight, ground: model, clearance: clearance, framesPerSecond: framesPerSecond) {
-        printDiagnostic("\(shownPath(routePath)): warning: \(finding.message) [\(finding.code.rawValue)]")
     }
 }
 

@@ -1,0 +1,24 @@
+import RouteKit
+
+/// The library's notices (``RouteFlight/Notice``) in route-fly's words: the sentence, with the options that
+/// help where the notice's topic has one.
+enum NoticePresentation {
+    /// The sentence route-fly prints after `path: note:` or `path: warning:`.
+    static func describe(_ notice: RouteFlight.Notice) -> String {
+        switch notice.topic {
+        case .general:
+            return notice.message
+        case .missingElevations:
+            return String(notice.message.dropLast()) + ": '--terrain <file>' or '--ground-elevation <metres>'."
+        case .terrainOffset(let offset, let modelPath):
+            return "the route's own elevations lie \(FixedDecimal.string(abs(offset), places: 0)) m \(offset < 0 ? "below" : "above") the terrain model '\(modelPath)' (median over the points): check that both are above sea level ('--input-heights') and that the model is the right one"
+        case .geoidSizedOffset(let offset, let undulation):
+            return offset.geoidSizedDescription(undulation: undulation, fix: GroundArguments.ellipsoidalFix)
+        }
+    }
+}
+
+/// Prints `notice` on standard error as `path: note: …` or `path: warning: …`.
+func printNotice(_ notice: RouteFlight.Notice, routePath: String) {
+    printDiagnostic("\(shownPath(routePath)): \(notice.severity.rawValue): \(NoticePresentation.describe(notice))")
+}
