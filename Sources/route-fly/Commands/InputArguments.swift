@@ -8,6 +8,8 @@ struct InputArguments: Equatable {
     var polylinePrecision = 5
     /// The datum of the file's heights (`--input-heights msl|ellipsoid`).
     var inputHeights = VerticalDatum.orthometric
+    /// Whether the pieces are chained by nearest ends (`--join-pieces`).
+    var joinPieces = false
 
     /// The INPUT OPTIONS section, for the parser and the help.
     static var section: OptionSection<InputArguments> {
@@ -33,6 +35,8 @@ struct InputArguments: Equatable {
                     throw v.invalid("msl (above mean sea level, EGM96: what GPS files normally hold) or ellipsoid (above the WGS 84 ellipsoid)")
                 }
                 a.inputHeights = datum },
+            .flag("--join-pieces", help: "Fly the pieces (GPX segments, GeoJSON and KML lines, TCX tracks) chained by nearest ends, not in file order: from each end of each piece a chain grows by the piece whose end is nearest (reversed when its last point is the nearer), and the chain with the shortest jumps (geodesics on WGS 84) is flown.") { a, _ in
+                a.joinPieces = true },
         ])
     }
 
@@ -55,6 +59,12 @@ struct InputArguments: Equatable {
         if screeningOutliers {
             result = result.withoutOutliers(input: path == "-" ? nil : .file(URL(fileURLWithPath: path)), displayPath: shown)
         }
+        // Pieces after the outliers: those are located by their index in the file.
+        if joinPieces {
+            result = result.joiningPieces()
+        } else {
+            result.warnings += result.pieceWarnings
+        }
         for note in result.notes { printDiagnostic("\(shown): note: \(note)") }
         for warning in result.warnings { printDiagnostic("\(shown): warning: \(warning)") }
         if columns != nil, result.format != .csv {
@@ -73,7 +83,7 @@ struct InputArguments: Equatable {
     func readKeepingInput(_ path: String) throws -> (input: RouteInput, result: RouteFile.Result) {
         let input = path == "-" ? try RouteInput.standardInput() : try RouteFile.input(path: path)
         let result = try RouteFile.read(input, displayPath: shownPath(path), format: format, options: readerOptions)
-        return (input, try aboveSeaLevel(result))
+        return (input, try aboveSeaLevel(joinPieces ? result.joiningPieces() : result))
     }
 
     /// `result` with its heights above sea level: converted from the ellipsoid through EGM96 under
