@@ -17,9 +17,9 @@ extension RouteFile.Result {
         return joined
     }
 
-    /// The sentences that warn about the jumps between the route's pieces, as ``RouteCheck/pieceFindings(_:threshold:)``
+    /// The findings that warn about the jumps between the route's pieces, as ``RouteCheck/pieceFindings(_:threshold:)``
     /// words them (threshold ``RouteCheck/Options/pieceGap``'s default); empty for a route of one piece.
-    public var pieceWarnings: [String] {
-        RouteCheck.pieceFindings(route, threshold: RouteCheck.Options().pieceGap).map(\.message)
+    public var pieceWarnings: [Finding] {
+        RouteCheck.pieceFindings(route, threshold: RouteCheck.Options().pieceGap)
     }
 }

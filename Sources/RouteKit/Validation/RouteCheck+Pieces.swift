@@ -4,7 +4,7 @@ extension RouteCheck {
     /// The findings about the jumps between `route`'s pieces (segments): one `pieces-out-of-order` when
     /// the nearest-ends chain (``RoutePieces``) is much shorter than the file order
     /// (``RoutePieces/seemsOutOfOrder(threshold:)``) and the file order is not the recording's
-    /// (``isInRecordedOrder(_:)``), listing every jump longer than `threshold`;
+    /// (``isInRecordedOrder(_:)``), listing every jump longer than `threshold` (a command line adds its option that chains them);
     /// otherwise one `piece-gap` per such jump. Empty for a route of one piece.
     ///
     /// - Parameters:
@@ -25,7 +25,7 @@ extension RouteCheck {
             return [Finding(.warning, .piecesOutOfOrder, index: first, time: .recorded(points[first].time),
                 "The \(route.segments.count) pieces seem out of order: in file order the flight jumps \(listed.joined(separator: ", ")), "
                 + "\(metres(pieces.fileJumpLength)) m of jumps in all; chained by nearest ends (pieces \(order)) the jumps add up to "
-                + "\(metres(pieces.chainJumpLength)) m. '--join-pieces' flies them in that order.")]
+                + "\(metres(pieces.chainJumpLength)) m: chained so, each piece is flown once.")]
         }
         return long.map { jump in
             let i = jump.element.index

@@ -22,8 +22,8 @@ import Foundation
 /// | `duplicate-point` | note | a point at exactly the previous point's position within a segment; *i* = the repeat |
 /// | `zero-length-segment` | warning | a segment that travels nowhere (one point, or all at one place); *i* = its first point |
 /// | `jump` | warning | a leg inside a segment longer than ``Options/maxJump`` metres; *i* = the leg's end |
-/// | `piece-gap` | warning | the jump from one piece (segment) to the next is longer than ``Options/pieceGap`` metres (the flight crosses it under `--gaps fly`); *i* = the next piece's first point. Not reported when the pieces seem out of order |
-/// | `pieces-out-of-order` | warning | the pieces chained by nearest ends (``RoutePieces``) would jump at most half as far as in file order, and ``Options/pieceGap`` metres less, and the file order is not that of the pieces' times: one finding with every jump's length, naming `--join-pieces`; *i* = the first long jump's next point |
+/// | `piece-gap` | warning | the jump from one piece (segment) to the next is longer than ``Options/pieceGap`` metres (a flight that flies its gaps crosses it); *i* = the next piece's first point. Not reported when the pieces seem out of order |
+/// | `pieces-out-of-order` | warning | the pieces chained by nearest ends (``RoutePieces``) would jump at most half as far as in file order, and ``Options/pieceGap`` metres less, and the file order is not that of the pieces' times: one finding with every jump's length and the chain (``Route/joiningPieces()``); *i* = the first long jump's next point |
 /// | `null-island` | error | a point at exactly latitude 0, longitude 0 (a fix the device never had) |
 /// | `latitude-out-of-range` | error | a latitude outside -90...90 or not finite |
 /// | `longitude-out-of-range` | warning | a longitude outside -180...180 or not finite |

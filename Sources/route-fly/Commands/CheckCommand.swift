@@ -176,6 +176,8 @@ struct CheckOptions: Equatable {
         if plotPath != nil { flightOptions.traceBuckets = MotionPlotSVG.traceBuckets }
         var run = CheckRun(flight: checked, routeOptions: route, flightOptions: flightOptions, terrain: terrain, clearance: ground.clearance)
         run.displayPath = routePath == "-" ? RouteFile.standardInputName : routePath
-        return (try run.report(for: result, input: routeInput, wording: ErrorPresentation.describe), result.route)
+        var report = try run.report(for: result, input: routeInput, wording: ErrorPresentation.describe)
+        report.findings = report.findings.map(InputArguments.namingTheOption)
+        return (report, result.route)
     }
 }

@@ -63,7 +63,7 @@ struct InputArguments: Equatable {
         if joinPieces {
             result = result.joiningPieces()
         } else {
-            result.warnings += result.pieceWarnings
+            result.warnings += result.pieceWarnings.map { Self.namingTheOption($0).message }
         }
         for note in result.notes { printDiagnostic("\(shown): note: \(note)") }
         for warning in result.warnings { printDiagnostic("\(shown): warning: \(warning)") }
@@ -84,6 +84,14 @@ struct InputArguments: Equatable {
         let input = path == "-" ? try RouteInput.standardInput() : try RouteFile.input(path: path)
         let result = try RouteFile.read(input, displayPath: shownPath(path), format: format, options: readerOptions)
         return (input, try aboveSeaLevel(joinPieces ? result.joiningPieces() : result))
+    }
+
+    /// `finding` with the option that deals with it named: `pieces-out-of-order` names `--join-pieces`.
+    static func namingTheOption(_ finding: Finding) -> Finding {
+        guard finding.code == .piecesOutOfOrder else { return finding }
+        var named = finding
+        named.message += " '--join-pieces' flies them in that order."
+        return named
     }
 
     /// `result` with its heights above sea level: converted from the ellipsoid through EGM96 under

@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+@testable import RouteKit
+
+/// Issue 25 item 15: XML declared `encoding="windows-1252"` is decoded to UTF-8 by RouteKit
+/// (``XMLWindows1252``) before libxml2 sees it; Python's `bytes.decode('cp1252')` is the independent reader.
+@Suite struct Windows1252DecodingTests {
+    static func fixture(_ name: String) -> URL { Fixtures.url("gpx/\(name)") }
+
+    /// The track's name holds é (0xE9), € (0x80) and ’ (0x92).
+    @Test func windows1252NamesAreDecoded() throws {
+        let url = Self.fixture("windows-1252.gpx")
+        let result = try RouteFile.read(path: url.path)
+        #expect(result.route.points.count == 2)
+        #expect(result.route.name == "Caf\u{E9} \u{20AC} l\u{2019}Aub\u{E9}", "\(String(describing: result.route.name))")
+        if let python = ExternalTools.find("python3", needs: "the windows-1252 check against Python") {
+            let script = "import re,sys; print(re.search(r'<name>(.*?)</name>', open(sys.argv[1],'rb').read().decode('cp1252')).group(1))"
+            let r = try ExternalTools.run(python, ["-c", script, url.path])
+            #expect(r.stdout.trimmingCharacters(in: .newlines) == result.route.name)
+        }
+        let cli = try runRouteFly(["info", url.path])
+        #expect(cli.status == 0 && cli.stdout.contains("points     2"), "\(cli.stderr)")
+    }
+
+    /// An error after non-ASCII characters on its line is where it is in the file, in characters: the
+    /// same line and column as in the control file with each of those bytes replaced by `x` (ASCII,
+    /// one byte a character); and the same through gzip.
+    @Test func errorsKeepTheFilesLineAndColumn() throws {
+        let error = try #require(readRoute(Self.fixture("windows-1252-error.gpx")).failure)
+        let control = try #require(readRoute(Self.fixture("windows-1252-error-ascii.gpx")).failure)
+        #expect(error.location?.line == 4 && control.location?.line == 4, "\(error)")
+        #expect(error.location?.column == control.location?.column, "\(error) vs \(control)")
+    }
+
+    /// The five bytes windows-1252 leaves unassigned (Python's cp1252 codec refuses them too) are
+    /// refused at their line and column.
+    @Test func unassignedBytesAreRefusedWhereTheyAre() throws {
+        let before = "<gpx version=\"1.1\"><trk><name>ab"  // 32 characters: 0x81 is the 33rd
+        var bytes = Array(#"<?xml version="1.0" encoding="cp1252"?>"#.utf8) + [0x0A]
+        bytes += Array(before.utf8) + [0x81] + Array("</name></trk></gpx>\n".utf8)
+        do {
+            _ = try RouteFile.read(data: Data(bytes), displayPath: "x.gpx")
+            Issue.record("read")
+        } catch {
+            #expect(error.location?.line == 2 && error.location?.column == before.count + 1, "\(error)")
+            #expect("\(error)".contains("0x81"), "\(error)")
+        }
+    }
+}
