@@ -47,3 +47,12 @@ import Testing
         }
     }
 }
+
+extension Windows1252DecodingTests {
+    /// A reader called directly (not through ``RouteFile``) decodes it too: libxml2 never sees windows-1252.
+    @Test func aReaderCalledDirectlyDecodesIt() throws {
+        let data = try Data(contentsOf: Self.fixture("windows-1252.gpx"))
+        let result = try GPXReader.read(data: data)
+        #expect(result.route.name == "Caf\u{E9} \u{20AC} l\u{2019}Aub\u{E9}")
+    }
+}

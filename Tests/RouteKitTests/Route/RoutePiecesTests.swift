@@ -116,3 +116,15 @@ import Testing
         }
     }
 }
+
+extension RoutePiecesTests {
+    /// A recording's pieces in time order (cerknicko): `sample` and `info` stay quiet about its gaps
+    /// (flown as gaps on purpose), `check` reports them; untimed pieces out of order warn everywhere.
+    @Test func recordedPiecesWarnOnlyInCheck() throws {
+        let bundled = Fixtures.packageRoot.appendingPathComponent("routes/gpxpy-cerknicko-jezero.gpx").path
+        let result = try RouteFile.read(path: bundled)
+        #expect(result.pieceWarnings.isEmpty)
+        #expect(RouteCheck.check(result.route).findings.filter { $0.code == .pieceGap }.count == 3)
+        #expect(try RouteFile.read(path: Self.fixture("shuffled.gpx").path).pieceWarnings.map(\.code) == [.piecesOutOfOrder])
+    }
+}
