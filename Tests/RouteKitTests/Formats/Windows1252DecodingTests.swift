@@ -56,3 +56,16 @@ extension Windows1252DecodingTests {
         #expect(result.route.name == "Caf\u{E9} \u{20AC} l\u{2019}Aub\u{E9}")
     }
 }
+
+extension Windows1252DecodingTests {
+    /// KML too, with the declaration in single quotes, another spelling and `standalone` after it.
+    @Test func kmlWithASingleQuotedDeclarationIsDecoded() throws {
+        var bytes = Array("<?xml version='1.0' encoding='Windows-1252' standalone='yes'?>\n<kml xmlns=\"http://www.opengis.net/kml/2.2\"><Document><Placemark><name>R".utf8)
+        bytes += [0x92] + Array("s ".utf8) + [0xE9, 0x80]
+        bytes += Array("</name><LineString><coordinates>7,46 7.01,46.01</coordinates></LineString></Placemark></Document></kml>\n".utf8)
+        let result = try RouteFile.read(data: Data(bytes), displayPath: "x.kml")
+        // Python: b'R\x92s \xe9\x80'.decode('cp1252') == 'R’s é€'.
+        #expect(result.route.name == "R\u{2019}s \u{E9}\u{20AC}", "\(String(describing: result.route.name))")
+        #expect(result.route.points.count == 2)
+    }
+}
