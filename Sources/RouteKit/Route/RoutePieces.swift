@@ -14,7 +14,8 @@ import Foundation
 /// each other (a chain and the same chain flown the other way round), the one that reverses fewer
 /// pieces, then the one that starts earlier in file order (a piece's first point before its last). Distances are geodesics on WGS 84
 /// (``LocationCoordinate2D/distance(to:)``, Karney's algorithm through the geodesy layer). Above
-/// ``maximumStartsTried`` pieces only the chain from the file's first piece, forwards, is grown.
+/// ``maximumStartsTried`` pieces only the chain from the file's first piece, forwards, is grown;
+/// above ``maximumChainedPieces``, none (the file order stands).
 public struct RoutePieces: Sendable {
     /// A piece in a chain: its index in ``Route/segments`` and whether it is flown last point first.
     public struct Link: Hashable, Sendable {
@@ -34,9 +35,13 @@ public struct RoutePieces: Sendable {
     /// The file order's jumps added up, metres (>= 0).
     public var fileJumpLength: Double { jumps.reduce(0) { $0 + $1.length } }
 
+    /// Above this many pieces no chain is grown (O(p²) geodesics would take seconds): the chain is the
+    /// file order, and the pieces never seem out of order.
+    public static let maximumChainedPieces = 512
+
     /// Up to this many pieces, a chain is grown from every end of every piece (O(n³) look-ups in a table
-    /// of O(n²) geodesics: 256 pieces take 130,816 geodesics, about 0.07 s); beyond, from the first piece only.
-    public static let maximumStartsTried = 256
+    /// of O(n²) geodesics: 64 pieces take 8,128 geodesics and about 10⁶ look-ups); beyond, from the first piece only.
+    public static let maximumStartsTried = 64
 
     /// Measures `route`'s pieces. O(p²) geodesics for p pieces (O(p³) table look-ups up to
     /// ``maximumStartsTried`` pieces); O(1) for a route of one piece.
@@ -61,6 +66,10 @@ public struct RoutePieces: Sendable {
     static func chainedByNearestEnds(_ route: Route) -> ([Link], Double) {
         let count = route.segments.count
         guard count > 1 else { return ([Link(segment: 0, isReversed: false)], 0) }
+        guard count <= maximumChainedPieces else {
+            let fileOrder = (0..<count).map { Link(segment: $0, isReversed: false) }
+            return (fileOrder, route.segments.dropFirst().reduce(0) { $0 + route.legs[$1.lowerBound - 1].distance })
+        }
         // Ends: 2k is piece k's first point, 2k + 1 its last.
         let ends = route.segments.flatMap { [route.points[$0.lowerBound].coordinate, route.points[$0.upperBound - 1].coordinate] }
         let distance: (Int, Int) -> Double

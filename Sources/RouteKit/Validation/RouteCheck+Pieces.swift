@@ -4,7 +4,7 @@ extension RouteCheck {
     /// The findings about the jumps between `route`'s pieces (segments): one `pieces-out-of-order` when
     /// the nearest-ends chain (``RoutePieces``) is much shorter than the file order
     /// (``RoutePieces/seemsOutOfOrder(threshold:)``) and the file order is not the recording's
-    /// (``isInRecordedOrder(_:)``), listing every jump longer than `threshold` (a command line adds its option that chains them);
+    /// (``isInRecordedOrder(_:)``), listing the jumps longer than `threshold` (the first 10, then a count) (a command line adds its option that chains them);
     /// otherwise one `piece-gap` per such jump. Empty for a route of one piece.
     ///
     /// - Parameters:
@@ -20,8 +20,11 @@ extension RouteCheck {
         guard !long.isEmpty else { return [] }
         if pieces.seemsOutOfOrder(threshold: threshold), !isInRecordedOrder(route) {
             let first = long[0].element.index
-            let listed = long.map { "\(metres($0.element.length)) m from piece \($0.offset) to piece \($0.offset + 1) (point \($0.element.index))" }
-            let order = pieces.chain.map(\.description).joined(separator: ", ")
+            // Every jump up to 10, then a count (a file of hundreds of pieces stays one readable sentence).
+            var listed = long.prefix(10).map { "\(metres($0.element.length)) m from piece \($0.offset) to piece \($0.offset + 1) (point \($0.element.index))" }
+            if long.count > 10 { listed.append("and \(long.count - 10) more jumps over \(metres(threshold)) m") }
+            let shownChain = pieces.chain.prefix(20).map(\.description) + (pieces.chain.count > 20 ? ["…"] : [])
+            let order = shownChain.joined(separator: ", ")
             return [Finding(.warning, .piecesOutOfOrder, index: first, time: .recorded(points[first].time),
                 "The \(route.segments.count) pieces seem out of order: in file order the flight jumps \(listed.joined(separator: ", ")), "
                 + "\(metres(pieces.fileJumpLength)) m of jumps in all; chained by nearest ends (pieces \(order)) the jumps add up to "
