@@ -80,10 +80,13 @@ struct InputArguments: Equatable {
     /// (`check`): the input (a regular file left where it lies, standard input or a pipe in memory) and
     /// the route read from it, heights above sea level (``aboveSeaLevel(_:)``). Prints nothing: the
     /// caller reports the notes and warnings its own way.
-    func readKeepingInput(_ path: String) throws -> (input: RouteInput, result: RouteFile.Result) {
+    /// Under `--join-pieces`, when the pieces were reordered, the input is `nil`: the points no longer
+    /// follow the file, so findings name them by index, not by line.
+    func readKeepingInput(_ path: String) throws -> (input: RouteInput?, result: RouteFile.Result) {
         let input = path == "-" ? try RouteInput.standardInput() : try RouteFile.input(path: path)
         let result = try RouteFile.read(input, displayPath: shownPath(path), format: format, options: readerOptions)
-        return (input, try aboveSeaLevel(joinPieces ? result.joiningPieces() : result))
+        let joined = joinPieces ? result.joiningPieces() : result
+        return (joined.notes.count == result.notes.count ? input : nil, try aboveSeaLevel(joined))
     }
 
     /// `finding` with the option that deals with it named: `pieces-out-of-order` names `--join-pieces`.
