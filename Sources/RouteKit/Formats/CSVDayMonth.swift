@@ -26,6 +26,13 @@ struct CSVDayMonth: Hashable {
     /// The parts of `text` when it starts with `d/m/YYYY` (one or two digits each, `/`, `.` or `-`,
     /// the same separator twice) followed by the end, a space or `T`; `nil` otherwise.
     init?(_ text: Substring) {
+        // Most times are ISO (`2020-…`): told without an allocation by the second and third bytes,
+        // one of which is the separator in a day/month date.
+        var head = text.utf8.makeIterator()
+        _ = head.next()
+        let secondByte = head.next(), thirdByte = head.next()
+        func isSeparator(_ b: UInt8?) -> Bool { b == UInt8(ascii: "/") || b == UInt8(ascii: ".") || b == UInt8(ascii: "-") }
+        guard isSeparator(secondByte) || isSeparator(thirdByte) else { return nil }
         let u = Array(text.utf8)
         func number(at i: inout Int) -> Int? {
             var value = 0, digits = 0
