@@ -103,6 +103,11 @@ enum XMLEncodingCheck {
         let shown = "encoding=\"\(name)\""
         switch layout {
         case .utf8:
+            if XMLWindows1252.names.contains(upper), start == 3 {
+                // A UTF-8 byte order mark contradicts it (and libxml2 would switch to iconv for it).
+                return Problem(message: "the declaration says \(shown) but the file starts with a UTF-8 byte order mark",
+                               line: declared.line, column: declared.column)
+            }
             if eightBitNames.contains(upper) || XMLWindows1252.names.contains(upper) { return nil }
             if sixteenBitNames.contains(upper) {
                 return Problem(message: "the declaration says \(shown) but the bytes are not UTF-16 (no byte order mark)",

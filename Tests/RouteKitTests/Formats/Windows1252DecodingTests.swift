@@ -69,3 +69,17 @@ extension Windows1252DecodingTests {
         #expect(result.route.points.count == 2)
     }
 }
+
+extension Windows1252DecodingTests {
+    /// A UTF-8 byte order mark before a windows-1252 declaration contradicts it: refused at the declaration.
+    @Test func aByteOrderMarkContradictsIt() throws {
+        let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array(#"<?xml version="1.0" encoding="windows-1252"?><gpx version="1.1"/>"#.utf8)
+        do {
+            _ = try RouteFile.read(data: Data(bytes), displayPath: "x.gpx")
+            Issue.record("read")
+        } catch {
+            #expect("\(error)".contains("byte order mark"), "\(error)")
+            #expect(error.location?.line == 1)
+        }
+    }
+}
