@@ -32,7 +32,7 @@ extension RouteFlight {
     }
 
     /// One sentence about the route or its flight, as `route-fly` prints it after the file name.
-    public struct Notice: Sendable, Hashable, CustomStringConvertible {
+    public struct Notice: Sendable, CustomStringConvertible {
         /// How much it matters.
         public enum Severity: String, Sendable, Hashable {
             /// Something decided along the way.
@@ -49,13 +49,17 @@ extension RouteFlight {
         public var topic: Topic = .general
 
         /// What a notice is about.
-        public enum Topic: Sendable, Hashable {
+        public enum Topic: Sendable {
             /// Anything.
             case general
             /// Points without elevation and no ground given (``Ground/routeHeights``).
             case missingElevations
-            /// The route's heights lie far from the terrain model's: perhaps on another datum.
-            case terrainOffset
+            /// The route's heights lie a median `metres` off the terrain model at `modelPath` (positive:
+            /// above): perhaps on another datum, or the wrong model.
+            case terrainOffset(metres: Double, modelPath: String)
+            /// The route's heights sit a constant offset off the terrain model of the size of the geoid's
+            /// `undulation` (metres) there: likely heights above the ellipsoid read as above sea level.
+            case geoidSizedOffset(GroundOffset, undulation: Double)
         }
 
         /// `severity: message`.

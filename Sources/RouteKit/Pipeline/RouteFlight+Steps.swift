@@ -47,9 +47,7 @@ extension RouteFlight {
         case .terrain(let path):
             // A wide margin: a follow camera's eye stands kilometres off the route.
             let terrain = try TerrainModel(path: path, covering: route, margin: TerrainModel.flightMargin)
-            if let offset = TerrainModel.medianOffset(of: route, from: terrain), abs(offset) > TerrainModel.suspiciousOffset {
-                notices.append(Notice(severity: .warning, message: "the route's own elevations lie \(FixedDecimal.string(abs(offset), places: 0)) m \(offset < 0 ? "below" : "above") the terrain model '\(path)' (median over the points): check that both are above sea level and that the model is the right one", topic: .terrainOffset))
-            }
+            if let notice = datumNotice(route, terrain: terrain, path: path) { notices.append(notice) }
             return (try route.fillingMissingElevations(from: terrain), terrain)
         case .elevation(let metres):
             return (route.fillingMissingElevations(with: metres), nil)
@@ -59,6 +57,21 @@ extension RouteFlight {
             }
             return (route, nil)
         }
+    }
+
+    /// A warning when the route's heights sit far off the terrain model: a geoid-sized constant offset
+    /// (``GroundOffset``: likely heights above the ellipsoid read as above sea level), or a median
+    /// offset over ``TerrainModel/suspiciousOffset``; `nil` when they agree.
+    static func datumNotice(_ route: Route, terrain: TerrainModel, path: String) -> Notice? {
+        if let offset = GroundOffset(route: route, ground: terrain),
+           let undulation = (try? Geoid.egm96())?.undulation(at: route.points[route.points.count / 2].coordinate),
+           offset.isGeoidSized(undulation: undulation) {
+            return Notice(severity: .warning, message: offset.geoidSizedDescription(undulation: undulation),
+                          topic: .geoidSizedOffset(offset, undulation: undulation))
+        }
+        guard let offset = TerrainModel.medianOffset(of: route, from: terrain), abs(offset) > TerrainModel.suspiciousOffset else { return nil }
+        return Notice(severity: .warning, message: "the route's own elevations lie \(FixedDecimal.string(abs(offset), places: 0)) m \(offset < 0 ? "below" : "above") the terrain model '\(path)' (median over the points): check that both are above sea level and that the model is the right one",
+                      topic: .terrainOffset(metres: offset, modelPath: path))
     }
 
     /// Plans (or takes the script) and resolves the flight for the prepared route (steps 4 and 5).
