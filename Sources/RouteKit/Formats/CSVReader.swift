@@ -233,6 +233,11 @@ public enum CSVReader: RouteReader {
         let decimalComma = true
         let decimalCommaFile = records.delimiter != 0x2C
         var sawRelativeTimes = false, sawAbsoluteTimes = false  // absolute: without a zone of their own
+        // Day/month dates (``CSVDayMonth``): the column's order once decided, where, and the times of
+        // the rows read day first before it was, as month first would read them.
+        var dayFirst: Bool? = nil, dayFirstLine = 0, dayFirstText = ""
+        var firstAmbiguousDate: (cell: Cell, field: String)? = nil
+        var monthFirstTimes: [(index: Int, seconds: Double)] = []
         var firstSkippedLine = 0
         var lastLine = 1
         var nextRelease = 1 << 22
@@ -337,13 +342,35 @@ public enum CSVReader: RouteReader {
                     points.append(point)
                     continue
                 }
-                guard let seconds = CSVTime.seconds(text, offset: cell(.utcOffset)?.text) else {
+                // A day/month date: read in the column's order, decided once (``CSVDayMonth``).
+                var isoText = text
+                var alternative: Double? = nil
+                if let dayMonth = CSVDayMonth(Substring(text)) {
+                    let dateCell = cell(.date) ?? t
+                    if let shown = dayMonth.showsDayFirst {
+                        if let decided = dayFirst, decided != shown {
+                            throw fail(dateCell, .unexpectedValue(field: name(cell(.date) == nil ? .time : .date), found: "\"\(dateCell.text)\"",
+                                expected: "the order of the column's dates, \(decided ? "day" : "month") first from line \(dayFirstLine) on; \(CSVDayMonth.acceptedForms)"))
+                        }
+                        if dayFirst == nil { dayFirst = shown; dayFirstLine = dateCell.line; dayFirstText = dateCell.text }
+                    } else if dayMonth.isAmbiguous, dayFirst == nil {
+                        alternative = CSVTime.seconds(dayMonth.iso(dayFirst: false), offset: cell(.utcOffset)?.text)
+                        if firstAmbiguousDate == nil { firstAmbiguousDate = (dateCell, name(cell(.date) == nil ? .time : .date)) }
+                    }
+                    isoText = dayMonth.iso(dayFirst: dayFirst ?? true)
+                }
+                guard let seconds = CSVTime.seconds(isoText, offset: cell(.utcOffset)?.text) else {
                     let shown = cell(.date).map { "\($0.text) \(t.text)" } ?? t.text
+                    if !CSVTime.startsWithISODate(text) {
+                        throw fail(cell(.date) ?? t, .unexpectedValue(field: name(cell(.date) == nil ? .time : .date), found: "\"\(shown)\"",
+                                                                      expected: CSVDayMonth.acceptedForms))
+                    }
                     throw fail(cell(.date) ?? t, .malformedTime(element: "row", text: shown + (cell(.utcOffset).map { " \($0.text)" } ?? "")))
                 }
+                if let alternative { monthFirstTimes.append((points.count, alternative)) }
                 point.time = Date(timeIntervalSinceReferenceDate: seconds)
                 // A zone in the time itself: `Z`, or a sign after the date part.
-                let clock = cell(.date) == nil ? t.text.dropFirst(10) : Substring(t.text)
+                let clock = cell(.date) == nil ? isoText.dropFirst(10) : Substring(t.text)
                 let zoned = clock.hasSuffix("Z") || clock.hasSuffix("z") || clock.contains("+") || clock.contains("-")
                 if !zoned { sawAbsoluteTimes = true }
             }
@@ -367,7 +394,17 @@ public enum CSVReader: RouteReader {
         if skipped > 0 {
             notes.append("skipped \(skipped) row\(skipped == 1 ? "" : "s") without a latitude or longitude (the first on line \(firstSkippedLine))")
         }
-        let (collected, legs) = points.finish()
+        var (collected, legs) = points.finish()
+        if let dayFirst {
+            notes.append("dates are read \(dayFirst ? "day/month/year" : "month/day/year"), as '\(dayFirstText)' on line \(dayFirstLine) shows (decided once for the column)")
+            if !dayFirst {
+                for (index, seconds) in monthFirstTimes { collected[index].time = Date(timeIntervalSinceReferenceDate: seconds) }
+            }
+        } else if let ambiguous = firstAmbiguousDate {
+            throw fail(ambiguous.cell, .unexpectedValue(field: ambiguous.field, found: "\"\(ambiguous.cell.text)\"",
+                expected: "a date whose order is known: no date in the column has a day over 12, so day/month and month/day cannot be told apart; "
+                    + "write the dates as ISO 8601 (YYYY-MM-DD); accepted: \(CSVDayMonth.acceptedForms)"))
+        }
         guard !collected.isEmpty else {
             throw RouteParseError(format: .csv, location: SourceLocation(path: displayPath, line: lastLine, column: 1),
                                   reason: .noLine(found: skipped == 0 ? "the file has no data row"
@@ -384,12 +421,18 @@ enum CSVTime {
     /// Seconds since 2001-01-01 UTC, or `nil` when the text is not a date-time.
     ///
     /// - Parameters:
-    ///   - text: `YYYY-MM-DD[T| ]hh:mm:ss[.f][zone]`, the date also with `/`.
+    ///   - text: `YYYY-MM-DD[T| ]hh:mm[:ss[.f]][zone]`, the date also with `/`; without seconds
+    ///     (ISO 8601's reduced precision, `2020-01-01T10:00`) it is on the minute.
     ///   - offset: A UTC offset cell: `±h`, `±hh`, `±hh:mm`, `±hhmm`; `nil` or empty for none.
     static func seconds(_ text: String, offset: String?) -> Double? {
         var t = Array(text.utf8)
         if t.count >= 10, t[4] == UInt8(ascii: "/"), t[7] == UInt8(ascii: "/") {
             t[4] = UInt8(ascii: "-"); t[7] = UInt8(ascii: "-")
+        }
+        // hh:mm right after the date and its separator, then the end or a zone: on the minute.
+        if t.count >= 16, t[10] == UInt8(ascii: "T") || t[10] == UInt8(ascii: "t") || t[10] == UInt8(ascii: " "),
+           t[13] == UInt8(ascii: ":"), t.count == 16 || [UInt8(ascii: "Z"), UInt8(ascii: "z"), UInt8(ascii: "+"), UInt8(ascii: "-")].contains(t[16]) {
+            t.insert(contentsOf: Array(":00".utf8), at: 16)
         }
         var s = String(decoding: t, as: UTF8.self)
         if let offset, !offset.isEmpty {
@@ -397,6 +440,12 @@ enum CSVTime {
             s += zone
         }
         return DateTimeParser.secondsSinceReferenceDate(s)
+    }
+
+    /// Whether `text` starts like an ISO date: four digits, then `-` or `/`.
+    static func startsWithISODate(_ text: String) -> Bool {
+        let u = Array(text.utf8.prefix(5))
+        return u.count == 5 && u.prefix(4).allSatisfy { $0 >= 0x30 && $0 <= 0x39 } && (u[4] == UInt8(ascii: "-") || u[4] == UInt8(ascii: "/"))
     }
 
     /// `-7` → `-07:00`, `+5:30` → `+05:30`, `+0530` → `+05:30`.

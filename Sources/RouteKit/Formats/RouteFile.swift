@@ -188,6 +188,20 @@ public enum RouteFile {
                                   location: SourceLocation(path: displayPath, line: problem.line, column: problem.column),
                                   reason: .unsupportedEncoding(problem.message))
         }
+        // windows-1252 XML becomes UTF-8 here, before anything parses it (``XMLWindows1252``).
+        if format == nil || [.gpx, .kml, .tcx].contains(format),
+           let declared = XMLWindows1252.declaration(in: Array(head.bytes.prefix(1024))) {
+            let decoded = try input.bytes(format: format, path: displayPath).withUnsafeBytes {
+                XMLWindows1252.utf8($0.bindMemory(to: UInt8.self), declaredValue: declared)
+            }
+            switch decoded {
+            case .success(let utf8):
+                return try readUnchecked(.data(utf8), displayPath: displayPath, format: format, options: options)
+            case .failure(let problem):
+                throw RouteParseError(format: format, location: SourceLocation(path: displayPath, line: problem.line, column: problem.column),
+                                      reason: .unsupportedEncoding(problem.message))
+            }
+        }
         if let binary = InputLimits.binaryLocation(head.bytes) {
             throw RouteParseError(binary, path: displayPath ?? "<input>")
         }

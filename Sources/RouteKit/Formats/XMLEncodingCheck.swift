@@ -3,9 +3,10 @@
 ///
 /// **Accepted:** UTF-8 (with or without a byte order mark), UTF-16 in either byte order (with a byte
 /// order mark, or recognised from the `<?` / `<` byte pattern of a declaration, as XML 1.0 Appendix F
-/// describes: https://www.w3.org/TR/xml/#sec-guessing), and the two 8-bit encodings that are subsets
-/// or near-subsets of them and that libxml2 decodes itself without iconv: US-ASCII and ISO-8859-1.
-/// GPS software writes UTF-8, rarely UTF-16 or ISO-8859-1.
+/// describes: https://www.w3.org/TR/xml/#sec-guessing), the two 8-bit encodings that are subsets
+/// or near-subsets of them and that libxml2 decodes itself without iconv: US-ASCII and ISO-8859-1,
+/// and windows-1252, which RouteKit decodes to UTF-8 before libxml2 sees it (``XMLWindows1252``).
+/// GPS software writes UTF-8, rarely UTF-16, ISO-8859-1 or windows-1252.
 ///
 /// **Refused** (with the line and column of what gives the encoding away): any other declared
 /// encoding (`EBCDIC-US`, `IBM037`, `Shift_JIS`, `UTF-7`, …), a declaration that contradicts the
@@ -21,7 +22,7 @@ enum XMLEncodingCheck {
     }
 
     /// A refusal: what was found (for the message) and where, 1-based, in characters.
-    struct Problem: Equatable {
+    struct Problem: Equatable, Error {
         var message: String
         var line: Int
         var column: Int
@@ -33,7 +34,7 @@ enum XMLEncodingCheck {
     static let sixteenBitNames: Set<String> = ["UTF-16", "UTF16", "UTF-16LE", "UTF-16BE"]
 
     /// What the decision is written as in the error message.
-    static let accepted = "UTF-8, UTF-16 (with a byte order mark or a declaration), US-ASCII or ISO-8859-1"
+    static let accepted = "UTF-8, UTF-16 (with a byte order mark or a declaration), US-ASCII, ISO-8859-1 or windows-1252"
 
     /// Checks the head of an XML document.
     ///
@@ -102,7 +103,12 @@ enum XMLEncodingCheck {
         let shown = "encoding=\"\(name)\""
         switch layout {
         case .utf8:
-            if eightBitNames.contains(upper) { return nil }
+            if XMLWindows1252.names.contains(upper), start == 3 {
+                // A UTF-8 byte order mark contradicts it (and libxml2 would switch to iconv for it).
+                return Problem(message: "the declaration says \(shown) but the file starts with a UTF-8 byte order mark",
+                               line: declared.line, column: declared.column)
+            }
+            if eightBitNames.contains(upper) || XMLWindows1252.names.contains(upper) { return nil }
             if sixteenBitNames.contains(upper) {
                 return Problem(message: "the declaration says \(shown) but the bytes are not UTF-16 (no byte order mark)",
                                line: declared.line, column: declared.column)

@@ -10,6 +10,10 @@ extension RouteFlight {
         /// The datum of the file's heights: ``VerticalDatum/orthometric`` (above mean sea level, EGM96,
         /// what GPS files hold; the default) or ``VerticalDatum/ellipsoidal`` (converted through PROJ).
         public var inputHeights = VerticalDatum.orthometric
+        /// Whether the route's pieces (segments, tracks, lines) are chained by nearest ends before
+        /// flying (``RouteFile/Result/joiningPieces()``, the rule on ``RoutePieces``) rather than flown in
+        /// file order. Default `false`: file order, with a warning when the pieces look out of order.
+        public var joinPieces = false
         /// What the ground is where the route has no heights, and what the eye clears.
         public var ground = Ground.routeHeights
         /// The flight: preset, timing, durations, framing, clearance (``FlightOptions``).
@@ -60,6 +64,9 @@ extension RouteFlight {
             /// The route's heights sit a constant offset off the terrain model of the size of the geoid's
             /// `undulation` (metres) there: likely heights above the ellipsoid read as above sea level.
             case geoidSizedOffset(GroundOffset, undulation: Double)
+            /// The route's pieces look out of order: chained by nearest ends they would jump much less
+            /// (``Options/joinPieces`` flies them so).
+            case piecesOutOfOrder
         }
 
         /// `severity: message`.

@@ -35,6 +35,11 @@ extension RouteFlight {
         let result = try screened(read, input: input, displayPath: displayPath, options: options)
         var notices = result.notes.map { Notice(severity: .note, message: $0) }
             + result.warnings.map { Notice(severity: .warning, message: $0) }
+        if !options.joinPieces {
+            notices += result.pieceWarnings.map {
+                Notice(severity: .warning, message: $0.message, topic: $0.code == .piecesOutOfOrder ? .piecesOutOfOrder : .general)
+            }
+        }
         let (route, terrain) = try ground(result.route, options: options, notices: &notices)
         return PreparedRoute(route: route, format: result.format, terrain: terrain, notices: notices)
     }
@@ -42,7 +47,7 @@ extension RouteFlight {
     /// The file's route with its heights above sea level (converted from ``Options/inputHeights``
     /// through EGM96) and its outliers dealt with (steps 1 and 2): wrapped heights corrected, height
     /// spikes replaced, wild positions left out, each named in the result's notes and warnings and
-    /// located in `input` when given.
+    /// located in `input` when given; then, under ``Options/joinPieces``, the pieces chained.
     ///
     /// - Throws: ``GeoidError`` when ellipsoidal heights need the EGM96 grid and it cannot be opened.
     package static func screened(_ read: RouteFile.Result, input: RouteInput?, displayPath: String?,
@@ -51,7 +56,9 @@ extension RouteFlight {
         if options.inputHeights == .ellipsoidal {
             result = result.convertingElevations(from: .ellipsoidal, geoid: try Geoid.egm96())
         }
-        return result.withoutOutliers(input: input, displayPath: displayPath)
+        result = result.withoutOutliers(input: input, displayPath: displayPath)
+        // Pieces after the outliers: those are located by their index in the file.
+        return options.joinPieces ? result.joiningPieces() : result
     }
 
     /// The route with its ground (step 3): points without elevation filled from the terrain model or the

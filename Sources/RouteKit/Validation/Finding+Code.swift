@@ -19,6 +19,8 @@ extension Finding {
         case flightOutOfRange = "flight-out-of-range"
         case flightUnplannable = "flight-unplannable"
         case jump = "jump"
+        case pieceGap = "piece-gap"
+        case piecesOutOfOrder = "pieces-out-of-order"
         case latitudeOutOfRange = "latitude-out-of-range"
         case lineOfSight = "line-of-sight"
         case longitudeOutOfRange = "longitude-out-of-range"

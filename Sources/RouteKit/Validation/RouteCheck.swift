@@ -22,6 +22,8 @@ import Foundation
 /// | `duplicate-point` | note | a point at exactly the previous point's position within a segment; *i* = the repeat |
 /// | `zero-length-segment` | warning | a segment that travels nowhere (one point, or all at one place); *i* = its first point |
 /// | `jump` | warning | a leg inside a segment longer than ``Options/maxJump`` metres; *i* = the leg's end |
+/// | `piece-gap` | warning | the jump from one piece (segment) to the next is longer than ``Options/pieceGap`` metres (a flight that flies its gaps crosses it); *i* = the next piece's first point. Not reported when the pieces seem out of order |
+/// | `pieces-out-of-order` | warning | the pieces chained by nearest ends (``RoutePieces``) would jump at most half as far as in file order, and ``Options/pieceGap`` metres less, and the file order is not that of the pieces' times: one finding with every jump's length and the chain (``Route/joiningPieces()``); *i* = the first long jump's next point |
 /// | `null-island` | error | a point at exactly latitude 0, longitude 0 (a fix the device never had) |
 /// | `latitude-out-of-range` | error | a latitude outside -90...90 or not finite |
 /// | `longitude-out-of-range` | warning | a longitude outside -180...180 or not finite |
@@ -84,11 +86,16 @@ public enum RouteCheck {
         /// signal); routes (`rte`) and untimed lines (planned or drawn, far apart by design) are not
         /// checked unless a value is given.
         public var maxJump: Double? = nil
+        /// Metres over which the jump between two pieces (segments) is a `piece-gap`, and by which the
+        /// nearest-ends chain must be shorter for `pieces-out-of-order` (> 0). Default 200 m: more than
+        /// a GPS fix lost in a tunnel or an auto-pause moves, less than a kilometre-long piece.
+        public var pieceGap: Double = 200
 
-        public init(gap: Double = 60, maxSpeed: Double? = nil, maxJump: Double? = nil) {
+        public init(gap: Double = 60, maxSpeed: Double? = nil, maxJump: Double? = nil, pieceGap: Double = 200) {
             self.gap = gap
             self.maxSpeed = maxSpeed
             self.maxJump = maxJump
+            self.pieceGap = pieceGap
         }
     }
 
@@ -265,6 +272,7 @@ public enum RouteCheck {
                         : "Segment \(s) (points \(range.lowerBound) to \(range.upperBound - 1)) has \(range.count) points at one place: it travels nowhere."))
             }
         }
+        findings += pieceFindings(route, threshold: options.pieceGap)
         for i in legs.indices where !legs[i].isGap && legs[i].distance == 0 && points[i].coordinate == points[i + 1].coordinate {
             findings.append(Finding(.note, .duplicatePoint, index: i + 1, time: .recorded(points[i + 1].time),
                 "Point \(i + 1) repeats point \(i)'s position."))

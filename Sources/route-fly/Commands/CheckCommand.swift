@@ -82,6 +82,8 @@ struct CheckOptions: Equatable {
                 a.route.gap = try v.positive(atMost: 1e12, "seconds, more than 0") },
             limit("--max-speed", "metres-per-second", "metres per second", \.route.maxSpeed, help: "Implausible speed.", default: "by the activity the typical moving speed suggests: foot 12, cycle 30, road 70, air 300"),
             limit("--max-jump", "metres", "metres", \.route.maxJump, help: "A leg longer than this is a jump.", default: "1000 for tracks; routes of planned waypoints are not checked"),
+            .value("--piece-gap", valueName: "metres", help: "A jump between pieces (segments) longer than this is a piece-gap; pieces-out-of-order needs the chain to save this much.", default: shown(RouteCheck.Options().pieceGap)) { a, v throws(UsageError) in
+                a.route.pieceGap = try v.positive(atMost: 1e8, "metres, more than 0") },
             motionLimit("--max-screen-speed", "screens-per-second", "screen heights per second", \.screenSpeed, help: "Fastest motion of the centre on screen, in screen heights per second."),
             motionLimit("--max-zoom-rate", "per-second", "a rate per second", \.zoomRate, help: "Fastest zoom, |d ln(distance)/dt|.", default: "\(shown(MotionLimits().zoomRate)), a doubling per second"),
             motionLimit("--max-heading-rate", "degrees-per-second", "degrees per second", \.turnRate, help: "Fastest camera turn check accepts (motion-turn-rate).", default: "\(shown(MotionLimits().turnRate)), or the flight option --max-turn-rate when that is higher"),
@@ -177,6 +179,8 @@ struct CheckOptions: Equatable {
         var run = CheckRun(flight: checked, routeOptions: route, flightOptions: flightOptions, terrain: terrain, clearance: ground.clearance)
         run.displayPath = routePath == "-" ? RouteFile.standardInputName : routePath
         run.ellipsoidalFix = GroundArguments.ellipsoidalFix
-        return (try run.report(for: result, input: routeInput, wording: ErrorPresentation.describe), result.route)
+        var report = try run.report(for: result, input: routeInput, wording: ErrorPresentation.describe)
+        report.findings = report.findings.map(InputArguments.namingTheOption)
+        return (report, result.route)
     }
 }

@@ -8,6 +8,8 @@ struct InputArguments: Equatable {
     var polylinePrecision = 5
     /// The datum of the file's heights (`--input-heights msl|ellipsoid`).
     var inputHeights = VerticalDatum.orthometric
+    /// Whether the pieces are chained by nearest ends (`--join-pieces`).
+    var joinPieces = false
 
     /// The INPUT OPTIONS section, for the parser and the help.
     static var section: OptionSection<InputArguments> {
@@ -33,6 +35,8 @@ struct InputArguments: Equatable {
                     throw v.invalid("msl (above mean sea level, EGM96: what GPS files normally hold) or ellipsoid (above the WGS 84 ellipsoid)")
                 }
                 a.inputHeights = datum },
+            .flag("--join-pieces", help: "Fly the pieces (GPX segments, GeoJSON and KML lines, TCX tracks) chained by nearest ends, not in file order: from each end of each piece a chain grows by the piece whose end is nearest (reversed when its last point is the nearer), and the chain with the shortest jumps (geodesics on WGS 84) is flown.") { a, _ in
+                a.joinPieces = true },
         ])
     }
 
@@ -42,6 +46,7 @@ struct InputArguments: Equatable {
         options.format = format
         options.reading = readerOptions
         options.inputHeights = inputHeights
+        options.joinPieces = joinPieces
         return options
     }
 
@@ -61,9 +66,15 @@ struct InputArguments: Equatable {
         let read = path == "-" ? try RouteFile.readStandardInput(format: format, options: readerOptions)
                                : try RouteFile.read(path: path, format: format, options: readerOptions)
         // Heights above sea level before the warnings: they judge elevations on that datum.
-        let result = screeningOutliers
+        var result = screeningOutliers
             ? try RouteFlight.screened(read, input: path == "-" ? nil : .file(URL(fileURLWithPath: path)), displayPath: shown, options: routeFlightOptions)
             : try aboveSeaLevel(read)
+        // Pieces after the outliers (RouteFlight.screened joins them): those are located by their index in the file.
+        if joinPieces, !screeningOutliers {
+            result = result.joiningPieces()
+        } else if !joinPieces {
+            result.warnings += result.pieceWarnings.map { Self.namingTheOption($0).message }
+        }
         for note in result.notes { printDiagnostic("\(shown): note: \(note)") }
         for warning in result.warnings { printDiagnostic("\(shown): warning: \(warning)") }
         if columns != nil, result.format != .csv {
@@ -79,10 +90,21 @@ struct InputArguments: Equatable {
     /// (`check`): the input (a regular file left where it lies, standard input or a pipe in memory) and
     /// the route read from it, heights above sea level (``aboveSeaLevel(_:)``). Prints nothing: the
     /// caller reports the notes and warnings its own way.
-    func readKeepingInput(_ path: String) throws -> (input: RouteInput, result: RouteFile.Result) {
+    /// Under `--join-pieces`, when the pieces were reordered, the input is `nil`: the points no longer
+    /// follow the file, so findings name them by index, not by line.
+    func readKeepingInput(_ path: String) throws -> (input: RouteInput?, result: RouteFile.Result) {
         let input = path == "-" ? try RouteInput.standardInput() : try RouteFile.input(path: path)
         let result = try RouteFile.read(input, displayPath: shownPath(path), format: format, options: readerOptions)
-        return (input, try aboveSeaLevel(result))
+        let joined = joinPieces ? result.joiningPieces() : result
+        return (joined.notes.count == result.notes.count ? input : nil, try aboveSeaLevel(joined))
+    }
+
+    /// `finding` with the option that deals with it named: `pieces-out-of-order` names `--join-pieces`.
+    static func namingTheOption(_ finding: Finding) -> Finding {
+        guard finding.code == .piecesOutOfOrder else { return finding }
+        var named = finding
+        named.message += " '--join-pieces' flies them in that order."
+        return named
     }
 
     /// `result` with its heights above sea level: converted from the ellipsoid through EGM96 under

@@ -65,7 +65,7 @@ import Testing
         #expect(slow.status == 2)
         #expect(slow.stdout.contains("warning: t=") && slow.stdout.contains("over the limit of 1.0 deg/s from ") && slow.stdout.contains("[motion-turn-rate]"))
         let off = try runRouteFly(["check", Self.bundled, "--preset", "wwdc", "--max-screen-speed", "none", "--max-screen-acceleration", "none",
-                                   "--max-screen-jump", "none", "--max-zoom-rate=none", "--rest-fraction", "none", "--strict", "--gap", "10000", "--max-speed", "100"])
+                                   "--max-screen-jump", "none", "--max-zoom-rate=none", "--rest-fraction", "none", "--strict", "--gap", "10000", "--max-speed", "100", "--piece-gap", "10000"])
         #expect(off.status == 0, "\(off.stdout)")
         for args in [["--max-screen-speed", "0"], ["--max-zoom-rate", "-1"], ["--max-eye-acceleration", "x"], ["--plot", "-"], ["--plot", Self.bundled]] {
             let r = try runRouteFly(["check", Self.bundled] + args)

@@ -20,7 +20,7 @@ extension Formats {
             var description: String { file }
         }
 
-        static let accepted = "expected UTF-8, UTF-16 (with a byte order mark or a declaration), US-ASCII or ISO-8859-1"
+        static let accepted = "expected UTF-8, UTF-16 (with a byte order mark or a declaration), US-ASCII, ISO-8859-1 or windows-1252"
 
         static let cases: [Case] = [
             // libxml2 segfaulted on these (exit 139) before issue 14.

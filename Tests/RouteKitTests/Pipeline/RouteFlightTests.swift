@@ -35,6 +35,9 @@ import Testing
             options.inputHeights = .ellipsoidal
             options.ground = .elevation(metres: 500)
         },
+        Case(arguments: ["--join-pieces", "--fps", "30"], format: .csv) { options, _ in
+            options.joinPieces = true
+        },
         Case(arguments: ["--preset", "wwdc", "--angles", "continuous"], format: .geojson) { options, output in
             options.flight.preset = .wwdc
             output.angles = .continuous

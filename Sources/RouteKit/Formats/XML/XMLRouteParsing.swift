@@ -44,6 +44,19 @@ enum XMLRouteParsing {
             throw RouteParseError(format: format, location: SourceLocation(path: path, line: problem.line, column: problem.column),
                                   reason: .unsupportedEncoding(problem.message))
         }
+        // windows-1252 never reaches libxml2 (its iconv decoding crashed under fuzzing): decoded here
+        // when a reader is called directly (``RouteFile`` decodes it before).
+        if let declared = XMLWindows1252.declaration(in: Array(head.bytes.prefix(1024))) {
+            let decoded = try input.bytes(format: format, path: path).withUnsafeBytes {
+                XMLWindows1252.utf8($0.bindMemory(to: UInt8.self), declaredValue: declared)
+            }
+            switch decoded {
+            case .success(let utf8): return try parse(.data(utf8), format: format, path: path, delegate: delegate)
+            case .failure(let problem):
+                throw RouteParseError(format: format, location: SourceLocation(path: path, line: problem.line, column: problem.column),
+                                      reason: .unsupportedEncoding(problem.message))
+            }
+        }
         var prolog: XMLPrologScanner.Outcome
         var prefix = 4096
         repeat {

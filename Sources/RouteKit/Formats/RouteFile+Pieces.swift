@@ -1,0 +1,29 @@
+import Foundation
+
+extension RouteFile.Result {
+    /// This result with its route's pieces chained by nearest ends (``Route/joiningPieces()``, the rule
+    /// on ``RoutePieces``), and a note saying the order flown and the jumps saved; itself, without a
+    /// note, when the file order is already the chain. O(n) plus ``RoutePieces``'s O(p²) geodesics.
+    public func joiningPieces() -> RouteFile.Result {
+        let pieces = RoutePieces(route)
+        guard pieces.chainDiffersFromFileOrder else { return self }
+        var joined = self
+        joined.route = route.joiningPieces(pieces)
+        func metres(_ v: Double) -> String { FixedDecimal.string(v, places: 1) }
+        joined.notes.append("the \(route.segments.count) pieces are flown chained by nearest ends, as pieces "
+                            + pieces.chain.map(\.description).joined(separator: ", ")
+                            + ": \(metres(pieces.chainJumpLength)) m of jumps between them instead of \(metres(pieces.fileJumpLength)) m in file order"
+                            + "; point numbers below count in that order")
+        return joined
+    }
+
+    /// The findings that warn about the jumps between the route's pieces, as ``RouteCheck/pieceFindings(_:threshold:)``
+    /// words them (threshold ``RouteCheck/Options/pieceGap``'s default), for a command that flies the
+    /// route. Empty for a route of one piece, and for pieces whose times show the file order is the
+    /// recording's (``RouteCheck/isInRecordedOrder(_:)``: the jumps are where the recorder was off,
+    /// flown as gaps on purpose; the route check still reports each as a `piece-gap`).
+    public var pieceWarnings: [Finding] {
+        guard route.segments.count > 1, !RouteCheck.isInRecordedOrder(route) else { return [] }
+        return RouteCheck.pieceFindings(route, threshold: RouteCheck.Options().pieceGap)
+    }
+}
