@@ -64,8 +64,24 @@ let package = Package(
         .executableTarget(name: "route-bench", dependencies: ["RouteKit", "RouteKitRender"]),
         .testTarget(
             name: "RouteKitTests",
-            dependencies: ["RouteKit", "RouteKitTerrain", "RouteKitRender", "route-fly"],
+            dependencies: ["RouteKit", "RouteKitTerrain", "RouteKitRender", "route-fly", "TestSupport"],
             exclude: ["Fixtures", "__Snapshots__"]
         ),
     ]
 )
+package.targets += keyframeTargets
+
+// The keyframe engine's own tests, and the helpers the test targets share (Foundation only).
+var keyframeTargets: [Target] {
+    [
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "KeyframeAnimationTests", dependencies: ["KeyframeAnimation", "TestSupport"]),
+    ]
+}
+
+// `ROUTEKIT_KEYFRAMES_ONLY=1 swift test` declares the keyframe engine, its tests and nothing else, so it
+// builds and tests without PROJ, GDAL, libxml2 or zlib installed (README, The library).
+if Context.environment["ROUTEKIT_KEYFRAMES_ONLY"] == "1" {
+    package.products = [.library(name: "KeyframeAnimation", targets: ["KeyframeAnimation"])]
+    package.targets = [.target(name: "KeyframeAnimation")] + keyframeTargets
+}

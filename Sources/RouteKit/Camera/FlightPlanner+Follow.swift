@@ -44,9 +44,9 @@ extension FlightPlanner {
             }
             let r = timing.report
             if original.timedPointCount * 2 < original.points.count {
-                notes.append("only \(original.timedPointCount) of \(original.points.count) points have a time: the timing of the rest is made up (interpolated by distance between timed points, extrapolated at their mean speed beyond them); distance timing may suit this route better")
+                notes.append("only \(original.timedPointCount) of \(original.points.count) points have a time: the timing of the rest is made up (interpolated by distance between timed points, extrapolated at their mean moving speed beyond them); distance timing may suit this route better")
             }
-            if timing.duration < 1, route.length > 0 {
+            if timing.duration < 1, route.length > 0, options.duration == nil {
                 notes.append("the recorded times span only \(String(format: "%.3g", timing.duration)) s of flight for \(FixedDecimal.string(route.length, places: 0)) m of route: the file's clock looks broken (the route check tells more)")
             }
             func count(_ n: Int, _ noun: String) -> String { n == 1 ? "1 \(noun)" : "\(n) \(noun)s" }
@@ -56,6 +56,9 @@ extension FlightPlanner {
             if r.compressedIdleSteps > 0 { notes.append("\(count(r.compressedIdleSteps, "idle step")) (\(FixedDecimal.string(r.compressedIdleTime, places: 0)) s recorded) \(were(r.compressedIdleSteps)) flown in 1 s each") }
         }
 
+        if let asked = options.duration, asked < 1, route.length > 0 {
+            notes.append("the route part lasts only \(String(format: "%.3g", asked)) s, as asked: the camera crosses \(FixedDecimal.string(route.length, places: 0)) m of route in that time, too fast to see")
+        }
         if timing.duration > CameraScript.maximumKeyframeDuration {
             // Name where the time goes: usually one broken timestamp, or a night between two days.
             let step = original.longestTimeGap.map { gap -> String in

@@ -159,7 +159,7 @@ package struct FlightTiming: Hashable, Sendable {
     /// 1. Missing times are filled by interpolating, by distance along the route (gaps included: time
     ///    passes across them), between the nearest timed points before and after (evenly by index when
     ///    those are at the same place). Untimed points before the first or after the last timed point are
-    ///    extrapolated at the timed part's mean speed (its distance over its time span), or given their
+    ///    extrapolated at the timed part's mean moving speed (over its steps of at most 60 s), or given their
     ///    timed neighbour's time when that speed is not positive. Counted in ``Report/filledTimes``.
     /// 2. Each step `t_{k+1} - t_k` that is <= 0 (equal or backwards times) becomes a zero-duration step;
     ///    file order is kept and nothing is divided by it. Counted in ``Report/nonIncreasingSteps``.

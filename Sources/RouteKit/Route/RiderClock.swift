@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Each rider's points are timed as recorded timing times a single route (``Route``'s recorded times:
 /// points without a time interpolated by distance between timed ones, extrapolated at the timed part's
-/// mean speed beyond them; steps that stand still or go backwards take no time), then shifted by the
+/// mean moving speed beyond them; steps that stand still or go backwards take no time), then shifted by the
 /// rider's ``RiderGroup/Rider/clockOffset`` seconds. The group clock runs from ``start``, the earliest
 /// rider's first instant, to ``end``, the latest rider's last; *clock time* is seconds from ``start``.
 ///

@@ -25,8 +25,9 @@ extension Route {
     /// 1. Missing times are filled by interpolating, by distance along the route (gaps included: time
     ///    passes across them), between the nearest timed points before and after (evenly by index when
     ///    those are at the same place). Untimed points before the first or after the last timed point are
-    ///    extrapolated at the timed part's mean speed (its distance over its time span), or given their
-    ///    timed neighbour's time when that speed is not positive.
+    ///    extrapolated at the timed part's mean moving speed (the distance over the time of its steps of
+    ///    at most 60 s, so that a break between two recordings does not count), or given their timed
+    ///    neighbour's time when that speed is not positive.
     /// 2. When the times are whole seconds for points a fraction of a second apart
     ///    (``ClockPattern/wholeSeconds(firstIndex:interval:sharedSteps:)``), the points that share a whole
     ///    second are spread evenly over it by distance: in a run of points `k...m` at second `s` followed by
@@ -59,10 +60,9 @@ extension Route {
                 filled += 1
             }
         }
-        // Leading and trailing untimed points, at the timed part's mean speed.
+        // Leading and trailing untimed points, at the timed part's mean moving speed.
         let first = timedIndices.first!, last = timedIndices.last!
-        let timedSpan = t[last]! - t[first]!
-        let speed = timedSpan > 0 ? (along[last] - along[first]) / timedSpan : 0
+        let speed = Self.meanMovingSpeed(times: t, along: along, timedIndices: timedIndices)
         for k in 0..<first {
             t[k] = t[first]! - (speed > 0 ? (along[first] - along[k]) / speed : 0)
             filled += 1
@@ -93,6 +93,31 @@ extension Route {
         }
         return RecordedTimes(origin: origin, offsets: offsets, steps: steps, filledTimes: filled,
                              nonIncreasingSteps: nonIncreasing)
+    }
+
+    /// The longest step between two timed points counted as moving when extrapolating, 60 s: longer steps
+    /// are stops or breaks (the route check's `time-gap` threshold), whose time would slow the made-up
+    /// times of untimed points to a crawl (a 2-year break between two tracks made 22 km last 13 years).
+    static let longestMovingStep: Double = 60
+
+    /// The timed part's mean moving speed in m/s: the distance over the time of the steps between
+    /// consecutive timed points that last more than 0 s and at most ``longestMovingStep``; the whole
+    /// timed part's distance over its span when no step qualifies; 0 when that span is 0.
+    ///
+    /// - Complexity: O(k) for k timed points.
+    private static func meanMovingSpeed(times t: [Double?], along: [Double], timedIndices: [Int]) -> Double {
+        var distance = 0.0, time = 0.0
+        for (a, b) in zip(timedIndices, timedIndices.dropFirst()) {
+            let step = t[b]! - t[a]!
+            if step > 0, step <= longestMovingStep {
+                distance += along[b] - along[a]
+                time += step
+            }
+        }
+        if time > 0, distance > 0 { return distance / time }
+        let first = timedIndices.first!, last = timedIndices.last!
+        let span = t[last]! - t[first]!
+        return span > 0 ? (along[last] - along[first]) / span : 0
     }
 
     /// Spreads each run of equal times evenly over its second (policy step 2 of ``recordedTimes``).

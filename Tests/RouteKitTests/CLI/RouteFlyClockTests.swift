@@ -123,4 +123,13 @@ import Testing
         #expect(small.status == 1 && small.stderr.contains("more than the frame budget of 100"), "\(small.stderr)")
         #expect(!small.stderr.contains("note:"), "\(small.stderr)")
     }
+
+    /// A route part shortened by `--duration` is the user's choice, not the file's clock: the note says the
+    /// duration was asked for and does not blame the recording (whose rider-utc clock is sound).
+    @Test(arguments: ["recorded", "distance"]) func aTinyDurationIsNotBlamedOnTheClock(_ timing: String) throws {
+        let r = try runRouteFly(["sample", Self.fixture("rider-utc.gpx"), "--timing", timing, "--duration", "0.5"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("the route part lasts only 0.5 s, as asked"), "\(r.stderr)")
+        #expect(!r.stderr.contains("clock looks broken"), "\(r.stderr)")
+    }
 }

@@ -79,6 +79,23 @@ private func point(_ lat: Double, _ lon: Double, time: Double? = nil) -> RoutePo
         #expect(untimed.startTime == nil && untimed.recordedDuration == nil)
     }
 
+    /// Untimed points after the last timed one are timed at the recording's moving speed, not at a mean
+    /// that counts a year-long break between two tracks (togeojson's osm.gpx: 22 km made to last 13 years).
+    /// Two tracks a year apart, each 10 points 0.0001 degrees of longitude (11.13 m) apart on the equator
+    /// at 1 s per step, the second followed by 5 untimed points at the same spacing: they are 1 s apart.
+    @Test func untimedPointsAreExtrapolatedAtTheMovingSpeed() throws {
+        let year = 365.0 * 86_400
+        let first = (0..<10).map { point(0, Double($0) * 0.0001, time: Double($0)) }
+        let second = (0..<10).map { point(0, 0.002 + Double($0) * 0.0001, time: year + Double($0)) }
+            + (10..<15).map { point(0, 0.002 + Double($0) * 0.0001) }
+        let route = try #require(Route(segments: [first, second], source: .init(kind: .tracks)))
+        let times = try #require(route.recordedTimes)
+        #expect(times.filledTimes == 5)
+        for j in 1...5 {
+            #expect(isClose(times.offsets[19 + j] - times.offsets[19], Double(j), absolute: 1e-9))
+        }
+    }
+
     @Test func noPointsIsNoRoute() {
         #expect(Route(segments: [[], []], source: .init(kind: .tracks)) == nil)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import RouteKit
+@testable import KeyframeAnimation
+import TestSupport
 
 extension AnimationTests {
 /// Result builders, multi-track semantics (keyframes.md §5) and the SEEDS keyframeAnimator example.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-import RouteKit
+import KeyframeAnimation
+import TestSupport
 
 /// Records a failure unless `actual` is within `tolerance` (absolute) of `expected`, naming both.
 func expectClose(
@@ -34,6 +35,6 @@ struct TestCamera: Equatable {
     var pitch: Double
 }
 
-/// The parent suite of every test of `Sources/RouteKit/Animation`, so that
+/// The parent suite of every test of `Sources/KeyframeAnimation`, so that
 /// `swift test --filter Animation` selects exactly them.
 @Suite enum AnimationTests {}

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import RouteKit
+@testable import KeyframeAnimation
+import TestSupport
 
 extension AnimationTests {
 /// `Animation`: presets, modifiers and progress (RouteKit's headless semantics, see Animation.swift).

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import RouteKit
+@testable import KeyframeAnimation
+import TestSupport
 
 /// Test vectors of keyframes.md §10.3 (computed with a python port of §1–§5, which follow DanceUI;
 /// not Apple-measured), tolerance 1e-9, plus Apple's documentation and WWDC23 examples.

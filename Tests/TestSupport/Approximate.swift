@@ -1,8 +1,10 @@
 import Foundation
 
+// Shared by the test targets (RouteKitTests, KeyframeAnimationTests): Foundation only.
+
 /// `true` when `a` and `b` are within `absolute` of each other, or within `relative` times the larger
 /// magnitude (the semantics of swift-numerics' `isApproximatelyEqual(to:absoluteTolerance:relativeTolerance:)`).
-func isClose(_ a: Double, _ b: Double, absolute: Double = 0, relative: Double = 0) -> Bool {
+public func isClose(_ a: Double, _ b: Double, absolute: Double = 0, relative: Double = 0) -> Bool {
     if a == b { return true }
     guard a.isFinite, b.isFinite else { return false }
     let scale = max(abs(a), abs(b))
@@ -10,6 +12,6 @@ func isClose(_ a: Double, _ b: Double, absolute: Double = 0, relative: Double = 
 }
 
 /// The smallest angle between two headings, degrees, `0...180`.
-func angularDistance(_ a: Double, _ b: Double) -> Double {
+public func angularDistance(_ a: Double, _ b: Double) -> Double {
     abs(remainder(a - b, 360))
 }

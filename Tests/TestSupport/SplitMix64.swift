@@ -1,14 +1,14 @@
 /// A seeded pseudo-random generator for property tests: SplitMix64 (Steele, Lea & Flood,
 /// "Fast splittable pseudorandom number generators", OOPSLA 2014), as swift-algorithms' test
 /// utilities use. Same seed, same sequence, on every platform.
-struct SplitMix64: RandomNumberGenerator {
+public struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
 
-    init(seed: UInt64) {
+    public init(seed: UInt64) {
         state = seed
     }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

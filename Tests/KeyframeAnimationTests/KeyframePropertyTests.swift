@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import RouteKit
+@testable import KeyframeAnimation
+import TestSupport
 
 extension AnimationTests {
 /// Seeded property tests (SplitMix64) of keyframe tracks.

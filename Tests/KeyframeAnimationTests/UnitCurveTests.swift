@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import RouteKit
+@testable import KeyframeAnimation
+import TestSupport
 
 extension AnimationTests {
 /// keyframes.md §10.1 (`UnitCurve`): Apple-measured values from OpenSwiftUI's compatibility tests,

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import RouteKit
+@testable import KeyframeAnimation
+import TestSupport
 
 extension AnimationTests {
 /// keyframes.md §10.2 (`Spring`): Apple-doc rows and values computed from the §6 formulas.
