@@ -53,10 +53,7 @@ let package = Package(
         .target(name: "RouteKitTerrain", dependencies: ["RouteKitGeodesy", "CGDAL"]),
         .target(
             name: "RouteKit",
-            dependencies: ["RouteKitSupport", "KeyframeAnimation", "RouteKitGeodesy", "RouteKitTerrain", "CLibXML2", "CZlib"],
-            // The SAX readers touch their state once per XML event; run-time exclusivity checks on those
-            // class properties cost more than the parse itself. Debug builds (and the tests) keep them.
-            swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+            dependencies: ["RouteKitSupport", "KeyframeAnimation", "RouteKitGeodesy", "RouteKitTerrain", "CLibXML2", "CZlib"]
         ),
         // Rendering video: the flight drawn by MapLibre GL JS in headless Chromium (driven over its DevTools
         // pipe), encoded by ffmpeg, the terrain and imagery served to the page as tiles (GDAL, through

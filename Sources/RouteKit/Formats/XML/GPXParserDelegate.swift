@@ -35,11 +35,11 @@ final class GPXParserDelegate: XMLRouteDelegate {
     ]
 
     /// Namespace URIs by position: none, GPX 1.0, GPX 1.1, TrackPointExtension v1, v2.
-    private var namespaces = XMLNameTable(["", gpx10Namespace, gpx11Namespace] + trackPointExtensionNamespaces)
+    @exclusivity(unchecked) private var namespaces = XMLNameTable(["", gpx10Namespace, gpx11Namespace] + trackPointExtensionNamespaces)
     private enum Name: Int {
         case gpx, trk, rte, wpt, trkseg, name, trkpt, rtept, ele, time, extensions, trackPointExtension, hr, cad, speed
     }
-    private var names = XMLNameTable(["gpx", "trk", "rte", "wpt", "trkseg", "name", "trkpt", "rtept", "ele", "time",
+    @exclusivity(unchecked) private var names = XMLNameTable(["gpx", "trk", "rte", "wpt", "trkseg", "name", "trkpt", "rtept", "ele", "time",
                                       "extensions", "TrackPointExtension", "hr", "cad", "speed"])
 
     // Results (``XMLRouteDelegate`` keeps the error and the root's bookkeeping).
@@ -70,8 +70,8 @@ final class GPXParserDelegate: XMLRouteDelegate {
     // State.
     /// The root's namespace, as a position in `namespaces`.
     private var gpxNamespace = 0
-    private var stack: [Kind] = []
-    private var text: [UInt8] = []
+    @exclusivity(unchecked) private var stack: [Kind] = []
+    @exclusivity(unchecked) private var text: [UInt8] = []
     private var textLocation = SourceLocation(path: nil, line: 0, column: 0)
     /// Where the open segment (track segment or route) starts in its point array.
     private var segmentStart = 0

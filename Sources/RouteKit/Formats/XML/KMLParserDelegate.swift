@@ -16,12 +16,12 @@ final class KMLParserDelegate: XMLRouteDelegate {
     static let gxNamespace = "http://www.google.com/kml/ext/2.2"
 
     /// Namespace URIs by position: the six KML ones (0...5), then gx (6).
-    private var namespaces = XMLNameTable(kmlNamespaces + [gxNamespace])
+    @exclusivity(unchecked) private var namespaces = XMLNameTable(kmlNamespaces + [gxNamespace])
     private enum Name: Int {
         case kml, placemark, document, name, lineString, multiGeometry, point, coordinates, track, multiTrack
         case when, coord, altitudeMode, polygon, model, address
     }
-    private var elementNames = XMLNameTable(["kml", "Placemark", "Document", "name", "LineString", "MultiGeometry",
+    @exclusivity(unchecked) private var elementNames = XMLNameTable(["kml", "Placemark", "Document", "name", "LineString", "MultiGeometry",
                                              "Point", "coordinates", "Track", "MultiTrack", "when", "coord",
                                              "altitudeMode", "Polygon", "Model", "address"])
 
@@ -45,20 +45,20 @@ final class KMLParserDelegate: XMLRouteDelegate {
     // State.
     /// The root's namespace, as a position in `namespaces`.
     private var kmlNamespace = 5
-    private var stack: [Kind] = []
+    @exclusivity(unchecked) private var stack: [Kind] = []
     /// Altitude modes of the open geometries, innermost last (`nil`: not given on that element).
     private var modes: [String?] = []
-    private var text: [UInt8] = []
+    @exclusivity(unchecked) private var text: [UInt8] = []
     private var textLocation = SourceLocation(path: nil, line: 0, column: 0)
     private var placemarkName: String?
     private var placemarkFlown = false
     private var placemarkLocation = SourceLocation(path: nil, line: 0, column: 0)
     private var placemarkHasAddress = false
     private var placemarkHasGeometry = false
-    private var lineText: [UInt8] = []
+    @exclusivity(unchecked) private var lineText: [UInt8] = []
     private var lineLocation = SourceLocation(path: nil, line: 0, column: 0)
-    private var whens: [Double] = []
-    private var coords: [(longitude: Double, latitude: Double, altitude: Double?)?] = []
+    @exclusivity(unchecked) private var whens: [Double] = []
+    @exclusivity(unchecked) private var coords: [(longitude: Double, latitude: Double, altitude: Double?)?] = []
     private var trackLocation = SourceLocation(path: nil, line: 0, column: 0)
 
     init(path: String?) {

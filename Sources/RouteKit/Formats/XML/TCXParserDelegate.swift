@@ -12,13 +12,13 @@ final class TCXParserDelegate: XMLRouteDelegate {
     static let activityExtensionNamespace = "http://www.garmin.com/xmlschemas/ActivityExtension/v2"
 
     /// Namespace URIs by position: TCX (0), ActivityExtension (1).
-    private var namespaces = XMLNameTable([tcxNamespace, activityExtensionNamespace])
+    @exclusivity(unchecked) private var namespaces = XMLNameTable([tcxNamespace, activityExtensionNamespace])
     private enum Name: Int {
         case trainingCenterDatabase, activity, course, lap, track, name, coursePoint, trackpoint, time, position
         case latitudeDegrees, longitudeDegrees, altitudeMeters, heartRateBpm, value, cadence, extensions, tpx
         case speed, runCadence
     }
-    private var elementNames = XMLNameTable([
+    @exclusivity(unchecked) private var elementNames = XMLNameTable([
         "TrainingCenterDatabase", "Activity", "Course", "Lap", "Track", "Name", "CoursePoint", "Trackpoint", "Time",
         "Position", "LatitudeDegrees", "LongitudeDegrees", "AltitudeMeters", "HeartRateBpm", "Value", "Cadence",
         "Extensions", "TPX", "Speed", "RunCadence",
@@ -34,11 +34,11 @@ final class TCXParserDelegate: XMLRouteDelegate {
     private(set) var skippedNoPosition = 0
     private(set) var flownName: String?
 
-    private var stack: [Kind] = []
-    private var text: [UInt8] = []
+    @exclusivity(unchecked) private var stack: [Kind] = []
+    @exclusivity(unchecked) private var text: [UInt8] = []
     private var textLocation = SourceLocation(path: nil, line: 0, column: 0)
     private var courseName: String?
-    private var segment: [RoutePoint] = []
+    @exclusivity(unchecked) private var segment: [RoutePoint] = []
     private var latitude: Double?
     private var longitude: Double?
     private var sawPosition = false

@@ -6,6 +6,15 @@ import CLibXML2
 ///
 /// Subclasses override ``startElement(_:_:)``, ``endElement(_:)`` and ``characters(_:)``; names and
 /// text arrive as byte pointers valid during the call.
+///
+/// Exclusivity: the state touched on every event (the open-element stacks, the text buffers, the name
+/// tables, the point arrays) is marked `@exclusivity(unchecked)`. Those properties are private, used
+/// only by the delegate's own event methods, one event at a time on the parsing thread, and never
+/// passed `inout` to anything that could reach them again, so the run-time exclusivity checks Swift
+/// makes on class properties could never fire; they took about a fifth of the CPU of a GPX parse
+/// (`perf` on `route-fly info` of a 1M-point GPX; README, Performance). The rest of the module keeps
+/// the checks (the package has no `-enforce-exclusivity=unchecked`: SwiftPM refuses unsafe flags in
+/// a versioned dependency).
 class XMLRouteDelegate {
     let path: String?
     let format: RouteFormat
@@ -20,7 +29,7 @@ class XMLRouteDelegate {
     /// Whether messages name open elements by qualified name (`gx:Track`) rather than local name.
     private let qualifiedNames: Bool
     /// The open elements, outermost first (pointers into libxml2's name dictionary).
-    private var openElements: [(localName: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?)] = []
+    @exclusivity(unchecked) private var openElements: [(localName: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?)] = []
 
     init(format: RouteFormat, path: String?, qualifiedNames: Bool) {
         self.format = format
