@@ -220,8 +220,10 @@ enum Usage {
         A screen height is 2 d tan(fov / 2) metres at the camera distance d; see the README for the
         measures, their formulas and why the limits are what they are.
         Heights: elevation-missing (points without elevation and neither --terrain nor --ground-elevation),
-        elevation-implausible; the ground: terrain-clearance (the eye below the clearance), line-of-sight
-        (the ground hides the centre).
+        elevation-implausible; with --terrain, route-underground (a stretch more than 30 m under the
+        model: a tunnel?) and elevation-ellipsoidal (heights a constant geoid undulation off the model:
+        use --input-heights ellipsoid); the ground: terrain-clearance (the eye below the clearance),
+        line-of-sight (the ground hides the centre).
         Several routes (a group): each route's findings, then the group's: group-clocks-disjoint,
         group-clock-offset (riders whole hours or the FIT epoch apart: the cause and the --offset that
         fixes it), rider-never-in-view (warnings), group-spread (note: the largest distance between riders), and the

@@ -121,8 +121,10 @@ public struct FlightPlanner: Sendable {
         return goal + (turn < 0 ? -allowed : allowed)
     }
 
-    /// Plans the flight for `route`, then keeps its eye ``FlightOptions/clearance`` metres above the
-    /// ground and its line of sight free (`TerrainClearance`; a note says when it had to).
+    /// Plans the flight for `route`, then, over a terrain model (``ground``), keeps its look-at point on
+    /// the ground (`GroundedCenter`; a note for each stretch of the route under the ground), and keeps
+    /// its eye ``FlightOptions/clearance`` metres above the ground and its line of sight free
+    /// (`TerrainClearance`; a note says when it had to).
     ///
     /// - Throws: ``FlightPlanError``: fewer than 2 points (every preset but `overview` and `orbit`),
     ///   `recorded` timing on a route with fewer than 2 timed points, or an invalid framing.
@@ -133,11 +135,23 @@ public struct FlightPlanner: Sendable {
         if let (name, value, expected) = options.problem { throw .invalidOption(name: name, value: value, expected: expected) }
         var plan = try presetPlan(for: route)
         if options.preset != .follow { plan.routeTracking = routeTracking(duration: plan.script.nominalDuration) }
+        if let ground { plan = grounded(plan, route: route, terrain: ground) }
         let model = RouteGround.ground(for: route, terrain: ground)
         if let model, let (script, note) = TerrainClearance(ground: model, clearance: options.clearance)
             .adjusted(plan.script, route: route, framing: options.framing) {
             plan.script = script
             plan.notes.append(note)
+        }
+        return plan
+    }
+
+    /// `plan` with its look-at point kept on the terrain model's ground (``GroundedCenter``), and a note
+    /// for each stretch of the route under the ground (``Route/undergroundStretches(under:)``).
+    private func grounded(_ plan: FlightPlan, route: Route, terrain: any ElevationModel) -> FlightPlan {
+        var plan = plan
+        plan.notes += route.undergroundStretches(under: terrain).map(\.description)
+        if let (script, _) = GroundedCenter(ground: terrain).adjusted(plan.script, route: route, framing: options.framing) {
+            plan.script = script
         }
         return plan
     }

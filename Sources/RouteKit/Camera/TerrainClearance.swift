@@ -111,9 +111,9 @@ struct TerrainClearance {
     /// `values` (samples `step` seconds apart) spread as the type's documentation says: each needed
     /// value widened to a plateau `3 sigma` on either side (a running maximum, so that the Gaussian
     /// keeps all but 0.13 % of it there, even at a bound such as a pitch cut to 0), the upper envelope of
-    /// cones of slope `rate` per second, then a Gaussian of ``sigma``.
-    static func spread(_ values: [Double], step: Double, rate: Double) -> [Double] {
-        guard step > 0, rate > 0, values.count > 2, values.contains(where: { $0 > 0 }) else { return values }
+    /// cones of slope `rate` per second, then a Gaussian of `sigma` seconds (default ``sigma``).
+    static func spread(_ values: [Double], step: Double, rate: Double, sigma: Double = sigma) -> [Double] {
+        guard step > 0, rate > 0, sigma > 0, values.count > 2, values.contains(where: { $0 > 0 }) else { return values }
         let reach = Int((3 * sigma / step).rounded(.up))
         var out = values
         for i in values.indices where values[i] > 0 {

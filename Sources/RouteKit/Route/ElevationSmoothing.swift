@@ -22,28 +22,50 @@ enum ElevationSmoothing {
     /// - Complexity: O(n * m log m), m <= ``maximumSamples``.
     static func median(_ values: [Double], at positions: [Double], window: Double,
                        floor: Double = minimumOutlier) -> [Double] {
-        let n = values.count
-        guard n > 2, window > 0 else { return values }
         var result = values
+        for r in replacements(count: values.count, window: window, floor: floor, value: { values[$0] }, position: { positions[$0] }) {
+            result[r.index] = r.median
+        }
+        return result
+    }
+
+    /// The indices whose value ``median(_:at:window:floor:)`` replaces, in order, each with the median
+    /// that replaces it (never equal to the value), for `count` values read through `value` at
+    /// `position` (metres, non-decreasing): the same filter without a copy of the values, so a caller
+    /// can filter a route's heights where they lie.
+    ///
+    /// - Complexity: O(n * m log m), m <= ``maximumSamples``; memory O(m + replacements).
+    static func replacements(count n: Int, window: Double, floor: Double = minimumOutlier,
+                             value: (Int) -> Double, position: (Int) -> Double) -> [(index: Int, median: Double)] {
+        guard n > 2, window > 0 else { return [] }
+        var result: [(index: Int, median: Double)] = []
         var low = 0, high = 0
         var buffer: [Double] = []
         buffer.reserveCapacity(maximumSamples)
         for i in 0..<n {
-            while positions[low] < positions[i] - window / 2 { low += 1 }
+            let here = position(i)
+            while position(low) < here - window / 2 { low += 1 }
             if high < i + 1 { high = i + 1 }
-            while high < n && positions[high] <= positions[i] + window / 2 { high += 1 }
+            while high < n && position(high) <= here + window / 2 { high += 1 }
             let count = high - low
             guard count > 2 else { continue }
             buffer.removeAll(keepingCapacity: true)
             if count <= maximumSamples {
-                buffer.append(contentsOf: values[low..<high])
+                for j in low..<high { buffer.append(value(j)) }
             } else {
-                for j in 0..<maximumSamples { buffer.append(values[low + j * (count - 1) / (maximumSamples - 1)]) }
+                for j in 0..<maximumSamples { buffer.append(value(low + j * (count - 1) / (maximumSamples - 1))) }
             }
+            let v = value(i)
+            // The median lies within the values' range, so a value can be farther from it than `floor`
+            // only where that range, `v` included, is wider than `floor`: elsewhere (most of any route)
+            // nothing is sorted.
+            var lowest = v, highest = v
+            for x in buffer { lowest = min(lowest, x); highest = max(highest, x) }
+            guard highest - lowest > floor else { continue }
             let median = Self.median(&buffer)
             for j in buffer.indices { buffer[j] = abs(buffer[j] - median) }
             let mad = Self.median(&buffer)
-            if abs(values[i] - median) > max(3 * 1.4826 * mad, floor) { result[i] = median }
+            if abs(v - median) > max(3 * 1.4826 * mad, floor) { result.append((i, median)) }
         }
         return result
     }

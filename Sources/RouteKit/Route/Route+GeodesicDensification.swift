@@ -54,11 +54,20 @@ extension Route {
     public func densifiedAlongGeodesics(maximumLegLength: Double = Route.geodesicLegLength,
                                         maximumLongitudeStep: Double = Route.geodesicLongitudeStep) -> (route: Route, added: Int) {
         precondition(maximumLegLength > 0 && maximumLongitudeStep > 0, "positive spacing")
+        // Most routes have no such leg: then no copy is made (a copy of a million points is 56 MB).
+        let needed = segments.contains { range in
+            range.dropLast().contains { i in
+                Self.needsGeodesicPoints(from: points[i], to: points[i + 1], leg: legs[i], maximumLegLength: maximumLegLength,
+                                         maximumLongitudeStep: maximumLongitudeStep)
+            }
+        }
+        guard needed else { return (self, 0) }
         var added = 0
         var segmentsOut: [[RoutePoint]] = []
         segmentsOut.reserveCapacity(segments.count)
         for range in segments {
             var out: [RoutePoint] = [points[range.lowerBound]]
+            out.reserveCapacity(range.count)
             for i in range.dropLast() {
                 let a = points[i], b = points[i + 1]
                 let extra = Self.geodesicPoints(from: a, to: b, leg: legs[i], maximumLegLength: maximumLegLength,
@@ -73,12 +82,29 @@ extension Route {
         return (Route(segments: segmentsOut, name: name, source: source)!, added)
     }
 
+    /// Whether ``geodesicPoints(from:to:leg:maximumLegLength:maximumLongitudeStep:)`` adds points to the
+    /// leg from `a` to `b`: it is longer than `maximumLegLength`, or longer than 1 km with a change of
+    /// longitude over `maximumLongitudeStep`, or passes over a pole (``poleCrossing(from:to:)``).
+    /// - Complexity: O(1), at most one geodesic inverse.
+    static func needsGeodesicPoints(from a: RoutePoint, to b: RoutePoint, leg: Leg, maximumLegLength: Double,
+                                    maximumLongitudeStep: Double) -> Bool {
+        let length = leg.distance
+        guard length > 0 else { return false }
+        if length > maximumLegLength { return true }
+        let p = a.coordinate, q = b.coordinate
+        // Longitude is meaningless at a pole: no sweep to or from it.
+        let dlon = abs(p.latitude) == 90 || abs(q.latitude) == 90 ? 0 : abs(remainder(q.longitude - p.longitude, 360))
+        if length > 1000 && dlon > maximumLongitudeStep { return true }
+        return poleCrossing(from: p, to: q) != 0 && abs(p.latitude) != 90 && abs(q.latitude) != 90
+    }
+
     /// The points strictly between `a` and `b` on their geodesic, as
     /// ``densifiedAlongGeodesics(maximumLegLength:maximumLongitudeStep:)`` places them.
     static func geodesicPoints(from a: RoutePoint, to b: RoutePoint, leg: Leg, maximumLegLength: Double,
                                maximumLongitudeStep: Double) -> [RoutePoint] {
+        guard needsGeodesicPoints(from: a, to: b, leg: leg, maximumLegLength: maximumLegLength,
+                                  maximumLongitudeStep: maximumLongitudeStep) else { return [] }
         let length = leg.distance
-        guard length > 0 else { return [] }
         func dlon(_ p: LocationCoordinate2D, _ q: LocationCoordinate2D) -> Double {
             // Longitude is meaningless at a pole: no sweep to or from it.
             if abs(p.latitude) == 90 || abs(q.latitude) == 90 { return 0 }
@@ -86,9 +112,6 @@ extension Route {
         }
         let pole = poleCrossing(from: a.coordinate, to: b.coordinate)
         let overPole = pole != 0 && abs(a.coordinate.latitude) != 90 && abs(b.coordinate.latitude) != 90
-        guard length > maximumLegLength || (length > 1000 && dlon(a.coordinate, b.coordinate) > maximumLongitudeStep) || overPole else {
-            return []
-        }
         let azimuth = Geodesic.wgs84.inverse(from: a.coordinate, to: b.coordinate).initialAzimuth
         func point(at s: Double) -> RoutePoint {
             var c = Geodesic.wgs84.direct(from: a.coordinate, azimuth: azimuth, distance: s).coordinate

@@ -117,60 +117,78 @@ extension Route {
         return .init(count: count, firstIndex: first, firstValue: value)
     }
 
-    /// Rule 2: replaces height spikes in place.
+    /// Rule 2: replaces height spikes in place. The heights are filtered where they lie (no copy of
+    /// them or of their distances, unless some points have no height: then an index of those that do).
     static func removeSpikes(_ points: inout [RoutePoint], at distances: [Double]) -> [RouteOutliers.HeightSpike] {
-        let indices = points.indices.filter { points[$0].elevation != nil }
-        let values = indices.map { points[$0].elevation! }
-        let filtered = ElevationSmoothing.median(values, at: indices.map { distances[$0] },
-                                                 window: RouteOutliers.spikeWindow, floor: RouteOutliers.spikeFloor)
-        var spikes: [RouteOutliers.HeightSpike] = []
-        var k = 0
-        while k < values.count {
-            guard filtered[k] != values[k] else { k += 1; continue }
-            var end = k + 1  // the run of flagged heights k..<end
-            while end < values.count && filtered[end] != values[end] { end += 1 }
-            if standsOut(values, run: k..<end) {
-                for j in k..<end {
-                    spikes.append(.init(index: indices[j], recorded: values[j], replacement: filtered[j]))
-                    points[indices[j]].elevation = filtered[j]
-                }
-            }
-            k = end
+        let indices: [Int]? = points.allSatisfy { $0.elevation != nil } ? nil : points.indices.filter { points[$0].elevation != nil }
+        let count = indices?.count ?? points.count
+        let spikes = Self.spikes(count: count, value: { points[indices?[$0] ?? $0].elevation! },
+                                 position: { distances[indices?[$0] ?? $0] })
+        var found: [RouteOutliers.HeightSpike] = []
+        for spike in spikes {
+            let i = indices?[spike.index] ?? spike.index
+            found.append(.init(index: i, recorded: points[i].elevation!, replacement: spike.median))
         }
-        return spikes
+        for spike in found { points[spike.index].elevation = spike.replacement }
+        return found
+    }
+
+    /// The Hampel filter's replacements (``ElevationSmoothing/replacements(count:window:floor:value:position:)``)
+    /// of `count` heights that are kept as spikes: whole runs of consecutive replaced heights that stand
+    /// out (``standsOut(run:count:value:)``).
+    private static func spikes(count: Int, value: (Int) -> Double, position: (Int) -> Double) -> [(index: Int, median: Double)] {
+        let replaced = ElevationSmoothing.replacements(count: count, window: RouteOutliers.spikeWindow,
+                                                       floor: RouteOutliers.spikeFloor, value: value, position: position)
+        var kept: [(index: Int, median: Double)] = []
+        var r = 0
+        while r < replaced.count {
+            var end = r + 1  // the run of consecutive replaced heights r..<end
+            while end < replaced.count && replaced[end].index == replaced[end - 1].index + 1 { end += 1 }
+            if standsOut(run: replaced[r].index..<(replaced[end - 1].index + 1), count: count, value: value) {
+                kept += replaced[r..<end]
+            }
+            r = end
+        }
+        return kept
     }
 
     /// Whether every height of `run` is more than ``RouteOutliers/spikeFloor`` above, or every one below,
     /// both the height just before the run and the one just after it (a spike goes up and comes back; a
     /// step, such as a logger holding a summit's height and then dropping, does not). The route's first
     /// and last heights are never spikes.
-    private static func standsOut(_ values: [Double], run: Range<Int>) -> Bool {
-        guard run.lowerBound > 0, run.upperBound < values.count else { return false }
-        let before = values[run.lowerBound - 1], after = values[run.upperBound]
+    private static func standsOut(run: Range<Int>, count: Int, value: (Int) -> Double) -> Bool {
+        guard run.lowerBound > 0, run.upperBound < count else { return false }
+        let before = value(run.lowerBound - 1), after = value(run.upperBound)
         let floor = RouteOutliers.spikeFloor
-        return run.allSatisfy { values[$0] - max(before, after) > floor }
-            || run.allSatisfy { min(before, after) - values[$0] > floor }
+        return run.allSatisfy { value($0) - max(before, after) > floor }
+            || run.allSatisfy { min(before, after) - value($0) > floor }
     }
 
-    /// Rule 3: the wild positions, in order.
+    /// Rule 3: the wild positions, in order. Only a point whose legs in and out are both at least
+    /// ``RouteOutliers/positionFloor`` can be one, so the medians are taken only when there is such a point.
     func wildPositions() -> [RouteOutliers.PositionOutlier] {
-        let moving = legs.filter { !$0.isGap && $0.distance > 0 }.map(\.distance)
+        var candidates: [Int] = []
+        for segment in segments where segment.count >= 3 {
+            for i in (segment.lowerBound + 1)..<(segment.upperBound - 1)
+            where min(legs[i - 1].distance, legs[i].distance) >= RouteOutliers.positionFloor {
+                candidates.append(i)
+            }
+        }
+        guard !candidates.isEmpty else { return [] }
+        var moving: [Double] = []
+        moving.reserveCapacity(legs.count)
+        for leg in legs where !leg.isGap && leg.distance > 0 { moving.append(leg.distance) }
         guard moving.count >= 2 else { return [] }
-        let medianLeg = Self.median(moving)
+        let medianLeg = Self.median(&moving)
+        moving = []
         var speeds: [Double] = []
         for k in legs.indices where !legs[k].isGap {
             if let t0 = points[k].time, let t1 = points[k + 1].time, t1 > t0 {
                 speeds.append(legs[k].distance / t1.timeIntervalSince(t0))
             }
         }
-        let impossible = max(RouteOutliers.positionSpeedFloor, 5 * (speeds.isEmpty ? 0 : Self.median(speeds)))
-        var found: [RouteOutliers.PositionOutlier] = []
-        for segment in segments where segment.count >= 3 {
-            for i in (segment.lowerBound + 1)..<(segment.upperBound - 1) {
-                if let outlier = wildPosition(at: i, medianLeg: medianLeg, impossibleSpeed: impossible) { found.append(outlier) }
-            }
-        }
-        return found
+        let impossible = max(RouteOutliers.positionSpeedFloor, 5 * (speeds.isEmpty ? 0 : Self.median(&speeds)))
+        return candidates.compactMap { wildPosition(at: $0, medianLeg: medianLeg, impossibleSpeed: impossible) }
     }
 
     /// Point `i` (inside a segment) when rule 3 makes it a wild position.
@@ -203,10 +221,11 @@ extension Route {
         return Route(points: kept, segments: ranges, name: name, source: source)
     }
 
-    private static func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        let m = sorted.count
-        return m % 2 == 1 ? sorted[m / 2] : (sorted[m / 2 - 1] + sorted[m / 2]) / 2
+    /// The median of `values`, sorted in place.
+    private static func median(_ values: inout [Double]) -> Double {
+        values.sort()
+        let m = values.count
+        return m % 2 == 1 ? values[m / 2] : (values[m / 2 - 1] + values[m / 2]) / 2
     }
 }
 

@@ -5,6 +5,8 @@ import Foundation
 ///    time from the file's bytes when it is GPX, KML or TCX (`TimeZoneScan`), on its heights with the
 ///    outliers corrected, and a finding for each outlier (``Route/outliers``,
 ///    ``RouteCheck/findings(for:places:)``); the flight and the ground are the route without them;
+///    over a terrain model, the route's heights against it (``TerrainCheck/routeFindings(_:ground:geoid:ellipsoidalFix:)``:
+///    stretches under the ground, a geoid-sized offset);
 /// 2. the flight: planned from ``FlightOptions`` (``FlightPlanner``, keeping ``clearance`` over
 ///    ``terrain``), or a camera script already resolved for the route;
 /// 3. its length and motion (``FlightCheck``), and, where the ground is known (``terrain``, else the
@@ -50,6 +52,8 @@ public struct CheckRun: Sendable {
     /// The route file's path as the user typed it, for the `path:line:column` of the outlier findings
     /// (``RouteOutliers``); `nil` prints `<input>`.
     public var displayPath: String? = nil
+    /// What the `elevation-ellipsoidal` finding offers as the fix (a command line names its option).
+    public var ellipsoidalFix = GroundOffset.ellipsoidalFix
 
     public init(flight: Flight, routeOptions: RouteCheck.Options = .init(), flightOptions: FlightCheck.Options = .init(),
                 terrain: (any ElevationModel)? = nil, clearance: Double = 50) {
@@ -94,6 +98,7 @@ public struct CheckRun: Sendable {
         findings += RouteCheck.findings(for: outliers, places: outliers.places(count: route.points.count, format: result.format,
                                                                                input: input, displayPath: displayPath))
 
+        if let terrain { findings += TerrainCheck.routeFindings(route, ground: terrain, geoid: try? Geoid.egm96(), ellipsoidalFix: ellipsoidalFix) }
         let flown = outliers.route
         var checkOptions = flightOptions
         var unplannable: FlightCheck.Unplannable? = nil

@@ -8,6 +8,8 @@ extension Finding {
         case elevationMissing = "elevation-missing"
         case elevationWrapped = "elevation-wrapped"
         case elevationSpike = "elevation-spike"
+        case elevationEllipsoidal = "elevation-ellipsoidal"
+        case routeUnderground = "route-underground"
         case positionOutlier = "position-outlier"
         case flightDistanceClamped = "flight-distance-clamped"
         case flightDuration = "flight-duration"

@@ -8,7 +8,8 @@ import Foundation
 ///   (a warning), or below the ground itself (an error);
 /// - `line-of-sight`: the ground rises above the line from the eye to the centre (a ridge hides the
 ///   route; a warning).
-/// Frames over unknown ground (outside the terrain model) are not judged.
+/// Frames over unknown ground (outside the terrain model) are not judged. The route's own heights over
+/// a terrain model (`route-underground`, `elevation-ellipsoidal`): ``routeFindings(_:ground:geoid:ellipsoidalFix:)``.
 public enum TerrainCheck {
     /// The findings for `flight` over `ground`.
     ///

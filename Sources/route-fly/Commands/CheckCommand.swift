@@ -162,7 +162,7 @@ struct CheckOptions: Equatable {
         let routeInput = read.input
         var result = read.result
         let terrain: TerrainModel?
-        (result.route, terrain) = try ground.apply(to: result.route, routePath: routePath, warnIfMissing: false)
+        (result.route, terrain) = try ground.apply(to: result.route, routePath: routePath, warnIfMissing: false, warnAboutDatum: false)
         let checked: CheckRun.Flight
         if flightless {
             checked = .none
@@ -176,6 +176,7 @@ struct CheckOptions: Equatable {
         if plotPath != nil { flightOptions.traceBuckets = MotionPlotSVG.traceBuckets }
         var run = CheckRun(flight: checked, routeOptions: route, flightOptions: flightOptions, terrain: terrain, clearance: ground.clearance)
         run.displayPath = routePath == "-" ? RouteFile.standardInputName : routePath
+        run.ellipsoidalFix = GroundArguments.ellipsoidalFix
         return (try run.report(for: result, input: routeInput, wording: ErrorPresentation.describe), result.route)
     }
 }

@@ -38,17 +38,24 @@ struct GroundArguments: Equatable {
     /// elevation, and the terrain model when one is given (opened even when no point lacks an
     /// elevation, so a bad or misplaced model is always reported). With neither option, and points
     /// missing elevations, a warning on standard error when `warnIfMissing` (`check` reports the
-    /// finding `elevation-missing` instead).
+    /// finding `elevation-missing` instead). Over a terrain model, a warning when the route's heights sit
+    /// a geoid-sized constant offset off it (``GroundOffset``), when `warnAboutDatum` (`check` reports the
+    /// finding `elevation-ellipsoidal` instead), or more than 100 m off it.
     ///
     /// - Throws: ``CommandFailure`` with the terrain model's error (``TerrainError``: the file, and for a
     ///   point it does not cover, the point's index, position and the model's extent).
-    func apply(to route: Route, routePath: String, warnIfMissing: Bool) throws -> (route: Route, terrain: TerrainModel?) {
+    func apply(to route: Route, routePath: String, warnIfMissing: Bool,
+               warnAboutDatum: Bool = true) throws -> (route: Route, terrain: TerrainModel?) {
         if let terrainPath {
             do {
                 // The model must cover the whole route; a point outside is reported by its index.
                 // A wide margin: a follow camera's eye stands kilometres off the route.
                 let terrain = try TerrainModel(path: terrainPath, covering: route, margin: TerrainModel.flightMargin)
-                if let offset = TerrainModel.medianOffset(of: route, from: terrain), abs(offset) > TerrainModel.suspiciousOffset {
+                if let offset = GroundOffset(route: route, ground: terrain), let undulation = Self.undulation(route),
+                   offset.isGeoidSized(undulation: undulation) {
+                    // `check` reports it as the finding `elevation-ellipsoidal`.
+                    if warnAboutDatum { printDiagnostic("\(shownPath(routePath)): warning: \(offset.geoidSizedDescription(undulation: undulation, fix: Self.ellipsoidalFix))") }
+                } else if let offset = TerrainModel.medianOffset(of: route, from: terrain), abs(offset) > TerrainModel.suspiciousOffset {
                     printDiagnostic("\(shownPath(routePath)): warning: the route's own elevations lie \(FixedDecimal.string(abs(offset), places: 0)) m \(offset < 0 ? "below" : "above") the terrain model '\(terrainPath)' (median over the points): check that both are above sea level ('--input-heights') and that the model is the right one")
                 }
                 return (try route.fillingMissingElevations(from: terrain), terrain)
@@ -64,6 +71,16 @@ struct GroundArguments: Equatable {
             printDiagnostic("\(shownPath(routePath)): warning: \(String(missing.description.dropLast())): '--terrain <file>' or '--ground-elevation <metres>'.")
         }
         return (route, nil)
+    }
+}
+
+extension GroundArguments {
+    /// The fix a geoid-sized offset names: the option that reads the heights as ellipsoidal.
+    static let ellipsoidalFix = "read them with '--input-heights ellipsoid'"
+
+    /// The EGM96 undulation at the route's middle point, metres, or `nil` without the geoid grid.
+    static func undulation(_ route: Route) -> Double? {
+        (try? Geoid.egm96())?.undulation(at: route.points[route.points.count / 2].coordinate)
     }
 }
 

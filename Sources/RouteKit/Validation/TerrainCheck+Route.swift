@@ -1,0 +1,34 @@
+import Foundation
+
+extension TerrainCheck {
+    /// The findings about a route's own heights over a terrain model (issue 25, items 5 and 12):
+    /// - `route-underground` (a warning), one for each ``UndergroundStretch``, at its first point;
+    /// - `elevation-ellipsoidal` (a warning), once, when the route sits a near-constant offset the size
+    ///   of the geoid undulation off the model (``GroundOffset/isGeoidSized(undulation:)``; the undulation
+    ///   at the route's middle point, from `geoid`; without a geoid, not judged).
+    ///
+    /// - Parameters:
+    ///   - route: The route as read, one point for each of the file's (indices are the file's).
+    ///   - ground: The terrain model, heights in metres above the EGM96 geoid.
+    ///   - geoid: The EGM96 geoid, for the undulation a geoid-sized offset is compared with; `nil`: the
+    ///     `elevation-ellipsoidal` finding is not judged.
+    ///   - ellipsoidalFix: What the `elevation-ellipsoidal` finding offers as the fix.
+    /// - Complexity: O(n log n) for n points, plus O(n) ground lookups.
+    public static func routeFindings(_ route: Route, ground: any ElevationModel, geoid: Geoid?,
+                                     ellipsoidalFix: String = GroundOffset.ellipsoidalFix) -> [Finding] {
+        var findings = route.undergroundStretches(under: ground).map { stretch in
+            Finding(.warning, .routeUnderground, index: stretch.indices.lowerBound,
+                    time: .recorded(route.points[stretch.indices.lowerBound].time), sentence(stretch.description))
+        }
+        if let geoid, let offset = GroundOffset(route: route, ground: ground) {
+            let undulation = geoid.undulation(at: route.points[route.points.count / 2].coordinate)
+            if offset.isGeoidSized(undulation: undulation) {
+                findings.append(Finding(.warning, .elevationEllipsoidal, sentence(offset.geoidSizedDescription(undulation: undulation, fix: ellipsoidalFix))))
+            }
+        }
+        return findings
+    }
+
+    /// `text` with a capital first letter and a full stop, as a finding's message is.
+    private static func sentence(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() + "." }
+}
