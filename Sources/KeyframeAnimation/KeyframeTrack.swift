@@ -11,12 +11,26 @@ import Foundation
 ///             SpringKeyframe(1.5, duration: 0.8, spring: .bouncy)
 ///             SpringKeyframe(1.0, spring: .bouncy)
 ///         }
-///         KeyframeTrack(\.verticalOffset) { … }
+///         KeyframeTrack(\.verticalOffset) {
+///             LinearKeyframe(-20.0, duration: 0.3)
+///             SpringKeyframe(0.0, spring: .bouncy)
+///         }
 ///     }
 ///
 /// Semantics (keyframes.md §5): the track is resolved once, against `initialValue[keyPath:]`,
 /// independently of other tracks; its duration is the sum of its keyframes' durations; past its end
 /// it holds the end of its last segment; a track with no keyframes leaves its property alone.
+///
+/// Angles are numbers to the engine, as to SwiftUI: a `Double` heading keyframed from 0 to 296.7
+/// turns the long way (+296.7 degrees). To turn the short way (63.3 degrees to the left), keyframe
+/// the target's representative nearest the previous value,
+/// `previous + remainder(target - previous, 360)`: -63.3 here (RouteKit's `unwrappedAngle(_:near:)`;
+/// the keyframe semantics article, "Angles: turning the short way"). For a camera whose heading starts
+/// at 0:
+///
+///     KeyframeTrack(\Camera.heading) {
+///         CubicKeyframe(0 + remainder(296.7 - 0, 360), duration: 3)   // to -63.3, not 296.7
+///     }
 public struct KeyframeTrack<Root, Value: Animatable, Content: KeyframeTrackContent>: Keyframes
 where Content.Value == Value {
     /// The property animated by the track.

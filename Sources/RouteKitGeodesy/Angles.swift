@@ -41,6 +41,19 @@ public func normalizedLongitude(_ degrees: Double) -> Double {
 ///
 /// This is the unwrapping step of camera.md section 5: 10 after 350 becomes 370 (a +20 degree
 /// turn), not 10 (a -340 degree spin).
+///
+/// Keyframes interpolate numbers, as SwiftUI's do: a heading keyframed from 0 to 296.7 turns the long
+/// way, +296.7 degrees. Keyframe `unwrappedAngle(296.7, near: 0)`, -63.3, and it turns 63.3 degrees to
+/// the left:
+///
+///     KeyframeTrack(\MapCamera.heading) {
+///         CubicKeyframe(unwrappedAngle(296.7, near: previousHeading), duration: 3)
+///     }
+///
+/// - Parameters:
+///   - angle: Any finite angle, degrees (a heading or a longitude).
+///   - reference: The angle to stay near, degrees (the previous keyframe's value).
+/// - Returns: `angle` plus or minus whole turns, within 180 degrees of `reference`.
 @inlinable
 public func unwrappedAngle(_ angle: Double, near reference: Double) -> Double {
     reference + remainderOfTurn(angle - reference)

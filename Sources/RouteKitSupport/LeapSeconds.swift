@@ -21,7 +21,7 @@ public enum LeapSeconds {
     /// The number of leap seconds inserted between two instants: those whose following second `L`
     /// has `start < L <= end` (negative when `end` is before `start`), so that the SI seconds elapsed
     /// are `end.timeIntervalSince(start)` plus this. An instant written `23:59:60Z` is read as the next
-    /// `00:00:00Z` (``DateTimeParser``), so it counts as after its leap second. O(log 27).
+    /// `00:00:00Z` (`DateTimeParser`), so it counts as after its leap second. O(log 27).
     public static func inserted(after start: Date, upTo end: Date) -> Int {
         count(upTo: end.timeIntervalSince1970) - count(upTo: start.timeIntervalSince1970)
     }

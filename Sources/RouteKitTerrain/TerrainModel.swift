@@ -93,7 +93,7 @@ public struct TerrainModel: Sendable {
     }
 
     /// Opens the model and reads the whole of band 1.
-    /// - Throws: as ``init(path:covering:margin:maximumCellCount:)``, but never `notCovering`.
+    /// - Throws: as ``init(path:covering:margin:maximumCellCount:)-(_,C,_,_)``, but never `notCovering`.
     public init(path: String, maximumCellCount: Int = defaultMaximumCellCount) throws(TerrainError) {
         try self.init(path: path, selection: .whole, maximumCellCount: maximumCellCount)
     }

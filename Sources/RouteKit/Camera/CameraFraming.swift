@@ -156,7 +156,7 @@ extension CameraFraming {
 extension CameraFraming {
     /// The least camera distance, metres, at which every point of `route` is inside the viewport (with
     /// ``margin``) for a camera centred on `center`, tilted by `pitch` degrees from straight down, at each
-    /// of `headings` (degrees): what a tilted or turning camera needs, where ``camera(framing:heading:)``
+    /// of `headings` (degrees): what a tilted or turning camera needs, where ``camera(framing:heading:)-(Route,_)``
     /// frames for one looking straight down.
     ///
     /// For a ground point `f` metres ahead (along the heading) and `r` metres right of the centre, a
@@ -186,7 +186,7 @@ extension CameraFraming {
     /// (`d` the horizontal heading direction, `u` up), so the point is at depth `D + o·f` and in view when
     /// `|o·r| <= tx (D + o·f)` and `|o·w| <= ty (D + o·f)`, with `tx`, `ty` the tangents of the half
     /// fields of view over `1 + margin`: `D` is the largest of `|o·r| / tx - o·f` and `|o·w| / ty - o·f`
-    /// over points and headings (the flat formula of ``distance(toShow:from:pitch:headings:)`` when `o`
+    /// over points and headings (the flat formula of ``distance(toShow:from:pitch:headings:)-(Route,_,_,_)`` when `o`
     /// is level). Heights are all on one datum (the route's, above sea level): the geoid's slope across
     /// a route (metres over a continent) is neglected. Whether the Earth hides a point behind the horizon
     /// is not checked. At least the distance that shows ``minimumExtent``.
@@ -216,7 +216,7 @@ extension CameraFraming {
         return needed
     }
 
-    /// ``distance(toShow:from:pitch:headings:)`` for any set of ground points (degrees, WGS 84; e.g. the
+    /// ``distance(toShow:from:pitch:headings:)-(Route,_,_,_)`` for any set of ground points (degrees, WGS 84; e.g. the
     /// riders of a group at one moment), with the same model, margin and floor.
     ///
     /// - Complexity: O(n h) for n points and h headings.

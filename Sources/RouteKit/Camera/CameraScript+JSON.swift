@@ -306,7 +306,7 @@ extension CameraScript {
     ///
     /// - Parameter path: The path as the user typed it; error messages repeat it.
     /// - Throws: ``CameraScriptError``: the file cannot be read, is larger than
-    ///   ``InputLimits/maximumScriptBytes`` or is not text, or its JSON is not a valid script (located by
+    ///   16 MiB (`InputLimits.maximumScriptBytes`) or is not text, or its JSON is not a valid script (located by
     ///   line, column and JSON path).
     /// - Complexity: O(n) time and memory in the file's size n.
     public static func load(path: String) throws(CameraScriptError) -> CameraScript {
@@ -319,7 +319,7 @@ extension CameraScript {
     /// ``RouteFile/standardInputName`` (`<stdin>`).
     ///
     /// - Throws: ``CameraScriptError`` in `<stdin>`: standard input cannot be read, holds more than
-    ///   ``InputLimits/maximumScriptBytes`` (16 MiB; reading stops there, so memory stays bounded) or
+    ///   `InputLimits.maximumScriptBytes` (16 MiB; reading stops there, so memory stays bounded) or
     ///   is not text, or its JSON is not a valid script (located by line, column and JSON path).
     /// - Complexity: O(n) time and memory in the input's size n.
     public static func loadStandardInput() throws(CameraScriptError) -> CameraScript {

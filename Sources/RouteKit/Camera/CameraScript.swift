@@ -89,7 +89,7 @@ public struct CameraScript: Hashable, Sendable {
         /// The initial camera's value of the same property (`"initial"`).
         case initial
         /// Distance only: the distance at which the route's rect fits the view (`"framed"`,
-        /// ``CameraFraming/camera(framing:)``).
+        /// ``CameraFraming/camera(framing:heading:)-(MapRect,_)``).
         case framed
         /// Heading only: the heading from the route's start to its end (`"route.heading"`).
         case routeHeading

@@ -66,14 +66,14 @@ public enum FlightPlanError: Error, Hashable, Sendable, CustomStringConvertible 
 /// 1. *fly in* (``FlightOptions/intro`` seconds): from the camera that frames the whole route (heading 0,
 ///    pitch 0) to the route's first point at the follow distance and pitch, facing along the route. The
 ///    centre and distance fly van Wijk and Nuij's optimal zoom-and-pan path (camera.md section 3),
-///    re-timed along its arc length by an eased clock (``ProgressWarp``: rest to rest, zero acceleration
+///    re-timed along its arc length by an eased clock (`ProgressWarp`: rest to rest, zero acceleration
 ///    at both ends, van Wijk's constant perceived speed in between) and written as cubic keyframes with
 ///    the path's exact velocities; heading and pitch ease in and out (`easeInOut`).
 /// 2. *follow* (the route part): the rider's position on the clock of ``FlightOptions/timing`` (the
 ///    prepared route: duplicates dropped, Douglas-Peucker simplified), eased from rest over the first
-///    ``easeDuration(routePart:)`` seconds and to rest over the last (``ProgressWarp``; the clock runs
+///    tenth of the route part (1.5 to 5 seconds) and to rest over the last (`ProgressWarp`; the clock runs
 ///    that much faster in between, so the route part keeps its duration). The centre, its elevation and
-///    the heading are ``FollowTrack``s: sampled 20 times a second of route time, smoothed by a Gaussian
+///    the heading are `FollowTrack`s: sampled 20 times a second of route time, smoothed by a Gaussian
 ///    and widened locally until the planner's motion targets hold (half of `route-fly check`'s limits
 ///    for screen and eye acceleration, ``FlightOptions/maxTurnRate`` and 36 degrees per second squared
 ///    for the turn), and written as cubic keyframes 4 a second with their exact velocities. The centre
@@ -81,7 +81,7 @@ public enum FlightPlanError: Error, Hashable, Sendable, CustomStringConvertible 
 ///    a screen height. The heading looks ahead along the route's *positions* (the centroid of the next
 ///    `lookAhead` metres, from the rider): on a leg longer than the look-ahead it faces the leg's own
 ///    direction until `lookAhead` metres before the corner. The elevation is the route's, GPS spikes
-///    removed (``ElevationSmoothing``), so the eye does not bob. Gaps between segments are cut, held or
+///    removed (`ElevationSmoothing`), so the eye does not bob. Gaps between segments are cut, held or
 ///    flown as ``FlightOptions/gaps`` says: straight across at their own pace when the follow camera can
 ///    cross them calmly, else on an eased van Wijk flight from rest to rest.
 /// 3. *pull out* (``FlightOptions/outro`` seconds): back to the framing camera on an eased van Wijk path,
@@ -95,8 +95,8 @@ public enum FlightPlanError: Error, Hashable, Sendable, CustomStringConvertible 
 public struct FlightPlanner: Sendable {
     public var options: FlightOptions
     /// The ground the eye must clear by ``FlightOptions/clearance`` metres and see the centre over
-    /// (``TerrainClearance``): a terrain model, or `nil` for the route's own elevations
-    /// (``RouteGround``; nothing is checked when the route has none).
+    /// (`TerrainClearance`): a terrain model, or `nil` for the route's own elevations
+    /// (`RouteGround`; nothing is checked when the route has none).
     public var ground: (any ElevationModel)? = nil
     /// Whether runs of equal values are merged into one keyframe (the default). Merging never changes a
     /// sampled value; `false` exists so that tests can show it.
@@ -122,9 +122,9 @@ public struct FlightPlanner: Sendable {
     }
 
     /// Plans the flight for `route`, then, over a terrain model (``ground``), keeps its look-at point on
-    /// the ground (``GroundedCenter``; a note for each stretch of the route under the ground), and keeps
+    /// the ground (`GroundedCenter`; a note for each stretch of the route under the ground), and keeps
     /// its eye ``FlightOptions/clearance`` metres above the ground and its line of sight free
-    /// (``TerrainClearance``; a note says when it had to).
+    /// (`TerrainClearance`; a note says when it had to).
     ///
     /// - Throws: ``FlightPlanError``: fewer than 2 points (every preset but `overview` and `orbit`),
     ///   `recorded` timing on a route with fewer than 2 timed points, or an invalid framing.

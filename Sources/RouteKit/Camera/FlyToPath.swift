@@ -29,7 +29,7 @@ import Foundation
 /// - Same point and same width: `length == 0` and every `s` gives `(c0, w0)`.
 /// - Every finite, positive input gives finite output (no NaN), including `u1 = 1e-12`.
 ///
-/// See also ``FlightTiming`` for turning a length into seconds.
+/// See also `FlightTiming` for turning a length into seconds.
 ///
 /// [van Wijk & Nuij 2003]: https://doi.org/10.1109/INFVIS.2003.1249004
 public struct FlyToPath: Hashable, Sendable {

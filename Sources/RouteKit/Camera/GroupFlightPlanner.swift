@@ -25,7 +25,7 @@ public enum GroupFlightError: Error, Hashable, Sendable, CustomStringConvertible
 ///    reading `speedup` times as fast (``FlightOptions/speedup``, or the clock's span over
 ///    ``FlightOptions/duration``; real time by default).
 /// 2. *Target path* per preset: the followed rider, the leader (furthest along the first rider's route,
-///    each rider projected onto it, ``CourseProjection``; never going back), or the centre of the box of
+///    each rider projected onto it, `CourseProjection`; never going back), or the centre of the box of
 ///    all riders' positions (``GroupPreset/frameAll``). It is made a path (`FollowTrack`): smoothed by a
 ///    Gaussian and widened locally until the screen acceleration and the eye's acceleration keep within
 ///    half of `route-fly check`'s limits, with a look-ahead heading (``FlightOptions/heading``; for
@@ -36,17 +36,17 @@ public enum GroupFlightError: Error, Hashable, Sendable, CustomStringConvertible
 ///    heights a second, at least a fifth of the framing distance within 300...50000 m); `follow` then
 ///    needs, while another rider is within ``nearDistance`` metres of the followed one, the distance
 ///    at which both (and every other such rider) fit the view from the planned centre at the planned
-///    pitch and heading (``CameraFraming/distance(toShow:from:pitch:headings:)``, with the framing's
+///    pitch and heading (``CameraFraming/distance(toShow:from:pitch:headings:)-(Points,_,_,_)``, with the framing's
 ///    margin). `frameAll` needs the distance at which every rider fits, and at least the follow distance (a
 ///    group bunched together is shown as one rider would be, and the fly-in zooms no further). Each moment also needs the
 ///    distance at which the centre's own speed is at most 0.4 screen heights a second. The planned
-///    distance is the smooth upper envelope of these needs (``DistanceEnvelope``): never below any of
+///    distance is the smooth upper envelope of these needs (`DistanceEnvelope`): never below any of
 ///    them, zooming at most ln 2 / 2 per second and easing in and out of every zoom.
 /// 4. *Phases.* A fly-in (``FlightOptions/intro`` seconds, van Wijk and Nuij's path from the camera that
 ///    frames every rider's route) while the clock stands at its start; the group part, written as cubic
 ///    keyframes 4 a second with their exact velocities on the eased clock (rest to rest where there is a
 ///    fly-in or pull-out); a pull-out (``FlightOptions/outro`` seconds) while the clock stands at its end.
-///    Then the eye is kept ``FlightOptions/clearance`` metres above the riders' ground (``RouteGround``
+///    Then the eye is kept ``FlightOptions/clearance`` metres above the riders' ground (`RouteGround`
 ///    over every rider's route) when the routes have elevations.
 ///
 /// Options used: `speedup`, `duration`, `intro`, `outro`, `pitch` (45 by default), `distance`, `heading`,
@@ -108,7 +108,7 @@ public struct GroupFlightPlanner: Sendable {
     /// - Throws: ``GroupFlightError``: an invalid group (``RiderGroupError``), an invalid option or
     ///   framing, a flight longer than ``CameraScript/maximumKeyframeDuration``, or a clock with no span.
     /// - Complexity: O(s (r log n + w)) for s samples (20 per second of flight, at most
-    ///   ``maximumSamples``), r riders of n points, and w the follow track's smoothing work per sample.
+    ///   200 000), r riders of n points, and w the follow track's smoothing work per sample.
     public func plan(for group: RiderGroup) throws(GroupFlightError) -> GroupFlight {
         if let problem = options.framing.problem { throw .plan(.invalidFraming(problem)) }
         if let (name, value, expected) = options.problem { throw .plan(.invalidOption(name: name, value: value, expected: expected)) }

@@ -13,6 +13,15 @@ public struct MapCamera: Hashable, Sendable {
     /// Distance from the eye to ``centerCoordinate`` along the line of sight, in metres (> 0).
     public var distance: Double
     /// The compass direction the camera faces, degrees clockwise from true north (0 = north up).
+    ///
+    /// Keyframed, a heading is a plain number, as in SwiftUI: from 0 to 296.7 it turns the long way
+    /// (+296.7 degrees). To turn the short way, keyframe the target's representative nearest the
+    /// previous heading (``unwrappedAngle(_:near:)``: 296.7 near 0 is -63.3, a 63.3-degree turn to the
+    /// left); camera scripts and the planners do this themselves.
+    ///
+    ///     KeyframeTrack(\MapCamera.heading) {
+    ///         CubicKeyframe(unwrappedAngle(296.7, near: 0), duration: 3)
+    ///     }
     public var heading: Double
     /// Tilt from looking straight down, in degrees: 0 looks straight down, towards 90 the horizon.
     public var pitch: Double

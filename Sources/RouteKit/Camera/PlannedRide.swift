@@ -1,13 +1,13 @@
 import Foundation
 
 /// Where the rider a `follow` flight follows is at every moment of the flight: the planner's own clock
-/// (the eased route time of each piece, ``ProgressWarp``), as positions on the route read (fractional
+/// (the eased route time of each piece, `ProgressWarp`), as positions on the route read (fractional
 /// point indices: `7.25` is a quarter of the way from point 7 to point 8) sampled ``samplesPerSecond``
 /// times a second of flight and interpolated linearly between samples.
 ///
 /// Before the first sample the rider is at the route's start; between two pieces (a gap flown, held or
 /// cut) at the end of the piece before; after the last sample at the last piece's end until ``arrival``
-/// (the pull-out, after a last gap flown), and from then on at the route's end. ``RouteTracker`` reads
+/// (the pull-out, after a last gap flown), and from then on at the route's end. `RouteTracker` reads
 /// the route where this rider is: the values of a frame are the rider's, not those of whatever part of
 /// the route lies under a centre that rounds a corner or turns short of a spur's tip.
 public struct PlannedRide: Hashable, Sendable {

@@ -3,7 +3,7 @@
 ///
 /// The recipe (keyframes.md section 8.4; SEEDS.md), with `T = flightDuration + returnDuration`
 /// (16 + 4 = 20 s by default):
-/// - the initial camera frames the route's ``Route/rect`` (``CameraFraming/camera(framing:)``:
+/// - the initial camera frames the route's ``Route/rect`` (``CameraFraming/camera(framing:heading:)-(MapRect,_)``:
 ///   centre of the rect, heading 0, pitch 0);
 /// - `centerCoordinate`: one `CubicKeyframe` per route point, each `flightDuration / N` seconds, then a
 ///   `CubicKeyframe` back to the initial centre lasting `returnDuration`;

@@ -40,11 +40,11 @@ import Foundation
 /// - **Rows without a position** (empty latitude or longitude) are skipped and counted in the notes.
 /// - **Validity columns** (`valid`, `validity`, `fix`, `fix type`, `fix quality`, `fix mode`, `gps fix`,
 ///   `status`, `gps status`, `quality`): a row whose value says there is no fix (`No fix`, `invalid`,
-///   `0`, `V`, `void`, `false`, `no`, `none`; ``CSVCellValue/saysNoFix(_:)``) is skipped and counted in
+///   `0`, `V`, `void`, `false`, `no`, `none`; `CSVCellValue.saysNoFix(_:)`) is skipped and counted in
 ///   a note; other values (`SPS`, `DGPS`, `3D`, `Unknown`) keep the row.
 /// - **Numbers**: a decimal point, or a decimal comma in a cell with one comma and no point (`46,5`:
 ///   in a `;`- or tab-separated file, or quoted in a comma-separated one). A **unit after the number**
-///   (`98.470 m`, `1200 ft`, `12.5 km/h`) is converted (``CSVCellValue``): elevations to metres (m, km,
+///   (`98.470 m`, `1200 ft`, `12.5 km/h`) is converted (`CSVCellValue`): elevations to metres (m, km,
 ///   ft, mi), speeds to metres per second (m/s, km/h, mph, kn), coordinates may end in `°`; an unknown
 ///   unit is an error at the cell. A `speed`/`spd` column is read only from cells that give a unit.
 /// - **A row with more fields than the header** is an error at its first extra field (decimal commas

@@ -13,7 +13,7 @@ import Foundation
 /// - **Waypoints** (`wpt`) are counted, and their `lat`/`lon` checked, but not flown.
 /// - Per point: `lat` and `lon` (attributes, decimal degrees; latitude in `-90...90`, longitude in
 ///   `-180...180`: the schema says `-180..<180`, but 180 is accepted), `ele` (metres, as the file
-///   gives it, usually above mean sea level) and `time` (`xsd:dateTime`, see ``DateTimeParser``; a
+///   gives it, usually above mean sea level) and `time` (`xsd:dateTime`, see `DateTimeParser`; a
 ///   time without a zone is taken as UTC). Other point children are ignored.
 /// - ``Route/name``: the `name` of the first track that has points (or, for a route-only file, of
 ///   the first route with points); `nil` when that one has no name. CDATA names are read.
@@ -42,7 +42,7 @@ import Foundation
 /// points, names and errors (with their locations) are libxml2's in every case. No Swift string is
 /// made per element.
 ///
-/// See also ``Route``, ``RouteParseError``, ``DateTimeParser``.
+/// See also ``Route``, ``RouteParseError``, `DateTimeParser`.
 public enum GPXReader: RouteReader {
     public static var format: RouteFormat { .gpx }
 

@@ -120,7 +120,7 @@ func looksBinary(_ head: [UInt8]) -> Bool {
 }
 
 extension RouteFile {
-    /// The bytes of the route file at `path`, read whole within ``InputLimits/maximumRouteBytes`` and
+    /// The bytes of the route file at `path`, read whole within 256 MiB (`InputLimits.maximumRouteBytes`) and
     /// refused early when they are not text. `path` always names a file (`-` too); standard input is
     /// read by ``readStandardInput(format:options:)``.
     ///

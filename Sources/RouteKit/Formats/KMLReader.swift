@@ -16,7 +16,7 @@ import Foundation
 ///   counted in the notes) and the track **splits there**, so the route does not travel the pause.
 ///   `gx:MultiTrack` groups tracks; each track stays its own segment whatever `gx:interpolate` says;
 /// - `<when>` accepts every xsd form KML allows (gYear, gYearMonth, date, dateTime with or without
-///   zone; ``DateTimeParser/secondsSinceReferenceDate(xsdPartial:)``);
+///   zone; `DateTimeParser.secondsSinceReferenceDate(xsdPartial:)`);
 /// - **altitudeMode** (`altitudeMode` or `gx:altitudeMode`) is looked up on the geometry, then on
 ///   its enclosing `MultiGeometry` or `gx:MultiTrack` (inheritance), default `clampToGround`. Only
 ///   `absolute` altitudes are heights above sea level, so only they become ``RoutePoint/elevation``;

@@ -19,7 +19,7 @@ import Foundation
 /// A polyline **copied out of JSON** keeps JSON's escapes (`\\` for each `\`, RFC 8259 §7), and `\` is in
 /// the alphabet, so the escaped text decodes to a plausible but wrong line. When the text is a quoted JSON
 /// string, or every backslash in it starts a JSON escape (`\\`, `\"`, `\/`, `\uXXXX`) and the unescaped
-/// text decodes, the unescaped text is read and a note says so (``PolylineJSONText``). When a string with
+/// text decodes, the unescaped text is read and a note says so (`PolylineJSONText`). When a string with
 /// backslashes fails to decode, the error says that JSON escapes may be the cause.
 ///
 ///     let r = try PolylineReader.read(text: "_p~iF~ps|U_ulLnnqC_mqNvxq`@")

@@ -100,7 +100,7 @@ public enum RouteFile {
     ///   - options: Settings for CSV and polyline input.
     /// - Throws: ``RouteParseError``; `unknownFormat` when nothing decides the format, `unreadable`
     ///   when the file cannot be read, `empty` for an empty file, `tooLarge` above
-    ///   ``InputLimits/maximumRouteBytes``, `binaryData` when the first bytes are not text, and each
+    ///   256 MiB (`InputLimits.maximumRouteBytes`), `binaryData` when the first bytes are not text, and each
     ///   reader's own errors.
     /// - Complexity: O(file size).
     public static func read(path: String, format: RouteFormat? = nil,
@@ -135,7 +135,7 @@ public enum RouteFile {
     ///   - format: The format to read it as, or `nil` to detect it from the content.
     ///   - options: Settings for CSV and polyline input.
     /// - Throws: ``RouteParseError`` located in `<stdin>`: `unreadable` with the system's reason,
-    ///   `tooLarge` as soon as more than ``InputLimits/maximumRouteBytes`` (256 MiB) have arrived (so
+    ///   `tooLarge` as soon as more than `InputLimits.maximumRouteBytes` (256 MiB) have arrived (so
     ///   memory stays bounded), `binaryData` when the first 4 KiB are not text, `empty`,
     ///   `unknownFormat`, and each reader's own errors, as ``read(path:format:options:)`` throws them.
     /// - Complexity: O(n) time and memory in the input's size n.

@@ -15,7 +15,7 @@ public struct RouteParseError: Error, Hashable, Sendable, CustomStringConvertibl
         /// expand entities).
         case forbiddenDeclaration(String)
         /// The XML is in an encoding RouteKit does not read, or its declaration contradicts its bytes
-        /// (what was found and what is accepted; see ``XMLEncodingCheck``).
+        /// (what was found and what is accepted; see `XMLEncodingCheck`).
         case unsupportedEncoding(String)
         /// The root element is not the expected one (found `name` in namespace `namespace`).
         case unexpectedRoot(name: String, namespace: String?, expected: String)
@@ -63,7 +63,7 @@ public struct RouteParseError: Error, Hashable, Sendable, CustomStringConvertibl
         case malformedCSV(String)
         /// No reader could be chosen for the file (`why` says what was looked at).
         case unknownFormat(String)
-        /// The input is larger than the most RouteKit reads (``InputLimits/maximumRouteBytes``).
+        /// The input is larger than the most RouteKit reads (256 MiB, `InputLimits.maximumRouteBytes`).
         case tooLarge(limit: Int)
         /// The first bytes are not text (`what` gives them away, e.g. a NUL byte).
         case binaryData(String)
@@ -74,7 +74,9 @@ public struct RouteParseError: Error, Hashable, Sendable, CustomStringConvertibl
         case decompressedTooLarge(limit: Int)
         /// A compressed file (KMZ, gzip) is damaged (`why` says how).
         case malformedArchive(String)
-        /// A point's value cannot be what it claims (``PointValueLimits``), e.g. an elevation of 1e308 m.
+        /// A point's value cannot be what it claims (`PointValueLimits`: elevations in
+        /// -12 000...100 000 m, heart rates in 0...400 and cadences in 0...1000 per minute, speeds in
+        /// 0...20 000 m/s), e.g. an elevation of 1e308 m.
         case valueOutOfRange(field: String, value: Double, expected: String)
     }
 

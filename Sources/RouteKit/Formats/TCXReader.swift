@@ -8,7 +8,7 @@ import Foundation
 /// - **Activities**: `Activities/Activity/Lap/Track/Trackpoint`; **Courses**:
 ///   `Courses/Course/Track/Trackpoint`. Consecutive `Track`s of one Activity (one per lap) are one
 ///   segment unless a pause of more than a minute separates them; each Activity and each Course
-///   `Track` starts a new segment (``TCXSegmentAssembly``).
+///   `Track` starts a new segment (`TCXSegmentAssembly`).
 /// - Per `Trackpoint`: `Time` (xsd:dateTime), `Position/LatitudeDegrees` and `LongitudeDegrees`
 ///   (degrees), `AltitudeMeters` (metres, as recorded: usually above sea level),
 ///   `HeartRateBpm/Value` (beats per minute), `Cadence` (revolutions per minute), and from

@@ -4,15 +4,15 @@
 /// interpolates or keys the numbers (Blender, deck.gl transitions, spreadsheets) turns 359.98 degrees the
 /// other way. ``continuous`` writes the same directions without that jump. A longitude of 179.99 followed
 /// by -179.99 is the same: a step of 0.02 degrees east across the antimeridian that an interpolating
-/// renderer flies 359.98 degrees west, around the world (``LongitudeSequence``).
+/// renderer flies 359.98 degrees west, around the world (`LongitudeSequence`).
 public enum AngleContinuity: String, CaseIterable, Sendable {
-    /// Every heading in `0..<360` degrees (``PosePrecision/printableHeading(_:)``), every longitude in
+    /// Every heading in `0..<360` degrees (`PosePrecision.printableHeading(_:)`), every longitude in
     /// `-180...180`.
     case wrapped
     /// The first heading in `0..<360`, each next one the previous plus the shortest signed turn to it
     /// (in `-180..<180`), so that no two consecutive frames differ by more than 180 degrees and a flight
-    /// that turns twice around ends near 720 ( ``AngleUnwrapper``). Longitudes likewise, where the
-    /// writer says so (``LongitudeSequence``): the centre's from frame to frame, starting in `-180...180`
+    /// that turns twice around ends near 720 (`AngleUnwrapper`). Longitudes likewise, where the
+    /// writer says so (`LongitudeSequence`): the centre's from frame to frame, starting in `-180...180`
     /// (181, 182 … after crossing the antimeridian eastwards), and the other points of a frame within
     /// 180 degrees of its centre.
     case continuous

@@ -6,7 +6,7 @@
 /// |---|---|---|
 /// | `frame` | frame number from 0 | 0 |
 /// | `time` | seconds from the start | 6 |
-/// | `latitude`, `longitude` | degrees (WGS 84) of the camera's centre; longitude in -180...180 (or continuous: ``LongitudeSequence``) | 8 |
+/// | `latitude`, `longitude` | degrees (WGS 84) of the camera's centre; longitude in -180...180 (or continuous: `LongitudeSequence`) | 8 |
 /// | `heading` | degrees clockwise from true north, 0..<360 (or continuous: ``AngleContinuity``), measured **at the centre** | 4 |
 /// | `pitch` | degrees from straight down, measured **at the centre** (from the centre's vertical) | 4 |
 /// | `distance` | metres from the eye to the centre | 3 |
@@ -19,7 +19,7 @@
 ///
 /// Longitudes: in -180...180 with ``angles`` wrapped; with ``AngleContinuity/continuous`` the centre's
 /// is unwrapped from frame to frame and the eye's and riders' lie within 180 degrees of the centre's
-/// (``LongitudeSequence``), so a flight across the antimeridian has no 360-degree jump for a renderer that
+/// (`LongitudeSequence`), so a flight across the antimeridian has no 360-degree jump for a renderer that
 /// keys or interpolates the columns.
 ///
 /// With ``includesEye``, three more columns follow: `eye_latitude`, `eye_longitude` (degrees, 8
@@ -46,14 +46,14 @@
 /// the centre is used (0 when the flight was sampled without one). A pose that lacks a rider leaves its
 /// four cells empty.
 ///
-/// With ``includesRouteValues``, the route's values at each frame follow (``RouteReadingFields``):
+/// With ``includesRouteValues``, the route's values at each frame follow (`RouteReadingFields`):
 /// `route_distance` (metres along the route, gaps not counted, 3 decimals), `route_progress` (0...1, 6),
 /// `route_time` (the recorded instant, ISO 8601 UTC to the millisecond), `route_elevation` (the route's own
 /// height there, metres on ``heights``, 3), `speed` (m/s over 10 s of recorded time, 3), `heart_rate`
 /// (beats per minute, 1) and `cadence` (per minute, 1); a value the route does not record is an empty
 /// cell. For a group flight they come per rider, after its four columns (`<name>_route_distance` …).
 ///
-/// The decimal separator is always `.` (``FixedDecimal``). About 60 bytes per pose (100 with the eye),
+/// The decimal separator is always `.` (`FixedDecimal`). About 60 bytes per pose (100 with the eye),
 /// plus about 40 per rider.
 public struct CSVPoseWriter: PoseWriter, Sendable {
     /// The header line, without its line end.
@@ -77,7 +77,7 @@ public struct CSVPoseWriter: PoseWriter, Sendable {
     private var headings: HeadingSequence
     private var longitudes: LongitudeSequence
 
-    /// Whether the route's values at each frame follow the standard columns (``RouteReadingFields``:
+    /// Whether the route's values at each frame follow the standard columns (`RouteReadingFields`:
     /// `route_distance`, `route_progress`, `route_time`, `route_elevation`, `speed`, `heart_rate`,
     /// `cadence`; for a group flight, the same seven per rider after its four). Default `false`, so that
     /// the default columns stay as they were.

@@ -39,7 +39,7 @@ import Foundation
 ///     y down, z forward) to ECEF axes, `Rx(x) * Ry(y) * Rz(z)` (`CameraAttitude.earthStudioRotation`,
 ///     internal; the convention reproduces published exports). The first frame has `x` in `0..<360` (as
 ///     published exports do: a camera looking down sits near 180), `y` in `-90...90` and `z` in
-///     `-180..<180`; every later angle is unwrapped from the frame before (``AngleUnwrapper``), so no
+///     `-180..<180`; every later angle is unwrapped from the frame before (`AngleUnwrapper`), so no
 ///     channel ever jumps by 360 inside a flight (Blender keys Euler angles per channel);
 ///   - `coordinate`: the eye's `latitude` and `longitude` (degrees, 8 decimals, longitude in -180...180)
 ///     and `altitude` (metres above the ellipsoid as RouteKit computes the eye, 3 decimals);
@@ -48,14 +48,14 @@ import Foundation
 ///   elevation (above sea level, made ellipsoidal with ``PoseWriterContext/geoid`` when there is one), or
 ///   the centre of the first and last frames when the route is not known; each as real exports write
 ///   them: `name`, `visible` (`true`), `position` (ECEF metres) and a `coordinate` with Earth Studio's
-///   normalised form `position.attributes` (``EarthStudioAttributes``: what imagiscope's EarthStudioTools
+///   normalised form `position.attributes` (`EarthStudioAttributes`: what imagiscope's EarthStudioTools
 ///   and GES-utils read) beside RouteKit's flat `latitude`, `longitude`, `altitude` (above the
 ///   ellipsoid, as the camera frames' are). Importers abort when this list is missing or empty.
 /// - `route` (RouteKit's own, when the route is known): every route point as a GeoJSON `MultiLineString`,
-///   heights above the ellipsoid, one line per segment (``EarthStudioRouteLine``), for Blender import scripts.
+///   heights above the ellipsoid, one line per segment (`EarthStudioRouteLine`), for Blender import scripts.
 /// - `terrain` (RouteKit's own, when the flight was planned over a terrain model,
 ///   ``PoseWriterContext/terrain``): the ground around the route as a grid of ellipsoidal heights
-///   (``EarthStudioTerrainGrid``).
+///   (`EarthStudioTerrainGrid`).
 /// - Group flights (``PoseWriterContext/group``): the riders are not written (Earth Studio's export has
 ///   no moving objects; `trackPoints` stay the route's start and end). Use CZML or KML for the riders.
 ///

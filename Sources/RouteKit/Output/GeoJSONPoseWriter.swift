@@ -26,7 +26,7 @@
 ///   `"orthometric"`), written after `features`;
 /// - when the pose carries a ``CameraPose/routeReading`` (a flight sampled with its route), the route's
 ///   values at that frame: `route_distance`, `route_progress`, `route_time`, `route_elevation` (on
-///   ``heights``), `speed`, `heart_rate`, `cadence`, as ``RouteReadingFields`` writes them (a value the
+///   ``heights``), `speed`, `heart_rate`, `cadence`, as `RouteReadingFields` writes them (a value the
 ///   route does not record is left out);
 /// - when the ``route`` is known, one more Feature **after** the Points: the route as a `LineString`
 ///   (a `MultiLineString` when it has several segments, or crosses the antimeridian, where it is cut as

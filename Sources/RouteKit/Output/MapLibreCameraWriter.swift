@@ -18,7 +18,7 @@ import Foundation
 ///   -180...180, or with ``PoseWriterContext/angles`` continuous unwrapped from frame to frame, so a flight
 ///   across the antimeridian goes on to 181, 182 …, which MapLibre draws where it draws -179, -178 …;
 ///   the frame's other longitudes, riders' and the route point's, then lie within 180 of it:
-///   ``LongitudeSequence``);
+///   `LongitudeSequence`);
 /// - `bearing`: the heading, degrees clockwise from north (4 decimals; `0..<360`, or continuous as
 ///   ``PoseWriterContext/angles`` says); `pitch`: degrees from straight down (4 decimals). Both are
 ///   measured at the centre, as the web maps measure theirs;
@@ -56,7 +56,7 @@ import Foundation
 ///
 /// When the pose carries its route's values (``CameraPose/routeReading``), every frame ends with
 /// `"route":{"point":[lon, lat], "route_distance": …}`: the point on the route at this frame (where a
-/// marker for the rider goes) and the values ``RouteReadingFields`` names, `route_elevation` above sea
+/// marker for the rider goes) and the values `RouteReadingFields` names, `route_elevation` above sea
 /// level.
 ///
 /// Streaming: constant memory, about 110 bytes per pose. Deterministic bytes.

@@ -46,7 +46,7 @@ public enum PoseFormat: String, CaseIterable, Sendable {
     /// A KML 2.2 Google Earth tour, one `gx:FlyTo` to a `Camera` (or `LookAt`) per frame, and the route
     /// (``KMLTourWriter``).
     case kml
-    /// The KML tour zipped as `doc.kml` in a KMZ archive (``KMZArchive``).
+    /// The KML tour zipped as `doc.kml` in a KMZ archive (`KMZArchive`).
     case kmz
     /// A CZML document for CesiumJS: a clock and a sampled eye position and orientation (``CZMLWriter``).
     case czml

@@ -64,7 +64,7 @@ public struct PoseWriterContext: Sendable {
     /// centre (``CameraPose/geoidUndulation``).
     public var geoid: Geoid? = nil
     /// The ground model (a digital elevation model) the flight was planned over, when there is one: Earth
-    /// Studio files then carry the ground around the route (``EarthStudioTerrainGrid``) for Blender. `nil`:
+    /// Studio files then carry the ground around the route (`EarthStudioTerrainGrid`) for Blender. `nil`:
     /// no ground.
     public var terrain: (any ElevationModel)? = nil
     /// The highest pitch a web-map camera may have, degrees (MapLibre's default `maxPitch` 60); the MapLibre

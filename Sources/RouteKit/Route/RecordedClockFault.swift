@@ -8,7 +8,7 @@ import Foundation
 /// 2. the times run newest-first (``ClockPattern/newestFirst(firstIndex:backwardSteps:steps:)``):
 ///    ``newestFirst(firstIndex:backwardSteps:steps:)``;
 /// 3. the recorded times (missing ones filled, backward steps flattened: what recorded timing flies,
-///    ``Route/recordedTimes``) give the route part `T` seconds for the route's `L` metres (gaps between
+///    `Route.recordedTimes`) give the route part `T` seconds for the route's `L` metres (gaps between
 ///    segments included) at more than ``fastestRecording`` m/s on average, `L > T × 1000` (T = 0
 ///    included): ``standsStill(length:seconds:)``.
 public enum RecordedClockFault: Hashable, Sendable, CustomStringConvertible {

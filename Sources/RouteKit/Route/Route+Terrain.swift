@@ -3,7 +3,7 @@ extension Route {
     /// (``TerrainModel/elevation(at:)``: metres above the EGM96 geoid, bilinear); points that have an
     /// elevation keep it.
     ///
-    /// Open the model with ``TerrainModel/init(path:covering:margin:maximumCellCount:)`` for this route, so
+    /// Open the model with ``TerrainModel/init(path:covering:margin:maximumCellCount:)-(_,Route,_,_)`` for this route, so
     /// a point the model does not cover is reported while opening it, with its index and the extent.
     ///
     /// - Throws: ``TerrainError`` with ``TerrainError/Kind/notCovering(index:coordinate:extent:)`` for the
@@ -28,7 +28,7 @@ extension Route {
 extension TerrainModel {
     /// Metres of model a flight over a route needs around it (a follow camera's eye stands kilometres
     /// off the route, and the clearance is kept under the eye): the margin to open the model with
-    /// (``init(path:covering:margin:maximumCellCount:)``).
+    /// (``init(path:covering:margin:maximumCellCount:)-(_,Route,_,_)``).
     public static let flightMargin = 10_000.0
 
     /// Metres between a route's own elevations and the model's (``medianOffset(of:from:)``) beyond which
@@ -56,7 +56,7 @@ extension TerrainModel {
 extension TerrainModel {
     /// Opens the model and reads the part of it that covers `route`'s points plus `margin` metres; a
     /// point outside is reported by its index in ``Route/points``.
-    /// - Throws: as ``TerrainModel/init(path:covering:margin:maximumCellCount:)``.
+    /// - Throws: as ``TerrainModel/init(path:covering:margin:maximumCellCount:)-(_,C,_,_)``.
     public init(path: String, covering route: Route, margin: Double = defaultMargin,
                 maximumCellCount: Int = defaultMaximumCellCount) throws(TerrainError) {
         try self.init(path: path, covering: route.points.map(\.coordinate), margin: margin,

@@ -7,7 +7,7 @@ import Foundation
 /// route's own (``Route/cumulativeDistances``: geodesic legs on WGS 84, gaps between segments not
 /// counted); positions between two points are interpolated linearly in latitude and longitude (legs of a
 /// GPS track are metres long: within millimetres of the geodesic); times are the route's recorded
-/// clock (``Route/recordedTimes``: missing times filled by distance, backward steps flattened).
+/// clock (`Route.recordedTimes`: missing times filled by distance, backward steps flattened).
 public struct RouteOdometer: Sendable {
     /// The route read.
     public let route: Route
@@ -45,7 +45,7 @@ public struct RouteOdometer: Sendable {
     }
 
     /// The reading at the instant `recordedSeconds` after the route's first recorded time (the clock of
-    /// ``Route/recordedTimes``), clamped to the recorded span, or `nil` for an untimed route. O(log n).
+    /// `Route.recordedTimes`), clamped to the recorded span, or `nil` for an untimed route. O(log n).
     public func reading(atRecordedSeconds recordedSeconds: Double) -> RouteReading? {
         guard let recorded else { return nil }
         let (k, f) = Self.interval(of: recordedSeconds, in: recorded.offsets)

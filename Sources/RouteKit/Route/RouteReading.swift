@@ -7,7 +7,7 @@ import Foundation
 /// points every value is interpolated linearly by distance, from the nearest points that record it.
 public struct RouteReading: Hashable, Sendable {
     /// Metres travelled along the route from its first point, the gaps between segments not counted
-    /// (``Route/cumulativeDistances``): `0...`` ``Route/length``.
+    /// (``Route/cumulativeDistances``): from 0 to ``Route/length``.
     public var distance: Double
     /// ``distance`` as a share of the route's length, `0...1` (0 for a route of no length).
     public var progress: Double

@@ -2,7 +2,7 @@ import Foundation
 
 /// A run of route points that lie well under the ground of a terrain model: a tunnel, or heights that
 /// are wrong there (issue 25, item 5). No line of sight reaches the route there; a flight looks at the
-/// ground above it instead (``GroundedCenter``).
+/// ground above it instead (`GroundedCenter`).
 public struct UndergroundStretch: Hashable, Sendable {
     /// Metres a point must lie under the ground to count: more than GPS height noise and a model's
     /// interpolation error together (a few metres each), far less than the rock over a tunnel.

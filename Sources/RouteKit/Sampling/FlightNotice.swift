@@ -34,8 +34,11 @@ public enum FlightNotice: Hashable, Sendable {
     /// The long-flight notice for a flight of `duration` seconds sampled by `sampler`, or `nil` when it
     /// lasts at most ``longFlightThreshold``.
     ///
-    /// - Parameter longestStep: The recorded step that makes the flight long, if any
-    ///   (``RecordedStep/init(lengthening:options:)``; `nil` for a camera script).
+    /// - Parameters:
+    ///   - duration: The flight's length, seconds (>= 0).
+    ///   - sampler: The sampler that will sample it (its frame rate gives the frame count).
+    ///   - longestStep: The recorded step that makes the flight long, if any
+    ///     (``RecordedStep/init(lengthening:options:)``; `nil` for a camera script).
     public static func length(of duration: Double, sampler: PoseSampler, longestStep: RecordedStep?) -> FlightNotice? {
         guard duration > longFlightThreshold else { return nil }
         return .longFlight(duration: duration, frameCount: sampler.frameCount(forDuration: duration),
@@ -46,6 +49,8 @@ public enum FlightNotice: Hashable, Sendable {
     ///
     /// - Parameters:
     ///   - summary: What sampling the flight counted (``PoseOutput``).
+    ///   - sampler: The sampler that sampled it (a held distance is held at its
+    ///     ``PoseSampler/minimumDistance``).
     ///   - preset: The preset that planned the flight, or `nil` for a camera script: a held distance in a
     ///     ``FlightOptions/Preset/wwdc`` flight is blamed on the recipe (``DistanceOvershoot/wwdcRecipe(approach:follow:initialDistance:)``).
     ///   - initialDistance: The flight's initial camera distance, metres.

@@ -119,7 +119,7 @@ public struct PoseSampler: Sendable {
         /// or spring overshooting) and was held at the bound, and the first such frame's time, seconds.
         public var outOfRangeFrameCount: Int = 0
         public var firstOutOfRangeTime: Double? = nil
-        /// Frames whose centre elevation left ``PointValueLimits/elevation`` (metres), kept as flown, and
+        /// Frames whose centre elevation left -12 000...100 000 m (`PointValueLimits.elevation`), kept as flown, and
         /// the first such frame's time, seconds.
         public var implausibleElevationFrameCount: Int = 0
         public var firstImplausibleElevationTime: Double? = nil
@@ -138,7 +138,7 @@ public struct PoseSampler: Sendable {
     ///
     /// - Complexity: O(f log n) time, O(1) memory.
     /// Each pose carries its ``CameraPose/routeReading`` when the flight has a route
-    /// (``ScriptedFlight/routeTracking``, ``RouteTracker``).
+    /// (``ScriptedFlight/routeTracking``, `RouteTracker`).
     public func forEachPose(of flight: ScriptedFlight, eye: EyePosition.Model?, _ body: (CameraPose) -> Bool) -> Summary {
         guard let odometer = flight.route else {
             return forEachPose(of: flight.camera, centerElevation: flight.centerElevation, eye: eye, duration: flight.duration, body)

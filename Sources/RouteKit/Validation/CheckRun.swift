@@ -2,7 +2,7 @@ import Foundation
 
 /// A whole check of a route and its flight in one call, as `route-fly check` runs it:
 /// 1. the route's clock and geometry (``RouteCheck``), with the zones of its time texts read a second
-///    time from the file's bytes when it is GPX, KML or TCX (``TimeZoneScan``), on its heights with the
+///    time from the file's bytes when it is GPX, KML or TCX (`TimeZoneScan`), on its heights with the
 ///    outliers corrected, and a finding for each outlier (``Route/outliers``,
 ///    ``RouteCheck/findings(for:places:)``); the flight and the ground are the route without them;
 ///    over a terrain model, the route's heights against it (``TerrainCheck/routeFindings(_:ground:geoid:ellipsoidalFix:)``:
@@ -70,8 +70,11 @@ public struct CheckRun: Sendable {
     /// `result.route` may be the route as read with its missing elevations filled
     /// (``Route/fillingMissingElevations(from:)``): the points must be the file's, one for one.
     ///
-    /// - Parameter wording: How the `flight-unplannable` finding words its reason (a caller adds what
-    ///   would make the flight plannable in its own terms); by default ``FlightCheck/Unplannable/description``.
+    /// - Parameters:
+    ///   - result: The route as ``RouteFile`` read it (with its format and notes).
+    ///   - data: The bytes it was read from, whole.
+    ///   - wording: How the `flight-unplannable` finding words its reason (a caller adds what would make
+    ///     the flight plannable in its own terms); by default ``FlightCheck/Unplannable/description``.
     /// - Returns: The route's findings, then the flight's (or `flight-unplannable`), then the terrain's;
     ///   the summaries; the reader's notes; and why the flight could not be planned, if it could not.
     /// - Throws: ``CameraScriptError`` only if a planned script does not resolve (a planner bug).

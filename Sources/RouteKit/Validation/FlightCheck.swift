@@ -24,7 +24,7 @@ import Foundation
 /// | `flight-frame-count` | note | `duration * fps` is not whole: the last frame falls short of the end |
 /// | `flight-distance-clamped` | warning | frames whose distance the sampler raised to its minimum (keyframes overshoot) |
 /// | `flight-out-of-range` | warning | frames whose centre latitude passed a pole or whose pitch left `0...` ``MapCamera/maximumPitch`` and was held at the bound (a script's keyframes overshoot) |
-/// | `flight-elevation-implausible` | warning | frames whose centre elevation left ``PointValueLimits/elevation`` |
+/// | `flight-elevation-implausible` | warning | frames whose centre elevation left -12 000...100 000 m (`PointValueLimits.elevation`) |
 /// | `center-speed-over-limit`, `eye-speed-over-limit`, `distance-rate-over-limit` | warning | the m/s peak is over a limit given (none by default) |
 /// | `motion-peaks`, `motion-jump`, `motion-screen-speed`, `motion-zoom-rate`, `motion-turn-rate`, `motion-tilt-rate`, `motion-jolt`, `motion-eye-bob` | note, error, warnings | see ``MotionCheck`` |
 /// | `flight-unplannable` | error | the flight could not be planned or is too long to sample (reported by ``CheckRun``, see ``Unplannable``) |

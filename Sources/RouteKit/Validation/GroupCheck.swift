@@ -10,7 +10,7 @@ import Foundation
 /// - `rider-never-in-view` (warning): a rider whose position is outside the viewport at every frame.
 ///   In view means inside the viewport itself (no margin): the camera is at least as far as the
 ///   distance that shows the rider from the frame's centre, pitch and heading
-///   (``CameraFraming/distance(toShow:from:pitch:headings:)`` with margin 0), or the rider is within the
+///   (``CameraFraming/distance(toShow:from:pitch:headings:)-(Points,_,_,_)`` with margin 0), or the rider is within the
 ///   smallest extent that distance frames.
 /// - `group-spread` (note): the largest geodesic distance between two riders both active at one frame,
 ///   which riders, and when; and how many frames show every active rider.

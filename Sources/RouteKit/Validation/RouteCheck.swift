@@ -116,7 +116,7 @@ public enum RouteCheck {
         public var speedLimit: Double?
         /// The jump limit used, metres, or `nil` when jumps were not checked.
         public var jumpLimit: Double?
-        /// Whether zone notations were checked (the file's time texts were scanned, ``TimeZoneScan``).
+        /// Whether zone notations were checked (the file's time texts were scanned, `TimeZoneScan`).
         public var zonesChecked: Bool
         /// The zone notations seen, e.g. `["Z"]` or `["+01:00", "none"]`, sorted.
         public var zones: [String]
@@ -132,7 +132,7 @@ public enum RouteCheck {
     /// - Parameters:
     ///   - route: The route.
     ///   - options: The thresholds.
-    ///   - zones: One zone designator per point (``TimeZoneScan/zones(for:xml:)``), or `nil` to skip
+    ///   - zones: One zone designator per point (`TimeZoneScan.zones(for:xml:)`), or `nil` to skip
     ///     the zone checks (formats whose time texts are not scanned).
     /// - Returns: The findings in a fixed order (clock, geometry, heights; each kind in point order), and
     ///   the summary.

@@ -9,6 +9,9 @@ extension TerrainCheck {
     ///
     /// - Parameters:
     ///   - route: The route as read, one point for each of the file's (indices are the file's).
+    ///   - ground: The terrain model, heights in metres above the EGM96 geoid.
+    ///   - geoid: The EGM96 geoid, for the undulation a geoid-sized offset is compared with; `nil`: the
+    ///     `elevation-ellipsoidal` finding is not judged.
     ///   - ellipsoidalFix: What the `elevation-ellipsoidal` finding offers as the fix.
     /// - Complexity: O(n log n) for n points, plus O(n) ground lookups.
     public static func routeFindings(_ route: Route, ground: any ElevationModel, geoid: Geoid?,

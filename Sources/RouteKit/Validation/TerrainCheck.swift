@@ -2,7 +2,7 @@ import Foundation
 
 /// Checks a flight against the ground: `terrain-clearance` and `line-of-sight` findings.
 ///
-/// Every frame (at the check's frame rate) is assessed with ``SightLine``; each run of consecutive
+/// Every frame (at the check's frame rate) is assessed with `SightLine`; each run of consecutive
 /// failing frames gives one finding, at its worst frame, with the metres missing:
 /// - `terrain-clearance`: the eye is lower than `clearance` metres above the ground under it
 ///   (a warning), or below the ground itself (an error);
@@ -14,9 +14,12 @@ public enum TerrainCheck {
     /// The findings for `flight` over `ground`.
     ///
     /// - Parameters:
+    ///   - flight: The resolved flight; its camera is sampled at `framesPerSecond`.
+    ///   - ground: The ground's heights, metres above the EGM96 geoid (a ``TerrainModel``, or the
+    ///     route's own heights).
     ///   - clearance: Metres the eye should keep above the ground (>= 0).
     ///   - framesPerSecond: Frames checked per second of flight (> 0).
-    /// - Complexity: O(f) ground lookups times ``SightLine/samples`` for f frames.
+    /// - Complexity: O(f) ground lookups times `SightLine.samples` for f frames.
     public static func check(_ flight: ScriptedFlight, ground: any ElevationModel, clearance: Double,
                              framesPerSecond: Double) -> [Finding] {
         let sampler = PoseSampler(framesPerSecond: framesPerSecond)

@@ -3,8 +3,8 @@ import Foundation
 /// How a recorded time text states its zone: `Z`, a numeric offset, or nothing.
 ///
 /// RouteKit's readers turn every time into an absolute instant (``RoutePoint/time``, UTC) and keep no
-/// trace of how the file wrote it; ``DateTimeParser`` reads a zone-less time as UTC, as the GPX 1.1
-/// schema requires. To report "zones mixed in one file" and "zone-less times", ``TimeZoneScan`` reads the
+/// trace of how the file wrote it; `DateTimeParser` reads a zone-less time as UTC, as the GPX 1.1
+/// schema requires. To report "zones mixed in one file" and "zone-less times", `TimeZoneScan` reads the
 /// time texts a second time, without touching the readers or ``RoutePoint``.
 public enum TimeZoneDesignator: Hashable, Sendable, CustomStringConvertible {
     /// `Z` or `z`: UTC.
