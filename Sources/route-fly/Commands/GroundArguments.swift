@@ -118,7 +118,7 @@ extension PlansFlightsOverGround {
             script = plan.script
             tracking = plan.routeTracking
         }
-        var scripted = try flight.resolve(script, for: route, scriptPath: scriptPath)
+        var scripted = try flight.resolve(script, for: route, terrain: terrain, scriptPath: scriptPath)
         scripted.routeTracking = tracking
         if scriptPath != nil {
             warnAboutTheGround(scripted, route: route, terrain: terrain, clearance: ground.clearance,
