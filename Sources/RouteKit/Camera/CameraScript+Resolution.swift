@@ -25,7 +25,7 @@ extension CameraScript {
     /// `terrain` when given, else the route's own heights (the route point nearest the centre, within
     /// 2 km); in the initial camera the ground under the initial centre (the route's mean elevation where
     /// that is unknown, 0 without heights), as a cubic keyframe's value the ground followed as the
-    /// centre moves over the keyframe's duration (sampled 8 times a second, smoothed over 0.5 s). An
+    /// centre moves over the keyframe's duration (sampled 30 times a second, smoothed over 0.1 s). An
     /// empty `centerElevation` track whose initial value is `ground` follows the ground for the whole
     /// flight.
     ///
@@ -40,7 +40,7 @@ extension CameraScript {
     ///   -90...90, a distance that is not > 0, a pitch outside 0..<90 degrees, a negative or non-finite
     ///   duration, or a missing duration.
     /// - Complexity: O(k + n) for k keyframes and n route points; with `"ground"`, O(n log n) more and
-    ///   O(s) ground lookups for s samples (8 a second of followed flight).
+    ///   O(s) ground lookups for s samples (30 a second of followed flight).
     public func resolved(for route: Route, framing: CameraFraming = CameraFraming(),
                          terrain: (any ElevationModel)? = nil) throws(CameraScriptError) -> ScriptedFlight {
         let framed = framing.camera(framing: route)
