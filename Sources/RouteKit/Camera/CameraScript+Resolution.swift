@@ -21,7 +21,7 @@ public struct ScriptedFlight: Sendable {
 extension CameraScript {
     /// Resolves references against `route`, unwraps headings and longitudes, and builds the timelines.
     ///
-    /// A ``NumberValue/ground`` centre elevation is the ground under the centre (``ScriptGround``):
+    /// A ``NumberValue/ground`` centre elevation is the ground under the centre:
     /// `terrain` when given, else the route's own heights (the route point nearest the centre, within
     /// 2 km); in the initial camera the ground under the initial centre (the route's mean elevation where
     /// that is unknown, 0 without heights), as a cubic keyframe's value the ground followed as the

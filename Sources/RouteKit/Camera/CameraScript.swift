@@ -97,7 +97,7 @@ public struct CameraScript: Hashable, Sendable {
         case routeHeading
         /// Centre elevation only: the ground under the centre (`"ground"`), metres above sea level: the
         /// terrain model's height there when one is given, else the route's own (the elevation of the
-        /// route point nearest the centre, within 2 km: ``RouteGround``), the ground `--clearance` and
+        /// route point nearest the centre, within 2 km), the ground that terrain clearance and
         /// `route-fly check` use. In the initial camera, the ground under the initial centre; as a
         /// keyframe's value, the ground followed over the keyframe's duration as the centre moves
         /// (``CameraScript/resolved(for:framing:terrain:)``).
