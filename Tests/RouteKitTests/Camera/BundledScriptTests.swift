@@ -96,11 +96,12 @@ import Testing
             compared += 1
             if abs(e - nearest[i].height) <= 3 { within3 += 1 }
         }
-        // Measured: orbit 100 %, reveal 96 %, wwdc (a point every 54 ms) 81 %; the rest are where the GPS
-        // heights jump by up to 45 m from one point to the next.
+        // Measured: orbit 100 %, reveal 96.2 % (3164 frames compared), wwdc (a point every 54 ms) 90.1 %;
+        // the rest are where the GPS heights jump by up to 45 m from one point to the next (the worst: 34 m
+        // off the nearest point's, still within the heights around it).
         #expect(compared >= rows.count * 8 / 10, "\(name): \(compared) of \(rows.count) frames")
         let share = Double(within3) / Double(max(compared, 1))
-        #expect(share >= (name == "wwdc.json" ? 0.75 : 0.95), "\(name): \(share)")
+        #expect(share >= (name == "wwdc.json" ? 0.85 : 0.95), "\(name): \(share)")
     }
 
     /// With `--terrain`, `"ground"` is the terrain model's height under the centre: a plane sloping 1000 m
@@ -124,7 +125,8 @@ import Testing
                 let expected = try #require(value.first ?? nil)
                 #expect(abs(row["center_elevation"]! - expected) <= 1.5, "\(name) t = \(row["time"]!): \(row["center_elevation"]!) m, GDAL \(expected) m")
             }
-            // Not the route's own heights (507-579 m): the plane is 434-555 m under the route.
+            // Not the route's own heights (507-579 m): the plane is 655-775 m under the route. Measured: at
+            // most 0.46 m (orbit) and 0.73 m (reveal) from GDAL's cell value.
             #expect(rows.contains { abs($0["center_elevation"]! - Self.nearest(latitude: $0["latitude"]!, longitude: $0["longitude"]!).height) > 20 })
         }
     }
