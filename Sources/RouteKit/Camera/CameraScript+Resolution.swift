@@ -266,7 +266,6 @@ private struct Resolver {
             return try numberTrack(track, property: .centerElevation, start: start)
         }
         var expanded: [CameraScript.Keyframe<CameraScript.NumberValue, Double>] = []
-        var resolved = _KeyframeList<Double>()
         for (i, k) in track.enumerated() {
             let path = "tracks.centerElevation[\(i)]"
             guard k.value == .ground else {
@@ -281,7 +280,7 @@ private struct Resolver {
             }
             let d = try duration(k, path: path) ?? 0
             // Where the keyframe starts, and from what: the track so far, resolved (its springs settled).
-            resolved = try numberTrack(expanded, property: .centerElevation, start: start)
+            let resolved = try numberTrack(expanded, property: .centerElevation, start: start)
             let timeline = KeyframeTimeline(initialValue: start) { resolved }
             let from = timeline.duration
             expanded += ground.keyframes(camera: camera, from: from, to: from + d, previous: timeline.value(time: from),
