@@ -11,7 +11,7 @@ extension CameraScript {
     /// Reads a camera script from its JSON form (docs/camera-script.md).
     ///
     /// The document must be a JSON object with `"routekitCameraScript": 1`; `initialCamera` (its
-    /// missing keys default to `route.center`, `framed`, 0, 0, 0, as in ``InitialCamera``), and
+    /// missing keys default to `route.center`, `framed`, 0, 0, `ground`, as in ``InitialCamera``), and
     /// `tracks` (missing tracks are empty) may be omitted. Unknown keys are errors, with a
     /// "did you mean" suggestion when a known key is close.
     ///
@@ -256,7 +256,7 @@ enum ScriptJSONNames {
 
     /// Number references, in the order messages list them.
     static let numberReferences: [(name: String, value: CameraScript.NumberValue)] = [
-        ("initial", .initial), ("framed", .framed), ("route.heading", .routeHeading),
+        ("initial", .initial), ("framed", .framed), ("route.heading", .routeHeading), ("ground", .ground),
     ]
 
     /// Every named ``UnitCurve``, by its Swift name (`easeInEaseOut`, SwiftUI's deprecated spelling of

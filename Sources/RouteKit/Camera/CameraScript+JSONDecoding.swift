@@ -501,7 +501,7 @@ struct ScriptJSONTrack {
         ScriptJSONTrack(property: .heading, unit: "degrees", references: ["initial", "route.heading"], maximumVelocity: 3600),
         ScriptJSONTrack(property: .distance, unit: "metres", references: ["initial", "framed"], maximumVelocity: 4e8),
         ScriptJSONTrack(property: .pitch, unit: "degrees", references: ["initial"], maximumVelocity: 3600),
-        ScriptJSONTrack(property: .centerElevation, unit: "metres", references: ["initial"], maximumVelocity: 1e5),
+        ScriptJSONTrack(property: .centerElevation, unit: "metres", references: ["initial", "ground"], maximumVelocity: 1e5),
     ]
     /// The largest centre velocity, degrees per second of latitude or longitude (ten turns a second).
     static let maximumCoordinateVelocity = 3600.0

@@ -21,16 +21,31 @@ public struct ScriptedFlight: Sendable {
 extension CameraScript {
     /// Resolves references against `route`, unwraps headings and longitudes, and builds the timelines.
     ///
+    /// A ``NumberValue/ground`` centre elevation is the ground under the centre:
+    /// `terrain` when given, else the route's own heights (the route point nearest the centre, within
+    /// 2 km); in the initial camera the ground under the initial centre (the route's mean elevation where
+    /// that is unknown, 0 without heights), as a cubic keyframe's value the ground followed as the
+    /// centre moves over the keyframe's duration (sampled 30 times a second, smoothed over 0.1 s). An
+    /// empty `centerElevation` track whose initial value is `ground` follows the ground for the whole
+    /// flight.
+    ///
     /// - Parameters:
-    ///   - route: The route that `route.*` references and `route.points` keyframes use.
+    ///   - route: The route that `route.*` references and `route.points` keyframes use; its heights are
+    ///     metres above sea level.
     ///   - framing: How `framed` distances and `route.center` are computed.
+    ///   - terrain: The ground `"ground"` follows (heights above sea level, EGM96), or `nil` for the
+    ///     route's own heights.
     /// - Throws: ``CameraScriptError`` (with the JSON path of the keyframe) for a reference used where it
-    ///   has no meaning, a latitude outside -90...90, a distance that is not > 0, a pitch outside
-    ///   0..<90 degrees, a negative or non-finite duration, or a missing duration.
-    /// - Complexity: O(k + n) for k keyframes and n route points.
-    public func resolved(for route: Route, framing: CameraFraming = CameraFraming()) throws(CameraScriptError) -> ScriptedFlight {
+    ///   has no meaning (`"ground"` on a keyframe that is not cubic, among others), a latitude outside
+    ///   -90...90, a distance that is not > 0, a pitch outside 0..<90 degrees, a negative or non-finite
+    ///   duration, or a missing duration.
+    /// - Complexity: O(k + n) for k keyframes and n route points; with `"ground"`, O(n log n) more and
+    ///   O(s) ground lookups for s samples (30 a second of followed flight).
+    public func resolved(for route: Route, framing: CameraFraming = CameraFraming(),
+                         terrain: (any ElevationModel)? = nil) throws(CameraScriptError) -> ScriptedFlight {
         let framed = framing.camera(framing: route)
         var resolver = Resolver(route: route, framed: framed)
+        if usesGround { resolver.ground = ScriptGround(route: route, terrain: terrain) }
         let initial = try resolver.initialCamera(initialCamera)
         resolver.initial = initial.camera
         resolver.initialElevation = initial.elevation
@@ -38,16 +53,25 @@ extension CameraScript {
         let heading = try resolver.numberTrack(self.heading, property: .heading, start: initial.camera.heading)
         let distance = try resolver.numberTrack(self.distance, property: .distance, start: initial.camera.distance)
         let pitch = try resolver.numberTrack(self.pitch, property: .pitch, start: initial.camera.pitch)
-        let elevation = try resolver.numberTrack(centerElevation, property: .centerElevation, start: initial.elevation)
         let camera = KeyframeTimeline(initialValue: initial.camera) {
             KeyframeTrack(\MapCamera.centerCoordinate) { center }
             KeyframeTrack(\MapCamera.heading) { heading }
             KeyframeTrack(\MapCamera.distance) { distance }
             KeyframeTrack(\MapCamera.pitch) { pitch }
         }
+        var elevationKeyframes = centerElevation
+        if elevationKeyframes.isEmpty && initialCamera.centerElevation == .ground && camera.duration > 0 {
+            elevationKeyframes = [.init(.cubic(startVelocity: nil, endVelocity: nil), .ground, duration: camera.duration)]
+        }
+        let elevation = try resolver.elevationTrack(elevationKeyframes, start: initial.elevation, camera: camera)
         let elevationTimeline = KeyframeTimeline(initialValue: initial.elevation) { elevation }
         return ScriptedFlight(initialCamera: initial.camera, camera: camera, centerElevation: elevationTimeline,
                               route: RouteOdometer(route: route))
+    }
+
+    /// Whether the centre elevation anywhere is ``NumberValue/ground``.
+    var usesGround: Bool {
+        initialCamera.centerElevation == .ground || centerElevation.contains { $0.value == .ground }
     }
 }
 
@@ -57,6 +81,8 @@ private struct Resolver {
     let framed: MapCamera
     var initial: MapCamera? = nil
     var initialElevation: Double? = nil
+    /// The ground `"ground"` follows; set when the script uses it.
+    var ground: ScriptGround? = nil
 
     func fail(_ path: String, _ message: String) -> CameraScriptError {
         CameraScriptError(jsonPath: path, message: message)
@@ -67,7 +93,9 @@ private struct Resolver {
         let distance = try number(c.distance, property: .distance, path: "initialCamera.distance")
         let heading = try number(c.heading, property: .heading, path: "initialCamera.heading")
         let pitch = try number(c.pitch, property: .pitch, path: "initialCamera.pitch")
-        let elevation = try number(c.centerElevation, property: .centerElevation, path: "initialCamera.centerElevation")
+        let elevation = c.centerElevation == .ground
+            ? (ground?.initialHeight(under: center) ?? 0)
+            : try number(c.centerElevation, property: .centerElevation, path: "initialCamera.centerElevation")
         return (MapCamera(centerCoordinate: center, distance: distance, heading: heading, pitch: pitch), elevation)
     }
 
@@ -109,6 +137,9 @@ private struct Resolver {
         case .routeHeading:
             guard property == .heading else { throw fail(path, "\"route.heading\" is a heading; it cannot be a \(name)") }
             v = RouteKit.heading(from: route.start, to: route.end)
+        case .ground:
+            guard property == .centerElevation else { throw fail(path, "\"ground\" is a centre elevation; it cannot be a \(name)") }
+            throw fail(path, "\"ground\" follows the ground over a keyframe's duration; it can only be the value of a cubic keyframe")
         }
         guard v.isFinite else { throw fail(path, "\(v) is not a finite number") }
         switch property {
@@ -225,5 +256,36 @@ private struct Resolver {
             previous = v
         }
         return _KeyframeList(segments)
+    }
+
+    /// The centre elevation track: ``numberTrack(_:property:start:)`` with each `"ground"` keyframe
+    /// replaced by the keyframes that follow the ground under `camera`'s centre (``ScriptGround``).
+    func elevationTrack(_ track: [CameraScript.Keyframe<CameraScript.NumberValue, Double>], start: Double,
+                        camera: KeyframeTimeline<MapCamera>) throws(CameraScriptError) -> _KeyframeList<Double> {
+        guard let ground, track.contains(where: { $0.value == .ground }) else {
+            return try numberTrack(track, property: .centerElevation, start: start)
+        }
+        var expanded: [CameraScript.Keyframe<CameraScript.NumberValue, Double>] = []
+        for (i, k) in track.enumerated() {
+            let path = "tracks.centerElevation[\(i)]"
+            guard k.value == .ground else {
+                // Checked here, where the path names the script's own keyframe.
+                _ = try duration(k, path: path)
+                _ = try number(k.value, property: .centerElevation, path: path + ".value")
+                expanded.append(k)
+                continue
+            }
+            guard case .cubic(let startVelocity, let endVelocity) = k.kind else {
+                throw fail(path + ".value", "\"ground\" follows the ground over the keyframe's duration; it can only be the value of a cubic keyframe")
+            }
+            let d = try duration(k, path: path) ?? 0
+            // Where the keyframe starts, and from what: the track so far, resolved (its springs settled).
+            let resolved = try numberTrack(expanded, property: .centerElevation, start: start)
+            let timeline = KeyframeTimeline(initialValue: start) { resolved }
+            let from = timeline.duration
+            expanded += ground.keyframes(camera: camera, from: from, to: from + d, previous: timeline.value(time: from),
+                                         startVelocity: startVelocity, endVelocity: endVelocity)
+        }
+        return try numberTrack(expanded, property: .centerElevation, start: start)
     }
 }

@@ -24,8 +24,9 @@ public struct CameraScript: Hashable, Sendable {
     public var distance: [Keyframe<NumberValue, Double>]
     /// Keyframes of `pitch` (degrees from straight down; velocities in degrees per second).
     public var pitch: [Keyframe<NumberValue, Double>]
-    /// Keyframes of the ground elevation under the centre (metres), used only for the eye's altitude;
-    /// a RouteKit addition (MapCamera has no such property). Empty: elevation 0.
+    /// Keyframes of the elevation of the centre (metres above sea level), used only for the eye's
+    /// altitude; a RouteKit addition (MapCamera has no such property). Empty: the initial camera's
+    /// value held, or, when that is ``NumberValue/ground``, the ground followed for the whole flight.
     public var centerElevation: [Keyframe<NumberValue, Double>]
 
     public init(initialCamera: InitialCamera,
@@ -46,12 +47,13 @@ public struct CameraScript: Hashable, Sendable {
         public var distance: NumberValue
         public var heading: NumberValue
         public var pitch: NumberValue
-        /// Ground elevation under the initial centre, metres.
+        /// Elevation of the initial centre, metres above sea level: a number, or ``NumberValue/ground``
+        /// (the default: the ground under it).
         public var centerElevation: NumberValue
 
         public init(centerCoordinate: CoordinateValue = .routeCenter, distance: NumberValue = .framed,
                     heading: NumberValue = .number(0), pitch: NumberValue = .number(0),
-                    centerElevation: NumberValue = .number(0)) {
+                    centerElevation: NumberValue = .ground) {
             self.centerCoordinate = centerCoordinate
             self.distance = distance
             self.heading = heading
@@ -77,13 +79,13 @@ public struct CameraScript: Hashable, Sendable {
         case routePoints
     }
 
-    /// A number in a script: literal, or a reference.
     /// The camera's numeric properties a script keys, by their names in a script's JSON (`tracks`,
     /// `initialCamera`): heading (degrees), distance (metres), pitch (degrees), centre elevation (metres).
     public enum Property: String, CaseIterable, Hashable, Sendable {
         case heading, distance, pitch, centerElevation
     }
 
+    /// A number in a script: literal, or a reference.
     public enum NumberValue: Hashable, Sendable {
         case number(Double)
         /// The initial camera's value of the same property (`"initial"`).
@@ -93,6 +95,13 @@ public struct CameraScript: Hashable, Sendable {
         case framed
         /// Heading only: the heading from the route's start to its end (`"route.heading"`).
         case routeHeading
+        /// Centre elevation only: the ground under the centre (`"ground"`), metres above sea level: the
+        /// terrain model's height there when one is given, else the route's own (the elevation of the
+        /// route point nearest the centre, within 2 km), the ground that terrain clearance and
+        /// `route-fly check` use. In the initial camera, the ground under the initial centre; as a
+        /// keyframe's value, the ground followed over the keyframe's duration as the centre moves
+        /// (``CameraScript/resolved(for:framing:terrain:)``).
+        case ground
     }
 
     /// How a ``CoordinateValue/routePoints`` keyframe shares its duration among the points.

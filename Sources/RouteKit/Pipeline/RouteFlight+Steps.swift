@@ -109,7 +109,7 @@ extension RouteFlight {
             flight.routeTracking = plan.routeTracking
             return flight
         }
-        return try script.resolved(for: prepared.route, framing: options.flight.framing)
+        return try script.resolved(for: prepared.route, framing: options.flight.framing, terrain: prepared.terrain)
     }
 }
 

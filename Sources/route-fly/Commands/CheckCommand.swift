@@ -170,7 +170,7 @@ struct CheckOptions: Equatable {
             checked = .none
         } else if let scriptPath {
             let script = try loadCameraScript(scriptPath)
-            checked = .scripted(try flight.resolve(script, for: result.route, scriptPath: scriptPath), framing: flight.options.framing)
+            checked = .scripted(try flight.resolve(script, for: result.route, terrain: terrain, scriptPath: scriptPath), framing: flight.options.framing)
         } else {
             checked = .planned(flight.options)
         }

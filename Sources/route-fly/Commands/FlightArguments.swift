@@ -143,10 +143,11 @@ struct FlightArguments: Equatable {
         }
     }
 
-    /// Resolves a script against the route with these options' framing; errors name the script file.
-    func resolve(_ script: CameraScript, for route: Route, scriptPath: String?) throws(CameraScriptError) -> ScriptedFlight {
+    /// Resolves a script against the route with these options' framing, its `"ground"` on `terrain`
+    /// (else the route's heights); errors name the script file.
+    func resolve(_ script: CameraScript, for route: Route, terrain: TerrainModel?, scriptPath: String?) throws(CameraScriptError) -> ScriptedFlight {
         do {
-            return try script.resolved(for: route, framing: options.framing)
+            return try script.resolved(for: route, framing: options.framing, terrain: terrain)
         } catch {
             throw Self.located(error, scriptPath: scriptPath)
         }

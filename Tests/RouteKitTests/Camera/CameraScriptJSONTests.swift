@@ -99,7 +99,7 @@ private func everythingScript() -> CameraScript {
                 "distance": "framed",
                 "heading": 0,
                 "pitch": 0,
-                "centerElevation": 0
+                "centerElevation": "ground"
               },
               "tracks": {
                 "centerCoordinate": [],
@@ -262,8 +262,9 @@ private func everythingScript() -> CameraScript {
     @Test func orbitSampleTurnsAFullCircleAroundTheCentre() throws {
         let flight = try CameraScript(json: Data(contentsOf: try sample("orbit.json").url)).resolved(for: toyRoute)
         #expect(flight.duration == 30)
-        // Linear keyframes 0 -> 120 -> 240 -> 360 over 10 s each: 12 degrees per second.
-        for (t, heading) in [(0.0, 0.0), (5, 60), (15, 180), (27.5, 330), (30, 360)] {
+        // Cubic keyframes 0 -> 120 -> 240 -> 360 over 10 s each: Catmull-Rom velocities of 12 degrees per
+        // second at 10 and 20 s, at rest at both ends; symmetric about 15 s.
+        for (t, heading) in [(0.0, 0.0), (10, 120), (15, 180), (20, 240), (30, 360)] {
             let c = flight.camera.value(time: t)
             #expect(isClose(c.heading, heading, absolute: 1e-9), "t = \(t)")
             #expect(c.pitch == 45)
@@ -271,30 +272,31 @@ private func everythingScript() -> CameraScript {
             #expect(isClose(c.centerCoordinate.longitude, 6.225, absolute: 1e-10))
             #expect(isClose(c.distance, framedDistance, absolute: 1e-6))
         }
+        // At rest at both ends: under a thousandth of a degree in the first and last 10 ms.
+        #expect(abs(flight.camera.value(time: 0.01).heading) < 1e-3)
+        #expect(abs(flight.camera.value(time: 29.99).heading - 360) < 1e-3)
     }
 
-    @Test func revealSampleSpringsInFollowsAndPullsOut() throws {
+    @Test func revealSampleFliesInFollowsAndPullsOut() throws {
         let flight = try CameraScript(json: Data(contentsOf: try sample("reveal.json").url)).resolved(for: toyRoute)
-        // 3 + 20 + 5 s (the distance-timed shares of 20 s add up to 20 up to rounding).
-        #expect(isClose(flight.duration, 28, absolute: 1e-12))
+        // 6 + 90 + 20 s (the distance-timed shares of 90 s add up to 90 up to rounding).
+        #expect(isClose(flight.duration, 116, absolute: 1e-9))
         let start = flight.camera.value(time: 0)
         #expect(isClose(start.distance, framedDistance, absolute: 1e-6) && start.pitch == 0)
-        // Linear holds from 3 s to 23 s at the values the springs were sent to. The springs (response 1 s,
-        // damping ratio 0.85, so decay 0.85 * 2 pi / s) are within exp(-0.85 * 2 pi * 3) = 1e-7 of their
-        // targets when they are cut at 3 s, and the holds start from there.
-        let following = flight.camera.value(time: 13)
-        #expect(isClose(following.distance, 2000, relative: 1e-5) && isClose(following.pitch, 60, relative: 1e-5))
-        #expect(isClose(following.heading, routeHeading, relative: 1e-5))
-        // End of route.points (23 s) is the route's last point.
-        let end = flight.camera.value(time: 23)
-        #expect(isClose(end.centerCoordinate.latitude, 49.70, absolute: 1e-12))
-        #expect(isClose(end.centerCoordinate.longitude, 6.25, absolute: 1e-12))
-        // Back to the initial camera at 28 s.
-        let last = flight.camera.value(time: 28)
+        // Cubic holds from 6 s to 96 s with zero velocities at both ends: exactly the held values.
+        for t in [6.0, 50, 96] {
+            let following = flight.camera.value(time: t)
+            #expect(isClose(following.distance, 8000, absolute: 1e-9) && isClose(following.pitch, 50, absolute: 1e-9), "t = \(t)")
+            #expect(isClose(following.heading, routeHeading, absolute: 1e-9))
+        }
+        // End of route.points (96 s) is the route's last point.
+        let end = flight.camera.value(time: 96)
+        #expect(isClose(end.centerCoordinate.latitude, 49.70, absolute: 1e-9))
+        #expect(isClose(end.centerCoordinate.longitude, 6.25, absolute: 1e-9))
+        // Back to the initial camera at 116 s.
+        let last = flight.camera.value(time: 116)
         #expect(isClose(last.distance, framedDistance, absolute: 1e-6) && last.pitch == 0 && isClose(last.heading, 0, absolute: 1e-9))
         #expect(isClose(last.centerCoordinate.latitude, centerLatitude, absolute: 1e-10))
-        // easeInOut is symmetric about its midpoint: at 25.5 s the pitch is half way, 30 degrees.
-        #expect(isClose(flight.camera.value(time: 25.5).pitch, 30, absolute: 1e-9))
     }
 
     // MARK: Resolution
