@@ -18,7 +18,7 @@ extension CameraScript {
     /// Checked here, from the document alone: JSON syntax; JSON types; keyframe types, curve and spring
     /// names and forms; which references each property accepts; `timing` only on a `"route.points"`
     /// value; durations finite and `>= 0`; every number finite; latitudes of literal coordinates in
-    /// `-90...90`. Checked later, by ``resolved(for:framing:)`` (which reports the same JSON paths):
+    /// `-90...90`. Checked later, by ``resolved(for:framing:terrain:)`` (which reports the same JSON paths):
     /// distances `> 0` and pitches in `0..<90` degrees.
     ///
     /// Numbers are read from their exact text with correct rounding, so a script written by ``json``

@@ -20,7 +20,7 @@ extension RouteFile.Result {
     /// The findings that warn about the jumps between the route's pieces, as ``RouteCheck/pieceFindings(_:threshold:)``
     /// words them (threshold ``RouteCheck/Options/pieceGap``'s default), for a command that flies the
     /// route. Empty for a route of one piece, and for pieces whose times show the file order is the
-    /// recording's (``RouteCheck/isInRecordedOrder(_:)``: the jumps are where the recorder was off,
+    /// recording's (`RouteCheck.isInRecordedOrder(_:)`: the jumps are where the recorder was off,
     /// flown as gaps on purpose; the route check still reports each as a `piece-gap`).
     public var pieceWarnings: [Finding] {
         guard route.segments.count > 1, !RouteCheck.isInRecordedOrder(route) else { return [] }

@@ -24,7 +24,7 @@ import RouteKitTerrain
 /// 3. the ground: a terrain model covering the route (``TerrainModel``, points without elevation take
 ///    its height, and the clearance is kept over it), or one elevation for every point without one;
 /// 4. the plan (``FlightPlanner/plan(for:)``), or ``Options/script``;
-/// 5. resolution for the route (``CameraScript/resolved(for:framing:)``).
+/// 5. resolution for the route (``CameraScript/resolved(for:framing:terrain:)``).
 public struct RouteFlight: Sendable {
     /// The route as flown: heights in metres above mean sea level (EGM96), outliers left out, points
     /// without elevation filled from the ground when one was given.

@@ -4,8 +4,8 @@ import Foundation
 /// `MultiLineString`, KML `LineString`s and `gx:Track`s, TCX tracks) and the jumps between them.
 ///
 /// A route saved in pieces out of order, some reversed, is flown in file order: back and forth along
-/// the jumps between pieces. ``chainedByNearestEnds(_:)`` finds the order a drawing tool most likely
-/// meant; ``jumps`` measures the file order's jumps; ``seemsOutOfOrder`` says when the chain is much
+/// the jumps between pieces. `chainedByNearestEnds(_:)` finds the order a drawing tool most likely
+/// meant; ``jumps`` measures the file order's jumps; `seemsOutOfOrder` says when the chain is much
 /// shorter; ``Route/joiningPieces()`` flies the chain.
 ///
 /// **The chaining rule.** From each end of each piece, a chain is grown greedily: the free piece with

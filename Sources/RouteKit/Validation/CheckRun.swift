@@ -29,7 +29,7 @@ public struct CheckRun: Sendable {
         /// ``FlightOptions/clearance`` is replaced by ``CheckRun/clearance``). Its length is compared
         /// with ``FlightCheck/expectedDuration(options:route:)``.
         case planned(FlightOptions)
-        /// A camera script resolved for the route (``CameraScript/resolved(for:framing:)``) with
+        /// A camera script resolved for the route (``CameraScript/resolved(for:framing:terrain:)``) with
         /// `framing`, whose field of view the motion check uses.
         case scripted(ScriptedFlight, framing: CameraFraming)
         /// No flight: the route alone (a rider of a group, whose flight ``GroupCheck`` checks).

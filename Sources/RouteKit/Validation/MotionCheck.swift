@@ -249,7 +249,7 @@ public enum MotionCheck {
     /// and checks its motion: the function to call on a planned flight.
     ///
     /// - Parameters:
-    ///   - flight: A resolved plan or script (``CameraScript/resolved(for:framing:)``).
+    ///   - flight: A resolved plan or script (``CameraScript/resolved(for:framing:terrain:)``).
     ///   - framesPerSecond: The frame rate to measure at (> 0): the video's, or finer.
     ///   - verticalFieldOfView: Degrees (``CameraFraming/verticalFieldOfView`` of the plan).
     ///   - limits: Default ``MotionLimits/init()``.

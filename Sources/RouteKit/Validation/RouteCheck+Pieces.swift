@@ -4,7 +4,7 @@ extension RouteCheck {
     /// The findings about the jumps between `route`'s pieces (segments): one `pieces-out-of-order` when
     /// the nearest-ends chain (``RoutePieces``) is much shorter than the file order
     /// (``RoutePieces/seemsOutOfOrder(threshold:)``) and the file order is not the recording's
-    /// (``isInRecordedOrder(_:)``), listing the jumps longer than `threshold` (the first 10, then a count) (a command line adds its option that chains them);
+    /// (`isInRecordedOrder(_:)`), listing the jumps longer than `threshold` (the first 10, then a count) (a command line adds its option that chains them);
     /// otherwise one `piece-gap` per such jump. Empty for a route of one piece.
     ///
     /// - Parameters:
