@@ -226,8 +226,8 @@ enum Usage {
         use --input-heights ellipsoid); the ground: terrain-clearance (the eye below the clearance),
         line-of-sight (the ground hides the centre).
         Several routes (a group): each route's findings, then the group's: group-clocks-disjoint,
-        group-clock-offset (riders whole hours or the FIT epoch apart: the cause and the --offset that
-        fixes it), rider-never-in-view (warnings), group-spread (note: the largest distance between riders), and the
+        group-clock-offset (riders whole hours or the FIT epoch apart, or a rider whose times start on
+        the FIT epoch's day: the cause and the --offset that fixes it), rider-never-in-view (warnings), group-spread (note: the largest distance between riders), and the
         group flight's motion.
 
         USAGE: \(usageLine("check"))

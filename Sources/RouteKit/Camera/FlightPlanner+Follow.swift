@@ -394,19 +394,28 @@ extension FlightPlanner {
     }
 
     /// The heading rule the follow flies: ``FlightOptions/heading``, except that ``FlightOptions/Heading/endpoints``
-    /// on a route whose start and end coincide (a loop: no start-to-end heading, as `info` reports) becomes
-    /// the fixed heading from the start to the route's point farthest from it (geodesic, WGS 84), with a
-    /// note; a route that never leaves its start keeps `endpoints` (heading 0).
+    /// on a loop (a route whose end lies within ``loopClosure`` of its length from its start: no
+    /// meaningful start-to-end heading, a few metres of GPS noise would set it) becomes the fixed heading
+    /// from the start to the route's point farthest from it (geodesic, WGS 84), with a note; a route that
+    /// never leaves its start keeps `endpoints` (heading 0).
     /// - Complexity: O(n) for n points (one geodesic inverse each, for a loop).
     func resolvedHeading(_ route: Route, notes: inout [String]) -> FlightOptions.Heading {
-        guard options.heading == .endpoints, route.start.distance(to: route.end) == 0 else { return options.heading }
+        let closure = route.start.distance(to: route.end)
+        guard options.heading == .endpoints, closure <= Self.loopClosure * route.length else { return options.heading }
         let start = route.start
         let reach = route.points.map { start.distance(to: $0.coordinate) }
         guard let far = reach.indices.max(by: { reach[$0] < reach[$1] }), reach[far] > 0 else { return options.heading }
         let value = normalizedHeading(RouteKit.heading(from: start, to: route.points[far].coordinate))
-        notes.append("the route starts and ends at the same place, so it has no start-to-end heading (`endpoints`): the camera faces from the start towards the point farthest from it (\(FixedDecimal.string(reach[far], places: 0)) m away), heading \(FixedDecimal.string(value, places: 1)) degrees")
+        let ends = closure == 0 ? "the route starts and ends at the same place"
+            : "the route ends \(FixedDecimal.string(closure, places: 1)) m from its start (a loop: within \(FixedDecimal.string(Self.loopClosure * 100, places: 0)) % of its \(FixedDecimal.string(route.length, places: 0)) m)"
+        notes.append("\(ends), so it has no start-to-end heading (`endpoints`): the camera faces from the start towards the point farthest from it (\(FixedDecimal.string(reach[far], places: 0)) m away), heading \(FixedDecimal.string(value, places: 1)) degrees")
         return .fixed(value)
     }
+
+    /// The largest start-to-end distance of a loop, as a fraction of the route's length (along its
+    /// segments): 0.05. A loop that closes to 5 % of its length has no heading from start to end worth
+    /// flying (2.7 m across a 3.2 km loop is GPS noise); an out-and-back route is a loop too.
+    static let loopClosure = 0.05
 
     /// What a gap flight is kept within: nine tenths of `check`'s default screen speed, zoom rate and
     /// their accelerations, and the planner's turn limits (``FlightOptions/defaultMaxTurnRate`` or

@@ -37,7 +37,8 @@ public enum RouteFile {
         public var format: RouteFormat
         /// What was skipped or decided along the way, one sentence each (see ``RouteFile``); often empty.
         public var notes: [String]
-        /// Values read that are probably wrong, one sentence each: elevations outside
+        /// Values read that are probably wrong, one sentence each: heights wrapped as unsigned 16-bit
+        /// numbers (corrected when flown, ``RouteOutliers``), elevations outside
         /// ``RoutePoint/plausibleElevations``. Filled by ``RouteFile/read(path:format:options:)``; often empty.
         public var warnings: [String] = []
 
@@ -59,10 +60,16 @@ public enum RouteFile {
             return converted
         }
 
-        /// Sets ``warnings`` from the route's values. O(n).
+        /// Sets ``warnings`` from the route's values: heights wrapped as unsigned 16-bit numbers
+        /// (``RouteOutliers``, rule 1), which every command corrects, then elevations outside
+        /// ``RoutePoint/plausibleElevations`` among the corrected heights, as the route check judges them. O(n).
         mutating func checkPlausibility() {
             let range = RoutePoint.plausibleElevations
-            let points = route.points
+            var points = route.points
+            if let wrapped = Route.unwrapHeights(&points) {
+                warnings.append(wrapped.sentence(place: nil)
+                                + "; every command uses the corrected heights, and the route check notes them (elevation-wrapped)")
+            }
             guard let first = points.firstIndex(where: { $0.elevation.map { !range.contains($0) } ?? false }) else { return }
             let count = points[first...].reduce(0) { $0 + ($1.elevation.map { range.contains($0) ? 0 : 1 } ?? 0) }
             let value = points[first].elevation!

@@ -59,4 +59,15 @@ public struct GroundOffset: Hashable, Sendable {
         let m = sorted.count
         return m % 2 == 1 ? sorted[m / 2] : (sorted[m / 2 - 1] + sorted[m / 2]) / 2
     }
+
+    /// The offset of `route` from `ground` and the geoid undulation at the route's middle point, metres,
+    /// when the offset is geoid-sized (``isGeoidSized(undulation:)``: heights above the ellipsoid written
+    /// as heights above sea level); `nil` otherwise, and without a geoid.
+    ///
+    /// - Complexity: O(n log n) for n points, plus O(n) ground lookups.
+    public static func geoidSized(route: Route, ground: any ElevationModel, geoid: Geoid?) -> (offset: GroundOffset, undulation: Double)? {
+        guard let geoid, let offset = GroundOffset(route: route, ground: ground) else { return nil }
+        let undulation = geoid.undulation(at: route.points[route.points.count / 2].coordinate)
+        return offset.isGeoidSized(undulation: undulation) ? (offset, undulation) : nil
+    }
 }

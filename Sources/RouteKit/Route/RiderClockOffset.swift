@@ -9,14 +9,20 @@ import Foundation
 ///   `|h| <= 14`: a converter that read FIT times (seconds from 1989-12-31, ``ClockPattern/fitEpoch``) as
 ///   Unix times, with a zone error of `h` hours on top;
 /// - ``Cause/localTimeAsUTC(hours:)``: `d` is within 10 minutes of a whole number of hours `h`,
-///   `1 <= |h| <= 14` (the zones' range, UTC-12 to UTC+14): a device that writes local time with a `Z`.
+///   `1 <= |h| <= 14` (the zones' range, UTC-12 to UTC+14): a device that writes local time with a `Z`;
+/// - ``Cause/fitEpochClock``: this rider's first time falls on the FIT epoch's day (``ClockPattern/fitEpoch(_:)``,
+///   1989-12-31) and the other's does not: a FIT device whose clock was never set counts from the epoch,
+///   so the rider's instants are not the ride's and only its start is known to be the other's (about).
 ///
-/// ``seconds`` is that amount (the FIT epoch plus `3600 h`, or `3600 h`): added to the rider's times,
-/// it starts within 10 minutes of the other rider.
+/// ``seconds`` is that amount (the FIT epoch plus `3600 h`, or `3600 h`; for ``Cause/fitEpochClock`` `d`
+/// itself, rounded to the second): added to the rider's times, it starts within 10 minutes of the
+/// other rider (at once with it, for ``Cause/fitEpochClock``).
 public struct RiderClockOffset: Hashable, Sendable {
     public enum Cause: Hashable, Sendable {
         case localTimeAsUTC(hours: Int)
         case fitEpochDropped
+        /// The rider's clock was never set: its times start on the FIT epoch's day.
+        case fitEpochClock
     }
 
     /// The rider whose clock is off (an index into ``RiderGroup/riders``), and the rider it was compared with.
@@ -47,7 +53,7 @@ public struct RiderClockOffset: Hashable, Sendable {
                 let others = spans.indices.filter { $0 != i && spans[$0] != nil }
                 guard !others.isEmpty, !others.contains(where: { spans[$0]!.start <= span.end && span.start <= spans[$0]!.end }) else { continue }
                 for j in others where (j < i) == laterFirst {
-                    if let (cause, seconds) = explained(spans[j]!.start - span.start) {
+                    if let (cause, seconds) = explained(spans[j]!.start - span.start, start: span.start, referenceStart: spans[j]!.start) {
                         found.append(RiderClockOffset(rider: i, reference: j, cause: cause, seconds: seconds))
                         break
                     }
@@ -57,8 +63,13 @@ public struct RiderClockOffset: Hashable, Sendable {
         return found.sorted { $0.rider < $1.rider }
     }
 
-    /// The cause and the fixing offset of a difference `d` between two starts, seconds, or `nil`.
-    static func explained(_ d: Double) -> (Cause, Double)? {
+    /// The cause and the fixing offset of a difference `d` between two starts, seconds, or `nil`; `start`
+    /// and `referenceStart` are the rider's and the other rider's first times (Unix seconds).
+    static func explained(_ d: Double, start: Double, referenceStart: Double) -> (Cause, Double)? {
+        func onFitEpochDay(_ t: Double) -> Bool {
+            let epoch = ClockPattern.fitEpoch.timeIntervalSince1970
+            return t >= epoch && t < epoch + 86_400
+        }
         func wholeHours(_ x: Double) -> Int? {
             let h = (x / 3600).rounded()
             return abs(h) <= 14 && abs(x - 3600 * h) <= startTolerance ? Int(h) : nil
@@ -66,6 +77,7 @@ public struct RiderClockOffset: Hashable, Sendable {
         let fit = ClockPattern.fitEpoch.timeIntervalSince1970
         if let h = wholeHours(d - fit) { return (.fitEpochDropped, fit + 3600 * Double(h)) }
         if let h = wholeHours(d), h != 0 { return (.localTimeAsUTC(hours: -h), 3600 * Double(h)) }
+        if onFitEpochDay(start), !onFitEpochDay(referenceStart) { return (.fitEpochClock, d.rounded()) }
         return nil
     }
 }

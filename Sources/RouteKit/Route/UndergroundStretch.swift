@@ -25,8 +25,14 @@ extension Route {
     /// The runs of at least two consecutive points with an elevation that lie more than
     /// ``UndergroundStretch/depthThreshold`` metres under `ground` (where it has a value), in route order.
     ///
+    /// - Parameters:
+    ///   - ground: The terrain model, heights in metres above sea level.
+    ///   - offset: A constant offset of the route's heights from the ground already recognised, metres
+    ///     (``GroundOffset/median`` of a geoid-sized offset, ``GroundOffset/geoidSized(route:ground:geoid:)``),
+    ///     removed from each height before its depth is measured: one cause, one finding, not a tunnel
+    ///     the length of the route. Default 0.
     /// - Complexity: O(n) ground lookups for n points.
-    public func undergroundStretches(under ground: any ElevationModel) -> [UndergroundStretch] {
+    public func undergroundStretches(under ground: any ElevationModel, removing offset: Double = 0) -> [UndergroundStretch] {
         let distances = cumulativeDistances
         var stretches: [UndergroundStretch] = []
         var run: (first: Int, depth: Double)? = nil
@@ -38,7 +44,7 @@ extension Route {
             run = nil
         }
         for (i, point) in points.enumerated() {
-            let depth = point.elevation.flatMap { e in ground.elevation(at: point.coordinate).map { $0 - e } }
+            let depth = point.elevation.flatMap { e in ground.elevation(at: point.coordinate).map { $0 - (e - offset) } }
             if let depth, depth > UndergroundStretch.depthThreshold {
                 run = (run?.first ?? i, max(run?.depth ?? depth, depth))
             } else {

@@ -3,7 +3,8 @@ import Foundation
 /// A whole check of a route and its flight in one call, as `route-fly check` runs it:
 /// 1. the route's clock and geometry (``RouteCheck``), with the zones of its time texts read a second
 ///    time from the file's bytes when it is GPX, KML or TCX (`TimeZoneScan`), on its heights with the
-///    outliers corrected, and a finding for each outlier (``Route/outliers``,
+///    outliers corrected (no `jump` or `speed-implausible` on the legs of a wild position: its
+///    `position-outlier` names them), and a finding for each outlier (``Route/outliers``,
 ///    ``RouteCheck/findings(for:places:)``); the flight and the ground are the route without them;
 ///    over a terrain model, the route's heights against it (``TerrainCheck/routeFindings(_:ground:geoid:ellipsoidalFix:)``:
 ///    stretches under the ground, a geoid-sized offset);
@@ -95,6 +96,7 @@ public struct CheckRun: Sendable {
         let zones: [TimeZoneDesignator?]? = [.gpx, .kml, .tcx].contains(result.format)
             ? input.flatMap { TimeZoneScan.zones(for: route, input: $0) } : nil
         var (findings, routeSummary) = RouteCheck.check(route, options: routeOptions, zones: zones)
+        findings = RouteCheck.withoutLegsOfWildPositions(findings, outliers: outliers)
         findings += RouteCheck.findings(for: outliers, places: outliers.places(count: route.points.count, format: result.format,
                                                                                input: input, displayPath: displayPath))
 

@@ -102,9 +102,12 @@ public enum GroupCheck {
                 let hours = Int(((offset.seconds - ClockPattern.fitEpoch.timeIntervalSince1970) / 3600).rounded())
                 let zone = hours == 0 ? "" : " and \(hours) h"
                 cause = "its times are \(FixedDecimal.string(offset.seconds, places: 0)) s before those of '\(other.name)', the FIT epoch (631065600 s: 1989-12-31 counted from 1970)\(zone): a converter that dropped the FIT epoch"
+            case .fitEpochClock:
+                cause = "its times start on the FIT epoch's day (1989-12-31), \(FixedDecimal.string(offset.seconds, places: 0)) s before those of '\(other.name)': a FIT device whose clock was never set counts from the epoch, so its instants are not the ride's"
             }
+            let condition = offset.cause == .fitEpochClock ? "if it started with '\(other.name)', " : ""
             return Finding(.warning, .groupClockOffset, time: .recorded(rider.route.startTime),
-                "Rider '\(rider.name)' never rides with the others: \(cause); \(wording(rider.name, offset.seconds)) puts it right.")
+                "Rider '\(rider.name)' never rides with the others: \(cause); \(condition)\(wording(rider.name, offset.seconds)) puts it right.")
         }
     }
 }

@@ -15,13 +15,13 @@ import Foundation
 /// | `time-backwards` | error | a time is earlier than the previous timed point's, segments included; *i* = the later point |
 /// | `time-equal-while-moving` | warning | two consecutive points have the same time but different positions (infinite speed); *i* = the second |
 /// | `time-gap` | warning | more than ``Options/gap`` seconds between consecutive timed points; *i* = the point after the gap |
-/// | `speed-implausible` | warning | a leg's speed (geodesic length / time) is over ``Options/maxSpeed``; *i* = the leg's end |
+/// | `speed-implausible` | warning | a leg's speed (geodesic length / time) is over ``Options/maxSpeed``; *i* = the leg's end. ``CheckRun`` leaves out those on the legs into and out of a recognised wild position (``withoutLegsOfWildPositions(_:outliers:)``) |
 /// | `time-before-gps-epoch` | warning | times before 1980-01-06 (the GPS epoch), e.g. the 1901 sentinel of a broken clock; *i* = the first |
 /// | `time-zone-mixed` | warning | the file writes its times in more than one zone notation; *i* = first point that differs from the first |
 /// | `time-zone-missing` | note | times without a zone (read as UTC); *i* = the first |
 /// | `duplicate-point` | note | a point at exactly the previous point's position within a segment; *i* = the repeat |
 /// | `zero-length-segment` | warning | a segment that travels nowhere (one point, or all at one place); *i* = its first point |
-/// | `jump` | warning | a leg inside a segment longer than ``Options/maxJump`` metres; *i* = the leg's end |
+/// | `jump` | warning | a leg inside a segment longer than ``Options/maxJump`` metres; *i* = the leg's end. ``CheckRun`` leaves out those on the legs into and out of a recognised wild position (``withoutLegsOfWildPositions(_:outliers:)``) |
 /// | `piece-gap` | warning | the jump from one piece (segment) to the next is longer than ``Options/pieceGap`` metres (a flight that flies its gaps crosses it); *i* = the next piece's first point. Not reported when the pieces seem out of order |
 /// | `pieces-out-of-order` | warning | the pieces chained by nearest ends (``RoutePieces``) would jump at most half as far as in file order, and ``Options/pieceGap`` metres less, and the file order is not that of the pieces' times: one finding with every jump's length and the chain (``Route/joiningPieces()``); *i* = the first long jump's next point |
 /// | `null-island` | error | a point at exactly latitude 0, longitude 0 (a fix the device never had) |

@@ -2,7 +2,8 @@ import Foundation
 
 extension TerrainCheck {
     /// The findings about a route's own heights over a terrain model (issue 25, items 5 and 12):
-    /// - `route-underground` (a warning), one for each ``UndergroundStretch``, at its first point;
+    /// - `route-underground` (a warning), one for each ``UndergroundStretch``, at its first point, its
+    ///   depth measured with a geoid-sized offset removed (that offset is the next finding, not a tunnel);
     /// - `elevation-ellipsoidal` (a warning), once, when the route sits a near-constant offset the size
     ///   of the geoid undulation off the model (``GroundOffset/isGeoidSized(undulation:)``; the undulation
     ///   at the route's middle point, from `geoid`; without a geoid, not judged).
@@ -16,15 +17,13 @@ extension TerrainCheck {
     /// - Complexity: O(n log n) for n points, plus O(n) ground lookups.
     public static func routeFindings(_ route: Route, ground: any ElevationModel, geoid: Geoid?,
                                      ellipsoidalFix: String = GroundOffset.ellipsoidalFix) -> [Finding] {
-        var findings = route.undergroundStretches(under: ground).map { stretch in
+        let geoidSized = GroundOffset.geoidSized(route: route, ground: ground, geoid: geoid)
+        var findings = route.undergroundStretches(under: ground, removing: geoidSized?.offset.median ?? 0).map { stretch in
             Finding(.warning, .routeUnderground, index: stretch.indices.lowerBound,
                     time: .recorded(route.points[stretch.indices.lowerBound].time), sentence(stretch.description))
         }
-        if let geoid, let offset = GroundOffset(route: route, ground: ground) {
-            let undulation = geoid.undulation(at: route.points[route.points.count / 2].coordinate)
-            if offset.isGeoidSized(undulation: undulation) {
-                findings.append(Finding(.warning, .elevationEllipsoidal, sentence(offset.geoidSizedDescription(undulation: undulation, fix: ellipsoidalFix))))
-            }
+        if let (offset, undulation) = geoidSized {
+            findings.append(Finding(.warning, .elevationEllipsoidal, sentence(offset.geoidSizedDescription(undulation: undulation, fix: ellipsoidalFix))))
         }
         return findings
     }

@@ -95,6 +95,42 @@ import Testing
         #expect(!fixed.stdout.contains("group-clock-offset") && !fixed.stdout.contains("group-clocks-disjoint"), "\(fixed.stdout)")
     }
 
+    /// A rider whose device clock was never set (its times start on the FIT epoch, 1989-12-31, as the
+    /// issue 25 review's fit-epoch.gpx) beside one on the right clock: a `group-clock-offset` naming the
+    /// cause and the '--offset' that starts it with the other (the difference of the two files' first
+    /// times, by Foundation's ISO 8601 parser), even though the flight cannot be planned; with it, none.
+    @Test func aRiderOnTheFitEpochNamesTheOffset() throws {
+        let utc = Self.fixture("rider-utc.gpx")
+        let text = try String(contentsOfFile: utc, encoding: .utf8)
+        let pattern = try NSRegularExpression(pattern: "<time>([^<]+)</time>")
+        let ns = text as NSString
+        let parser = ISO8601DateFormatter()
+        let matches = pattern.matches(in: text, range: NSRange(location: 0, length: ns.length))
+        let first = try #require(parser.date(from: ns.substring(with: matches[0].range(at: 1))))
+        let fitEpoch = Date(timeIntervalSince1970: 631_065_600)
+        let shift = first.timeIntervalSince(fitEpoch)
+        let shifted = NSMutableString(string: text)
+        for m in matches.reversed() {
+            let date = try #require(parser.date(from: ns.substring(with: m.range(at: 1))))
+            shifted.replaceCharacters(in: m.range(at: 1), with: parser.string(from: date.addingTimeInterval(-shift)))
+        }
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fit = dir.appendingPathComponent("rider-fit-clock.gpx")
+        try (shifted as String).write(to: fit, atomically: true, encoding: .utf8)
+        #expect((shifted as String).contains("<time>1989-12-31T00:00:00Z</time>"))
+
+        let r = try runRouteFly(["check", utc, fit.path])
+        let lines = r.stdout.split(separator: "\n").filter { $0.contains("[group-clock-offset]") }
+        #expect(lines.count == 1, "\(r.stdout)")
+        #expect(lines.first?.contains("Rider 'rider-fit-clock'") == true && lines.first?.contains("FIT epoch's day (1989-12-31)") == true
+                && lines.first?.contains("'--offset rider-fit-clock=\(Int(shift))'") == true, "\(lines)")
+        let sample = try runRouteFly(["sample", utc, fit.path])
+        #expect(sample.status == 1 && sample.stderr.contains("'--offset rider-fit-clock=\(Int(shift))' puts it right. [group-clock-offset]"), "\(sample.stderr)")
+        let fixed = try runRouteFly(["check", utc, fit.path, "--offset", "rider-fit-clock=\(Int(shift))"])
+        #expect(!fixed.stdout.contains("group-clock-offset") && !fixed.stdout.contains("group-clocks-disjoint") && !fixed.stdout.contains("flight-unplannable"), "\(fixed.stdout)")
+    }
+
     /// blue_hills lists three walks June, October, May: `info` gives the span from the earliest time to
     /// the latest (140 d 06:10:33, from the file's sorted <time> texts), not last minus first (-28 d).
     @Test(.enabled(if: Fixtures.sharedReal != nil, "needs ../shared/real")) func infoDurationIsTheRecordedSpan() throws {

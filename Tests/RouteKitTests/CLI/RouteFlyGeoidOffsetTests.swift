@@ -74,4 +74,42 @@ import Testing
             #expect(check.status == 0 && !check.stdout.contains("elevation-ellipsoidal"), "\(check.stdout)")
         }
     }
+
+    /// Where the geoid lies below the ellipsoid (San Francisco, N about -32 m), ellipsoidal heights sit
+    /// under the ground: one cause, one finding (`elevation-ellipsoidal`), not also a tunnel the length of
+    /// the route (issue 25 review), in `check` and in `sample`'s notes. The control: three points a
+    /// further 100 m down are still a stretch under the ground, measured from the offset.
+    @Test(.enabled(if: TerrainFixtures.hasGDALTools && cs2cs != nil, "needs gdal_translate (gdal-bin) and cs2cs (proj-bin)"))
+    func aGeoidBelowTheEllipsoidIsNotATunnel() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // A flat model at 100 m, from 122.60 W 37.60 N to 122.20 W 37.90 N.
+        let model = try TerrainFixtures.geoTIFF(in: dir, name: "flat-sf", crs: "EPSG:4326", columns: 80, rows: 60,
+                                                west: -122.60, south: 37.60, cellSize: 0.005) { _, _ in 100 }
+        let n = try Self.undulation(latitude: 37.7755, longitude: -122.4145)
+        #expect(n < -25 && n > -40, "\(n)")
+        func gpx(_ depth: (Int) -> Double) -> String {
+            let points = (0..<12).map { i in
+                String(format: "<trkpt lat=\"%.4f\" lon=\"%.4f\"><ele>%.3f</ele></trkpt>", 37.7700 + 0.001 * Double(i), -122.4200 + 0.001 * Double(i), 100 + n - depth(i))
+            }
+            return #"<?xml version="1.0"?><gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>"#
+                + points.joined(separator: "\n") + "</trkseg></trk></gpx>\n"
+        }
+        let route = dir.appendingPathComponent("sf-ellipsoidal.gpx")
+        try Data(gpx { _ in 0 }.utf8).write(to: route)
+        let check = try runRouteFly(["check", route.path, "--terrain", model.path])
+        let lines = check.stdout.split(separator: "\n")
+        #expect(lines.filter { $0.hasSuffix("[elevation-ellipsoidal]") }.count == 1, "\(check.stdout)")
+        #expect(lines.filter { $0.hasSuffix("[route-underground]") }.isEmpty, "\(check.stdout)")
+        #expect(check.stdout.contains("\(FixedDecimal.string(-n, places: 1)) m below the terrain model"), "\(check.stdout)")
+        let sample = try runRouteFly(["sample", route.path, "--terrain", model.path, "--fps", "1"])
+        #expect(sample.status == 0 && sample.stderr.contains(Self.finding) && !sample.stderr.contains("under the ground"), "\(sample.stderr)")
+
+        let tunnel = dir.appendingPathComponent("sf-tunnel.gpx")
+        try Data(gpx { (5...7).contains($0) ? 100 : 0 }.utf8).write(to: tunnel)
+        let deeper = try runRouteFly(["check", tunnel.path, "--terrain", model.path]).stdout.split(separator: "\n")
+        let stretches = deeper.filter { $0.hasSuffix("[route-underground]") }
+        #expect(stretches.count == 1 && stretches[0].contains("up to 100 m under the ground") && stretches[0].contains("(points 5 to 7; a tunnel?)"), "\(deeper)")
+        #expect(deeper.filter { $0.hasSuffix("[elevation-ellipsoidal]") }.count == 1, "\(deeper)")
+    }
 }

@@ -75,6 +75,34 @@ import Testing
         #expect(try RouteFile.load(path: Self.baseline).outliers.isEmpty)
     }
 
+    /// One cause, one finding (issue 25 review): the legs into and out of the recognised wild point are
+    /// not also `jump`s and `speed-implausible`s. The control, the same file with point 151 moved as far
+    /// (two wild points in a row, which the rule does not recognise), keeps its jumps: the legs 149-150
+    /// and 151-152, each over 1000 m by the file's own coordinates (0.5 degrees of latitude, 55 km).
+    @Test func aWildPointIsOneFindingNotAlsoJumpsAndSpeeds() throws {
+        let path = Self.fixture("wild-point.gpx")
+        let r = try runRouteFly(["check", path, "--all"])
+        let lines = r.stdout.split(separator: "\n")
+        func count(_ code: String) -> Int { lines.filter { $0.hasSuffix("[\(code)]") }.count }
+        #expect(count("position-outlier") == 1 && count("jump") == 0 && count("speed-implausible") == 0, "\(r.stdout)")
+        #expect(try Self.findings("jump", in: Self.baseline).isEmpty)
+
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var fileLines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let moved = try #require(fileLines[155].range(of: #"lat="[-0-9.]+""#, options: .regularExpression))
+        let latitude = try Self.filePoints(path)[151].latitude + 0.5
+        fileLines[155].replaceSubrange(moved, with: String(format: "lat=\"%.7f\"", latitude))
+        let twoWild = dir.appendingPathComponent("two-wild.gpx")
+        try fileLines.joined(separator: "\n").write(to: twoWild, atomically: true, encoding: .utf8)
+        let points = try Self.filePoints(twoWild.path)
+        #expect(abs(points[151].latitude - points[150].latitude) < 0.001 && abs(points[152].latitude - points[151].latitude) > 0.4)
+        let control = try runRouteFly(["check", twoWild.path, "--all"]).stdout.split(separator: "\n")
+        let jumps = control.filter { $0.hasSuffix("[jump]") }
+        #expect(jumps.count == 2 && jumps[0].contains("Point 150 is") && jumps[1].contains("Point 152 is"), "\(jumps)")
+        #expect(!control.contains { $0.hasSuffix("[position-outlier]") })
+    }
+
     @Test func anUntimedWildPointIsFoundByItsDetour() throws {
         let route = try RouteFile.load(path: Self.fixture("wild-point.gpx"))
         let points: [RoutePoint] = route.points.map { RoutePoint(coordinate: $0.coordinate, elevation: $0.elevation) }
@@ -144,6 +172,11 @@ import Testing
         #expect(!flown.stderr.contains("outside -500...9000"), "\(flown.stderr)")
         let found = try Self.findings("elevation-wrapped", in: path)
         #expect(found.count == 1 && found[0].contains("\(wrapped) heights") && found[0].contains("\(name):5:5"), "\(found)")
+        // info says what check says: the heights are corrected, not an error (issue 25 review).
+        let info = try runRouteFly(["info", path])
+        #expect(info.status == 0 && !info.stderr.contains("elevation-implausible") && !info.stdout.contains("elevation-implausible"), "\(info.stderr)")
+        #expect(info.stderr.contains("warning: \(wrapped) heights read as 65000...65535 m are negative heights") && info.stderr.contains("corrected to h - 65536"), "\(info.stderr)")
+        #expect(try runRouteFly(["check", path]).stdout.split(separator: "\n").filter { $0.hasSuffix("[elevation-implausible]") }.isEmpty)
         #expect(try Self.findings("elevation-implausible", in: path).isEmpty)
     }
 
