@@ -165,6 +165,20 @@ public enum RouteCheck {
         // The pieces saved reversed: their own backward steps are said once, by the pattern.
         let reversedPieces = patterns.compactMap { if case .pieceNewestFirst(let segment, _, _, _) = $0 { route.segments[segment] } else { nil } }
         func isInReversedPiece(_ p: Int, _ i: Int) -> Bool { reversedPieces.contains { $0.contains(p) && $0.contains(i) } }
+        // A step into or out of a reversed piece whose gap is the reversal's: flown last point first, the
+        // piece's other end is at most the gap threshold from p's (or i's) time.
+        func isReversalGap(_ p: Int, _ i: Int) -> Bool {
+            reversedPieces.contains { piece in
+                let first = piece.lowerBound, last = piece.upperBound - 1
+                if i == first, !piece.contains(p), let t = points[last].time, let tp = points[p].time {
+                    return (0...options.gap).contains(t.timeIntervalSince(tp))
+                }
+                if p == last, !piece.contains(i), let t = points[first].time, let ti = points[i].time {
+                    return (0...options.gap).contains(ti.timeIntervalSince(t))
+                }
+                return false
+            }
+        }
         let wholeSeconds = patterns.contains { if case .wholeSeconds = $0 { true } else { false } }
         if !oneInstant, let first = points.firstIndex(where: { ($0.time ?? gpsEpoch) < gpsEpoch }) {
             let count = points.reduce(0) { $0 + (($1.time ?? gpsEpoch) < gpsEpoch ? 1 : 0) }
@@ -225,7 +239,7 @@ public enum RouteCheck {
             } else if dt == 0, distance > 0, !oneInstant, !wholeSeconds {
                 findings.append(Finding(.warning, .timeEqualWhileMoving, index: i, time: .recorded(t),
                     "Point \(i) has the same time as point \(p) (\(stamp(t))) but is \(num(distance, 1)) m away: an infinite speed."))
-            } else if dt > options.gap, !isClockSlip(p, i, dt) {
+            } else if dt > options.gap, !isClockSlip(p, i, dt), !isReversalGap(p, i) {
                 findings.append(Finding(.warning, .timeGap, index: i, time: .recorded(t),
                     "\(num(dt, 1)) s\(DurationText.daysSuffix(dt)) pass between point \(p) and point \(i) (\(crossesGap ? "across a segment break; " : "")more than \(num(options.gap, 1)) s)."))
             }

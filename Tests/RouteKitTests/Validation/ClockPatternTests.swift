@@ -81,6 +81,38 @@ import Testing
         #expect(!RouteCheck.check(joined).findings.contains { $0.severity == .error })
     }
 
+    /// Review of issue 25: the gaps into and out of a piece saved reversed are the reversal's: no
+    /// `time-gap` for them. The piece-reversed fixture with the middle piece's times moved 55 s later and
+    /// the last piece's 110 s: in file order 65 s pass into and out of the middle piece; flown last point
+    /// first, 56 s (under the 60 s threshold).
+    @Test func theGapsOfAReversedPieceAreItsOwn() throws {
+        let route = try Self.read("piece-reversed.gpx")
+        var segments = route.segments.map { Array(route.points[$0]) }
+        for k in segments[1].indices { segments[1][k].time = segments[1][k].time!.addingTimeInterval(55) }
+        segments[2] = segments[2].map { var p = $0; p.time = p.time!.addingTimeInterval(110); return p }
+        let moved = try #require(Route(segments: segments, name: nil, source: route.source))
+        let codes = RouteCheck.check(moved).findings.map(\.code)
+        #expect(codes.filter { $0 == .timePieceNewestFirst }.count == 1)
+        #expect(!codes.contains(.timeGap) && !codes.contains(.timeBackwards), "\(codes)")
+        // A real gap stays: the last piece 10 s later still (75 s from the reversed piece's oldest time).
+        segments[2] = segments[2].map { var p = $0; p.time = p.time!.addingTimeInterval(10); return p }
+        let later = try #require(Route(segments: segments, name: nil, source: route.source))
+        #expect(RouteCheck.check(later).findings.filter { $0.code == .timeGap }.map(\.index) == [20])
+    }
+
+    /// Review of issue 25: a backward step under a second is written with 3 places ("0.951 s", not "0.9510000 s").
+    @Test func aSubsecondStepBackIsWrittenInMilliseconds() throws {
+        let route = try Self.read("time-jump.gpx")
+        var points = route.points
+        points[5].time = points[4].time!.addingTimeInterval(1)  // the fixture's 2040 slip put back
+        points[6].time = points[5].time!.addingTimeInterval(-0.951)
+        let stepped = try #require(Route(segments: [points], name: nil, source: route.source))
+        let back = RouteCheck.check(stepped).findings.filter { $0.code == .timeBackwards }
+        #expect(back.count == 1)
+        let message = try #require(back.first?.message)
+        #expect(message.hasPrefix("Point 6's time 2020-06-01T10:00:04.049") && message.contains(" is 0.951 s before point 5's 2020-06-01T10:00:05"), "\(message)")
+    }
+
     /// Review of issue 25: one row's time 20 years ahead is one `time-backwards` naming the slip, not a
     /// `time-gap` into it as well.
     @Test func oneClockSlipIsOneFinding() throws {
