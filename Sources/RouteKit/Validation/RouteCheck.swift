@@ -164,6 +164,10 @@ public enum RouteCheck {
         let newestFirst = patterns.contains { if case .newestFirst = $0 { true } else { false } }
         // The pieces saved reversed: their own backward steps are said once, by the pattern.
         let reversedPieces = patterns.compactMap { if case .pieceNewestFirst(let segment, _, _, _) = $0 { route.segments[segment] } else { nil } }
+        // Timed pieces saved out of order (their times' chain jumps much less: one `pieces-out-of-order`,
+        // below): the clock's steps across segment breaks are the shuffle's, said by that finding.
+        let pieces = route.segments.count > 1 ? RoutePieces(route) : nil
+        let shuffledByTimes = pieces.map { $0.isChainedByTimes && $0.seemsOutOfOrder(threshold: options.pieceGap) && !isInRecordedOrder(route) } ?? false
         func isInReversedPiece(_ p: Int, _ i: Int) -> Bool { reversedPieces.contains { $0.contains(p) && $0.contains(i) } }
         // A step into or out of a reversed piece whose gap is the reversal's: flown last point first, the
         // piece's other end is at most the gap threshold from p's (or i's) time.
@@ -207,7 +211,9 @@ public enum RouteCheck {
         // ahead makes a gap into it and a step back out of it): the step's error says it, not a second finding.
         var backwardSteps: [(from: Int, to: Int, seconds: Double)] = []
         if !newestFirst, !oneInstant {
-            forEachTimedLeg { p, i, dt, _, _ in if dt < 0, !isInReversedPiece(p, i) { backwardSteps.append((p, i, -dt)) } }
+            forEachTimedLeg { p, i, dt, _, crossesGap in
+                if dt < 0, !isInReversedPiece(p, i), !(crossesGap && shuffledByTimes) { backwardSteps.append((p, i, -dt)) }
+            }
         }
         func isClockSlip(_ p: Int, _ i: Int, _ dt: Double) -> Bool {
             backwardSteps.contains { ($0.from == i || $0.to == p) && $0.seconds >= dt / 2 }
@@ -233,13 +239,13 @@ public enum RouteCheck {
         moving.reserveCapacity(max(timed - 1, 0))
         forEachTimedLeg { p, i, dt, distance, crossesGap in
             let t = points[i].time!, tp = points[p].time!
-            if dt < 0, !newestFirst, !oneInstant, !isInReversedPiece(p, i) {
+            if dt < 0, !newestFirst, !oneInstant, !isInReversedPiece(p, i), !(crossesGap && shuffledByTimes) {
                 findings.append(Finding(.error, .timeBackwards, index: i, time: .recorded(t),
                     "Point \(i)'s time \(stamp(t)) is \(num(-dt, -dt < 0.001 ? 7 : 3)) s\(DurationText.daysSuffix(-dt)) before point \(p)'s \(stamp(tp))\(crossesGap ? " (across a segment break)" : "")\(slipNote(p, i))."))
             } else if dt == 0, distance > 0, !oneInstant, !wholeSeconds {
                 findings.append(Finding(.warning, .timeEqualWhileMoving, index: i, time: .recorded(t),
                     "Point \(i) has the same time as point \(p) (\(stamp(t))) but is \(num(distance, 1)) m away: an infinite speed."))
-            } else if dt > options.gap, !isClockSlip(p, i, dt), !isReversalGap(p, i) {
+            } else if dt > options.gap, !isClockSlip(p, i, dt), !isReversalGap(p, i), !(crossesGap && shuffledByTimes) {
                 findings.append(Finding(.warning, .timeGap, index: i, time: .recorded(t),
                     "\(num(dt, 1)) s\(DurationText.daysSuffix(dt)) pass between point \(p) and point \(i) (\(crossesGap ? "across a segment break; " : "")more than \(num(options.gap, 1)) s)."))
             }
@@ -320,7 +326,7 @@ public enum RouteCheck {
         // jumps into and out of them are theirs, said once by `time-piece-newest-first`.
         let pieceJumps = pieceFindings(route, threshold: options.pieceGap)
         let onlyReversedInPlace = !reversedPieces.isEmpty
-            && RoutePieces(route).chain.enumerated().allSatisfy { $0.offset == $0.element.segment }
+            && (pieces?.chain.enumerated().allSatisfy { $0.offset == $0.element.segment } ?? true)
         findings += onlyReversedInPlace ? pieceJumps.filter { $0.code != .piecesOutOfOrder } : pieceJumps
         for i in legs.indices where !legs[i].isGap && legs[i].distance == 0 && points[i].coordinate == points[i + 1].coordinate {
             findings.append(Finding(.note, .duplicatePoint, index: i + 1, time: .recorded(points[i + 1].time),

@@ -157,5 +157,9 @@ extension RoutePiecesTests {
         #expect(RoutePieces(shuffled).chain.map(\.description) == ["2", "1 reversed", "0"])
         let times = shuffled.joiningPieces().points.compactMap(\.time)
         #expect(zip(times, times.dropFirst()).allSatisfy { $0 < $1 })
+        // The check says the piece reversed once; the shuffle's steps back across the breaks are its
+        // jumps' (pieces of 45 m, jumps under 200 m: no pieces-out-of-order here, so they stay).
+        let codes = RouteCheck.check(shuffled).findings.map(\.code)
+        #expect(codes.filter { $0 == .timePieceNewestFirst }.count == 1, "\(codes)")
     }
 }
