@@ -162,4 +162,19 @@ extension RoutePiecesTests {
         let codes = RouteCheck.check(shuffled).findings.map(\.code)
         #expect(codes.filter { $0 == .timePieceNewestFirst }.count == 1, "\(codes)")
     }
+
+    /// Timed pieces saved as 2, 0, 3 reversed, 1 with jumps of 700 m and more (Fixtures/clock's
+    /// `pieces-shuffled-timed.gpx`): one `time-piece-newest-first` and one `pieces-out-of-order` chained
+    /// by their times; the shuffle's steps back and gaps across the breaks are not findings of their own.
+    @Test func timedShuffledPiecesAreTwoFindingsNotTwelve() throws {
+        let route = try RouteFile.read(path: Fixtures.url("clock/pieces-shuffled-timed.gpx").path).route
+        let findings = RouteCheck.check(route).findings
+        let codes = findings.map(\.code)
+        #expect(codes.filter { $0 == .timePieceNewestFirst }.count == 1)
+        #expect(!codes.contains(.timeBackwards) && !codes.contains(.timeGap), "\(findings.map(\.message))")
+        let order = try #require(findings.first { $0.code == .piecesOutOfOrder })
+        #expect(order.message.contains("chained by their times (pieces 1, 3, 0, 2 reversed)"), "\(order.message)")
+        let times = route.joiningPieces().points.compactMap(\.time)
+        #expect(times.count == 40 && zip(times, times.dropFirst()).allSatisfy { $0 < $1 })
+    }
 }

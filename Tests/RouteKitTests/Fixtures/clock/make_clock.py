@@ -79,3 +79,9 @@ west = [(46.0, 14.030 - (14.030 - 14.0095) * k / 9, iso(m0 + timedelta(seconds=5
 gpx_segments("pieces-timed-nearest-ends-disagree.gpx",
     "two timed pieces: piece 1 ends 39 m from piece 0's end, its times running forward from 5 s after piece 0 began",
     [east, west])
+# A 40-point ride east, 0.001 deg (77 m) every 10 s, in 4 pieces of 10 saved in the order 2, 0, 3 reversed
+# (times and all), 1: jumps of 700 m and more between pieces, each time-ordered piece but one running forward.
+ride40 = [(46.0, 14 + 0.001 * k, iso(m0 + timedelta(seconds=10 * k))) for k in range(40)]
+q = [ride40[0:10], ride40[10:20], ride40[20:30], ride40[30:40]]
+gpx_segments("pieces-shuffled-timed.gpx", "a 40-point timed ride in 4 pieces saved as 2, 0, 3 reversed, 1",
+    [q[2], q[0], list(reversed(q[3])), q[1]])
