@@ -23,6 +23,7 @@ enum ErrorPresentation {
         switch error {
         case .tooLong: return "\(error) ('--speedup', '--duration', '--skip-idle')"
         case .noMovement: return "\(error) ('--preset orbit' or '--preset overview')"
+        case .brokenClock(.pieceNewestFirst): return "\(error) ('--join-pieces', or '--timing distance')"
         case .untimedRoute, .brokenClock: return "\(error) ('--timing distance')"
         default: return "\(error)"
         }

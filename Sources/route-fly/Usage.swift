@@ -207,9 +207,11 @@ enum Usage {
         Route clock: time-missing, time-partial, time-backwards, time-equal-while-moving, time-gap,
         speed-implausible, time-before-gps-epoch, time-zone-mixed, time-zone-missing (GPX, KML, TCX);
         a pattern one cause explains, said once instead of at every step: time-same-instant,
-        time-newest-first, time-whole-seconds, and time-fit-epoch (a first time on 1989-12-31).
+        time-newest-first, time-piece-newest-first (a piece saved reversed with its times;
+        '--join-pieces'), time-whole-seconds, and time-fit-epoch (a first time on 1989-12-31).
         Route geometry: duplicate-point, zero-length-segment, jump, piece-gap (more than 200 m between
-        pieces), pieces-out-of-order (one finding: the pieces chained by nearest ends jump much less;
+        pieces), pieces-out-of-order (one finding: the pieces chained, by their times when they all
+        have one, else by nearest ends, jump much less;
         '--join-pieces'), null-island, latitude-out-of-range, longitude-out-of-range. Outliers, one finding each, left out of or corrected in every flight,
         ground and profile: position-outlier (a wild point), elevation-spike, elevation-wrapped (heights
         of 65000-65535 m: below sea level in an unsigned 16-bit field, corrected). Flight: flight-duration, flight-duration-mismatch, flight-frame-count,

@@ -1,7 +1,7 @@
 import Foundation
 
 extension RouteFile.Result {
-    /// This result with its route's pieces chained by nearest ends (``Route/joiningPieces()``, the rule
+    /// This result with its route's pieces chained (``Route/joiningPieces()``, the rules
     /// on ``RoutePieces``), and a note saying the order flown and the jumps saved; itself, without a
     /// note, when the file order is already the chain. O(n) plus ``RoutePieces``'s O(p²) geodesics.
     public func joiningPieces() -> RouteFile.Result {
@@ -10,7 +10,7 @@ extension RouteFile.Result {
         var joined = self
         joined.route = route.joiningPieces(pieces)
         func metres(_ v: Double) -> String { FixedDecimal.string(v, places: 1) }
-        joined.notes.append("the \(route.segments.count) pieces are flown chained by nearest ends, as pieces "
+        joined.notes.append("the \(route.segments.count) pieces are flown chained \(pieces.chainingRule), as pieces "
                             + pieces.chain.map(\.description).joined(separator: ", ")
                             + ": \(metres(pieces.chainJumpLength)) m of jumps between them instead of \(metres(pieces.fileJumpLength)) m in file order"
                             + "; point numbers below count in that order")

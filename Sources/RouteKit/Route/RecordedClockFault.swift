@@ -7,13 +7,18 @@ import Foundation
 /// 1. every timed point is at one instant (``ClockPattern/sameInstant(_:points:)``): ``sameInstant(_:points:)``;
 /// 2. the times run newest-first (``ClockPattern/newestFirst(firstIndex:backwardSteps:steps:)``):
 ///    ``newestFirst(firstIndex:backwardSteps:steps:)``;
-/// 3. the recorded times (missing ones filled, backward steps flattened: what recorded timing flies,
+/// 3. a piece runs newest-first while another runs forward
+///    (``ClockPattern/pieceNewestFirst(segment:firstIndex:backwardSteps:steps:)``, the first such piece):
+///    ``pieceNewestFirst(segment:firstIndex:backwardSteps:steps:)``;
+/// 4. the recorded times (missing ones filled, backward steps flattened: what recorded timing flies,
 ///    `Route.recordedTimes`) give the route part `T` seconds for the route's `L` metres (gaps between
 ///    segments included) at more than ``fastestRecording`` m/s on average, `L > T × 1000` (T = 0
 ///    included): ``standsStill(length:seconds:)``.
 public enum RecordedClockFault: Hashable, Sendable, CustomStringConvertible {
     case sameInstant(Date, points: Int)
     case newestFirst(firstIndex: Int, backwardSteps: Int, steps: Int)
+    /// The first piece (its index in ``Route/segments``) saved reversed, times and all.
+    case pieceNewestFirst(segment: Int, firstIndex: Int, backwardSteps: Int, steps: Int)
     /// The route's length in metres and the recorded seconds it would be flown in.
     case standsStill(length: Double, seconds: Double)
 
@@ -27,6 +32,8 @@ public enum RecordedClockFault: Hashable, Sendable, CustomStringConvertible {
             return "all \(points) recorded times are the same instant, \(ISO8601.string(from: date))\(date < RouteCheck.gpsEpoch ? " (before the GPS epoch: a placeholder or a clock that was never set)" : " (a placeholder or a stopped clock)"): the recording's clock cannot place the points"
         case .newestFirst(let index, let back, let steps):
             return "the points run newest-first: \(back) of \(steps) recorded steps go back in time (the first at point \(index)), so recorded timing would fly the route in no time (reversing the file's point order puts it right)"
+        case .pieceNewestFirst(let segment, let index, let back, let steps):
+            return "piece \(segment) runs newest-first while the other pieces run forward: \(back) of its \(steps) recorded steps go back in time (the first at point \(index)), so recorded timing would fly it in no time (it was saved reversed: chaining the pieces by their times, that piece last point first, puts it right)"
         case .standsStill(let length, let seconds):
             return "the recorded times give \(FixedDecimal.string(length, places: 0)) m of route only \(FixedDecimal.string(seconds, places: 3)) s, faster than \(Int(Self.fastestRecording)) m/s: the recording's clock stood still"
         }
@@ -43,6 +50,8 @@ extension Route {
             switch pattern {
             case .sameInstant(let date, let points): return .sameInstant(date, points: points)
             case .newestFirst(let index, let back, let steps): return .newestFirst(firstIndex: index, backwardSteps: back, steps: steps)
+            case .pieceNewestFirst(let segment, let index, let back, let steps):
+                return .pieceNewestFirst(segment: segment, firstIndex: index, backwardSteps: back, steps: steps)
             default: continue
             }
         }

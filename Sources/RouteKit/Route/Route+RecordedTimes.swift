@@ -29,11 +29,12 @@ extension Route {
     ///    at most 60 s, so that a break between two recordings does not count), or given their timed
     ///    neighbour's time when that speed is not positive.
     /// 2. When the times are whole seconds for points a fraction of a second apart
-    ///    (``ClockPattern/wholeSeconds(firstIndex:interval:sharedSteps:)``), the points that share a whole
-    ///    second are spread evenly over it by distance: in a run of points `k...m` at second `s` followed by
-    ///    point `m + 1` at `s'`, point `j` is at `s + min(1, s' - s) (d_j - d_k) / (d_{m+1} - d_k)` for the
-    ///    distance `d` along the route (by index, `(j - k) / (m - k + 1)` of a second, when they do not move
-    ///    or the run ends the route), so the camera does not pulse once a second.
+    ///    (``ClockPattern/wholeSeconds(firstIndex:interval:sharedSteps:resolution:)``), the points that share a whole
+    ///    second (a whole minute, for times written to the minute) are spread evenly over it by distance:
+    ///    in a run of points `k...m` at second `s` followed by point `m + 1` at `s'`, point `j` is at
+    ///    `s + min(r, s' - s) (d_j - d_k) / (d_{m+1} - d_k)` for the clock's resolution `r` (1 s, or 60 s)
+    ///    and the distance `d` along the route (by index, `(j - k) / (m - k + 1)` of `r`, when they do not
+    ///    move or the run ends the route), so the camera does not pulse once a second.
     /// 3. Each step that does not move forward in time (equal or backwards) takes no time: the later
     ///    points keep their recorded steps after it, so every time after a backward step is later than
     ///    recorded by the step's size.
@@ -72,8 +73,8 @@ extension Route {
             filled += 1
         }
 
-        if ClockPattern.patterns(in: self).contains(where: { if case .wholeSeconds = $0 { true } else { false } }) {
-            Self.spreadWholeSeconds(&t, along: along)
+        for case .wholeSeconds(_, _, _, let resolution) in ClockPattern.patterns(in: self) {
+            Self.spreadWholeSeconds(&t, along: along, resolution: resolution)
         }
 
         var offsets = [Double](), steps = [Double]()
@@ -120,8 +121,9 @@ extension Route {
         return span > 0 ? (along[last] - along[first]) / span : 0
     }
 
-    /// Spreads each run of equal times evenly over its second (policy step 2 of ``recordedTimes``).
-    private static func spreadWholeSeconds(_ t: inout [Double?], along: [Double]) {
+    /// Spreads each run of equal times evenly over its second, or its `resolution` seconds (60 for times
+    /// written to the minute; policy step 2 of ``recordedTimes``).
+    private static func spreadWholeSeconds(_ t: inout [Double?], along: [Double], resolution: Double) {
         var k = 0
         while k < t.count {
             var m = k
@@ -129,7 +131,7 @@ extension Route {
             if m > k {
                 let next = m + 1 < t.count ? m + 1 : nil
                 let length = next.map { along[$0] - along[k] } ?? 0
-                let second = next.map { max(0, min(1, t[$0]! - t[k]!)) } ?? 1
+                let second = next.map { max(0, min(resolution, t[$0]! - t[k]!)) } ?? resolution
                 for j in (k + 1)...m {
                     let f = length > 0 ? (along[j] - along[k]) / length : Double(j - k) / Double(m - k + 1)
                     t[j] = t[k]! + second * f

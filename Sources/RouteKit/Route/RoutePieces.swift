@@ -16,6 +16,13 @@ import Foundation
 /// (``LocationCoordinate2D/distance(to:)``, Karney's algorithm through the geodesy layer). Above
 /// ``maximumStartsTried`` pieces only the chain from the file's first piece, forwards, is grown;
 /// above ``maximumChainedPieces``, none (the file order stands).
+///
+/// **The clock comes first.** When every piece carries a time, the chain respects them instead: the
+/// pieces in the order of their earliest times (file order among equal ones), each reversed only when
+/// its own times run newest-first (more of the steps between its timed points go back than forward), so
+/// the chain never makes the recorded times run backwards; its jumps are those of that order (a nearer
+/// end is never a reason to reverse a timed piece or move it before an earlier one). Pieces of which
+/// some carry times and some do not are chained by nearest ends.
 public struct RoutePieces: Sendable {
     /// A piece in a chain: its index in ``Route/segments`` and whether it is flown last point first.
     public struct Link: Hashable, Sendable {
@@ -27,10 +34,16 @@ public struct RoutePieces: Sendable {
     /// last point of a piece to the first point of the next, and the index of that first point.
     /// `segments.count - 1` values.
     public let jumps: [(length: Double, index: Int)]
-    /// The nearest-ends chain (see the rule on ``RoutePieces``); the file order for a single piece.
+    /// The chain (see the rules on ``RoutePieces``: by times when every piece has one, else by nearest
+    /// ends); the file order for a single piece.
     public let chain: [Link]
     /// The chain's jumps added up, metres (>= 0).
     public let chainJumpLength: Double
+    /// Whether the chain is the pieces' times' order (every piece has a time: the rule "the clock comes
+    /// first"), not the nearest ends'.
+    public let isChainedByTimes: Bool
+    /// How the chain was made, for a sentence: `by their times` or `by nearest ends`.
+    public var chainingRule: String { isChainedByTimes ? "by their times" : "by nearest ends" }
 
     /// The file order's jumps added up, metres (>= 0).
     public var fileJumpLength: Double { jumps.reduce(0) { $0 + $1.length } }
@@ -47,7 +60,12 @@ public struct RoutePieces: Sendable {
     /// ``maximumStartsTried`` pieces); O(1) for a route of one piece.
     public init(_ route: Route) {
         jumps = route.segments.dropFirst().map { range in (route.legs[range.lowerBound - 1].distance, range.lowerBound) }
-        (chain, chainJumpLength) = Self.chainedByNearestEnds(route)
+        if route.segments.count > 1, let timed = Self.chainedByTimes(route) {
+            (chain, chainJumpLength, isChainedByTimes) = (timed.0, timed.1, true)
+        } else {
+            let nearest = Self.chainedByNearestEnds(route)
+            (chain, chainJumpLength, isChainedByTimes) = (nearest.0, nearest.1, false)
+        }
     }
 
     /// Whether the pieces seem out of order: the chain's jumps are at most half the file order's, and
@@ -101,6 +119,27 @@ public struct RoutePieces: Sendable {
         return best.map { ($0.links, $0.length) } ?? ([], 0)
     }
 
+    /// The chain of pieces that all carry a time (the rule "the clock comes first" on ``RoutePieces``)
+    /// and its jump length in metres; `nil` when a piece has no time. O(n) plus p geodesics.
+    static func chainedByTimes(_ route: Route) -> ([Link], Double)? {
+        var pieces: [(link: Link, start: Date)] = []
+        for (segment, range) in route.segments.enumerated() {
+            let times = route.points[range].compactMap(\.time)
+            guard let start = times.min() else { return nil }
+            var back = 0, forward = 0
+            for (a, b) in zip(times, times.dropFirst()) { if b < a { back += 1 } else if b > a { forward += 1 } }
+            pieces.append((Link(segment: segment, isReversed: back > forward), start))
+        }
+        // Stable: equal start times keep the file order.
+        let links = pieces.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element.link)
+        func end(_ link: Link, last: Bool) -> LocationCoordinate2D {
+            let range = route.segments[link.segment]
+            return route.points[last != link.isReversed ? range.upperBound - 1 : range.lowerBound].coordinate
+        }
+        let length = zip(links, links.dropFirst()).reduce(0.0) { $0 + end($1.0, last: true).distance(to: end($1.1, last: false)) }
+        return (links, length)
+    }
+
     /// Chains whose jumps differ by at most this, metres, are a tie (the same chain flown either way
     /// round sums its jumps in another order).
     static let tieTolerance = 0.001
@@ -140,7 +179,8 @@ extension RoutePieces.Link {
 }
 
 extension Route {
-    /// This route with its pieces chained by nearest ends (``RoutePieces``, the rule there): segments
+    /// This route with its pieces chained (``RoutePieces``, the rule there: by their times when every piece
+    /// has one, else by nearest ends): segments
     /// reordered, some reversed (their points, times included, in reverse order), legs measured again.
     /// The route itself when it has one piece or the chain is the file order. O(n) plus ``RoutePieces``'s cost.
     public func joiningPieces() -> Route {

@@ -39,6 +39,7 @@ extension Finding {
         case timeZoneMixed = "time-zone-mixed"
         case timeSameInstant = "time-same-instant"
         case timeNewestFirst = "time-newest-first"
+        case timePieceNewestFirst = "time-piece-newest-first"
         case timeWholeSeconds = "time-whole-seconds"
         case timeFitEpoch = "time-fit-epoch"
         case groupClockOffset = "group-clock-offset"

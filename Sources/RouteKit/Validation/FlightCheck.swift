@@ -21,7 +21,7 @@ import Foundation
 /// |---|---|---|
 /// | `flight-duration` | note | always: the flight's length and frame count |
 /// | `flight-duration-mismatch` | warning | the timeline's length differs from the requested one by more than ``Options/durationTolerance`` |
-/// | `flight-frame-count` | note | `duration * fps` is not whole: the last frame falls short of the end |
+/// | `flight-frame-count` | note | `duration * fps` is not whole (by more than 10⁻⁶ of a frame interval: less is rounding): the last frame falls short of the end |
 /// | `flight-distance-clamped` | warning | frames whose distance the sampler raised to its minimum (keyframes overshoot) |
 /// | `flight-out-of-range` | warning | frames whose centre latitude passed a pole or whose pitch left `0...` ``MapCamera/maximumPitch`` and was held at the bound (a script's keyframes overshoot) |
 /// | `flight-elevation-implausible` | warning | frames whose centre elevation left -12 000...100 000 m (`PointValueLimits.elevation`) |
@@ -158,7 +158,9 @@ public enum FlightCheck {
             findings.append(Finding(.warning, .flightDurationMismatch, time: .flight(duration),
                 "The flight lasts \(num(duration, 3)) s, not the \(num(expected, 3)) s asked for (\(duration > expected ? "+" : "")\(num(duration - expected, 3)) s; tolerance \(num(options.durationTolerance, 3)) s)."))
         }
-        if duration - lastTime > 1e-9 {
+        // A remainder of at least a millionth of a frame interval: below it, floating-point rounding of
+        // `duration × fps` (29111 s at 30 fps left 4e-12 s), not a frame missed.
+        if (duration - lastTime) * options.framesPerSecond > 1e-6 {
             findings.append(Finding(.note, .flightFrameCount, time: .flight(lastTime),
                 "\(num(duration, 3)) s at \(num(options.framesPerSecond, 3)) fps is \(num(duration * options.framesPerSecond, 3)) frame intervals: the last frame, at \(num(lastTime, 6)) s, misses the final \(num(duration - lastTime, 6)) s."))
         }

@@ -2,7 +2,7 @@ import Foundation
 
 extension RouteCheck {
     /// The findings about the jumps between `route`'s pieces (segments): one `pieces-out-of-order` when
-    /// the nearest-ends chain (``RoutePieces``) is much shorter than the file order
+    /// the chain (``RoutePieces``: by the pieces' times when all have one, else by nearest ends) is much shorter than the file order
     /// (``RoutePieces/seemsOutOfOrder(threshold:)``) and the file order is not the recording's
     /// (`isInRecordedOrder(_:)`), listing the jumps longer than `threshold` (the first 10, then a count) (a command line adds its option that chains them);
     /// otherwise one `piece-gap` per such jump. Empty for a route of one piece.
@@ -27,7 +27,7 @@ extension RouteCheck {
             let order = shownChain.joined(separator: ", ")
             return [Finding(.warning, .piecesOutOfOrder, index: first, time: .recorded(points[first].time),
                 "The \(route.segments.count) pieces seem out of order: in file order the flight jumps \(listed.joined(separator: ", ")), "
-                + "\(metres(pieces.fileJumpLength)) m of jumps in all; chained by nearest ends (pieces \(order)) the jumps add up to "
+                + "\(metres(pieces.fileJumpLength)) m of jumps in all; chained \(pieces.chainingRule) (pieces \(order)) the jumps add up to "
                 + "\(metres(pieces.chainJumpLength)) m: chained so, each piece is flown once.")]
         }
         return long.map { jump in

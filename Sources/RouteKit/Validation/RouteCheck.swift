@@ -10,7 +10,8 @@ import Foundation
 /// | `time-partial` | warning | some points have a time and some do not; *i* = first untimed point |
 /// | `time-same-instant` | warning | every timed point is at one instant (``ClockPattern/sameInstant(_:points:)``): one finding instead of `time-equal-while-moving`, `time-backwards` and `time-before-gps-epoch` at each point; *i* = 0 |
 /// | `time-newest-first` | error | the points run newest-first (``ClockPattern/newestFirst(firstIndex:backwardSteps:steps:)``): one finding instead of a `time-backwards` at each step; *i* = the first backward step's later point |
-/// | `time-whole-seconds` | note | times are whole seconds for points a fraction of a second apart (``ClockPattern/wholeSeconds(firstIndex:interval:sharedSteps:)``): one finding instead of a `time-equal-while-moving` at each point; recorded timing spreads them; *i* = the first that shares its second |
+/// | `time-piece-newest-first` | error | a piece (segment) runs newest-first while another runs forward (``ClockPattern/pieceNewestFirst(segment:firstIndex:backwardSteps:steps:)``: saved reversed, times and all): one finding per such piece instead of a `time-backwards` at each of its steps (a command line adds its option that chains the pieces by their times); *i* = its first backward step's later point |
+/// | `time-whole-seconds` | note | times are whole seconds for points a fraction of a second apart (``ClockPattern/wholeSeconds(firstIndex:interval:sharedSteps:resolution:)``): one finding instead of a `time-equal-while-moving` at each point; recorded timing spreads them; *i* = the first that shares its second |
 /// | `time-fit-epoch` | note | the first time is on the FIT epoch's day, 1989-12-31 (``ClockPattern/fitEpoch(_:)``); *i* = the first timed point |
 /// | `time-backwards` | error | a time is earlier than the previous timed point's, segments included; *i* = the later point |
 /// | `time-equal-while-moving` | warning | two consecutive points have the same time but different positions (infinite speed); *i* = the second |
@@ -161,6 +162,27 @@ public enum RouteCheck {
         findings += patterns.map { $0.finding(in: route) }
         let oneInstant = patterns.contains { if case .sameInstant = $0 { true } else { false } }
         let newestFirst = patterns.contains { if case .newestFirst = $0 { true } else { false } }
+        // The pieces saved reversed: their own backward steps are said once, by the pattern.
+        let reversedPieces = patterns.compactMap { if case .pieceNewestFirst(let segment, _, _, _) = $0 { route.segments[segment] } else { nil } }
+        // Timed pieces saved out of order (their times' chain jumps much less: one `pieces-out-of-order`,
+        // below): the clock's steps across segment breaks are the shuffle's, said by that finding.
+        let pieces = route.segments.count > 1 ? RoutePieces(route) : nil
+        let shuffledByTimes = pieces.map { $0.isChainedByTimes && $0.seemsOutOfOrder(threshold: options.pieceGap) && !isInRecordedOrder(route) } ?? false
+        func isInReversedPiece(_ p: Int, _ i: Int) -> Bool { reversedPieces.contains { $0.contains(p) && $0.contains(i) } }
+        // A step into or out of a reversed piece whose gap is the reversal's: flown last point first, the
+        // piece's other end is at most the gap threshold from p's (or i's) time.
+        func isReversalGap(_ p: Int, _ i: Int) -> Bool {
+            reversedPieces.contains { piece in
+                let first = piece.lowerBound, last = piece.upperBound - 1
+                if i == first, !piece.contains(p), let t = points[last].time, let tp = points[p].time {
+                    return (0...options.gap).contains(t.timeIntervalSince(tp))
+                }
+                if p == last, !piece.contains(i), let t = points[first].time, let ti = points[i].time {
+                    return (0...options.gap).contains(ti.timeIntervalSince(t))
+                }
+                return false
+            }
+        }
         let wholeSeconds = patterns.contains { if case .wholeSeconds = $0 { true } else { false } }
         if !oneInstant, let first = points.firstIndex(where: { ($0.time ?? gpsEpoch) < gpsEpoch }) {
             let count = points.reduce(0) { $0 + (($1.time ?? gpsEpoch) < gpsEpoch ? 1 : 0) }
@@ -184,18 +206,46 @@ public enum RouteCheck {
                 previousTimed = i
             }
         }
+        // The timed points around each backward step (few: a file of many is a pattern above). A gap next
+        // to a backward step of at least its size is the same slip of the clock (one point written years
+        // ahead makes a gap into it and a step back out of it): the step's error says it, not a second finding.
+        var backwardSteps: [(from: Int, to: Int, seconds: Double)] = []
+        if !newestFirst, !oneInstant {
+            forEachTimedLeg { p, i, dt, _, crossesGap in
+                if dt < 0, !isInReversedPiece(p, i), !(crossesGap && shuffledByTimes) { backwardSteps.append((p, i, -dt)) }
+            }
+        }
+        func isClockSlip(_ p: Int, _ i: Int, _ dt: Double) -> Bool {
+            backwardSteps.contains { ($0.from == i || $0.to == p) && $0.seconds >= dt / 2 }
+        }
+        // For the backward step from p to i: which point slipped, when a gap next to it is the same slip
+        // (the gap into p, or out of i, at most twice the step back); "" otherwise.
+        func slipNote(_ p: Int, _ i: Int) -> String {
+            let back = points[p].time!.timeIntervalSince(points[i].time!)
+            if let before = points[..<p].lastIndex(where: { $0.time != nil }),
+               let ahead = Optional(points[p].time!.timeIntervalSince(points[before].time!)),
+               ahead > options.gap, back >= ahead / 2 {
+                return "; point \(p) is \(num(ahead, 3)) s ahead of point \(before) too: one slip of the clock at point \(p)"
+            }
+            if let after = points[(i + 1)...].firstIndex(where: { $0.time != nil }),
+               let behind = Optional(points[after].time!.timeIntervalSince(points[i].time!)),
+               behind > options.gap, back >= behind / 2 {
+                return "; point \(after) is \(num(behind, 3)) s after it: one slip of the clock at point \(i)"
+            }
+            return ""
+        }
         // Speed and duration of the moving legs (16 bytes each).
         var moving: [(speed: Double, dt: Double)] = []
         moving.reserveCapacity(max(timed - 1, 0))
         forEachTimedLeg { p, i, dt, distance, crossesGap in
             let t = points[i].time!, tp = points[p].time!
-            if dt < 0, !newestFirst, !oneInstant {
+            if dt < 0, !newestFirst, !oneInstant, !isInReversedPiece(p, i), !(crossesGap && shuffledByTimes) {
                 findings.append(Finding(.error, .timeBackwards, index: i, time: .recorded(t),
-                    "Point \(i)'s time \(stamp(t)) is \(num(-dt, -dt < 1 ? 7 : 3)) s\(DurationText.daysSuffix(-dt)) before point \(p)'s \(stamp(tp))\(crossesGap ? " (across a segment break)" : "")."))
+                    "Point \(i)'s time \(stamp(t)) is \(num(-dt, -dt < 0.001 ? 7 : 3)) s\(DurationText.daysSuffix(-dt)) before point \(p)'s \(stamp(tp))\(crossesGap ? " (across a segment break)" : "")\(slipNote(p, i))."))
             } else if dt == 0, distance > 0, !oneInstant, !wholeSeconds {
                 findings.append(Finding(.warning, .timeEqualWhileMoving, index: i, time: .recorded(t),
                     "Point \(i) has the same time as point \(p) (\(stamp(t))) but is \(num(distance, 1)) m away: an infinite speed."))
-            } else if dt > options.gap {
+            } else if dt > options.gap, !isClockSlip(p, i, dt), !isReversalGap(p, i), !(crossesGap && shuffledByTimes) {
                 findings.append(Finding(.warning, .timeGap, index: i, time: .recorded(t),
                     "\(num(dt, 1)) s\(DurationText.daysSuffix(dt)) pass between point \(p) and point \(i) (\(crossesGap ? "across a segment break; " : "")more than \(num(options.gap, 1)) s)."))
             }
@@ -272,7 +322,12 @@ public enum RouteCheck {
                         : "Segment \(s) (points \(range.lowerBound) to \(range.upperBound - 1)) has \(range.count) points at one place: it travels nowhere."))
             }
         }
-        findings += pieceFindings(route, threshold: options.pieceGap)
+        // Pieces saved reversed in their place (the chain keeps the file order, reverses only them): the
+        // jumps into and out of them are theirs, said once by `time-piece-newest-first`.
+        let pieceJumps = pieceFindings(route, threshold: options.pieceGap)
+        let onlyReversedInPlace = !reversedPieces.isEmpty
+            && (pieces?.chain.enumerated().allSatisfy { $0.offset == $0.element.segment } ?? true)
+        findings += onlyReversedInPlace ? pieceJumps.filter { $0.code != .piecesOutOfOrder } : pieceJumps
         for i in legs.indices where !legs[i].isGap && legs[i].distance == 0 && points[i].coordinate == points[i + 1].coordinate {
             findings.append(Finding(.note, .duplicatePoint, index: i + 1, time: .recorded(points[i + 1].time),
                 "Point \(i + 1) repeats point \(i)'s position."))

@@ -35,7 +35,7 @@ struct InputArguments: Equatable {
                     throw v.invalid("msl (above mean sea level, EGM96: what GPS files normally hold) or ellipsoid (above the WGS 84 ellipsoid)")
                 }
                 a.inputHeights = datum },
-            .flag("--join-pieces", help: "Fly the pieces (GPX segments, GeoJSON and KML lines, TCX tracks) chained by nearest ends, not in file order: from each end of each piece a chain grows by the piece whose end is nearest (reversed when its last point is the nearer), and the chain with the shortest jumps (geodesics on WGS 84) is flown.") { a, _ in
+            .flag("--join-pieces", help: "Fly the pieces (GPX segments, GeoJSON and KML lines, TCX tracks) chained, not in file order: when every piece has times, in the order of their earliest times, each reversed only when its own times run newest-first; otherwise by nearest ends: from each end of each piece a chain grows by the piece whose end is nearest (reversed when its last point is the nearer), and the chain with the shortest jumps (geodesics on WGS 84) is flown.") { a, _ in
                 a.joinPieces = true },
         ])
     }
@@ -99,11 +99,15 @@ struct InputArguments: Equatable {
         return (joined.notes.count == result.notes.count ? input : nil, try aboveSeaLevel(joined))
     }
 
-    /// `finding` with the option that deals with it named: `pieces-out-of-order` names `--join-pieces`.
+    /// `finding` with the option that deals with it named: `pieces-out-of-order` and
+    /// `time-piece-newest-first` name `--join-pieces`.
     static func namingTheOption(_ finding: Finding) -> Finding {
-        guard finding.code == .piecesOutOfOrder else { return finding }
         var named = finding
-        named.message += " '--join-pieces' flies them in that order."
+        switch finding.code {
+        case .piecesOutOfOrder: named.message += " '--join-pieces' flies them in that order."
+        case .timePieceNewestFirst: named.message += " '--join-pieces' flies it so."
+        default: break
+        }
         return named
     }
 

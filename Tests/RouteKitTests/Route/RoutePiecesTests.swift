@@ -128,3 +128,53 @@ extension RoutePiecesTests {
         #expect(try RouteFile.read(path: Self.fixture("shuffled.gpx").path).pieceWarnings.map(\.code) == [.piecesOutOfOrder])
     }
 }
+
+extension RoutePiecesTests {
+    /// Review of issue 25: when the pieces carry times, the chain respects them. Fixtures/clock's
+    /// `pieces-timed-nearest-ends-disagree.gpx`: piece 1 ends 39 m from piece 0's end, but its times run
+    /// forward from 5 s after piece 0 began; nearest ends would reverse it (its clock then running back),
+    /// so no join is offered and the 1.6 km jump is a `piece-gap`.
+    @Test func timedPiecesAreChainedByTheirTimes() throws {
+        let route = try RouteFile.read(path: Fixtures.url("clock/pieces-timed-nearest-ends-disagree.gpx").path).route
+        let pieces = RoutePieces(route)
+        #expect(pieces.chain.map(\.description) == ["0", "1"])
+        #expect(!pieces.chainDiffersFromFileOrder)
+        let findings = RouteCheck.check(route).findings
+        #expect(!findings.contains { $0.code == .piecesOutOfOrder })
+        let gap = try #require(findings.first { $0.code == .pieceGap })
+        // 14.009 to 14.030 E along 46 N: `geod -I +ellps=WGS84` gives 1626.729 m.
+        #expect(gap.message.hasPrefix("Piece 1 starts 1626.7 m from the end of piece 0"), "\(gap.message)")
+        #expect(route.joiningPieces().points.map(\.time) == route.points.map(\.time))
+        #expect(route.joiningPieces().recordedClockFault == nil)
+    }
+
+    /// Timed pieces saved out of order, one reversed (the review's `pieces-shuffled.gpx` kind, on the
+    /// piece-reversed fixture's pieces moved): chained in the order of their times, the reversed one reversed.
+    @Test func timedPiecesShuffledAreOrderedByTime() throws {
+        let route = try RouteFile.read(path: Fixtures.url("clock/piece-reversed.gpx").path).route
+        let segments = route.segments.map { Array(route.points[$0]) }
+        let shuffled = try #require(Route(segments: [segments[2], segments[1], segments[0]], name: nil, source: route.source))
+        #expect(RoutePieces(shuffled).chain.map(\.description) == ["2", "1 reversed", "0"])
+        let times = shuffled.joiningPieces().points.compactMap(\.time)
+        #expect(zip(times, times.dropFirst()).allSatisfy { $0 < $1 })
+        // The check says the piece reversed once; the shuffle's steps back across the breaks are its
+        // jumps' (pieces of 45 m, jumps under 200 m: no pieces-out-of-order here, so they stay).
+        let codes = RouteCheck.check(shuffled).findings.map(\.code)
+        #expect(codes.filter { $0 == .timePieceNewestFirst }.count == 1, "\(codes)")
+    }
+
+    /// Timed pieces saved as 2, 0, 3 reversed, 1 with jumps of 700 m and more (Fixtures/clock's
+    /// `pieces-shuffled-timed.gpx`): one `time-piece-newest-first` and one `pieces-out-of-order` chained
+    /// by their times; the shuffle's steps back and gaps across the breaks are not findings of their own.
+    @Test func timedShuffledPiecesAreTwoFindingsNotTwelve() throws {
+        let route = try RouteFile.read(path: Fixtures.url("clock/pieces-shuffled-timed.gpx").path).route
+        let findings = RouteCheck.check(route).findings
+        let codes = findings.map(\.code)
+        #expect(codes.filter { $0 == .timePieceNewestFirst }.count == 1)
+        #expect(!codes.contains(.timeBackwards) && !codes.contains(.timeGap), "\(findings.map(\.message))")
+        let order = try #require(findings.first { $0.code == .piecesOutOfOrder })
+        #expect(order.message.contains("chained by their times (pieces 1, 3, 0, 2 reversed)"), "\(order.message)")
+        let times = route.joiningPieces().points.compactMap(\.time)
+        #expect(times.count == 40 && zip(times, times.dropFirst()).allSatisfy { $0 < $1 })
+    }
+}

@@ -45,6 +45,84 @@ import Testing
 
     /// Points sharing a whole second are spread evenly over it by distance: the fixture moves 0.5 m
     /// every 0.1 s, so every step takes 0.1 s (the last second's ten points by index, 0.1 s each too).
+    /// Review of issue 25: times written to the minute for a 1 Hz walk are named as whole minutes, 60
+    /// points a minute (not "whole seconds for points ~0.7 s apart"), and spread over their minute.
+    @Test func timesToTheMinuteAreNamedAsMinutes() throws {
+        let route = try Self.read("minutes-1hz.gpx")
+        let findings = RouteCheck.check(route).findings
+        #expect(findings.filter { $0.code == .timeEqualWhileMoving }.isEmpty)
+        #expect(findings.filter { $0.code == .timeWholeSeconds }.count == 1)
+        let f = try #require(findings.first { $0.code == .timeWholeSeconds })
+        // 180 points from 10:00:00, 60 a minute: 177 of the 179 steps stay within their minute.
+        #expect(f.message == "Times are whole minutes for ~60 points a minute (177 points share their minute with the one before, the first at point 1): recorded timing spreads each minute's points evenly over it.")
+        let recorded = try #require(route.recordedTimes)
+        #expect(recorded.nonIncreasingSteps == 0)
+        // The fixture moves 5 m every second (coordinates to 7 decimals: 0.1 % apart): spread by distance
+        // over the minute, every step is 1 s.
+        for (k, step) in recorded.steps.enumerated() { #expect(abs(step - 1) < 2e-3, "step \(k): \(step) s") }
+    }
+
+    /// Review of issue 25: a piece saved reversed with its times is one error naming the piece (not a
+    /// `time-backwards` at each of its 9 steps), and recorded timing refuses the clock.
+    @Test func aPieceSavedReversedIsOneErrorNotNine() throws {
+        let route = try Self.read("piece-reversed.gpx")
+        let findings = RouteCheck.check(route).findings
+        #expect(findings.filter { $0.code == .timeBackwards }.isEmpty, "\(findings.map(\.message))")
+        #expect(findings.filter { $0.code == .timeNewestFirst }.isEmpty)
+        #expect(findings.filter { $0.code == .timePieceNewestFirst }.count == 1)
+        let f = try #require(findings.first { $0.code == .timePieceNewestFirst })
+        #expect(f.severity == .error && f.index == 11)
+        #expect(f.message == "Piece 1 (points 10...19) runs newest-first while the other pieces run forward: 9 of its 9 steps go back in time, the first at point 11; it was saved reversed: flown last point first (the pieces chained by their times), its times run forward.")
+        #expect(route.recordedClockFault == .pieceNewestFirst(segment: 1, firstIndex: 11, backwardSteps: 9, steps: 9))
+        // Chained by their times, the piece is reversed in place and the clock runs forward.
+        let joined = route.joiningPieces()
+        #expect(RoutePieces(route).chain.map(\.description) == ["0", "1 reversed", "2"])
+        #expect(joined.recordedClockFault == nil)
+        #expect(!RouteCheck.check(joined).findings.contains { $0.severity == .error })
+    }
+
+    /// Review of issue 25: the gaps into and out of a piece saved reversed are the reversal's: no
+    /// `time-gap` for them. The piece-reversed fixture with the middle piece's times moved 55 s later and
+    /// the last piece's 110 s: in file order 65 s pass into and out of the middle piece; flown last point
+    /// first, 56 s (under the 60 s threshold).
+    @Test func theGapsOfAReversedPieceAreItsOwn() throws {
+        let route = try Self.read("piece-reversed.gpx")
+        var segments = route.segments.map { Array(route.points[$0]) }
+        for k in segments[1].indices { segments[1][k].time = segments[1][k].time!.addingTimeInterval(55) }
+        segments[2] = segments[2].map { var p = $0; p.time = p.time!.addingTimeInterval(110); return p }
+        let moved = try #require(Route(segments: segments, name: nil, source: route.source))
+        let codes = RouteCheck.check(moved).findings.map(\.code)
+        #expect(codes.filter { $0 == .timePieceNewestFirst }.count == 1)
+        #expect(!codes.contains(.timeGap) && !codes.contains(.timeBackwards), "\(codes)")
+        // A real gap stays: the last piece 10 s later still (75 s from the reversed piece's oldest time).
+        segments[2] = segments[2].map { var p = $0; p.time = p.time!.addingTimeInterval(10); return p }
+        let later = try #require(Route(segments: segments, name: nil, source: route.source))
+        #expect(RouteCheck.check(later).findings.filter { $0.code == .timeGap }.map(\.index) == [20])
+    }
+
+    /// Review of issue 25: a backward step under a second is written with 3 places ("0.951 s", not "0.9510000 s").
+    @Test func aSubsecondStepBackIsWrittenInMilliseconds() throws {
+        let route = try Self.read("time-jump.gpx")
+        var points = route.points
+        points[5].time = points[4].time!.addingTimeInterval(1)  // the fixture's 2040 slip put back
+        points[6].time = points[5].time!.addingTimeInterval(-0.951)
+        let stepped = try #require(Route(segments: [points], name: nil, source: route.source))
+        let back = RouteCheck.check(stepped).findings.filter { $0.code == .timeBackwards }
+        #expect(back.count == 1)
+        let message = try #require(back.first?.message)
+        #expect(message.hasPrefix("Point 6's time 2020-06-01T10:00:04.049") && message.contains(" is 0.951 s before point 5's 2020-06-01T10:00:05"), "\(message)")
+    }
+
+    /// Review of issue 25: one row's time 20 years ahead is one `time-backwards` naming the slip, not a
+    /// `time-gap` into it as well.
+    @Test func oneClockSlipIsOneFinding() throws {
+        let route = try Self.read("time-jump.gpx")
+        let clock = RouteCheck.check(route).findings.filter { $0.code.rawValue.hasPrefix("time-") }
+        #expect(clock.map(\.code) == [.timeBackwards], "\(clock.map(\.message))")
+        // 2040-06-01T10:00:05Z to 2020-06-01T10:00:06Z: 7305 days less 1 s.
+        #expect(clock[0].message == "Point 6's time 2020-06-01T10:00:06Z is 631151999.000 s (7304 d 23:59:59) before point 5's 2040-06-01T10:00:05Z; point 5 is 631152001.000 s ahead of point 4 too: one slip of the clock at point 5.")
+    }
+
     @Test func wholeSecondsAreSpreadOverTheirSecond() throws {
         let route = try Self.read("whole-seconds-10hz.gpx")
         let recorded = try #require(route.recordedTimes)

@@ -51,6 +51,21 @@ import Testing
         #expect(frames.time == .flight(8 / 0.7))
     }
 
+    /// A duration a few nanoseconds over a whole number of frame intervals (a group's span from
+    /// millisecond times: 29111 s at 30 fps left "the final 0.000000 s") is rounding, not a frame missed:
+    /// no `flight-frame-count` below 10⁻⁶ of a frame interval.
+    @Test func aRoundingRemainderIsNoMissedFrame() throws {
+        let route = try Self.cleanRoute()
+        var options = FlightOptions()
+        options.duration = 10 + 1e-8  // 12.00000001 s: 360.0000003 frame intervals at 30 fps
+        options.intro = 1
+        options.outro = 1
+        let (findings, summary) = FlightCheck.check(try Self.flight(options, route: route), options: FlightCheck.Options())
+        #expect(summary.frameCount == 361)
+        #expect(abs(summary.duration - 12) < 1e-7 && summary.duration != 12)
+        #expect(!findings.contains { $0.code.rawValue == "flight-frame-count" }, "\(findings.map(\.message))")
+    }
+
     @Test func metrePerSecondLimitsTurnPeaksIntoWarnings() throws {
         let route = try Self.cleanRoute()
         var check = FlightCheck.Options()

@@ -45,3 +45,43 @@ gpx("rider-local-time.gpx", "the same ride 20 m north, its times written as loca
     [(a + 0.00018, b, iso(t + timedelta(hours=2))) for a, b, t in r1])
 gpx("rider-fit-epoch-dropped.gpx", "the same ride 20 m south, its times 631065600 s early (a FIT converter that dropped the FIT epoch)",
     [(a - 0.00018, b, iso(t - timedelta(seconds=631065600))) for a, b, t in r1])
+
+# Issue 25, review: one cause, one finding.
+def gpx_segments(name, comment, segments):
+    body = "\n".join("  <trkseg>\n" + "\n".join(
+        f'    <trkpt lat="{lat:.7f}" lon="{lon:.7f}"><ele>300.0</ele><time>{t}</time></trkpt>' for lat, lon, t in seg)
+        + "\n  </trkseg>" for seg in segments)
+    open(name, "w").write(f'''<?xml version="1.0" encoding="UTF-8"?>
+<!-- RouteKit clock fixture (make_clock.py): {comment} -->
+<gpx version="1.1" creator="RouteKit tests" xmlns="http://www.topografix.com/GPX/1/1">
+  <trk><name>{name[:-4]}</name>
+{body}
+  </trk>
+</gpx>
+''')
+# A 1 Hz walk at 5 m/s east, 180 points from 10:00:00, its times written to the minute: 60 points a minute.
+m0 = datetime(2020, 6, 1, 10, 0, 0, tzinfo=timezone.utc)
+gpx("minutes-1hz.gpx", "a 1 Hz walk (180 points, 5 m/s) whose times are written to the minute: 60 points share each minute",
+    [(46.0, 14 + 5.0 * k / 77465.0, iso((m0 + timedelta(seconds=k)).replace(second=0))) for k in range(180)])
+# A 1 Hz walk of 20 points, point 5's time 20 years ahead (a clock slip in one row): one step back, one cause.
+jump = [(46.0, 14 + 5.0 * k / 77465.0, m0 + timedelta(seconds=k)) for k in range(20)]
+gpx("time-jump.gpx", "a 20-point 1 Hz walk whose point 5 is written 20 years ahead (2040): one slip of the clock",
+    [(a, b, iso(t.replace(year=2040) if k == 5 else t)) for k, (a, b, t) in enumerate(jump)])
+# A 1 Hz walk east of 30 points in 3 pieces of 10; the middle piece saved reversed, times and all.
+walk30 = [(46.0, 14 + 5.0 * k / 77465.0, iso(m0 + timedelta(seconds=k))) for k in range(30)]
+gpx_segments("piece-reversed.gpx", "a 30-point 1 Hz walk in 3 pieces of 10, the middle one saved reversed with its times: 9 steps back",
+    [walk30[:10], list(reversed(walk30[10:20])), walk30[20:]])
+# Two timed pieces whose nearest ends are not their times' order: piece 0 walks east 14.000 -> 14.009;
+# piece 1, recorded from 5 s after piece 0 began, walks west from 14.030 to 14.0095 (its last point 39 m
+# from piece 0's end). Nearest ends would reverse piece 1; its times say it runs as written.
+east = [(46.0, 14.000 + 0.001 * k, iso(m0 + timedelta(seconds=k))) for k in range(10)]
+west = [(46.0, 14.030 - (14.030 - 14.0095) * k / 9, iso(m0 + timedelta(seconds=5 + k))) for k in range(10)]
+gpx_segments("pieces-timed-nearest-ends-disagree.gpx",
+    "two timed pieces: piece 1 ends 39 m from piece 0's end, its times running forward from 5 s after piece 0 began",
+    [east, west])
+# A 40-point ride east, 0.001 deg (77 m) every 10 s, in 4 pieces of 10 saved in the order 2, 0, 3 reversed
+# (times and all), 1: jumps of 700 m and more between pieces, each time-ordered piece but one running forward.
+ride40 = [(46.0, 14 + 0.001 * k, iso(m0 + timedelta(seconds=10 * k))) for k in range(40)]
+q = [ride40[0:10], ride40[10:20], ride40[20:30], ride40[30:40]]
+gpx_segments("pieces-shuffled-timed.gpx", "a 40-point timed ride in 4 pieces saved as 2, 0, 3 reversed, 1",
+    [q[2], q[0], list(reversed(q[3])), q[1]])
