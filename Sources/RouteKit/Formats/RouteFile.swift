@@ -40,6 +40,10 @@ public enum RouteFile {
         /// Values read that are probably wrong, one sentence each: elevations outside
         /// ``RoutePoint/plausibleElevations``. Filled by ``RouteFile/read(path:format:options:)``; often empty.
         public var warnings: [String] = []
+        /// The name that locations in ``notes`` and ``warnings`` count in when the route came out of a
+        /// KMZ or gzip file: the file's path and the entry read, `ride.kmz/files/track.kml`,
+        /// `ride.gpx.gz/ride.gpx`; `nil` for a plain file. Errors name it too.
+        public var entryPath: String?
 
         public init(route: Route, format: RouteFormat, notes: [String] = []) {
             self.route = route
@@ -177,8 +181,10 @@ public enum RouteFile {
         if RouteContainer.isContainer(head.bytes),
            let inner = try RouteContainer.unwrap(try input.bytes(format: format, path: displayPath),
                                                  path: displayPath ?? "<input>", limit: InputLimits.maximumRouteBytes) {
-            var result = try readUnchecked(.data(inner.bytes), displayPath: displayPath, format: format, options: options)
+            let innerPath = displayPath.map { RouteContainer.entryPath($0, entry: inner.entry) }
+            var result = try readUnchecked(.data(inner.bytes), displayPath: innerPath, format: format, options: options)
             if let note = inner.note { result.notes.insert(note, at: 0) }
+            result.entryPath = innerPath == displayPath ? nil : innerPath
             return result
         }
         // XML in an encoding that is refused is named as such, before it could be called binary.
