@@ -194,7 +194,7 @@ public enum RouteFile {
                                   location: SourceLocation(path: displayPath, line: problem.line, column: problem.column),
                                   reason: .unsupportedEncoding(problem.message))
         }
-        // windows-1252 XML becomes UTF-8 here, before anything parses it (``XMLWindows1252``).
+        // windows-1252 and ISO-8859-1 XML (read as windows-1252, as browsers do) become UTF-8 here, before anything parses it (``XMLWindows1252``).
         if format == nil || [.gpx, .kml, .tcx].contains(format),
            let declared = XMLWindows1252.declaration(in: Array(head.bytes.prefix(1024))) {
             let decoded = try input.bytes(format: format, path: displayPath).withUnsafeBytes {
