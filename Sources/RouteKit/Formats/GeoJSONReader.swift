@@ -480,8 +480,8 @@ extension JSONSyntaxError {
     /// The error as GeoJSON reports it: ``RouteParseError/Reason/empty`` at 1:1 for an empty file,
     /// otherwise ``RouteParseError/Reason/malformedJSON(_:)`` saying what was expected and found,
     /// located at the offending byte (a string that is not closed: at its opening quote; a leading
-    /// zero or a number out of range: at the number's first character; an invalid escape or
-    /// surrogate: at its backslash).
+    /// zero or a number out of range: at the number's first character, the latter with its JSON path
+    /// (``JSONPathAtOffset``); an invalid escape or surrogate: at its backslash).
     func geoJSONError(in bytes: UnsafeBufferPointer<UInt8>, path: String?) -> RouteParseError {
         func located(_ offset: Int) -> SourceLocation {
             let (line, column) = JSONDocument.location(of: offset, in: bytes)
@@ -495,7 +495,8 @@ extension JSONSyntaxError {
             var end = offset
             while end < bytes.count, end - offset < 40, "0123456789+-.eE".utf8.contains(bytes[end]) { end += 1 }
             let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<end]), as: UTF8.self)
-            return RouteParseError(format: .geojson, location: located(offset), reason: .unexpectedValue(
+            let path = JSONPathAtOffset.path(to: offset, in: bytes)
+            return RouteParseError(format: .geojson, location: located(offset), codingPath: path.isEmpty ? "(top level)" : path, reason: .unexpectedValue(
                 field: "number", found: text, expected: "a number a 64-bit float can hold, magnitude below about 1.8e308"))
         default:
             // The JSON vocabulary every reader shares (RouteKitSupport).

@@ -42,7 +42,8 @@ public enum KMLReader: RouteReader {
 
     /// Reads a KML document; see ``KMLReader`` and ``RouteReader``.
     ///
-    /// - Returns: The route and notes (altitude modes, pauses, skipped geometries).
+    /// - Returns: The route and notes (altitude modes, pauses, skipped geometries, Placemarks with only
+    ///   an `<address>`).
     /// - Throws: ``RouteParseError`` (format `"KML"`): `unreadable`, the XML errors (`empty`,
     ///   `forbiddenDeclaration`, `malformedXML`, `truncated`), `unexpectedRoot`, `malformedNumber`,
     ///   `unexpectedValue` (a tuple of the wrong shape), `latitudeOutOfRange`, `malformedTime`,
@@ -69,7 +70,17 @@ public enum KMLReader: RouteReader {
             error.waypoints = delegate.pointCoordinates
             throw error
         }
-        return RouteFile.Result(route: route, format: .kml, notes: delegate.notes)
+        var notes = delegate.notes
+        if let first = delegate.addressOnly.first { notes.append(addressOnlyNote(first, count: delegate.addressOnly.count)) }
+        return RouteFile.Result(route: route, format: .kml, notes: notes)
+    }
+
+    /// The note for Placemarks holding only a street address beside a line that is flown: how many
+    /// were skipped, and the first, named and located.
+    private static func addressOnlyNote(_ first: (name: String?, location: SourceLocation), count: Int) -> String {
+        let name = first.name.map { "'\($0)'" } ?? "(unnamed)"
+        return "skipped \(count) Placemark\(count == 1 ? "" : "s") that hold\(count == 1 ? "s" : "") only an <address>, no coordinates, "
+            + "the first \(name) at line \(first.location.line)"
     }
 
     /// The error for a file whose Placemarks hold only street addresses (Google My Maps exports places

@@ -41,6 +41,10 @@ public enum RouteFile {
         /// numbers (corrected when flown, ``RouteOutliers``), elevations outside
         /// ``RoutePoint/plausibleElevations``. Filled by ``RouteFile/read(path:format:options:)``; often empty.
         public var warnings: [String] = []
+        /// The name that locations in ``notes`` and ``warnings`` count in when the route came out of a
+        /// KMZ or gzip file: the file's path and the entry read, `ride.kmz/files/track.kml`,
+        /// `ride.gpx.gz/ride.gpx`; `nil` for a plain file. Errors name it too.
+        public var entryPath: String?
 
         public init(route: Route, format: RouteFormat, notes: [String] = []) {
             self.route = route
@@ -184,8 +188,10 @@ public enum RouteFile {
         if RouteContainer.isContainer(head.bytes),
            let inner = try RouteContainer.unwrap(try input.bytes(format: format, path: displayPath),
                                                  path: displayPath ?? "<input>", limit: InputLimits.maximumRouteBytes) {
-            var result = try readUnchecked(.data(inner.bytes), displayPath: displayPath, format: format, options: options)
+            let innerPath = displayPath.map { RouteContainer.entryPath($0, entry: inner.entry) }
+            var result = try readUnchecked(.data(inner.bytes), displayPath: innerPath, format: format, options: options)
             if let note = inner.note { result.notes.insert(note, at: 0) }
+            result.entryPath = innerPath == displayPath ? nil : innerPath
             return result
         }
         // XML in an encoding that is refused is named as such, before it could be called binary.
@@ -195,7 +201,7 @@ public enum RouteFile {
                                   location: SourceLocation(path: displayPath, line: problem.line, column: problem.column),
                                   reason: .unsupportedEncoding(problem.message))
         }
-        // windows-1252 XML becomes UTF-8 here, before anything parses it (``XMLWindows1252``).
+        // windows-1252 and ISO-8859-1 XML (read as windows-1252, as browsers do) become UTF-8 here, before anything parses it (``XMLWindows1252``).
         if format == nil || [.gpx, .kml, .tcx].contains(format),
            let declared = XMLWindows1252.declaration(in: Array(head.bytes.prefix(1024))) {
             let decoded = try input.bytes(format: format, path: displayPath).withUnsafeBytes {

@@ -9,7 +9,9 @@ import Foundation
 /// Positions are integers of degrees × 10^7 (`latitudeE7`, `longitudeE7`); some exports wrote them
 /// as unsigned 32-bit numbers, so a value above 2^31 - 1 is taken as that value - 2^32 (a negative
 /// angle), and counted in a note. Times: `timestamp` (ISO 8601) or `timestampMs` (Unix milliseconds,
-/// a string or a number). `altitude` (metres) becomes the elevation. Points stay in file order.
+/// a string or a number). `altitude` (metres) becomes the elevation. Points stay in file order. An entry
+/// with neither `latitudeE7` nor `longitudeE7` (only a time, an accuracy or an activity) is skipped and
+/// counted in a note, as TCX trackpoints without a position are; a file where no entry has one is refused.
 enum TakeoutLocations {
     /// Whether `root` is a location-history object.
     static func isRecords(_ root: JSONNode) -> Bool {
@@ -22,14 +24,21 @@ enum TakeoutLocations {
     /// - Parameter locate: The line and column of a node.
     /// - Throws: ``RouteParseError`` (GeoJSON) at the JSON path: `missingField` (`latitudeE7`,
     ///   `longitudeE7`), `unexpectedValue` for a value that is not an integer, `latitudeOutOfRange`
-    ///   beyond ±90° after scaling, `malformedTime`, `noLine` for fewer than one location.
+    ///   beyond ±90° after scaling, `malformedTime`, `noLine` when no location has a position.
     /// - Complexity: O(n) in the locations.
     static func read(_ root: JSONNode, locate: (JSONNode) -> SourceLocation) throws(RouteParseError) -> RouteFile.Result {
         guard case .array(let locations)? = root.value["locations"]?.value else { preconditionFailure("isRecords first") }
         var points: [RoutePoint] = []
         var wrapped = 0
+        var unplaced: (count: Int, first: String) = (0, "")
         for (k, location) in locations.enumerated() {
             let path = "locations[\(k)]"
+            // An entry with neither field (a time, an accuracy, an activity): skipped and counted.
+            if location.value["latitudeE7"] == nil && location.value["longitudeE7"] == nil {
+                if unplaced.count == 0 { unplaced.first = path }
+                unplaced.count += 1
+                continue
+            }
             func fail(_ node: JSONNode, _ field: String, _ reason: RouteParseError.Reason) -> RouteParseError {
                 RouteParseError(format: .geojson, location: locate(node), codingPath: path + "." + field, reason: reason)
             }
@@ -57,10 +66,15 @@ enum TakeoutLocations {
         }
         let source = Route.Source(kind: .tracks, trackCount: 1, trackSegmentCount: 1, waypointCount: 0)
         guard let route = Route(segments: [points], name: nil, source: source) else {
-            throw RouteParseError(format: .geojson, location: locate(root), codingPath: "locations",
-                                  reason: .noLine(found: "the location history holds no location"))
+            let found = unplaced.count == 0 ? "the location history holds no location"
+                : "none of the \(unplaced.count) locations has a position (latitudeE7 and longitudeE7), the first at \(unplaced.first)"
+            throw RouteParseError(format: .geojson, location: locate(root), codingPath: "locations", reason: .noLine(found: found))
         }
         var notes = ["read \(points.count) Google Takeout location\(points.count == 1 ? "" : "s") (latitudeE7/longitudeE7: degrees × 10^7)"]
+        if unplaced.count > 0 {
+            notes.append("skipped \(unplaced.count) location\(unplaced.count == 1 ? "" : "s") without a position (no latitudeE7 or longitudeE7), "
+                         + "the first at \(unplaced.first)")
+        }
         if wrapped > 0 {
             notes.append("\(wrapped) E7 value\(wrapped == 1 ? " was" : "s were") above 2^31 - 1, written as unsigned 32-bit: "
                          + "read as negative (value - 2^32)")

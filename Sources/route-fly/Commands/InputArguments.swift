@@ -75,8 +75,10 @@ struct InputArguments: Equatable {
         } else if !joinPieces {
             result.warnings += result.pieceWarnings.map { Self.namingTheOption($0).message }
         }
-        for note in result.notes { printDiagnostic("\(shown): note: \(note)") }
-        for warning in result.warnings { printDiagnostic("\(shown): warning: \(warning)") }
+        // Out of a KMZ or gzip file, lines count in the entry read: messages name it (`ride.kmz/doc.kml`).
+        let located = result.entryPath ?? shown
+        for note in result.notes { printDiagnostic("\(located): note: \(note)") }
+        for warning in result.warnings { printDiagnostic("\(located): warning: \(warning)") }
         if columns != nil, result.format != .csv {
             printDiagnostic("\(shown): warning: '--columns' applies to CSV files only; this file was read as \(result.format)")
         }

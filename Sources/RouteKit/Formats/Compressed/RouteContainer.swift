@@ -14,10 +14,21 @@ import Foundation
 /// Every decompressed size is held to the same limit as a plain file, ``InputLimits/maximumRouteBytes``,
 /// checked while inflating, so a zip bomb costs at most that much memory.
 enum RouteContainer {
-    /// What a container held: the bytes to read, and a note saying where they came from.
+    /// What a container held: the bytes to read, the name of the entry they came from, and a note
+    /// saying where they came from.
     struct Unwrapped {
         var bytes: Data
+        /// The entry read: the KMZ member's name (`files/track.kml`), or a gzip file's name without
+        /// `.gz` (`ride.gpx` for `ride.gpx.gz`); `nil` for gzip on standard input.
+        var entry: String?
         var note: String?
+    }
+
+    /// The name messages give an entry of the container at `path`: `ride.kmz/files/track.kml`,
+    /// `ride.gpx.gz/ride.gpx` (as GDAL's `/vsizip/` and `/vsigzip/` paths name them), so that a line and
+    /// column say which file they count in. `path` itself when there is no entry.
+    static func entryPath(_ path: String, entry: String?) -> String {
+        entry.map { path + "/" + $0 } ?? path
     }
 
     /// Whether `head` starts a gzip member, a ZIP archive or a FIT file.
@@ -43,15 +54,18 @@ enum RouteContainer {
     ///   archive without KML, `malformedArchive` for a damaged one.
     /// - Complexity: O(n + m), m the decompressed size (at most `limit`).
     static func unwrap(_ bytes: Data, path: String, limit: Int) throws(RouteParseError) -> Unwrapped? {
-        if isFIT(bytes.prefix(12)) {
-            throw RouteParseError(format: nil, location: nil, path: path, reason: .unsupportedFile(
-                "\(URL(fileURLWithPath: path).lastPathComponent) is a Garmin FIT file (binary activity data), which route-fly "
-                + "does not read; convert it to GPX first, e.g. `gpsbabel -i garmin_fit -f \(shellWord(path)) -o gpx -F ride.gpx`"))
+        if isFIT(bytes.prefix(12)) { throw fitRefusal(path: path, gzipped: false) }
+        if isGzip(bytes.prefix(2)) {
+            let inflated: Data
+            do {
+                inflated = try Inflation.gunzip(bytes, limit: limit)
+            } catch {
+                throw Self.error(error, path: path)
+            }
+            if isFIT(inflated.prefix(12)) { throw fitRefusal(path: path, gzipped: true) }
+            return Unwrapped(bytes: inflated, entry: gzipEntry(path), note: nil)
         }
         do {
-            if isGzip(bytes.prefix(2)) {
-                return Unwrapped(bytes: try Inflation.gunzip(bytes, limit: limit), note: nil)
-            }
             if isZip(bytes.prefix(4)) { return try unzipKML(bytes, limit: limit) }
         } catch let failure as Inflation.Failure {
             throw error(failure, path: path)
@@ -86,7 +100,16 @@ enum RouteContainer {
             path.append(entry.name)
         }
         let via = path.count > 1 ? " (through NetworkLink to \(path.dropFirst().joined(separator: ", then ")))" : ""
-        return Unwrapped(bytes: document, note: "read \(entry.name) from the KMZ archive\(via); line numbers are that file's")
+        return Unwrapped(bytes: document, entry: entry.name,
+                         note: "read \(entry.name) from the KMZ archive\(via); line numbers are that file's")
+    }
+
+    /// The name of a gzip file's content: its own name without `.gz` (RFC 1952's optional FNAME field
+    /// is not read: `gzip -d` does not use it either), or `nil` for standard input or a name without `.gz`.
+    private static func gzipEntry(_ path: String) -> String? {
+        let url = URL(fileURLWithPath: path)
+        guard path != RouteFile.standardInputName, url.pathExtension.lowercased() == "gz" else { return nil }
+        return url.deletingPathExtension().lastPathComponent
     }
 
     /// The archive entry that the first `<NetworkLink>`'s `<href>` in `document` names, relative to `entry`.
@@ -112,6 +135,42 @@ enum RouteContainer {
         case .corrupt(let why):
             return RouteParseError(format: nil, location: nil, path: path, reason: .malformedArchive(why))
         }
+    }
+
+    /// The refusal of a FIT file at `path` (`gzipped`: inside a gzip file), with the commands that
+    /// convert it: GPSBabel's `garmin_fit` reader (GPSBabel manual, "garmin_fit") into a GPX file whose
+    /// name is never the input's (``convertedName(_:)``); a gzipped FIT is unpacked first (`gunzip -k`
+    /// keeps the `.gz`), since GPSBabel reads no gzip.
+    static func fitRefusal(path: String, gzipped: Bool) -> RouteParseError {
+        let name = path == RouteFile.standardInputName ? "ride.fit" : path
+        var steps: [String] = []
+        var fit = name
+        if gzipped {
+            let url = URL(fileURLWithPath: name)
+            if url.pathExtension.lowercased() == "gz" {
+                fit = String(name.dropLast(url.pathExtension.count + 1))
+                steps.append("gunzip -k \(shellWord(name))")
+            } else {
+                fit = convertedName(name, pathExtension: "fit")
+                steps.append("gzip -dc \(shellWord(name)) > \(shellWord(fit))")
+            }
+        }
+        steps.append("gpsbabel -i garmin_fit -f \(shellWord(fit)) -o gpx -F \(shellWord(convertedName(fit, pathExtension: "gpx")))")
+        let what = gzipped ? "a gzipped Garmin FIT file" : "a Garmin FIT file"
+        let saved = path == RouteFile.standardInputName ? "saved as ride.fit, " : ""
+        return RouteParseError(format: nil, location: nil, path: path, reason: .unsupportedFile(
+            "\(URL(fileURLWithPath: path).lastPathComponent) is \(what) (binary activity data), which route-fly does not read; "
+            + "convert it to GPX first, e.g. \(saved)`\(steps.joined(separator: " && "))`"))
+    }
+
+    /// `path` with its extension replaced by `pathExtension` (`ride.fit` -> `ride.gpx`), or, when it already
+    /// has that extension (a FIT file saved as `ride.gpx`), with `-converted` added (`ride-converted.gpx`):
+    /// never `path` itself, so a suggested command cannot overwrite its input.
+    static func convertedName(_ path: String, pathExtension: String) -> String {
+        let url = URL(fileURLWithPath: path)
+        let current = url.pathExtension
+        let stem = current.isEmpty ? path : String(path.dropLast(current.count + 1))
+        return stem + (current.lowercased() == pathExtension ? "-converted." : ".") + pathExtension
     }
 
     private static func shellWord(_ path: String) -> String {

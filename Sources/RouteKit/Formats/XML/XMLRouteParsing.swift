@@ -44,7 +44,7 @@ enum XMLRouteParsing {
             throw RouteParseError(format: format, location: SourceLocation(path: path, line: problem.line, column: problem.column),
                                   reason: .unsupportedEncoding(problem.message))
         }
-        // windows-1252 never reaches libxml2 (its iconv decoding crashed under fuzzing): decoded here
+        // windows-1252 (and ISO-8859-1, read as windows-1252) never reaches libxml2 (its iconv decoding crashed under fuzzing): decoded here
         // when a reader is called directly (``RouteFile`` decodes it before).
         if let declared = XMLWindows1252.declaration(in: Array(head.bytes.prefix(1024))) {
             let decoded = try input.bytes(format: format, path: path).withUnsafeBytes {
