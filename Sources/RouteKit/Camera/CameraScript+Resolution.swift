@@ -12,7 +12,7 @@ public struct ScriptedFlight: Sendable {
     public var route: RouteOdometer?
     /// How the frames are placed along ``route``: by default at the centre's foot over the whole flight;
     /// a planned flight says its own (``FlightPlan/routeTracking``).
-    public var routeTracking: RouteTracking = .centre(span: nil)
+    package var routeTracking: RouteTracking = .centre(span: nil)
 
     /// Seconds from the first frame to the last: the longest track of either timeline.
     public var duration: Double { max(camera.duration, centerElevation.duration) }

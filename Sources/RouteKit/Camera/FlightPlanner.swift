@@ -11,7 +11,7 @@ public struct FlightPlan: Sendable {
     /// rider is (``PlannedRide``), `wwdc` over its flight before the return, `overview` and
     /// `orbit` on the route's clock across the whole flight. Set it on the resolved flight
     /// (``ScriptedFlight/routeTracking``).
-    public var routeTracking: RouteTracking = .centre(span: nil)
+    package var routeTracking: RouteTracking = .centre(span: nil)
 }
 
 /// Why a flight could not be planned.
