@@ -31,7 +31,7 @@ public struct BoundingBox: Hashable, Sendable, CustomStringConvertible {
     /// The centre of the box; its longitude is normalised to `-180...180`.
     public var center: LocationCoordinate2D {
         LocationCoordinate2D(
-            latitude: (south + north) / 2, longitude: normalizedLongitude(west + longitudeSpan / 2))
+            latitude: (south + north) / 2, longitude: Angles.normalizedLongitude(west + longitudeSpan / 2))
     }
 
     /// `[west, south, east, north]`, the order of a GeoJSON `bbox` member.
@@ -51,7 +51,7 @@ public struct BoundingBox: Hashable, Sendable, CustomStringConvertible {
         for c in coordinates {
             south = min(south, c.latitude)
             north = max(north, c.latitude)
-            longitudes.append(normalizedLongitude(c.longitude))
+            longitudes.append(Angles.normalizedLongitude(c.longitude))
         }
         guard !longitudes.isEmpty else { return nil }
         longitudes.sort()
@@ -102,7 +102,7 @@ public struct BoundingBox: Hashable, Sendable, CustomStringConvertible {
 
         /// Adds the next coordinate of the path.
         public mutating func add(_ c: LocationCoordinate2D) {
-            let longitude = previous.map { unwrappedAngle(c.longitude, near: $0) } ?? normalizedLongitude(c.longitude)
+            let longitude = previous.map { Angles.unwrappedAngle(c.longitude, near: $0) } ?? Angles.normalizedLongitude(c.longitude)
             previous = longitude
             if longitude < minimumLongitude { minimumLongitude = longitude; westLongitude = c.longitude }
             if longitude > maximumLongitude { maximumLongitude = longitude; eastLongitude = c.longitude }
@@ -122,8 +122,8 @@ public struct BoundingBox: Hashable, Sendable, CustomStringConvertible {
             if maximumLongitude - minimumLongitude >= 360 {
                 return BoundingBox(west: -180, south: south, east: 180, north: north)
             }
-            return BoundingBox(west: normalizedLongitude(westLongitude), south: south,
-                               east: normalizedLongitude(eastLongitude), north: north)
+            return BoundingBox(west: Angles.normalizedLongitude(westLongitude), south: south,
+                               east: Angles.normalizedLongitude(eastLongitude), north: north)
         }
     }
 }

@@ -27,7 +27,7 @@ public struct LocationCoordinate2D: Hashable, Sendable, CustomStringConvertible 
     /// The same place with its longitude normalised to `-180...180` degrees (180 stays 180,
     /// -180 stays -180; 190 becomes -170).
     public var normalized: LocationCoordinate2D {
-        LocationCoordinate2D(latitude: latitude, longitude: normalizedLongitude(longitude))
+        LocationCoordinate2D(latitude: latitude, longitude: Angles.normalizedLongitude(longitude))
     }
 
     public var description: String { "(\(latitude), \(longitude))" }

@@ -108,7 +108,7 @@ private struct Resolver {
             v = framed.distance
         case .routeHeading:
             guard property == .heading else { throw fail(path, "\"route.heading\" is a heading; it cannot be a \(name)") }
-            v = RouteKit.heading(from: route.start, to: route.end)
+            v = Angles.heading(from: route.start, to: route.end)
         }
         guard v.isFinite else { throw fail(path, "\(v) is not a finite number") }
         switch property {
@@ -164,7 +164,7 @@ private struct Resolver {
         var segments: [_KeyframeSegment<LocationCoordinate2D>] = []
         var previous = start
         func unwrapped(_ c: LocationCoordinate2D) -> LocationCoordinate2D {
-            LocationCoordinate2D(latitude: c.latitude, longitude: unwrappedAngle(c.longitude, near: previous.longitude))
+            LocationCoordinate2D(latitude: c.latitude, longitude: Angles.unwrappedAngle(c.longitude, near: previous.longitude))
         }
         for (i, k) in track.enumerated() {
             let path = "tracks.centerCoordinate[\(i)]"
@@ -219,7 +219,7 @@ private struct Resolver {
             let path = "tracks.\(property.rawValue)[\(i)]"
             let d = try duration(k, path: path)
             var v = try number(k.value, property: property, path: path + ".value")
-            if property == .heading { v = unwrappedAngle(v, near: previous) }
+            if property == .heading { v = Angles.unwrappedAngle(v, near: previous) }
             try checkSettles(k.kind, duration: d, from: previous, to: v, path: path)
             segments.append(segment(k.kind, to: v, duration: d))
             previous = v

@@ -10,7 +10,7 @@ package struct HeadingSeries: Hashable, Sendable {
     package init(unwrapped: [Double]) { self.unwrapped = unwrapped }
 
     /// The same headings normalised to `0..<360` degrees (``normalizedHeading(_:)``), for output.
-    package var normalized: [Double] { unwrapped.map(normalizedHeading) }
+    package var normalized: [Double] { unwrapped.map(Angles.normalizedHeading) }
 }
 
 /// How the camera's heading follows a route.
@@ -90,9 +90,9 @@ package enum HeadingPlanner: Hashable, Sendable {
         case .fixed(let value):
             return HeadingSeries(unwrapped: Array(repeating: value, count: n))
         case .endpoints:
-            return HeadingSeries(unwrapped: Array(repeating: heading(from: route.start, to: route.end), count: n))
+            return HeadingSeries(unwrapped: Array(repeating: Angles.heading(from: route.start, to: route.end), count: n))
         case .along(let options):
-            var series = unwrappedAngles(Self.lookAheadHeadings(route, options))
+            var series = Angles.unwrappedAngles(Self.lookAheadHeadings(route, options))
             if let window = options.smoothingWindow {
                 series = Self.movingAverage(series, at: route.cumulativeDistances, window: window)
             }
@@ -123,11 +123,11 @@ package enum HeadingPlanner: Hashable, Sendable {
             }
             let inverse = Geodesic.wgs84.inverse(from: points[i].coordinate, to: q)
             if inverse.distance >= options.minimumDistance && inverse.distance > 0 {
-                raw[i] = normalizedHeading(inverse.initialAzimuth)
+                raw[i] = Angles.normalizedHeading(inverse.initialAzimuth)
             }
         }
         guard let firstGood = raw.firstIndex(where: { $0 != nil }) else {
-            return Array(repeating: heading(from: route.start, to: route.end), count: n)
+            return Array(repeating: Angles.heading(from: route.start, to: route.end), count: n)
         }
         var result = [Double](repeating: raw[firstGood]!, count: n)
         var held = raw[firstGood]!

@@ -37,7 +37,7 @@ public struct MapCamera: Hashable, Sendable {
         let c = centerCoordinate.normalized
         return MapCamera(
             centerCoordinate: LocationCoordinate2D(latitude: min(max(c.latitude, -90), 90), longitude: c.longitude),
-            distance: distance, heading: normalizedHeading(heading),
+            distance: distance, heading: Angles.normalizedHeading(heading),
             pitch: pitch.isNaN ? pitch : min(max(pitch, 0), MapCamera.maximumPitch))
     }
 }

@@ -95,6 +95,6 @@ package struct RouteSummary: Sendable {
         let travelled = route.source.lineInterpolation == .geodesic ? route.densifiedAlongGeodesics() : (route: route, added: 0)
         boundingBox = travelled.added > 0 ? travelled.route.boundingBox : route.boundingBox
         rect = travelled.added > 0 ? travelled.route.rect : route.rect
-        startToEndHeading = route.start.distance(to: route.end) > 0 ? heading(from: route.start, to: route.end) : nil
+        startToEndHeading = route.start.distance(to: route.end) > 0 ? Angles.heading(from: route.start, to: route.end) : nil
     }
 }

@@ -72,13 +72,13 @@ struct LongitudeSequence: Sendable {
 
     /// The centre longitude to print for the next frame, degrees.
     mutating func nextCenter(_ longitude: Double) -> Double {
-        let wrapped = normalizedLongitude(longitude)
+        let wrapped = Angles.normalizedLongitude(longitude)
         center = continuity == .continuous ? unwrapper.next(wrapped) : wrapped
         return center
     }
 
     /// The longitude to print for another point of the frame whose centre was last given, degrees.
     func beside(_ longitude: Double) -> Double {
-        continuity == .continuous ? unwrappedAngle(longitude, near: center) : normalizedLongitude(longitude)
+        continuity == .continuous ? Angles.unwrappedAngle(longitude, near: center) : Angles.normalizedLongitude(longitude)
     }
 }

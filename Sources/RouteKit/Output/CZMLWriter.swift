@@ -184,7 +184,7 @@ package struct CZMLWriter: PoseWriter, Sendable {
             if !riderPositions[r].isEmpty { riderPositions[r].append(comma) }
             FixedDecimal.append(t, places: PosePrecision.time, to: &riderPositions[r])
             riderPositions[r].append(comma)
-            FixedDecimal.append(normalizedLongitude(rider.coordinate.longitude), places: PosePrecision.coordinate, to: &riderPositions[r])
+            FixedDecimal.append(Angles.normalizedLongitude(rider.coordinate.longitude), places: PosePrecision.coordinate, to: &riderPositions[r])
             riderPositions[r].append(comma)
             FixedDecimal.append(rider.coordinate.latitude, places: PosePrecision.coordinate, to: &riderPositions[r])
             riderPositions[r].append(comma)
@@ -228,7 +228,7 @@ package struct CZMLWriter: PoseWriter, Sendable {
             out.append(text: "\"polyline\":{\"positions\":{\"cartographicDegrees\":[")
             for (i, point) in route.points[segment].enumerated() {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
-                FixedDecimal.append(normalizedLongitude(point.coordinate.longitude), places: PosePrecision.coordinate, to: &out)
+                FixedDecimal.append(Angles.normalizedLongitude(point.coordinate.longitude), places: PosePrecision.coordinate, to: &out)
                 out.append(UInt8(ascii: ","))
                 FixedDecimal.append(point.coordinate.latitude, places: PosePrecision.coordinate, to: &out)
                 out.append(UInt8(ascii: ","))
@@ -253,7 +253,7 @@ package struct CZMLWriter: PoseWriter, Sendable {
         let attitude = sample.attitude
         FixedDecimal.append(sample.seconds, places: PosePrecision.time, to: &positions)
         positions.append(comma)
-        FixedDecimal.append(normalizedLongitude(attitude.eye.coordinate.longitude), places: PosePrecision.coordinate, to: &positions)
+        FixedDecimal.append(Angles.normalizedLongitude(attitude.eye.coordinate.longitude), places: PosePrecision.coordinate, to: &positions)
         positions.append(comma)
         FixedDecimal.append(attitude.eye.coordinate.latitude, places: PosePrecision.coordinate, to: &positions)
         positions.append(comma)

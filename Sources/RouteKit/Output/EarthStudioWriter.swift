@@ -101,7 +101,7 @@ package struct EarthStudioWriter: PoseWriter, Sendable {
     mutating func rotation(_ attitude: CameraAttitude) -> SIMD3<Double> {
         var r = attitude.earthStudioRotation
         if count == 0 {
-            r[0] = normalizedHeading(r[0])
+            r[0] = Angles.normalizedHeading(r[0])
             r[2] = r[2] >= 180 ? r[2] - 360 : r[2]
         }
         return SIMD3(unwrap.x.next(r[0]), unwrap.y.next(r[1]), unwrap.z.next(r[2]))
@@ -182,7 +182,7 @@ package struct EarthStudioWriter: PoseWriter, Sendable {
         out.append(text: "},\"coordinate\":{\"latitude\":")
         FixedDecimal.append(coordinate.latitude, places: PosePrecision.coordinate, to: &out)
         out.append(text: ",\"longitude\":")
-        FixedDecimal.append(normalizedLongitude(coordinate.longitude), places: PosePrecision.coordinate, to: &out)
+        FixedDecimal.append(Angles.normalizedLongitude(coordinate.longitude), places: PosePrecision.coordinate, to: &out)
         out.append(text: ",\"altitude\":")
         FixedDecimal.append(altitude, places: PosePrecision.distance, to: &out)
         if attributes {

@@ -62,7 +62,7 @@ package enum FlightSVG {
         func project(_ coordinates: [LocationCoordinate2D]) -> [MapPoint] {
             var previous: Double? = nil
             return coordinates.map { c in
-                let lon = previous.map { unwrappedAngle(c.longitude, near: $0) } ?? c.longitude
+                let lon = previous.map { Angles.unwrappedAngle(c.longitude, near: $0) } ?? c.longitude
                 previous = lon
                 return MapPoint(LocationCoordinate2D(latitude: c.latitude, longitude: lon))
             }

@@ -70,7 +70,7 @@ package struct GPXPoseWriter: PoseWriter, Sendable {
     /// The longitude to print in `[-180, 180)`: normalised, and a value that would *print* as 180 at
     /// ``PosePrecision/coordinate`` decimals is printed as -180 (the same meridian).
     static func printableLongitude(_ longitude: Double) -> Double {
-        let l = normalizedLongitude(longitude)
+        let l = Angles.normalizedLongitude(longitude)
         let scale = pow(10, Double(PosePrecision.coordinate))
         return (l * scale).rounded(.toNearestOrAwayFromZero) >= 180 * scale ? l - 360 : l
     }

@@ -136,7 +136,7 @@ package struct GeoJSONPoseWriter: PoseWriter, Sendable {
         for rider in pose.riders where riderNames.indices.contains(rider.rider) {
             bounds.add(rider.coordinate)
             out.append(text: ",\n{\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":[")
-            FixedDecimal.append(normalizedLongitude(rider.coordinate.longitude), places: PosePrecision.coordinate, to: &out)
+            FixedDecimal.append(Angles.normalizedLongitude(rider.coordinate.longitude), places: PosePrecision.coordinate, to: &out)
             out.append(UInt8(ascii: ","))
             FixedDecimal.append(rider.coordinate.latitude, places: PosePrecision.coordinate, to: &out)
             out.append(text: "]},\"properties\":{\"role\":\"rider\",\"rider\":")
@@ -175,7 +175,7 @@ package struct GeoJSONPoseWriter: PoseWriter, Sendable {
                 bounds.add(c)
                 if i > 0 { out.append(UInt8(ascii: ",")) }
                 out.append(UInt8(ascii: "["))
-                FixedDecimal.append(normalizedLongitude(c.longitude), places: PosePrecision.coordinate, to: &out)
+                FixedDecimal.append(Angles.normalizedLongitude(c.longitude), places: PosePrecision.coordinate, to: &out)
                 out.append(UInt8(ascii: ","))
                 FixedDecimal.append(c.latitude, places: PosePrecision.coordinate, to: &out)
                 out.append(UInt8(ascii: "]"))

@@ -95,7 +95,7 @@ package struct KMLTourWriter: PoseWriter, Sendable {
                 for (i, point) in route.points[segment].enumerated() {
                     if i > 0 { out.append(UInt8(ascii: i % 4 == 0 ? "\n" : " ")) }
                     let c = point.coordinate
-                    FixedDecimal.append(normalizedLongitude(c.longitude), places: PosePrecision.coordinate, to: &out)
+                    FixedDecimal.append(Angles.normalizedLongitude(c.longitude), places: PosePrecision.coordinate, to: &out)
                     out.append(UInt8(ascii: ","))
                     FixedDecimal.append(c.latitude, places: PosePrecision.coordinate, to: &out)
                 }
@@ -132,7 +132,7 @@ package struct KMLTourWriter: PoseWriter, Sendable {
         }
         if context.kmlView == .lookAt {
             out.append(text: "<LookAt>" + stamp + "<longitude>")
-            FixedDecimal.append(normalizedLongitude(pose.camera.centerCoordinate.longitude), places: PosePrecision.coordinate, to: &out)
+            FixedDecimal.append(Angles.normalizedLongitude(pose.camera.centerCoordinate.longitude), places: PosePrecision.coordinate, to: &out)
             out.append(text: "</longitude><latitude>")
             FixedDecimal.append(pose.camera.centerCoordinate.latitude, places: PosePrecision.coordinate, to: &out)
             out.append(text: "</latitude><altitude>0</altitude><heading>")
@@ -146,7 +146,7 @@ package struct KMLTourWriter: PoseWriter, Sendable {
         }
         let attitude = CameraAttitude(pose: pose, eye: context.eye(of: pose))
         out.append(text: "<Camera>" + stamp + "<longitude>")
-        FixedDecimal.append(normalizedLongitude(attitude.eye.coordinate.longitude), places: PosePrecision.coordinate, to: &out)
+        FixedDecimal.append(Angles.normalizedLongitude(attitude.eye.coordinate.longitude), places: PosePrecision.coordinate, to: &out)
         out.append(text: "</longitude><latitude>")
         FixedDecimal.append(attitude.eye.coordinate.latitude, places: PosePrecision.coordinate, to: &out)
         out.append(text: "</latitude><altitude>")
@@ -181,7 +181,7 @@ package struct KMLTourWriter: PoseWriter, Sendable {
                 var i = 0
                 while i + 2 < track.count {
                     out.append(text: "<gx:coord>")
-                    FixedDecimal.append(normalizedLongitude(track[i]), places: PosePrecision.coordinate, to: &out)
+                    FixedDecimal.append(Angles.normalizedLongitude(track[i]), places: PosePrecision.coordinate, to: &out)
                     out.append(UInt8(ascii: " "))
                     FixedDecimal.append(track[i + 1], places: PosePrecision.coordinate, to: &out)
                     out.append(UInt8(ascii: " "))

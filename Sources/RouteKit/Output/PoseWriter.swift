@@ -151,7 +151,7 @@ package enum PosePrecision {
     /// The heading to print: normalised to `0..<360` and, if it would *round* to 360 at ``angle``
     /// decimals (359.99996 to 4 places), printed as 0 instead, so the text stays in `0..<360` too.
     public static func printableHeading(_ heading: Double) -> Double {
-        let h = normalizedHeading(heading)
+        let h = Angles.normalizedHeading(heading)
         let scale = pow(10, Double(angle))
         return (h * scale).rounded(.toNearestOrAwayFromZero) >= 360 * scale ? 0 : h
     }

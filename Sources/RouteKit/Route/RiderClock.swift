@@ -63,7 +63,7 @@ package struct RiderClock: Sendable {
             latitudes.append(points.map(\.coordinate.latitude))
             var lon = [Double]()
             lon.reserveCapacity(points.count)
-            for p in points { lon.append(lon.last.map { unwrappedAngle(p.coordinate.longitude, near: $0) } ?? p.coordinate.longitude) }
+            for p in points { lon.append(lon.last.map { Angles.unwrappedAngle(p.coordinate.longitude, near: $0) } ?? p.coordinate.longitude) }
             longitudes.append(lon)
             var carried = points.first(where: { $0.elevation != nil })?.elevation ?? 0
             elevations.append(points.map { p in

@@ -248,7 +248,7 @@ public struct Route: Sendable {
                     for i in start..<end {
                         let inverse = Geodesic.wgs84.inverse(from: points[i].coordinate, to: points[i + 1].coordinate)
                         (legs.baseAddress! + i).initialize(to: Leg(distance: inverse.distance,
-                                                                  heading: normalizedHeading(inverse.initialAzimuth), isGap: false))
+                                                                  heading: Angles.normalizedHeading(inverse.initialAzimuth), isGap: false))
                     }
                 }
                 if runs == 1 {

@@ -136,7 +136,7 @@ package enum MotionMeasures {
             let step = Step(frame: p.frame, time: (Double(p.frame) + 0.5) / framesPerSecond, groundDistance: g, distance: dm,
                             screenStep: screen, screenSpeed: screen / dt,
                             zoomRate: (log(b.distance) - log(a.distance)) / dt,
-                            turnRate: headingDifference(from: a.heading, to: b.heading) / dt,
+                            turnRate: Angles.headingDifference(from: a.heading, to: b.heading) / dt,
                             tiltRate: (b.pitch - a.pitch) / dt)
             let valid = [g, dm, step.zoomRate, step.turnRate, step.tiltRate, altitude].allSatisfy(\.isFinite)
             var change: Change? = nil
