@@ -25,7 +25,7 @@ extension PoseOutput {
 
     /// Samples a group flight and streams every pose through `writer` (a ``PreviewPage``).
     @discardableResult
-    package static func write(
+    public static func write(
         _ group: GroupFlight, sampler: PoseSampler, eye: EyePosition.Model?, writer: any PoseWriter,
         to destination: Destination
     ) throws(AtomicFile.WriteError) -> PoseSampler.Summary {
@@ -39,7 +39,7 @@ extension PoseOutput {
     /// (`{ sampler.forEachPose(of: flight, eye: nil, $0) }`).
     ///
     /// - Complexity: O(f) time and memory for f frames.
-    package static func bytes(writer: any PoseWriter, poses: ((CameraPose) -> Bool) -> PoseSampler.Summary)
+    public static func bytes(writer: any PoseWriter, poses: ((CameraPose) -> Bool) -> PoseSampler.Summary)
         -> (bytes: [UInt8], summary: PoseSampler.Summary) {
         var writer = writer
         var bytes: [UInt8] = []

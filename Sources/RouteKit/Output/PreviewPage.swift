@@ -41,9 +41,9 @@ import Foundation
 /// Strings that end up inside `<script>` have `</` written `<\/` (HTML's script data state ends at
 /// `</script`); in JSON and JavaScript strings both mean the same. Streaming: constant memory besides
 /// the inlined script, about 110 bytes per pose.
-package struct PreviewPage: PoseWriter {
+public struct PreviewPage: PoseWriter {
     /// Where MapLibre GL JS comes from.
-    package enum Script: Sendable, Equatable {
+    public enum Script: Sendable, Equatable {
         /// A `<script src>` (and a `<link rel="stylesheet">` when `stylesheet` is given).
         case url(String, stylesheet: String?)
         /// The library's text inlined (and its stylesheet's, when given), for offline use.
@@ -52,25 +52,25 @@ package struct PreviewPage: PoseWriter {
 
     /// The default MapLibre GL JS: version 5.3.0 on the unpkg CDN, pinned to an exact version (the one the
     /// tests run against, from PyPI's `maplibre` package).
-    package static let defaultScript = Script.url("https://unpkg.com/maplibre-gl@5.3.0/dist/maplibre-gl.js",
+    public static let defaultScript = Script.url("https://unpkg.com/maplibre-gl@5.3.0/dist/maplibre-gl.js",
                                                  stylesheet: "https://unpkg.com/maplibre-gl@5.3.0/dist/maplibre-gl.css")
 
     /// The MapLibre script.
-    package var script: Script
+    public var script: Script
     /// A MapLibre style URL for the basemap, or `nil` for the blank offline style.
-    package var styleURL: String?
+    public var styleURL: String?
     /// What the page says to do when MapLibre GL JS does not load (after "MapLibre GL JS did not load
     /// from URL"), e.g. how the caller gives a local copy.
-    package var loadFailureHint = " (offline? give a local copy of maplibre-gl.js)"
+    public var loadFailureHint = " (offline? give a local copy of maplibre-gl.js)"
 
     /// What the page draws (reveal, rider, overlays, terrain) and who drives it.
-    package var options: FlightPageOptions
+    public var options: FlightPageOptions
 
     private var cameras: MapLibreCameraWriter
     private var context: PoseWriterContext
 
     /// A page for a flight described by `context` (its route is drawn; its framing sizes the map).
-    package init(context: PoseWriterContext, script: Script = PreviewPage.defaultScript, styleURL: String? = nil,
+    public init(context: PoseWriterContext, script: Script = PreviewPage.defaultScript, styleURL: String? = nil,
                 options: FlightPageOptions = FlightPageOptions()) {
         self.context = context
         self.script = script
@@ -80,7 +80,7 @@ package struct PreviewPage: PoseWriter {
     }
 
     /// The colour of a single route's rider marker, `#0a6cff` (with a white ring).
-    package static let markerColor = "#0a6cff"
+    public static let markerColor = "#0a6cff"
 
     /// `text` made safe inside a `<script>` element.
     static func scriptSafe(_ text: String) -> String { text.replacingOccurrences(of: "</", with: "<\\/") }
@@ -90,7 +90,7 @@ package struct PreviewPage: PoseWriter {
     /// a route's name may hold) can occur.
     static func jsonScriptSafe(_ text: String) -> String { text.replacingOccurrences(of: "<", with: "\\u003c") }
 
-    package func begin(into out: inout [UInt8]) {
+    public func begin(into out: inout [UInt8]) {
         let title = XMLText.escaped((context.route?.name ?? "Camera flight") + " - route-fly preview")
         out.append(text: "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
         out.append(text: "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>\(title)</title>\n")
@@ -123,11 +123,11 @@ package struct PreviewPage: PoseWriter {
         cameras.begin(into: &out)
     }
 
-    package mutating func write(_ pose: CameraPose, into out: inout [UInt8]) {
+    public mutating func write(_ pose: CameraPose, into out: inout [UInt8]) {
         cameras.write(pose, into: &out)
     }
 
-    package func end(into out: inout [UInt8]) {
+    public func end(into out: inout [UInt8]) {
         cameras.end(into: &out)
         out.append(text: "</script>\n<script>\nconst routeFlyStyleURL = ")
         out.append(text: Self.jsonScriptSafe(styleURL.map(JSONText.quoted) ?? "null"))
