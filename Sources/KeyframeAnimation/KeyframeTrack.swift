@@ -24,7 +24,7 @@ import Foundation
 /// Angles are numbers to the engine, as to SwiftUI: a `Double` heading keyframed from 0 to 296.7
 /// turns the long way (+296.7 degrees). To turn the short way (63.3 degrees to the left), keyframe
 /// the target's representative nearest the previous value,
-/// `previous + remainder(target - previous, 360)`: -63.3 here (RouteKit's `unwrappedAngle(_:near:)`;
+/// `previous + remainder(target - previous, 360)`: -63.3 here (RouteKit's `Angles.unwrappedAngle(_:near:)`;
 /// the keyframe semantics article, "Angles: turning the short way"). For a camera whose heading starts
 /// at 0:
 ///

@@ -9,11 +9,11 @@
 /// - Parameter coordinates: A line, any longitudes (they are normalised).
 /// - Returns: One or more parts, longitudes in `-180...180`; each part keeps at least the points it had.
 /// - Complexity: O(n).
-public func antimeridianParts(_ coordinates: [LocationCoordinate2D]) -> [[LocationCoordinate2D]] {
+package func antimeridianParts(_ coordinates: [LocationCoordinate2D]) -> [[LocationCoordinate2D]] {
     var parts: [[LocationCoordinate2D]] = []
     var current: [LocationCoordinate2D] = []
     for c in coordinates {
-        var here = LocationCoordinate2D(latitude: c.latitude, longitude: normalizedLongitude(c.longitude))
+        var here = LocationCoordinate2D(latitude: c.latitude, longitude: Angles.normalizedLongitude(c.longitude))
         // 180 and -180 are one meridian: keep the side the line is on (no zero-length cut).
         if let last = current.last, abs(here.longitude) == 180, abs(last.longitude) == 180 {
             here.longitude = last.longitude

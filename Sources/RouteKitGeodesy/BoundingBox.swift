@@ -31,7 +31,7 @@ public struct BoundingBox: Hashable, Sendable, CustomStringConvertible {
     /// The centre of the box; its longitude is normalised to `-180...180`.
     public var center: LocationCoordinate2D {
         LocationCoordinate2D(
-            latitude: (south + north) / 2, longitude: normalizedLongitude(west + longitudeSpan / 2))
+            latitude: (south + north) / 2, longitude: Angles.normalizedLongitude(west + longitudeSpan / 2))
     }
 
     /// `[west, south, east, north]`, the order of a GeoJSON `bbox` member.
@@ -51,7 +51,7 @@ public struct BoundingBox: Hashable, Sendable, CustomStringConvertible {
         for c in coordinates {
             south = min(south, c.latitude)
             north = max(north, c.latitude)
-            longitudes.append(normalizedLongitude(c.longitude))
+            longitudes.append(Angles.normalizedLongitude(c.longitude))
         }
         guard !longitudes.isEmpty else { return nil }
         longitudes.sort()
@@ -90,7 +90,7 @@ public struct BoundingBox: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Builds ``init(path:)``'s box one coordinate at a time, in constant memory (for streamed output).
-    public struct PathAccumulator: Sendable {
+    package struct PathAccumulator: Sendable {
         private var previous: Double? = nil  // unwrapped longitude of the last point
         private var minimumLongitude = Double.infinity, maximumLongitude = -Double.infinity
         // The coordinates' own longitudes at the extremes (normalising an unwrapped 189.11 back gives
@@ -98,11 +98,11 @@ public struct BoundingBox: Hashable, Sendable, CustomStringConvertible {
         private var westLongitude = 0.0, eastLongitude = 0.0
         private var south = Double.infinity, north = -Double.infinity
 
-        public init() {}
+        package init() {}
 
         /// Adds the next coordinate of the path.
-        public mutating func add(_ c: LocationCoordinate2D) {
-            let longitude = previous.map { unwrappedAngle(c.longitude, near: $0) } ?? normalizedLongitude(c.longitude)
+        package mutating func add(_ c: LocationCoordinate2D) {
+            let longitude = previous.map { Angles.unwrappedAngle(c.longitude, near: $0) } ?? Angles.normalizedLongitude(c.longitude)
             previous = longitude
             if longitude < minimumLongitude { minimumLongitude = longitude; westLongitude = c.longitude }
             if longitude > maximumLongitude { maximumLongitude = longitude; eastLongitude = c.longitude }
@@ -112,18 +112,18 @@ public struct BoundingBox: Hashable, Sendable, CustomStringConvertible {
 
         /// The smallest and largest *unwrapped* longitude seen, degrees (the first point is in
         /// `-180...180`; later ones follow the path and may leave it).
-        public var unwrappedLongitudeRange: ClosedRange<Double>? {
+        package var unwrappedLongitudeRange: ClosedRange<Double>? {
             previous == nil ? nil : minimumLongitude...maximumLongitude
         }
 
         /// The box so far, or `nil` before the first coordinate.
-        public var boundingBox: BoundingBox? {
+        package var boundingBox: BoundingBox? {
             guard previous != nil else { return nil }
             if maximumLongitude - minimumLongitude >= 360 {
                 return BoundingBox(west: -180, south: south, east: 180, north: north)
             }
-            return BoundingBox(west: normalizedLongitude(westLongitude), south: south,
-                               east: normalizedLongitude(eastLongitude), north: north)
+            return BoundingBox(west: Angles.normalizedLongitude(westLongitude), south: south,
+                               east: Angles.normalizedLongitude(eastLongitude), north: north)
         }
     }
 }

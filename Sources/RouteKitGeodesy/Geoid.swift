@@ -89,7 +89,7 @@ public final class Geoid: @unchecked Sendable {
     /// - Complexity: O(1).
     public func undulation(at coordinate: LocationCoordinate2D) -> Double {
         let latitude = min(max(coordinate.latitude, -90), 90)
-        let longitude = normalizedLongitude(coordinate.longitude)
+        let longitude = Angles.normalizedLongitude(coordinate.longitude)
         guard latitude.isFinite, longitude.isFinite else { return 0 }
         lock.lock()
         defer { lock.unlock() }

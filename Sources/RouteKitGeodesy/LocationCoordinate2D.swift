@@ -6,7 +6,7 @@
 /// - `latitude`: degrees north of the equator, `-90...90` for a valid coordinate.
 /// - `longitude`: degrees east of Greenwich. Any finite value is accepted (a flight across the
 ///   antimeridian keeps an *unwrapped* longitude such as 180.4 while it is being interpolated);
-///   writers normalise it to `-180...180` with ``normalizedLongitude(_:)``.
+///   writers normalise it to `-180...180` with ``Angles/normalizedLongitude(_:)``.
 public struct LocationCoordinate2D: Hashable, Sendable, CustomStringConvertible {
     /// Degrees north of the equator; `-90...90` for a valid coordinate.
     public var latitude: Double
@@ -27,7 +27,7 @@ public struct LocationCoordinate2D: Hashable, Sendable, CustomStringConvertible 
     /// The same place with its longitude normalised to `-180...180` degrees (180 stays 180,
     /// -180 stays -180; 190 becomes -170).
     public var normalized: LocationCoordinate2D {
-        LocationCoordinate2D(latitude: latitude, longitude: normalizedLongitude(longitude))
+        LocationCoordinate2D(latitude: latitude, longitude: Angles.normalizedLongitude(longitude))
     }
 
     public var description: String { "(\(latitude), \(longitude))" }

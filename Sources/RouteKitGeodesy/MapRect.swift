@@ -140,7 +140,7 @@ public struct MapRect: Hashable, Sendable {
         var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
         var previous: Double? = nil
         for c in coordinates {
-            let longitude = previous.map { unwrappedAngle(c.longitude, near: $0) } ?? normalizedLongitude(c.longitude)
+            let longitude = previous.map { Angles.unwrappedAngle(c.longitude, near: $0) } ?? Angles.normalizedLongitude(c.longitude)
             previous = longitude
             let p = MapPoint(LocationCoordinate2D(latitude: c.latitude, longitude: longitude + shift))
             x0 = min(x0, p.x); x1 = max(x1, p.x)
@@ -156,7 +156,7 @@ public struct MapRect: Hashable, Sendable {
         var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
         for c in coordinates {
             // The longitude's representative in [west, west + 360).
-            var lon = box.west + fmod(normalizedLongitude(c.longitude) - box.west, 360)
+            var lon = box.west + fmod(Angles.normalizedLongitude(c.longitude) - box.west, 360)
             if lon < box.west { lon += 360 }
             let p = MapPoint(LocationCoordinate2D(latitude: c.latitude, longitude: lon))
             x0 = min(x0, p.x); x1 = max(x1, p.x)

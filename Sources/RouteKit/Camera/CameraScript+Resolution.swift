@@ -12,7 +12,7 @@ public struct ScriptedFlight: Sendable {
     public var route: RouteOdometer?
     /// How the frames are placed along ``route``: by default at the centre's foot over the whole flight;
     /// a planned flight says its own (``FlightPlan/routeTracking``).
-    public var routeTracking: RouteTracking = .centre(span: nil)
+    package var routeTracking: RouteTracking = .centre(span: nil)
 
     /// Seconds from the first frame to the last: the longest track of either timeline.
     public var duration: Double { max(camera.duration, centerElevation.duration) }
@@ -136,7 +136,7 @@ private struct Resolver {
             v = framed.distance
         case .routeHeading:
             guard property == .heading else { throw fail(path, "\"route.heading\" is a heading; it cannot be a \(name)") }
-            v = RouteKit.heading(from: route.start, to: route.end)
+            v = Angles.heading(from: route.start, to: route.end)
         case .ground:
             guard property == .centerElevation else { throw fail(path, "\"ground\" is a centre elevation; it cannot be a \(name)") }
             throw fail(path, "\"ground\" follows the ground over a keyframe's duration; it can only be the value of a cubic keyframe")
@@ -195,7 +195,7 @@ private struct Resolver {
         var segments: [_KeyframeSegment<LocationCoordinate2D>] = []
         var previous = start
         func unwrapped(_ c: LocationCoordinate2D) -> LocationCoordinate2D {
-            LocationCoordinate2D(latitude: c.latitude, longitude: unwrappedAngle(c.longitude, near: previous.longitude))
+            LocationCoordinate2D(latitude: c.latitude, longitude: Angles.unwrappedAngle(c.longitude, near: previous.longitude))
         }
         for (i, k) in track.enumerated() {
             let path = "tracks.centerCoordinate[\(i)]"
@@ -250,7 +250,7 @@ private struct Resolver {
             let path = "tracks.\(property.rawValue)[\(i)]"
             let d = try duration(k, path: path)
             var v = try number(k.value, property: property, path: path + ".value")
-            if property == .heading { v = unwrappedAngle(v, near: previous) }
+            if property == .heading { v = Angles.unwrappedAngle(v, near: previous) }
             try checkSettles(k.kind, duration: d, from: previous, to: v, path: path)
             segments.append(segment(k.kind, to: v, duration: d))
             previous = v

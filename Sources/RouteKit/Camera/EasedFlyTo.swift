@@ -39,7 +39,7 @@ struct EasedFlyTo {
         self.from = from
         self.to = camera
         target = LocationCoordinate2D(latitude: camera.centerCoordinate.latitude,
-                                      longitude: unwrappedAngle(camera.centerCoordinate.longitude, near: from.centerCoordinate.longitude))
+                                      longitude: Angles.unwrappedAngle(camera.centerCoordinate.longitude, near: from.centerCoordinate.longitude))
         let k = 2 * tan(framing.verticalFieldOfView * .pi / 360) * framing.aspectRatio
         widthPerMetre = k
         let endsDistance = keepingEndsInView ? Self.distanceShowingEnds(from: from, to: camera, framing: framing) : nil
@@ -93,12 +93,12 @@ struct EasedFlyTo {
         case .mercator(let startResidual, let endResidual):
             var c = MapPoint(x: p.x, y: p.y).coordinate
             c.latitude = min(max(c.latitude + startResidual * (1 - progress) + endResidual * progress, -90), 90)
-            c.longitude = unwrappedAngle(c.longitude, near: straight)
+            c.longitude = Angles.unwrappedAngle(c.longitude, near: straight)
             return (c, w / (widthPerMetre * MapPoint.pointsPerMeter(atLatitude: c.latitude)))
         case .azimuthal(let center):
             let r = (p.x * p.x + p.y * p.y).squareRoot()
             var c = r > 0 ? Geodesic.wgs84.direct(from: center, azimuth: atan2(p.x, p.y) * 180 / .pi, distance: r).coordinate : center
-            c.longitude = unwrappedAngle(c.longitude, near: straight)
+            c.longitude = Angles.unwrappedAngle(c.longitude, near: straight)
             return (c, w / widthPerMetre)
         }
     }

@@ -2,17 +2,17 @@ extension FlightOptions {
     /// A flight option that a caller set on purpose, as opposed to left at its default: what
     /// ``conflict(amongSettings:withScript:)`` checks against the preset and the other settings, so that
     /// an option a flight would not use is refused rather than silently ignored.
-    public enum Setting: String, CaseIterable, Hashable, Sendable, Comparable {
+    package enum Setting: String, CaseIterable, Hashable, Sendable, Comparable {
         case preset, timing, duration, speedup, skipIdle, simplify, heading, lookAhead, maxTurnRate
         case viewport, fieldOfView, pitch, distance, intro, outro, returnDuration, gaps, rho
 
-        public static func < (a: Setting, b: Setting) -> Bool {
+        package static func < (a: Setting, b: Setting) -> Bool {
             allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
         }
     }
 
     /// Why a set of settings does not fit together.
-    public enum SettingConflict: Hashable, Sendable {
+    package enum SettingConflict: Hashable, Sendable {
         /// `speedup` or `skipIdle` without `recorded` timing.
         case needsRecordedTiming(Setting)
         /// `speedup` and `duration` both give a recorded flight's length.
@@ -38,7 +38,7 @@ extension FlightOptions {
     /// The settings a group flight uses (``GroupFlightPlanner``): its length (`duration` or `speedup`),
     /// the fly-in and pull-out, the camera's pitch, distance and heading, the turn limit, the framing and
     /// rho. `timing` is accepted when it is `recorded`.
-    public static let groupSettings: Set<Setting> = [
+    package static let groupSettings: Set<Setting> = [
         .timing, .duration, .speedup, .intro, .outro, .pitch, .distance, .heading, .lookAhead, .maxTurnRate,
         .viewport, .fieldOfView, .rho,
     ]
@@ -46,7 +46,7 @@ extension FlightOptions {
     /// The first reason the settings given do not fit a group flight with `preset`, or `nil`: a setting
     /// groups do not use (or a timing other than `recorded`), `speedup` with `duration`, for `frameAll`
     /// a setting of a turning camera, `lookAhead` without the `along` heading.
-    public func groupConflict(amongSettings given: Set<Setting>, preset: GroupPreset) -> SettingConflict? {
+    package func groupConflict(amongSettings given: Set<Setting>, preset: GroupPreset) -> SettingConflict? {
         if let unused = given.subtracting(Self.groupSettings).min() { return .unusedByGroup(unused) }
         if given.contains(.timing), timing != .recorded { return .unusedByGroup(.timing) }
         if given.contains(.speedup) && given.contains(.duration) { return .lengthGivenTwice }
@@ -61,7 +61,7 @@ extension FlightOptions {
     /// The settings each preset uses: `viewport`, `fieldOfView` and `duration` everywhere; `wwdc` adds
     /// `timing` and `returnDuration`; `follow` everything but `returnDuration`; `overview` and `orbit`
     /// add `pitch`, `distance` and `heading`.
-    public static func settings(usedBy preset: Preset) -> Set<Setting> {
+    package static func settings(usedBy preset: Preset) -> Set<Setting> {
         let everywhere: Set<Setting> = [.preset, .viewport, .fieldOfView, .duration]
         switch preset {
         case .wwdc: return everywhere.union([.timing, .returnDuration])
@@ -77,7 +77,7 @@ extension FlightOptions {
     /// script decides the flight (`withScript`), any setting but `viewport` and `fieldOfView`.
     ///
     /// The values themselves are checked by ``problem``; this checks only what was combined.
-    public func conflict(amongSettings given: Set<Setting>, withScript: Bool = false) -> SettingConflict? {
+    package func conflict(amongSettings given: Set<Setting>, withScript: Bool = false) -> SettingConflict? {
         for setting in [Setting.speedup, .skipIdle] where given.contains(setting) && timing != .recorded {
             return .needsRecordedTiming(setting)
         }

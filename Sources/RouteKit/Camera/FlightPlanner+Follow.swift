@@ -248,7 +248,7 @@ extension FlightPlanner {
             let dt = tau[j] - tau[k]
             let fromHeading = pieces[p].track.map { k == pieces[p].range.lowerBound ? $0.heading[0] : $0.heading[$0.heading.count - 1] } ?? 0
             let landingHeading = pieces[q].track.map { j == pieces[q].range.lowerBound ? $0.heading[0] : $0.heading[$0.heading.count - 1] }
-            let toHeading = unwrappedAngle(landingHeading ?? fromHeading, near: fromHeading)
+            let toHeading = Angles.unwrappedAngle(landingHeading ?? fromHeading, near: fromHeading)
             let a = MapCamera(centerCoordinate: points[k].coordinate, distance: followDistance, heading: fromHeading, pitch: pitch)
             let b = MapCamera(centerCoordinate: points[j].coordinate, distance: followDistance, heading: toHeading, pitch: pitch)
             let needed = EasedFlyTo(from: a, to: b, framing: framing, rho: options.rho, keepingEndsInView: true)
@@ -300,13 +300,13 @@ extension FlightPlanner {
         }
         /// The heading a piece starts with.
         func startHeading(_ piece: Piece) -> Double {
-            piece.track?.heading[0] ?? RouteKit.heading(from: route.start, to: route.end)
+            piece.track?.heading[0] ?? Angles.heading(from: route.start, to: route.end)
         }
 
         var builder = ScriptBuilder()
         builder.mergesHolds = mergesHolds
         let first = MapCamera(centerCoordinate: points[0].coordinate, distance: followDistance,
-                              heading: normalizedHeading(startHeading(pieces[0])), pitch: pitch)
+                              heading: Angles.normalizedHeading(startHeading(pieces[0])), pitch: pitch)
 
         // Phase 1: fly in, from rest to rest.
         let initial: MapCamera
@@ -353,7 +353,7 @@ extension FlightPlanner {
             let landsAtEnd = j != pieces[q].range.lowerBound
             let landingHeading = landsAtEnd ? pieces[q].track.map { $0.heading[$0.heading.count - 1] } : nil
             let next = MapCamera(centerCoordinate: points[j].coordinate, distance: followDistance,
-                                 heading: unwrappedAngle(landingHeading ?? startHeading(pieces[q]), near: builder.heading), pitch: pitch)
+                                 heading: Angles.unwrappedAngle(landingHeading ?? startHeading(pieces[q]), near: builder.heading), pitch: pitch)
             switch options.gaps {
             case .cut:
                 builder.move(to: next, elevation: elevations[j])
@@ -375,9 +375,9 @@ extension FlightPlanner {
         // Phase 3: pull out, from rest to rest.
         ride.arrival = builder.elapsed
         if options.outro > 0 {
-            let turned = Self.limitedTurn(from: unwrappedAngle(0, near: builder.heading), to: builder.heading,
+            let turned = Self.limitedTurn(from: Angles.unwrappedAngle(0, near: builder.heading), to: builder.heading,
                                           duration: options.outro, rate: transitionTurnRate)
-            let back = normalizedHeading(turned) == 0 ? framed : framing.camera(framing: original, heading: turned)
+            let back = Angles.normalizedHeading(turned) == 0 ? framed : framing.camera(framing: original, heading: turned)
             var last = builder.current
             last.heading = builder.heading  // unwrapped, as the heading keyframes run
             let needed = EasedFlyTo(from: last, to: back, framing: framing, rho: options.rho)
@@ -405,7 +405,7 @@ extension FlightPlanner {
         let start = route.start
         let reach = route.points.map { start.distance(to: $0.coordinate) }
         guard let far = reach.indices.max(by: { reach[$0] < reach[$1] }), reach[far] > 0 else { return options.heading }
-        let value = normalizedHeading(RouteKit.heading(from: start, to: route.points[far].coordinate))
+        let value = Angles.normalizedHeading(Angles.heading(from: start, to: route.points[far].coordinate))
         let ends = closure == 0 ? "the route starts and ends at the same place"
             : "the route ends \(FixedDecimal.string(closure, places: 1)) m from its start (a loop: within \(FixedDecimal.string(Self.loopClosure * 100, places: 0)) % of its \(FixedDecimal.string(route.length, places: 0)) m)"
         notes.append("\(ends), so it has no start-to-end heading (`endpoints`): the camera faces from the start towards the point farthest from it (\(FixedDecimal.string(reach[far], places: 0)) m away), heading \(FixedDecimal.string(value, places: 1)) degrees")

@@ -11,7 +11,7 @@ public struct FlightPlan: Sendable {
     /// rider is (``PlannedRide``), `wwdc` over its flight before the return, `overview` and
     /// `orbit` on the route's clock across the whole flight. Set it on the resolved flight
     /// (``ScriptedFlight/routeTracking``).
-    public var routeTracking: RouteTracking = .centre(span: nil)
+    package var routeTracking: RouteTracking = .centre(span: nil)
 }
 
 /// Why a flight could not be planned.
@@ -115,7 +115,7 @@ public struct FlightPlanner: Sendable {
     /// seconds on an `easeInOut` curve without turning faster than `rate` degrees per second. The
     /// curve's peak speed is 1.7241 times the average (keyframes.md UC-6: `easeInOut.velocity(at: 0.5)`).
     static func limitedTurn(from target: Double, to goal: Double, duration: Double, rate: Double) -> Double {
-        let turn = headingDifference(from: goal, to: target)  // from goal back to target, -180...180
+        let turn = Angles.headingDifference(from: goal, to: target)  // from goal back to target, -180...180
         let allowed = rate * duration / UnitCurve.easeInOut.velocity(at: 0.5)
         guard abs(turn) > allowed else { return goal + turn }
         return goal + (turn < 0 ? -allowed : allowed)

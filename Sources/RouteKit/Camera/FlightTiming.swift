@@ -17,29 +17,29 @@ import Foundation
 package struct FlightTiming: Hashable, Sendable {
     /// Seconds from the start of the flight at which each route point is reached: `route.points.count`
     /// values, in point order, non-decreasing, all finite and >= 0.
-    public var times: [Double]
+    package var times: [Double]
     /// What had to be corrected or compressed to produce ``times``.
-    public var report: Report
+    package var report: Report
 
     /// What ``FlightTiming`` did to the route's timing.
-    public struct Report: Hashable, Sendable {
+    package struct Report: Hashable, Sendable {
         /// Points that had no time and were given one by interpolation along the route (recorded timing only).
-        public var filledTimes: Int = 0
+        package var filledTimes: Int = 0
         /// Steps whose recorded time did not increase (equal or going backwards) and were given zero duration.
-        public var nonIncreasingSteps: Int = 0
+        package var nonIncreasingSteps: Int = 0
         /// Steps longer than the idle threshold that were replaced by the short idle duration.
-        public var compressedIdleSteps: Int = 0
+        package var compressedIdleSteps: Int = 0
         /// Recorded seconds removed by idle compression (sum over compressed steps of their recorded length).
-        public var compressedIdleTime: Double = 0
+        package var compressedIdleTime: Double = 0
 
-        public init() {}
+        package init() {}
     }
 
     /// Total flight time, seconds: the last point's time (0 for a one-point route).
-    public var duration: Double { times.last ?? 0 }
+    package var duration: Double { times.last ?? 0 }
 
     /// Creates a timing from explicit times (seconds, non-decreasing, one per point).
-    public init(times: [Double], report: Report = Report()) {
+    package init(times: [Double], report: Report = Report()) {
         self.times = times
         self.report = report
     }
@@ -57,7 +57,7 @@ package struct FlightTiming: Hashable, Sendable {
     ///   - route: Any route (>= 1 point).
     ///   - duration: Seconds, > 0.
     /// - Complexity: O(n).
-    public static func equal(for route: Route, duration: Double) -> FlightTiming {
+    package static func equal(for route: Route, duration: Double) -> FlightTiming {
         precondition(duration > 0 && duration.isFinite, "duration must be > 0 seconds")
         let n = route.points.count
         return FlightTiming(times: (0..<n).map { duration * Double($0 + 1) / Double(n) })
@@ -117,7 +117,7 @@ package struct FlightTiming: Hashable, Sendable {
     ///   - duration: Seconds, > 0.
     ///   - flyingGaps: Whether gaps between segments take time (default `true`).
     /// - Complexity: O(n).
-    public static func distance(for route: Route, duration: Double, flyingGaps: Bool = true) -> FlightTiming {
+    package static func distance(for route: Route, duration: Double, flyingGaps: Bool = true) -> FlightTiming {
         precondition(duration > 0 && duration.isFinite, "duration must be > 0 seconds")
         let n = route.points.count
         guard n > 1 else { return FlightTiming(times: [0]) }
@@ -138,13 +138,13 @@ package struct FlightTiming: Hashable, Sendable {
 
     /// Compression of idle time in recorded timing: any step (a stop, a pause, a gap between segments)
     /// longer than ``threshold`` recorded seconds is flown in ``duration`` flight seconds instead.
-    public struct IdleCompression: Hashable, Sendable {
+    package struct IdleCompression: Hashable, Sendable {
         /// Recorded seconds (> 0): steps longer than this are idle.
-        public var threshold: Double
+        package var threshold: Double
         /// Flight seconds (>= 0) an idle step takes instead, whatever the speed-up. Default 1 s.
-        public var duration: Double
+        package var duration: Double
 
-        public init(threshold: Double, duration: Double = 1) {
+        package init(threshold: Double, duration: Double = 1) {
             precondition(threshold > 0 && threshold.isFinite, "idle threshold must be > 0 seconds")
             precondition(duration >= 0 && duration.isFinite, "idle duration must be >= 0 seconds")
             self.threshold = threshold
@@ -174,7 +174,7 @@ package struct FlightTiming: Hashable, Sendable {
     ///   - idle: Idle compression, or `nil` (default) for none.
     /// - Throws: ``FlightTimingError/untimedRoute(timedPoints:points:)`` when fewer than 2 points carry a time.
     /// - Complexity: O(n).
-    public static func recorded(
+    package static func recorded(
         for route: Route, speedup: Double = 1, idle: IdleCompression? = nil
     ) throws(FlightTimingError) -> FlightTiming {
         precondition(speedup > 0 && speedup.isFinite, "speedup must be > 0")
@@ -210,7 +210,7 @@ package struct FlightTiming: Hashable, Sendable {
     ///   - idle: Idle compression, or `nil`.
     /// - Throws: ``FlightTimingError/untimedRoute(timedPoints:points:)`` when fewer than 2 points carry a time.
     /// - Complexity: O(n).
-    public static func recorded(
+    package static func recorded(
         for route: Route, duration: Double, idle: IdleCompression? = nil
     ) throws(FlightTimingError) -> FlightTiming {
         precondition(duration > 0 && duration.isFinite, "duration must be > 0 seconds")
@@ -263,7 +263,7 @@ package enum FlightTimingError: Error, Hashable, Sendable, CustomStringConvertib
     /// Fewer than 2 of the route's points carry a time.
     case untimedRoute(timedPoints: Int, points: Int)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .untimedRoute(let timed, let points):
             return "the route has no usable recorded times (\(timed) of \(points) points timed; at least 2 are needed); "

@@ -32,32 +32,32 @@ import Foundation
 /// See also `FlightTiming` for turning a length into seconds.
 ///
 /// [van Wijk & Nuij 2003]: https://doi.org/10.1109/INFVIS.2003.1249004
-public struct FlyToPath: Hashable, Sendable {
+package struct FlyToPath: Hashable, Sendable {
     /// A point of the plane, metres.
-    public typealias Point = SIMD2<Double>
+    package typealias Point = SIMD2<Double>
 
     /// Start centre, metres.
-    public let start: Point
+    package let start: Point
     /// End centre, metres.
-    public let end: Point
+    package let end: Point
     /// Visible width at the start, metres (> 0).
-    public let startWidth: Double
+    package let startWidth: Double
     /// Visible width at the end, metres (> 0).
-    public let endWidth: Double
+    package let endWidth: Double
     /// The zoom/pan trade-off actually used (> 0): the requested one, raised if a minimum peak width
     /// required it, or lowered if a maximum width did.
-    public let rho: Double
+    package let rho: Double
     /// `u1 = |end - start|`, metres (>= 0).
-    public let panDistance: Double
+    package let panDistance: Double
     /// The path's length `S` in van Wijk and Nuij's metric (dimensionless, >= 0); flight time is
     /// proportional to it (Mapbox: `duration = S / speed`).
-    public let length: Double
+    package let length: Double
 
     private let r0: Double
     private let isPureZoom: Bool
 
     /// The mean of van Wijk and Nuij's user study and Mapbox GL's default `curve`: 1.42.
-    public static let defaultRho = 1.42
+    package static let defaultRho = 1.42
 
     /// Plans the path between two views.
     ///
@@ -80,7 +80,7 @@ public struct FlyToPath: Hashable, Sendable {
     ///     bound with `rho`: `b0` grows as `rho^2 u1 / (2 w0)`), then bisected down to it (60 halvings,
     ///     the result's peak at or above the floor). Applied before `maximumWidth`, which wins.
     /// - Complexity: O(1) (O(60) steps with a binding `maximumWidth` or `minimumPeakWidth`).
-    public init(from start: Point, fromWidth startWidth: Double, to end: Point, toWidth endWidth: Double,
+    package init(from start: Point, fromWidth startWidth: Double, to end: Point, toWidth endWidth: Double,
                 rho: Double = FlyToPath.defaultRho, maximumWidth: Double? = nil, minimumPeakWidth: Double? = nil) {
         precondition(startWidth > 0 && startWidth.isFinite && endWidth > 0 && endWidth.isFinite,
                      "widths must be finite and > 0 metres")
@@ -149,13 +149,13 @@ public struct FlyToPath: Hashable, Sendable {
 
     /// The widest view along the path, metres: `w0 cosh(r0)` where `rho s + r0 = 0` lies inside the
     /// path (`w(s)` peaks where `cosh(rho s + r0)` is least), otherwise `max(w0, w1)`.
-    public var peakWidth: Double {
+    package var peakWidth: Double {
         isPureZoom ? max(startWidth, endWidth) : Self.peak(w0: startWidth, w1: endWidth, u1: panDistance, rho: rho)
     }
 
     /// Distance travelled along the straight line from ``start`` at path parameter `s`, metres,
     /// in `0...panDistance`, non-decreasing in `s`. `s` is clamped to `0...length`.
-    public func distance(at s: Double) -> Double {
+    package func distance(at s: Double) -> Double {
         if s <= 0 || length == 0 { return 0 }
         if s >= length { return panDistance }
         if isPureZoom { return panDistance * (s / length) }
@@ -163,7 +163,7 @@ public struct FlyToPath: Hashable, Sendable {
     }
 
     /// Visible width at path parameter `s` (clamped to `0...length`), metres (> 0).
-    public func width(at s: Double) -> Double {
+    package func width(at s: Double) -> Double {
         if s <= 0 || length == 0 { return startWidth }
         if s >= length { return endWidth }
         if isPureZoom {
@@ -174,7 +174,7 @@ public struct FlyToPath: Hashable, Sendable {
     }
 
     /// The centre at path parameter `s` (clamped to `0...length`), metres.
-    public func point(at s: Double) -> Point {
+    package func point(at s: Double) -> Point {
         if s <= 0 || length == 0 { return start }
         if s >= length { return end }
         if panDistance == 0 { return start }
@@ -183,7 +183,7 @@ public struct FlyToPath: Hashable, Sendable {
 
     /// The view at a fraction of the path, `progress` in `0...1` (clamped): `s = progress * length`.
     /// `progress` is proportional to time when the flight keeps van Wijk and Nuij's constant speed.
-    public func at(progress: Double) -> (center: Point, width: Double) {
+    package func at(progress: Double) -> (center: Point, width: Double) {
         let p = min(max(progress, 0), 1)
         if p == 1 { return (end, endWidth) }
         let s = p * length

@@ -102,13 +102,13 @@ struct FollowTrack {
         for j in 0...count {
             let r = j == count ? tau[hi] : start + Double(j) * spacing
             while k < hi - 1 && tau[k + 1] <= r {
-                lonA = unwrappedAngle(points[k + 1].coordinate.longitude, near: lonA)
+                lonA = Angles.unwrappedAngle(points[k + 1].coordinate.longitude, near: lonA)
                 k += 1
             }
             let dt = tau[k + 1] - tau[k]
             let f = j == count ? 1 : (dt > 0 ? min(max((r - tau[k]) / dt, 0), 1) : 1)
             let a = points[k].coordinate, b = points[k + 1].coordinate
-            let lonB = unwrappedAngle(b.longitude, near: lonA)
+            let lonB = Angles.unwrappedAngle(b.longitude, near: lonA)
             lat[j] = a.latitude + (b.latitude - a.latitude) * f
             lon[j] = lonA + (lonB - lonA) * f
             ele[j] = elevations[k] + (elevations[k + 1] - elevations[k]) * f
@@ -151,7 +151,7 @@ struct FollowTrack {
         case .fixed(let value):
             heading = [Double](repeating: value, count: count + 1)
         case .endpoints:
-            heading = [Double](repeating: RouteKit.heading(from: route.start, to: route.end), count: count + 1)
+            heading = [Double](repeating: Angles.heading(from: route.start, to: route.end), count: count + 1)
         case .along:
             heading = Self.alongHeadings(route: route, range: range, latitude: riderLatitude, longitude: riderLongitude,
                                          along: along, lookAhead: lookAhead)
@@ -263,7 +263,7 @@ struct FollowTrack {
             let a = points[low].coordinate, b = points[low + 1].coordinate
             let length = d[low + 1 - lo] - d[low - lo]
             let f = length > 0 ? (s - d[low - lo]) / length : 0
-            let lonB = unwrappedAngle(b.longitude, near: a.longitude)
+            let lonB = Angles.unwrappedAngle(b.longitude, near: a.longitude)
             return LocationCoordinate2D(latitude: a.latitude + (b.latitude - a.latitude) * f,
                                         longitude: a.longitude + (lonB - a.longitude) * f)
         }
@@ -275,17 +275,17 @@ struct FollowTrack {
             for i in 1...8 {
                 let c = coordinate(atDistance: along[j] + lookAhead * Double(i) / 8)
                 lat += c.latitude / 8
-                lon += unwrappedAngle(c.longitude, near: here.longitude) / 8
+                lon += Angles.unwrappedAngle(c.longitude, near: here.longitude) / 8
             }
             let inverse = Geodesic.wgs84.inverse(from: here, to: LocationCoordinate2D(latitude: lat, longitude: lon))
             raw.append(inverse.distance >= 5 && inverse.initialAzimuth.isFinite ? inverse.initialAzimuth : nil)
         }
-        let fallback = RouteKit.heading(from: points[lo].coordinate, to: points[hi].coordinate)
+        let fallback = Angles.heading(from: points[lo].coordinate, to: points[hi].coordinate)
         var held = raw.first(where: { $0 != nil }).flatMap { $0 } ?? fallback
         var headings: [Double] = []
         headings.reserveCapacity(raw.count)
         for h in raw {
-            let value = unwrappedAngle(h ?? held, near: headings.last ?? held)
+            let value = Angles.unwrappedAngle(h ?? held, near: headings.last ?? held)
             if h != nil { held = value }
             headings.append(value)
         }
@@ -323,14 +323,14 @@ struct FollowTrack {
         let a = points[k].coordinate, b = points[k + 1].coordinate
         let leg = d[k + 1 - lo] - d[k - lo]
         let f = leg > 0 ? min(max((from - d[k - lo]) / leg, 0), 1) : 0
-        let lonA = unwrappedAngle(a.longitude, near: last.longitude), lonB = unwrappedAngle(b.longitude, near: lonA)
+        let lonA = Angles.unwrappedAngle(a.longitude, near: last.longitude), lonB = Angles.unwrappedAngle(b.longitude, near: lonA)
         s.append(from)
         lat.append(a.latitude + (b.latitude - a.latitude) * f)
         lon.append(lonA + (lonB - lonA) * f)
         for i in (k + 1)...hi where d[i - lo] > from {
             s.append(d[i - lo])
             lat.append(points[i].coordinate.latitude)
-            lon.append(unwrappedAngle(points[i].coordinate.longitude, near: last.longitude))
+            lon.append(Angles.unwrappedAngle(points[i].coordinate.longitude, near: last.longitude))
         }
         let count = Double(s.count)
         let meanS = s.reduce(0, +) / count
@@ -368,13 +368,13 @@ struct FollowTrack {
 
     /// Shifts the longitudes by whole turns so the first is within 180 degrees of `reference`.
     mutating func unwrapLongitudes(near reference: Double) {
-        let shift = unwrappedAngle(longitude[0], near: reference) - longitude[0]
+        let shift = Angles.unwrappedAngle(longitude[0], near: reference) - longitude[0]
         if shift != 0 { for i in longitude.indices { longitude[i] += shift } }
     }
 
     /// Shifts the headings by whole turns so the first is within 180 degrees of `reference`.
     mutating func unwrapHeadings(near reference: Double) {
-        let shift = unwrappedAngle(heading[0], near: reference) - heading[0]
+        let shift = Angles.unwrappedAngle(heading[0], near: reference) - heading[0]
         if shift != 0 { for i in heading.indices { heading[i] += shift } }
     }
 

@@ -16,7 +16,7 @@ public struct GroupFlight: Sendable {
     /// The camera plan the flight was made with.
     public var preset: GroupPreset
     /// The riders on their clock.
-    public var clock: RiderClock
+    package var clock: RiderClock
     /// The keyframe tracks, every value explicit (as ``FlightPlan/script``).
     public var script: CameraScript
     /// The script resolved into the timelines that ``PoseSampler`` samples.

@@ -177,7 +177,7 @@ public struct GroupFlightPlanner: Sendable {
                 let reference = frame[0].coordinate.longitude
                 var south = 90.0, north = -90.0, west = Double.infinity, east = -Double.infinity, elevation = 0.0
                 for p in frame {
-                    let lon = unwrappedAngle(p.coordinate.longitude, near: reference)
+                    let lon = Angles.unwrappedAngle(p.coordinate.longitude, near: reference)
                     south = min(south, p.coordinate.latitude); north = max(north, p.coordinate.latitude)
                     west = min(west, lon); east = max(east, lon)
                     elevation += p.elevation / Double(frame.count)
@@ -262,7 +262,7 @@ public struct GroupFlightPlanner: Sendable {
         var builder = ScriptBuilder()
         let start = track.state(atRouteTime: 0)
         let first = MapCamera(centerCoordinate: LocationCoordinate2D(latitude: start.value[0], longitude: remainder(start.value[1], 360)),
-                              distance: envelope.state(atRouteTime: 0).value, heading: normalizedHeading(start.value[3]), pitch: pitch)
+                              distance: envelope.state(atRouteTime: 0).value, heading: Angles.normalizedHeading(start.value[3]), pitch: pitch)
         let initial: MapCamera
         if options.intro > 0 {
             let turned = FlightPlanner.limitedTurn(from: 0, to: first.heading, duration: options.intro,
@@ -304,9 +304,9 @@ public struct GroupFlightPlanner: Sendable {
             previousRate = rate
         }
         if options.outro > 0 {
-            let turned = FlightPlanner.limitedTurn(from: unwrappedAngle(0, near: builder.heading), to: builder.heading,
+            let turned = FlightPlanner.limitedTurn(from: Angles.unwrappedAngle(0, near: builder.heading), to: builder.heading,
                                                    duration: options.outro, rate: options.maxTurnRate ?? FlightOptions.defaultMaxTurnRate)
-            let back = normalizedHeading(turned) == 0 ? framed : framing.camera(framing: everyRoute, heading: turned)
+            let back = Angles.normalizedHeading(turned) == 0 ? framed : framing.camera(framing: everyRoute, heading: turned)
             let needed = EasedFlyTo(from: builder.current, to: back, framing: framing, rho: options.rho)
                 .minimumDuration(within: FlightPlanner.transitionLimits, aspectRatio: framing.aspectRatio)
             if needed > options.outro * 1.001 {

@@ -5,12 +5,12 @@ package struct HeadingSeries: Hashable, Sendable {
     /// One heading per route point, degrees clockwise from true north, in point order, *unwrapped*:
     /// consecutive values differ by at most 180 (camera.md section 5), so the series can go straight into
     /// a `KeyframeTrack(\.heading)` and the camera always turns the short way. Values may leave `0..<360`.
-    public var unwrapped: [Double]
+    package var unwrapped: [Double]
 
-    public init(unwrapped: [Double]) { self.unwrapped = unwrapped }
+    package init(unwrapped: [Double]) { self.unwrapped = unwrapped }
 
-    /// The same headings normalised to `0..<360` degrees (``normalizedHeading(_:)``), for output.
-    public var normalized: [Double] { unwrapped.map(normalizedHeading) }
+    /// The same headings normalised to `0..<360` degrees (``Angles/normalizedHeading(_:)``), for output.
+    package var normalized: [Double] { unwrapped.map(Angles.normalizedHeading) }
 }
 
 /// How the camera's heading follows a route.
@@ -52,17 +52,17 @@ package enum HeadingPlanner: Hashable, Sendable {
     /// `maxTurnRate * (t_i - t_{i-1})` degrees, forward from the first point (a slew-rate limiter). The
     /// clamped camera may lag the route; it catches up along the unwrapped target, so a loop still turns
     /// a full circle rather than reversing.
-    public struct LookAhead: Hashable, Sendable {
+    package struct LookAhead: Hashable, Sendable {
         /// Metres ahead along the route (> 0). Default 200 m.
-        public var lookAhead: Double
+        package var lookAhead: Double
         /// Metres (>= 0): a look-ahead point closer than this gives no heading. Default 5 m (GPS noise).
-        public var minimumDistance: Double
+        package var minimumDistance: Double
         /// Width of the moving-average window, metres along the route (> 0), or `nil` for none.
-        public var smoothingWindow: Double?
+        package var smoothingWindow: Double?
         /// Largest turn rate, degrees per second of flight (> 0), or `nil` for none. Needs `times`.
-        public var maxTurnRate: Double?
+        package var maxTurnRate: Double?
 
-        public init(lookAhead: Double = 200, minimumDistance: Double = 5, smoothingWindow: Double? = nil,
+        package init(lookAhead: Double = 200, minimumDistance: Double = 5, smoothingWindow: Double? = nil,
                     maxTurnRate: Double? = nil) {
             precondition(lookAhead > 0 && lookAhead.isFinite, "lookAhead must be > 0 metres")
             precondition(minimumDistance >= 0, "minimumDistance must be >= 0 metres")
@@ -84,15 +84,15 @@ package enum HeadingPlanner: Hashable, Sendable {
     /// - Returns: `route.points.count` headings, unwrapped; the first is in `0..<360` (``fixed(_:)``: as given).
     /// - Complexity: O(n) for n points (one geodesic direct and one inverse per point; two-pointer
     ///   sweeps for the look-ahead and the smoothing window).
-    public func headings(for route: Route, times: [Double]? = nil) -> HeadingSeries {
+    package func headings(for route: Route, times: [Double]? = nil) -> HeadingSeries {
         let n = route.points.count
         switch self {
         case .fixed(let value):
             return HeadingSeries(unwrapped: Array(repeating: value, count: n))
         case .endpoints:
-            return HeadingSeries(unwrapped: Array(repeating: heading(from: route.start, to: route.end), count: n))
+            return HeadingSeries(unwrapped: Array(repeating: Angles.heading(from: route.start, to: route.end), count: n))
         case .along(let options):
-            var series = unwrappedAngles(Self.lookAheadHeadings(route, options))
+            var series = Angles.unwrappedAngles(Self.lookAheadHeadings(route, options))
             if let window = options.smoothingWindow {
                 series = Self.movingAverage(series, at: route.cumulativeDistances, window: window)
             }
@@ -123,11 +123,11 @@ package enum HeadingPlanner: Hashable, Sendable {
             }
             let inverse = Geodesic.wgs84.inverse(from: points[i].coordinate, to: q)
             if inverse.distance >= options.minimumDistance && inverse.distance > 0 {
-                raw[i] = normalizedHeading(inverse.initialAzimuth)
+                raw[i] = Angles.normalizedHeading(inverse.initialAzimuth)
             }
         }
         guard let firstGood = raw.firstIndex(where: { $0 != nil }) else {
-            return Array(repeating: heading(from: route.start, to: route.end), count: n)
+            return Array(repeating: Angles.heading(from: route.start, to: route.end), count: n)
         }
         var result = [Double](repeating: raw[firstGood]!, count: n)
         var held = raw[firstGood]!

@@ -16,11 +16,11 @@ public struct MapCamera: Hashable, Sendable {
     ///
     /// Keyframed, a heading is a plain number, as in SwiftUI: from 0 to 296.7 it turns the long way
     /// (+296.7 degrees). To turn the short way, keyframe the target's representative nearest the
-    /// previous heading (``unwrappedAngle(_:near:)``: 296.7 near 0 is -63.3, a 63.3-degree turn to the
+    /// previous heading (``Angles/unwrappedAngle(_:near:)``: 296.7 near 0 is -63.3, a 63.3-degree turn to the
     /// left); camera scripts and the planners do this themselves.
     ///
     ///     KeyframeTrack(\MapCamera.heading) {
-    ///         CubicKeyframe(unwrappedAngle(296.7, near: 0), duration: 3)
+    ///         CubicKeyframe(Angles.unwrappedAngle(296.7, near: 0), duration: 3)
     ///     }
     public var heading: Double
     /// Tilt from looking straight down, in degrees: 0 looks straight down, towards 90 the horizon.
@@ -46,7 +46,7 @@ public struct MapCamera: Hashable, Sendable {
         let c = centerCoordinate.normalized
         return MapCamera(
             centerCoordinate: LocationCoordinate2D(latitude: min(max(c.latitude, -90), 90), longitude: c.longitude),
-            distance: distance, heading: normalizedHeading(heading),
+            distance: distance, heading: Angles.normalizedHeading(heading),
             pitch: pitch.isNaN ? pitch : min(max(pitch, 0), MapCamera.maximumPitch))
     }
 }

@@ -10,20 +10,20 @@ import Foundation
 /// (the pull-out, after a last gap flown), and from then on at the route's end. `RouteTracker` reads
 /// the route where this rider is: the values of a frame are the rider's, not those of whatever part of
 /// the route lies under a centre that rounds a corner or turns short of a spur's tip.
-public struct PlannedRide: Hashable, Sendable {
+package struct PlannedRide: Hashable, Sendable {
     /// Samples a second of flight: 10 (the rider's path between two is within millimetres of a line).
-    public static let samplesPerSecond = 10.0
+    package static let samplesPerSecond = 10.0
     /// Flight seconds of the samples, non-decreasing.
-    public private(set) var times: [Double] = []
+    package private(set) var times: [Double] = []
     /// The rider's positions at ``times``: fractional indices into the route's points, non-decreasing.
-    public private(set) var positions: [Double] = []
+    package private(set) var positions: [Double] = []
     /// The index of each piece's first sample.
-    public private(set) var pieceStarts: [Int] = []
+    package private(set) var pieceStarts: [Int] = []
     /// Flight seconds from which the rider is at the route's end (the pull-out's start, or the flight's
     /// end without one).
-    public var arrival: Double = .infinity
+    package var arrival: Double = .infinity
 
-    public init() {}
+    package init() {}
 
     /// Adds a piece followed from flight time `flightStart` for `warp.span` seconds, whose route time runs
     /// from `routeStart` by `warp`, on a prepared route whose points are reached at route times
@@ -42,7 +42,7 @@ public struct PlannedRide: Hashable, Sendable {
 
     /// The rider's position at flight time `t` (a fractional point index), or `nil` before the first
     /// sample (the route's start). O(log s) for s samples.
-    public func position(atFlightTime t: Double) -> Double? {
+    package func position(atFlightTime t: Double) -> Double? {
         guard let first = times.first, t >= first else { return nil }
         let (k, f) = RouteOdometer.interval(of: t, in: times)
         let j = min(k + 1, positions.count - 1)

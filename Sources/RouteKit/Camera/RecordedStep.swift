@@ -3,18 +3,18 @@ import Foundation
 /// A step between two consecutive recorded points that makes a flight long: recorded timing flies
 /// stops, gaps and wrong times in real time (``FlightOptions/Timing/recorded``), so one step of hours
 /// makes a flight of hours.
-public struct RecordedStep: Hashable, Sendable {
+package struct RecordedStep: Hashable, Sendable {
     /// The 0-based index of the point that starts the step; it ends at point `index + 1`.
-    public var index: Int
+    package var index: Int
     /// Seconds between the two points' recorded times (more than ``threshold``).
-    public var seconds: Double
+    package var seconds: Double
     /// The recorded times of point `index` and point `index + 1` (UTC instants).
-    public var start: Date
-    public var end: Date
+    package var start: Date
+    package var end: Date
 
     /// Seconds over which a recorded step is worth naming as what makes a flight long: a minute (the
     /// route check's `time-gap` default).
-    public static let threshold = 60.0
+    package static let threshold = 60.0
 
     /// The step of `route` that makes the flight `options` plan long, or `nil`: with recorded timing
     /// (the follow preset) and no idle steps shortened (``FlightOptions/skipIdle`` `nil`), the longest
@@ -22,7 +22,7 @@ public struct RecordedStep: Hashable, Sendable {
     /// ``threshold`` seconds.
     ///
     /// - Complexity: O(n) for n points.
-    public init?(lengthening route: Route, options: FlightOptions) {
+    package init?(lengthening route: Route, options: FlightOptions) {
         guard options.preset == .follow, options.timing == .recorded, options.skipIdle == nil,
               let gap = route.longestTimeGap, gap.seconds > Self.threshold,
               let start = route.points[gap.index].time, let end = route.points[gap.index + 1].time else { return nil }

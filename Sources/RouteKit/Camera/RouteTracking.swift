@@ -1,6 +1,6 @@
 /// How the frames of a flight are placed along its route: which ``RouteReading`` each pose carries
 /// (``CameraPose/routeReading``).
-public enum RouteTracking: Hashable, Sendable {
+package enum RouteTracking: Hashable, Sendable {
     /// At the route point under the camera's centre (`RouteTracker`): the centre's foot on the nearest
     /// leg ahead, never going back. Before `span` (flight seconds) the reading holds at the route's start
     /// and after it at its end (a fly-in and a pull-out); `nil`: the whole flight. What `follow`, `wwdc`

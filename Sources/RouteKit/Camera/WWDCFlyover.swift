@@ -27,21 +27,21 @@
 /// the camera never turns the long way round (a start-to-end heading of 350 is reached by turning 10
 /// degrees left, not 350 right) and a route across the antimeridian is flown across it. Poses are
 /// normalised again on output (``MapCamera/normalized``).
-public struct WWDCFlyover: Sendable {
+package struct WWDCFlyover: Sendable {
     /// Seconds spent flying along the route's points (the listing's 16), > 0.
-    public var flightDuration: Double
+    package var flightDuration: Double
     /// Seconds spent returning to the initial camera (the listing's 4), >= 0.
-    public var returnDuration: Double
+    package var returnDuration: Double
     /// How the initial camera frames the route.
-    public var framing: CameraFraming
+    package var framing: CameraFraming
     /// The two distance targets of the listing, metres: reached at 20 % and at 80 % of the flight.
-    public var distances: (approach: Double, follow: Double) = (24_000, 18_000)
+    package var distances: (approach: Double, follow: Double) = (24_000, 18_000)
 
     /// - Parameters:
     ///   - flightDuration: Seconds (> 0); default 16.
     ///   - returnDuration: Seconds (>= 0); default 4.
     ///   - framing: Viewport and field of view of the initial camera.
-    public init(flightDuration: Double = 16, returnDuration: Double = 4, framing: CameraFraming = CameraFraming()) {
+    package init(flightDuration: Double = 16, returnDuration: Double = 4, framing: CameraFraming = CameraFraming()) {
         precondition(flightDuration > 0 && flightDuration.isFinite, "flightDuration must be > 0 seconds")
         precondition(returnDuration >= 0 && returnDuration.isFinite, "returnDuration must be >= 0 seconds")
         self.flightDuration = flightDuration
@@ -50,20 +50,20 @@ public struct WWDCFlyover: Sendable {
     }
 
     /// Total length of the flight, seconds: `flightDuration + returnDuration`.
-    public var totalDuration: Double { flightDuration + returnDuration }
+    package var totalDuration: Double { flightDuration + returnDuration }
 
     /// The camera before the flight starts: the route's rect, framed.
-    public func initialCamera(for route: Route) -> MapCamera {
+    package func initialCamera(for route: Route) -> MapCamera {
         framing.camera(framing: route)
     }
 
     /// How the flight duration is shared among the route's points: `.equal` (the listing's
     /// `16 / N` each, the default) or `.distance` (constant ground speed).
-    public var timing: CameraScript.Timing = .equal
+    package var timing: CameraScript.Timing = .equal
 
     /// The recipe as a camera script, written with route references (`route.points`, `route.heading`,
     /// `initial`, `framed`, `route.center`), so that it fits any route.
-    public func script(for route: Route) -> CameraScript {
+    package func script(for route: Route) -> CameraScript {
         let total = totalDuration
         let (approach, follow) = distances(framed: initialCamera(for: route).distance)
         typealias Number = CameraScript.Keyframe<CameraScript.NumberValue, Double>
@@ -90,7 +90,7 @@ public struct WWDCFlyover: Sendable {
 
     /// The least distance of the recipe's distance track, as a share of the follow distance (or of the
     /// framing distance, when that is nearer), below which the targets are scaled up: 0.5.
-    public static let lowestShareOfFollow = 0.5
+    package static let lowestShareOfFollow = 0.5
 
     /// The approach and follow distances flown for a route framed at `framed` metres: the listing's
     /// ``distances`` when the cubic distance track (from `framed` to the approach at 20 % of the flight, the
@@ -104,7 +104,7 @@ public struct WWDCFlyover: Sendable {
     /// the 12 s towards the follow keyframe the cubic falls about `0.19 framed` below the targets
     /// (Hermite basis at the midpoint); with `framed` in the thousands of kilometres it went below zero and
     /// every pose there was clamped to 1 m.
-    public func distances(framed: Double) -> (approach: Double, follow: Double) {
+    package func distances(framed: Double) -> (approach: Double, follow: Double) {
         let (approach, follow) = distances
         func lowest(_ scale: Double) -> Double {
             let total = totalDuration
@@ -166,7 +166,7 @@ public struct WWDCFlyover: Sendable {
     ///
     /// - Throws: ``FlightPlanError/tooFewPoints(_:)`` when the route has fewer than 2 points.
     /// - Complexity: O(n) for n route points; the timeline it returns evaluates in O(log n).
-    public func timeline(for route: Route) throws(FlightPlanError) -> KeyframeTimeline<MapCamera> {
+    package func timeline(for route: Route) throws(FlightPlanError) -> KeyframeTimeline<MapCamera> {
         guard route.points.count >= 2 else { throw .tooFewPoints(route.points.count) }
         do {
             return try script(for: route).resolved(for: route, framing: framing).camera

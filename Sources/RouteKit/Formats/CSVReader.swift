@@ -125,9 +125,9 @@ public enum CSVReader: RouteReader {
         var column: Int
     }
 
-    public static var format: RouteFormat { .csv }
+    package static var format: RouteFormat { .csv }
 
-    public static var defaultOptions: Options { Options() }
+    package static var defaultOptions: Options { Options() }
 
     /// Reads CSV text; see ``CSVReader`` and ``RouteReader``.
     ///
@@ -140,7 +140,7 @@ public enum CSVReader: RouteReader {
     ///   `latitudeOutOfRange`, `longitudeOutOfRange`, `unexpectedValue` (a hemisphere other than
     ///   N/S/E/W), `malformedTime`, and `noLine` when no row has a position.
     /// - Complexity: O(n) in the size of the file.
-    public static func read(_ input: RouteReaderInput, displayPath: String?,
+    package static func read(_ input: RouteReaderInput, displayPath: String?,
                             options: Options) throws(RouteParseError) -> RouteFile.Result {
         // A regular UTF-8 file is read where it lies (mapped, its pages let go behind the rows); UTF-16
         // text is converted first, and other input read from memory.

@@ -43,8 +43,8 @@ import Foundation
 /// made per element.
 ///
 /// See also ``Route``, ``RouteParseError``, `DateTimeParser`.
-public enum GPXReader: RouteReader {
-    public static var format: RouteFormat { .gpx }
+package enum GPXReader: RouteReader {
+    package static var format: RouteFormat { .gpx }
 
     /// Reads a GPX document; see ``GPXReader`` and ``RouteReader``.
     ///
@@ -66,7 +66,7 @@ public enum GPXReader: RouteReader {
     ///   O(points) for the result plus a constant 128 KiB parser buffer, or a mapped window of the file
     ///   whose pages are released behind the scan (the file is never held whole). Building the
     ///   ``Route`` adds one geodesic per leg.
-    public static func read(_ input: RouteReaderInput, displayPath: String?,
+    package static func read(_ input: RouteReaderInput, displayPath: String?,
                             options: RouteReaderNoOptions) throws(RouteParseError) -> RouteFile.Result {
         let route = try route(from: parse(input.input, path: displayPath, parser: .automatic, measuresLegs: true)!)
         return RouteFile.Result(route: route, format: .gpx)
@@ -78,8 +78,7 @@ public enum GPXReader: RouteReader {
     /// - Returns: The points flown (track points, or route points when there are none) and their
     ///   segments as ranges of `points`.
     /// - Throws: ``RouteParseError``, as ``read(_:displayPath:options:)``.
-    @_spi(Benchmarks)
-    public static func readPoints(contentsOf url: URL) throws(RouteParseError) -> (points: [RoutePoint], segments: [Range<Int>]) {
+    package static func readPoints(contentsOf url: URL) throws(RouteParseError) -> (points: [RoutePoint], segments: [Range<Int>]) {
         let delegate = try parse(.file(url), path: url.path)
         if !delegate.trackSegments.isEmpty { return (delegate.takeTrackPoints().points, delegate.trackSegments) }
         guard !delegate.routeSegments.isEmpty else {

@@ -34,8 +34,8 @@ import Foundation
 /// The document is parsed whole into a tree that remembers positions (GeoJSON's `type` may come
 /// after `coordinates`, so a one-pass reader would have to buffer anyway): memory is a few times the
 /// file size.
-public enum GeoJSONReader: RouteReader {
-    public static var format: RouteFormat { .geojson }
+package enum GeoJSONReader: RouteReader {
+    package static var format: RouteFormat { .geojson }
 
     /// Reads a GeoJSON document; see ``GeoJSONReader`` and ``RouteReader``.
     ///
@@ -45,7 +45,7 @@ public enum GeoJSONReader: RouteReader {
     ///   with fewer than two numbers), `latitudeOutOfRange`, `swappedCoordinates`, and `noLine` when there
     ///   is no LineString or MultiLineString with a position.
     /// - Complexity: O(n) in the size of the document; memory a few times the file size.
-    public static func read(_ input: RouteReaderInput, displayPath: String?,
+    package static func read(_ input: RouteReaderInput, displayPath: String?,
                             options: RouteReaderNoOptions) throws(RouteParseError) -> RouteFile.Result {
         // A regular file is read where it lies (mapped, its pages let go behind the parse), other input
         // from memory.

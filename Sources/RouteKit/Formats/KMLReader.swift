@@ -37,8 +37,8 @@ import Foundation
 /// Error locations: for a bad tuple or `gx:coord`, the line and column of the tuple itself,
 /// counted from the element's start tag (approximate after a comment or entity reference inside
 /// the text); for other elements, where the XML parser stood (the end of the start tag).
-public enum KMLReader: RouteReader {
-    public static var format: RouteFormat { .kml }
+package enum KMLReader: RouteReader {
+    package static var format: RouteFormat { .kml }
 
     /// Reads a KML document; see ``KMLReader`` and ``RouteReader``.
     ///
@@ -50,7 +50,7 @@ public enum KMLReader: RouteReader {
     ///   `mismatchedCounts` (`when` vs `gx:coord`), and `noLine` when there is no LineString or track with
     ///   a position.
     /// - Complexity: O(n) in the size of the document; memory O(points).
-    public static func read(_ input: RouteReaderInput, displayPath: String?,
+    package static func read(_ input: RouteReaderInput, displayPath: String?,
                             options: RouteReaderNoOptions) throws(RouteParseError) -> RouteFile.Result {
         let delegate = KMLParserDelegate(path: displayPath)
         try XMLRouteParsing.parse(input.input, format: .kml, path: displayPath, delegate: delegate)

@@ -41,16 +41,16 @@ public enum PolylineReader: RouteReader {
         }
     }
 
-    public static var format: RouteFormat { .polyline }
+    package static var format: RouteFormat { .polyline }
 
-    public static var defaultOptions: Options { Options() }
+    package static var defaultOptions: Options { Options() }
 
     /// Reads a polyline given as text; see ``PolylineReader``.
     ///
     /// - Returns: See ``read(_:displayPath:options:)``.
     /// - Throws: See ``read(_:displayPath:options:)``.
     /// - Complexity: O(n) in the length of the text.
-    public static func read(text: String, displayPath: String? = nil,
+    package static func read(text: String, displayPath: String? = nil,
                             options: Options = .init()) throws(RouteParseError) -> RouteFile.Result {
         try read(data: Data(text.utf8), displayPath: displayPath, options: options)
     }
@@ -64,7 +64,7 @@ public enum PolylineReader: RouteReader {
     ///   latitude without its longitude), `polylineOutOfRange` (latitude or longitude out of range at this
     ///   precision).
     /// - Complexity: O(n) in the length of the text.
-    public static func read(_ input: RouteReaderInput, displayPath: String?,
+    package static func read(_ input: RouteReaderInput, displayPath: String?,
                             options: Options) throws(RouteParseError) -> RouteFile.Result {
         // A regular file is read where it lies (mapped), other input from memory.
         try input.input.withText(format: .polyline, path: displayPath) { text, _ throws(RouteParseError) in

@@ -4,7 +4,7 @@ extension RouteFile.Result {
     /// This result with its route's pieces chained (``Route/joiningPieces()``, the rules
     /// on ``RoutePieces``), and a note saying the order flown and the jumps saved; itself, without a
     /// note, when the file order is already the chain. O(n) plus ``RoutePieces``'s O(p²) geodesics.
-    public func joiningPieces() -> RouteFile.Result {
+    package func joiningPieces() -> RouteFile.Result {
         let pieces = RoutePieces(route)
         guard pieces.chainDiffersFromFileOrder else { return self }
         var joined = self
@@ -22,7 +22,7 @@ extension RouteFile.Result {
     /// route. Empty for a route of one piece, and for pieces whose times show the file order is the
     /// recording's (`RouteCheck.isInRecordedOrder(_:)`: the jumps are where the recorder was off,
     /// flown as gaps on purpose; the route check still reports each as a `piece-gap`).
-    public var pieceWarnings: [Finding] {
+    package var pieceWarnings: [Finding] {
         guard route.segments.count > 1, !RouteCheck.isInRecordedOrder(route) else { return [] }
         return RouteCheck.pieceFindings(route, threshold: RouteCheck.Options().pieceGap)
     }

@@ -54,7 +54,7 @@ public enum RouteFormat: String, CaseIterable, Hashable, Sendable, CustomStringC
     }
 
     /// How sure a content sniff is.
-    public enum Confidence: Hashable, Sendable {
+    package enum Confidence: Hashable, Sendable {
         /// The bytes say it (an XML root element's name, a JSON opening bracket).
         case certain
         /// A guess from the shape of the text (polyline alphabet, delimiters).
@@ -74,7 +74,7 @@ public enum RouteFormat: String, CaseIterable, Hashable, Sendable, CustomStringC
     /// - Parameter head: The first bytes of the file (UTF-8, or UTF-16 with a byte order mark).
     /// - Returns: The format and how sure the guess is, or `nil` for empty input or an unknown XML root.
     /// - Complexity: O(n) in `head.count`.
-    public static func sniff(_ head: some Collection<UInt8>) -> (format: RouteFormat, confidence: Confidence)? {
+    package static func sniff(_ head: some Collection<UInt8>) -> (format: RouteFormat, confidence: Confidence)? {
         let bytes = Array(head)
         var i = 0
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { i = 3 }

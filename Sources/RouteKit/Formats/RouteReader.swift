@@ -25,7 +25,7 @@ import Foundation
 ///
 /// A reader is a namespace (an uninhabited enum); its only requirement, ``read(_:displayPath:options:)``,
 /// takes a ``RouteReaderInput`` that only RouteKit makes, so the formats are RouteKit's own.
-public protocol RouteReader {
+package protocol RouteReader {
     /// The reader's settings: ``CSVReader/Options`` and ``PolylineReader/Options``, or
     /// ``RouteReaderNoOptions`` for a reader that has none.
     associatedtype Options: Sendable = RouteReaderNoOptions
@@ -51,7 +51,7 @@ public protocol RouteReader {
 }
 
 extension RouteReader where Options == RouteReaderNoOptions {
-    public static var defaultOptions: Options { RouteReaderNoOptions() }
+    package static var defaultOptions: Options { RouteReaderNoOptions() }
 }
 
 extension RouteReader {
@@ -66,7 +66,7 @@ extension RouteReader {
     ///   the system's message when the file cannot be opened; no line), and the reader's own errors, located
     ///   at `displayPath:line:column` (or a JSON path).
     /// - Complexity: O(n) in the file size.
-    public static func read(contentsOf url: URL, displayPath: String? = nil,
+    package static func read(contentsOf url: URL, displayPath: String? = nil,
                             options: Options = defaultOptions) throws(RouteParseError) -> RouteFile.Result {
         let path = displayPath ?? url.path
         guard url.isFileURL else {
@@ -86,7 +86,7 @@ extension RouteReader {
     /// - Throws: ``RouteParseError`` with format ``format``: the reader's own errors, located at
     ///   `displayPath:line:column` (or a JSON path).
     /// - Complexity: O(n) in `data.count`.
-    public static func read(data: Data, displayPath: String? = nil,
+    package static func read(data: Data, displayPath: String? = nil,
                             options: Options = defaultOptions) throws(RouteParseError) -> RouteFile.Result {
         try read(RouteReaderInput(.data(data)), displayPath: displayPath, options: options)
     }

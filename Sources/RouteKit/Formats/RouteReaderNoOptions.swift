@@ -1,4 +1,4 @@
 /// The settings of a reader that has none (``GPXReader``, ``KMLReader``, ``GeoJSONReader``, ``TCXReader``).
-public struct RouteReaderNoOptions: Hashable, Sendable {
-    public init() {}
+package struct RouteReaderNoOptions: Hashable, Sendable {
+    package init() {}
 }

@@ -1,45 +1,45 @@
 import Foundation
 
 /// What `route-fly info` reports about a route: counts from the file and measurements of the route.
-public struct RouteSummary: Sendable {
+package struct RouteSummary: Sendable {
     /// Points flown (all track points, or all route points when the file has no track points).
-    public var points: Int
+    package var points: Int
     /// Tracks (`trk`) in the file.
-    public var tracks: Int
+    package var tracks: Int
     /// Segments of the flown part as the file has them: `trkseg` elements (empty ones included) when
     /// tracks are flown, `rte` elements when routes are flown.
-    public var segments: Int
+    package var segments: Int
     /// Routes (`rte`) in the file.
-    public var routes: Int
+    package var routes: Int
     /// Waypoints (`wpt`) in the file (counted, not flown).
-    public var waypoints: Int
+    package var waypoints: Int
     /// Where the flown points come from.
-    public var kind: Route.Source.Kind
+    package var kind: Route.Source.Kind
     /// Length travelled along the segments, metres.
-    public var length: Double
+    package var length: Double
     /// Times of the first and last timed points (file order), if any point has one.
-    public var startTime: Date?
-    public var endTime: Date?
+    package var startTime: Date?
+    package var endTime: Date?
     /// The earliest and latest recorded times (``Route/recordedSpan``); the same as ``startTime`` and
     /// ``endTime`` when the file lists its times in order.
-    public var earliestTime: Date?
-    public var latestTime: Date?
+    package var earliestTime: Date?
+    package var latestTime: Date?
     /// The span the recorded times cover, seconds, >= 0: ``latestTime`` − ``earliestTime`` (which is
     /// ``endTime`` − ``startTime`` when the times are in order), or `nil` when no point has a time.
-    public var duration: Double?
+    package var duration: Double?
     /// Points that carry a time.
-    public var timedPoints: Int
-    public var start: LocationCoordinate2D
-    public var end: LocationCoordinate2D
-    public var boundingBox: BoundingBox
-    public var rect: MapRect
+    package var timedPoints: Int
+    package var start: LocationCoordinate2D
+    package var end: LocationCoordinate2D
+    package var boundingBox: BoundingBox
+    package var rect: MapRect
     /// Heading from the first to the last point, degrees in `0..<360` (the WWDC flyover's heading), or
     /// `nil` when they coincide (no direction).
-    public var startToEndHeading: Double?
+    package var startToEndHeading: Double?
     /// The format the file was read as, when the caller knows it.
-    public var format: RouteFormat?
+    package var format: RouteFormat?
     /// What the reader skipped or decided (``RouteFile/Result/notes``).
-    public var notes: [String] = []
+    package var notes: [String] = []
 
     /// Summarises a file that has nothing to fly but waypoints (GPX `wpt`, KML or GeoJSON Points):
     /// ``points`` 0, ``waypoints`` their count, the box and map rect of their positions, `start` and `end`
@@ -49,7 +49,7 @@ public struct RouteSummary: Sendable {
     ///   - waypoints: The positions (``RouteParseError/waypoints``); must not be empty.
     ///   - format: The format the file was read as.
     /// - Complexity: O(n).
-    public init?(waypoints: [LocationCoordinate2D], format: RouteFormat?) {
+    package init?(waypoints: [LocationCoordinate2D], format: RouteFormat?) {
         guard let first = waypoints.first, let last = waypoints.last,
               let box = BoundingBox(waypoints), let rect = MapRect(enclosing: waypoints, boundingBox: box) else { return nil }
         points = 0
@@ -69,10 +69,10 @@ public struct RouteSummary: Sendable {
     }
 
     /// `true` for a summary of waypoints alone (``init(waypoints:format:)``): nothing is flown.
-    public var isWaypointsOnly: Bool { points == 0 }
+    package var isWaypointsOnly: Bool { points == 0 }
 
     /// Summarises a route. O(n).
-    public init(_ route: Route) {
+    package init(_ route: Route) {
         points = route.points.count
         tracks = route.source.trackCount
         segments = route.source.kind == .tracks ? route.source.trackSegmentCount : route.source.routeCount
@@ -95,6 +95,6 @@ public struct RouteSummary: Sendable {
         let travelled = route.source.lineInterpolation == .geodesic ? route.densifiedAlongGeodesics() : (route: route, added: 0)
         boundingBox = travelled.added > 0 ? travelled.route.boundingBox : route.boundingBox
         rect = travelled.added > 0 ? travelled.route.rect : route.rect
-        startToEndHeading = route.start.distance(to: route.end) > 0 ? heading(from: route.start, to: route.end) : nil
+        startToEndHeading = route.start.distance(to: route.end) > 0 ? Angles.heading(from: route.start, to: route.end) : nil
     }
 }

@@ -23,8 +23,8 @@ import Foundation
 ///
 /// Elements are matched by namespace URI (`http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2`,
 /// `http://www.garmin.com/xmlschemas/ActivityExtension/v2`), never by prefix.
-public enum TCXReader: RouteReader {
-    public static var format: RouteFormat { .tcx }
+package enum TCXReader: RouteReader {
+    package static var format: RouteFormat { .tcx }
 
     /// Reads a TCX document; see ``TCXReader`` and ``RouteReader``.
     ///
@@ -33,7 +33,7 @@ public enum TCXReader: RouteReader {
     ///   `missingField`, `malformedNumber`, `latitudeOutOfRange`, `longitudeOutOfRange`,
     ///   `malformedTime`, and `noLine` when no trackpoint has a position.
     /// - Complexity: O(n) in the size of the document; memory O(points).
-    public static func read(_ input: RouteReaderInput, displayPath: String?,
+    package static func read(_ input: RouteReaderInput, displayPath: String?,
                             options: RouteReaderNoOptions) throws(RouteParseError) -> RouteFile.Result {
         let d = TCXParserDelegate(path: displayPath)
         try XMLRouteParsing.parse(input.input, format: .tcx, path: displayPath, delegate: d)

@@ -56,11 +56,11 @@ struct HeadingSequence: Sendable {
 /// Writes the longitudes of one frame after another as ``AngleContinuity`` asks: the camera centre's, and
 /// those of the other points of the same frame (the eye, riders, the route's point), degrees.
 ///
-/// ``AngleContinuity/wrapped``: every longitude in `-180...180` (``normalizedLongitude(_:)``).
+/// ``AngleContinuity/wrapped``: every longitude in `-180...180` (``Angles/normalizedLongitude(_:)``).
 /// ``AngleContinuity/continuous``: the first centre in `-180...180`, each next one unwrapped against the
 /// one before (``AngleUnwrapper``), so a flight across the antimeridian goes on to 181, 182 … instead of
 /// jumping by 360; a frame's other points are the representatives nearest its centre
-/// (``unwrappedAngle(_:near:)``), so they lie beside the camera in the same turn of the world. Web maps
+/// (``Angles/unwrappedAngle(_:near:)``), so they lie beside the camera in the same turn of the world. Web maps
 /// take such longitudes: MapLibre GL JS draws longitude 181 where it draws -179. O(1) per value.
 struct LongitudeSequence: Sendable {
     var continuity: AngleContinuity
@@ -72,13 +72,13 @@ struct LongitudeSequence: Sendable {
 
     /// The centre longitude to print for the next frame, degrees.
     mutating func nextCenter(_ longitude: Double) -> Double {
-        let wrapped = normalizedLongitude(longitude)
+        let wrapped = Angles.normalizedLongitude(longitude)
         center = continuity == .continuous ? unwrapper.next(wrapped) : wrapped
         return center
     }
 
     /// The longitude to print for another point of the frame whose centre was last given, degrees.
     func beside(_ longitude: Double) -> Double {
-        continuity == .continuous ? unwrappedAngle(longitude, near: center) : normalizedLongitude(longitude)
+        continuity == .continuous ? Angles.unwrappedAngle(longitude, near: center) : Angles.normalizedLongitude(longitude)
     }
 }

@@ -30,7 +30,7 @@ public final class AtomicFile {
     }
 
     /// The destination as the user typed it.
-    public let path: String
+    package let path: String
     private let target: String
     /// The temporary file, or `nil` when writing directly (a FIFO, a device, standard output).
     private let temporary: String?
@@ -48,14 +48,14 @@ public final class AtomicFile {
     }
 
     /// Standard output (file descriptor 1), written directly; errors name it `<stdout>`.
-    public static func standardOutput() -> AtomicFile {
+    package static func standardOutput() -> AtomicFile {
         AtomicFile(path: "<stdout>", target: "<stdout>", fd: 1, ownsDescriptor: false)
     }
 
     /// Opens `path` for writing: a temporary file beside it, or the file itself when it exists and is
     /// not a regular file (FIFO, device).
     /// - Throws: ``WriteError`` when `path` is a directory or cannot be written.
-    public init(path: String) throws(WriteError) {
+    package init(path: String) throws(WriteError) {
         self.path = path
         self.ownsDescriptor = true
         var info = stat()
@@ -92,7 +92,7 @@ public final class AtomicFile {
 
     /// Appends bytes to the temporary file.
     /// - Throws: ``WriteError`` (the temporary file is removed).
-    public func write(_ bytes: [UInt8]) throws(WriteError) {
+    package func write(_ bytes: [UInt8]) throws(WriteError) {
         var offset = 0
         var failure: String? = nil
         bytes.withUnsafeBytes { raw in
@@ -116,7 +116,7 @@ public final class AtomicFile {
     /// Syncs the temporary file and renames it over the destination (a direct destination is only
     /// closed).
     /// - Throws: ``WriteError`` (the temporary file is removed, the destination left as it was).
-    public func commit() throws(WriteError) {
+    package func commit() throws(WriteError) {
         guard let temporary else {
             if ownsDescriptor, fd >= 0, close(fd) != 0 {
                 fd = -1
@@ -139,7 +139,7 @@ public final class AtomicFile {
     }
 
     /// Removes the temporary file; the destination is left as it was.
-    public func abort() {
+    package func abort() {
         if fd >= 0 && ownsDescriptor { close(fd) }
         if ownsDescriptor { fd = -1 }
         guard let temporary else { return }
@@ -148,7 +148,7 @@ public final class AtomicFile {
     }
 
     /// Writes `bytes` to `path` atomically in one call.
-    public static func write(_ bytes: [UInt8], to path: String) throws(WriteError) {
+    package static func write(_ bytes: [UInt8], to path: String) throws(WriteError) {
         let file = try AtomicFile(path: path)
         try file.write(bytes)
         try file.commit()

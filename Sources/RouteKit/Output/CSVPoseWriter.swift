@@ -55,25 +55,25 @@
 ///
 /// The decimal separator is always `.` (`FixedDecimal`). About 60 bytes per pose (100 with the eye),
 /// plus about 40 per rider.
-public struct CSVPoseWriter: PoseWriter, Sendable {
+package struct CSVPoseWriter: PoseWriter, Sendable {
     /// The header line, without its line end.
-    public static let header = "frame,time,latitude,longitude,heading,pitch,distance,center_elevation"
+    package static let header = "frame,time,latitude,longitude,heading,pitch,distance,center_elevation"
     /// The extra columns of the eye.
-    public static let eyeHeader = "eye_latitude,eye_longitude,eye_altitude"
+    package static let eyeHeader = "eye_latitude,eye_longitude,eye_altitude"
 
     /// Whether the eye columns are written.
-    public var includesEye: Bool
+    package var includesEye: Bool
     /// The vertical datum of `center_elevation` and `eye_altitude`. Default ``VerticalDatum/ellipsoidal``.
-    public var heights: VerticalDatum
+    package var heights: VerticalDatum
     /// Wrapped or continuous headings.
-    public var angles: AngleContinuity
+    package var angles: AngleContinuity
     /// The framing written in the last three columns, or `nil` for none.
-    public var framing: CameraFraming?
+    package var framing: CameraFraming?
     /// For a group flight, the riders whose four columns each follow, in order; `nil` for a single route.
-    public var group: RiderGroup?
+    package var group: RiderGroup?
     /// The geoid for riders' ellipsoidal heights (the undulation under each rider), or `nil`: the
     /// pose's undulation at the centre is used.
-    public var geoid: Geoid?
+    package var geoid: Geoid?
     private var headings: HeadingSequence
     private var longitudes: LongitudeSequence
 
@@ -81,14 +81,14 @@ public struct CSVPoseWriter: PoseWriter, Sendable {
     /// `route_distance`, `route_progress`, `route_time`, `route_elevation`, `speed`, `heart_rate`,
     /// `cadence`; for a group flight, the same seven per rider after its four). Default `false`, so that
     /// the default columns stay as they were.
-    public var includesRouteValues = false
+    package var includesRouteValues = false
 
     /// The extra columns of the framing.
-    public static let framingHeader = "vertical_fov,viewport_width,viewport_height"
+    package static let framingHeader = "vertical_fov,viewport_width,viewport_height"
     /// The suffixes of each rider's columns, in order (after `<name>_`).
-    public static let riderColumnSuffixes = ["latitude", "longitude", "elevation", "active"]
+    package static let riderColumnSuffixes = ["latitude", "longitude", "elevation", "active"]
 
-    public init(includesEye: Bool = false, heights: VerticalDatum = .ellipsoidal, angles: AngleContinuity = .wrapped,
+    package init(includesEye: Bool = false, heights: VerticalDatum = .ellipsoidal, angles: AngleContinuity = .wrapped,
                 framing: CameraFraming? = nil, group: RiderGroup? = nil, geoid: Geoid? = nil) {
         self.includesEye = includesEye
         self.heights = heights
@@ -101,7 +101,7 @@ public struct CSVPoseWriter: PoseWriter, Sendable {
     }
 
     /// The header line's columns, in order.
-    public var columns: [String] {
+    package var columns: [String] {
         var header = CSVPoseWriter.header
         if includesEye { header += "," + CSVPoseWriter.eyeHeader }
         if framing != nil { header += "," + CSVPoseWriter.framingHeader }
@@ -114,12 +114,12 @@ public struct CSVPoseWriter: PoseWriter, Sendable {
         }
     }
 
-    public func begin(into out: inout [UInt8]) {
+    package func begin(into out: inout [UInt8]) {
         out.append(text: columns.joined(separator: ","))
         out.append(UInt8(ascii: "\n"))
     }
 
-    public mutating func write(_ pose: CameraPose, into out: inout [UInt8]) {
+    package mutating func write(_ pose: CameraPose, into out: inout [UInt8]) {
         let comma = UInt8(ascii: ",")
         out.append(text: String(pose.frame))
         out.append(comma)
@@ -185,5 +185,5 @@ public struct CSVPoseWriter: PoseWriter, Sendable {
         out.append(UInt8(ascii: "\n"))
     }
 
-    public func end(into out: inout [UInt8]) {}
+    package func end(into out: inout [UInt8]) {}
 }

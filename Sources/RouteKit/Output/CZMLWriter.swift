@@ -87,14 +87,14 @@ import Foundation
 ///   vertical one: a player converts (the README's CesiumJS recipe, `docs/cesium-recipe.js`).
 ///
 /// Deterministic bytes: fixed decimals, the fixed default epoch, no current date.
-public struct CZMLWriter: PoseWriter, Sendable {
+package struct CZMLWriter: PoseWriter, Sendable {
     /// The flight's span, epoch and route.
-    public var context: PoseWriterContext
+    package var context: PoseWriterContext
     /// Frames per sampled packet (> 0), with the samples added between them. Default 500.
-    public var samplesPerPacket: Int
+    package var samplesPerPacket: Int
 
     /// Decimal places of quaternion components (9: about 1e-7 degrees).
-    public static let quaternionPlaces = 9
+    package static let quaternionPlaces = 9
 
     private var positions: [UInt8] = []
     private var orientations: [UInt8] = []
@@ -110,7 +110,7 @@ public struct CZMLWriter: PoseWriter, Sendable {
     private var readings = CZMLReadingSamples()
     private var riderReadings: [CZMLReadingSamples]
 
-    public init(context: PoseWriterContext, samplesPerPacket: Int = 500) {
+    package init(context: PoseWriterContext, samplesPerPacket: Int = 500) {
         precondition(samplesPerPacket > 0, "samplesPerPacket must be > 0")
         self.context = context
         self.samplesPerPacket = samplesPerPacket
@@ -125,7 +125,7 @@ public struct CZMLWriter: PoseWriter, Sendable {
     private var start: String { ISO8601.string(from: context.absoluteTime(of: 0)) }
     private var stop: String { ISO8601.string(from: context.absoluteTime(of: context.duration)) }
 
-    public func begin(into out: inout [UInt8]) {
+    package func begin(into out: inout [UInt8]) {
         let interval = "\(start)/\(stop)"
         out.append(text: "[\n{\"id\":\"document\",\"name\":")
         out.append(text: JSONText.quoted(context.route?.name ?? "RouteKit camera flight"))
@@ -164,7 +164,7 @@ public struct CZMLWriter: PoseWriter, Sendable {
         }
     }
 
-    public mutating func write(_ pose: CameraPose, into out: inout [UInt8]) {
+    package mutating func write(_ pose: CameraPose, into out: inout [UInt8]) {
         let sample = Self.cameraSample(of: pose, in: context)
         if let previous = previousSample, let between = context.poseBetweenFrames {
             let context = self.context
@@ -184,7 +184,7 @@ public struct CZMLWriter: PoseWriter, Sendable {
             if !riderPositions[r].isEmpty { riderPositions[r].append(comma) }
             FixedDecimal.append(t, places: PosePrecision.time, to: &riderPositions[r])
             riderPositions[r].append(comma)
-            FixedDecimal.append(normalizedLongitude(rider.coordinate.longitude), places: PosePrecision.coordinate, to: &riderPositions[r])
+            FixedDecimal.append(Angles.normalizedLongitude(rider.coordinate.longitude), places: PosePrecision.coordinate, to: &riderPositions[r])
             riderPositions[r].append(comma)
             FixedDecimal.append(rider.coordinate.latitude, places: PosePrecision.coordinate, to: &riderPositions[r])
             riderPositions[r].append(comma)
@@ -199,7 +199,7 @@ public struct CZMLWriter: PoseWriter, Sendable {
         if pending >= samplesPerPacket { flush(into: &out) }
     }
 
-    public mutating func end(into out: inout [UInt8]) {
+    package mutating func end(into out: inout [UInt8]) {
         flush(into: &out)
         for r in riderPositions.indices {
             out.append(text: ",\n{\"id\":\"rider/\(r)\",\"properties\":{\"recording\":[")
@@ -228,7 +228,7 @@ public struct CZMLWriter: PoseWriter, Sendable {
             out.append(text: "\"polyline\":{\"positions\":{\"cartographicDegrees\":[")
             for (i, point) in route.points[segment].enumerated() {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
-                FixedDecimal.append(normalizedLongitude(point.coordinate.longitude), places: PosePrecision.coordinate, to: &out)
+                FixedDecimal.append(Angles.normalizedLongitude(point.coordinate.longitude), places: PosePrecision.coordinate, to: &out)
                 out.append(UInt8(ascii: ","))
                 FixedDecimal.append(point.coordinate.latitude, places: PosePrecision.coordinate, to: &out)
                 out.append(UInt8(ascii: ","))
@@ -253,7 +253,7 @@ public struct CZMLWriter: PoseWriter, Sendable {
         let attitude = sample.attitude
         FixedDecimal.append(sample.seconds, places: PosePrecision.time, to: &positions)
         positions.append(comma)
-        FixedDecimal.append(normalizedLongitude(attitude.eye.coordinate.longitude), places: PosePrecision.coordinate, to: &positions)
+        FixedDecimal.append(Angles.normalizedLongitude(attitude.eye.coordinate.longitude), places: PosePrecision.coordinate, to: &positions)
         positions.append(comma)
         FixedDecimal.append(attitude.eye.coordinate.latitude, places: PosePrecision.coordinate, to: &positions)
         positions.append(comma)

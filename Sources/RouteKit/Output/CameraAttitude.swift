@@ -82,7 +82,7 @@ struct CameraAttitude {
         let e = EarthCenteredFrame.position(of: eye.coordinate, height: eye.altitude)
         eyeECEF = SIMD3(e.x, e.y, e.z)
         let frame = CameraAttitude.eastNorthUp(at: eye.coordinate)
-        heading = normalizedHeading(h)
+        heading = Angles.normalizedHeading(h)
         tilt = t
         let hr = heading * .pi / 180, tr = tilt * .pi / 180
         let d = cos(hr) * frame.north + sin(hr) * frame.east

@@ -23,7 +23,7 @@ enum EarthStudioAttributes {
 
     /// Appends `{"attributes":[…]}` for the place (`altitude` in metres, as the track point's own).
     static func append(coordinate: LocationCoordinate2D, altitude: Double, to out: inout [UInt8]) {
-        let values = [normalizedLongitude(coordinate.longitude), coordinate.latitude, altitude]
+        let values = [Angles.normalizedLongitude(coordinate.longitude), coordinate.latitude, altitude]
         out.append(text: "{\"attributes\":[")
         for (i, range) in ranges.enumerated() {
             out.append(text: i == 0 ? "{\"type\":\"" : ",{\"type\":\"")

@@ -18,7 +18,7 @@ enum EarthStudioRouteLine {
             for i in segment {
                 let point = route.points[i]
                 out.append(text: i == segment.lowerBound ? "[" : ",[")
-                FixedDecimal.append(normalizedLongitude(point.coordinate.longitude), places: PosePrecision.coordinate, to: &out)
+                FixedDecimal.append(Angles.normalizedLongitude(point.coordinate.longitude), places: PosePrecision.coordinate, to: &out)
                 out.append(UInt8(ascii: ","))
                 FixedDecimal.append(point.coordinate.latitude, places: PosePrecision.coordinate, to: &out)
                 out.append(UInt8(ascii: ","))

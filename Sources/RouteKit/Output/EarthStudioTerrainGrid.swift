@@ -49,7 +49,7 @@ struct EarthStudioTerrainGrid {
             let latitude = north - Double(r) * (north - south) / Double(rows - 1)
             for c in 0..<columns {
                 let coordinate = LocationCoordinate2D(latitude: latitude,
-                                                      longitude: normalizedLongitude(west + Double(c) * (east - west) / Double(columns - 1)))
+                                                      longitude: Angles.normalizedLongitude(west + Double(c) * (east - west) / Double(columns - 1)))
                 heights.append(model.elevation(at: coordinate).map { $0 + (geoid?.undulation(at: coordinate) ?? 0) })
             }
         }

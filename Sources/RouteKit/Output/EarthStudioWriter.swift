@@ -61,25 +61,25 @@ import Foundation
 ///
 /// Streaming: constant memory, about 330 bytes per pose (plus about 40 bytes a route point and, with a
 /// terrain model, about 0.5 MB of ground at the end). Deterministic bytes.
-public struct EarthStudioWriter: PoseWriter, Sendable {
+package struct EarthStudioWriter: PoseWriter, Sendable {
     /// Frame rate, frame count and framing of the flight.
-    public var context: PoseWriterContext
+    package var context: PoseWriterContext
     private var count = 0
     private var unwrap = (x: AngleUnwrapper(), y: AngleUnwrapper(), z: AngleUnwrapper())
     private var firstCenter: (LocationCoordinate2D, Double)? = nil
     private var lastCenter: (LocationCoordinate2D, Double)? = nil
 
-    public init(context: PoseWriterContext) {
+    package init(context: PoseWriterContext) {
         self.context = context
     }
 
     /// The horizontal field of view, degrees: `2 atan(tan(fovVertical / 2) * aspect)`.
-    public var horizontalFieldOfView: Double { context.framing.horizontalFieldOfView }
+    package var horizontalFieldOfView: Double { context.framing.horizontalFieldOfView }
 
     /// `numFrames`: frame intervals, one less than the poses written.
-    public var intervalCount: Int { context.frameCount - 1 }
+    package var intervalCount: Int { context.frameCount - 1 }
 
-    public func begin(into out: inout [UInt8]) {
+    package func begin(into out: inout [UInt8]) {
         out.append(text: "{\"name\":")
         out.append(text: JSONText.quoted(context.route?.name ?? "RouteKit camera flight"))
         out.append(text: ",\"width\":")
@@ -101,13 +101,13 @@ public struct EarthStudioWriter: PoseWriter, Sendable {
     mutating func rotation(_ attitude: CameraAttitude) -> SIMD3<Double> {
         var r = attitude.earthStudioRotation
         if count == 0 {
-            r[0] = normalizedHeading(r[0])
+            r[0] = Angles.normalizedHeading(r[0])
             r[2] = r[2] >= 180 ? r[2] - 360 : r[2]
         }
         return SIMD3(unwrap.x.next(r[0]), unwrap.y.next(r[1]), unwrap.z.next(r[2]))
     }
 
-    public mutating func write(_ pose: CameraPose, into out: inout [UInt8]) {
+    package mutating func write(_ pose: CameraPose, into out: inout [UInt8]) {
         let attitude = CameraAttitude(pose: pose, eye: context.eye(of: pose))
         let r = rotation(attitude)
         out.append(text: count == 0 ? "\n" : ",\n")
@@ -129,7 +129,7 @@ public struct EarthStudioWriter: PoseWriter, Sendable {
         out.append(UInt8(ascii: "}"))
     }
 
-    public func end(into out: inout [UInt8]) {
+    package func end(into out: inout [UInt8]) {
         out.append(text: "\n],\n\"trackPoints\":[")
         for (i, point) in trackPoints.enumerated() {
             out.append(text: i == 0 ? "\n{\"name\":" : ",\n{\"name\":")
@@ -182,7 +182,7 @@ public struct EarthStudioWriter: PoseWriter, Sendable {
         out.append(text: "},\"coordinate\":{\"latitude\":")
         FixedDecimal.append(coordinate.latitude, places: PosePrecision.coordinate, to: &out)
         out.append(text: ",\"longitude\":")
-        FixedDecimal.append(normalizedLongitude(coordinate.longitude), places: PosePrecision.coordinate, to: &out)
+        FixedDecimal.append(Angles.normalizedLongitude(coordinate.longitude), places: PosePrecision.coordinate, to: &out)
         out.append(text: ",\"altitude\":")
         FixedDecimal.append(altitude, places: PosePrecision.distance, to: &out)
         if attributes {

@@ -57,7 +57,7 @@ enum FlightPageData {
         for (i, p) in route.points.enumerated() {
             if i > 0 { out.append(UInt8(ascii: ",")) }
             out.append(UInt8(ascii: "["))
-            longitude = i == 0 ? normalizedLongitude(p.coordinate.longitude) : unwrappedAngle(p.coordinate.longitude, near: longitude)
+            longitude = i == 0 ? Angles.normalizedLongitude(p.coordinate.longitude) : Angles.unwrappedAngle(p.coordinate.longitude, near: longitude)
             FixedDecimal.append(longitude, places: PosePrecision.coordinate, to: &out)
             out.append(UInt8(ascii: ","))
             FixedDecimal.append(p.coordinate.latitude, places: PosePrecision.coordinate, to: &out)
@@ -94,7 +94,7 @@ enum FlightPageData {
         var k = step
         while k * unit < route.length {
             let c = odometer.reading(atDistance: k * unit).coordinate
-            list.append("{\"point\":[\(FixedDecimal.string(normalizedLongitude(c.longitude), places: 8)),\(FixedDecimal.string(c.latitude, places: 8))],\"label\":\"\(FixedDecimal.string(k, places: 0)) \(name)\"}")
+            list.append("{\"point\":[\(FixedDecimal.string(Angles.normalizedLongitude(c.longitude), places: 8)),\(FixedDecimal.string(c.latitude, places: 8))],\"label\":\"\(FixedDecimal.string(k, places: 0)) \(name)\"}")
             k += step
         }
         return list.joined(separator: ",")

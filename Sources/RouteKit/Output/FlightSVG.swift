@@ -23,9 +23,9 @@ import Foundation
 /// a route across the antimeridian is drawn in one piece.
 ///
 /// Deterministic: coordinates with 2 decimals, no dates or random ids. Well-formed XML (SVG 1.1).
-public enum FlightSVG {
+package enum FlightSVG {
     /// Length of a heading tick, pixels.
-    public static let tickLength = 14.0
+    package static let tickLength = 14.0
 
     /// Renders a flight's poses over its route.
     ///
@@ -37,7 +37,7 @@ public enum FlightSVG {
     ///   - title: A title line, e.g. the route's file name; `nil` for the route's ``Route/name``.
     /// - Returns: The SVG document's UTF-8 bytes, ending in a newline.
     /// - Complexity: O(n + f) for n route points and f poses.
-    public static func render(poses: [CameraPose], route: Route, width: Int = 960, height: Int = 640,
+    package static func render(poses: [CameraPose], route: Route, width: Int = 960, height: Int = 640,
                               title: String? = nil) -> [UInt8] {
         render(poses: poses, route: route, group: nil, width: width, height: height, title: title)
     }
@@ -55,14 +55,14 @@ public enum FlightSVG {
     ///     group and no route).
     /// - Returns: The SVG document's UTF-8 bytes, ending in a newline.
     /// - Complexity: O(n + f·(1 + r)) for n route and track points, f poses and r riders.
-    public static func render(poses: [CameraPose], route: Route?, group: RiderGroup?, width: Int = 960, height: Int = 640,
+    package static func render(poses: [CameraPose], route: Route?, group: RiderGroup?, width: Int = 960, height: Int = 640,
                               title: String? = nil) -> [UInt8] {
         precondition(width > 0 && height > 0, "the picture needs a positive size")
         // Unwrapped map points.
         func project(_ coordinates: [LocationCoordinate2D]) -> [MapPoint] {
             var previous: Double? = nil
             return coordinates.map { c in
-                let lon = previous.map { unwrappedAngle(c.longitude, near: $0) } ?? c.longitude
+                let lon = previous.map { Angles.unwrappedAngle(c.longitude, near: $0) } ?? c.longitude
                 previous = lon
                 return MapPoint(LocationCoordinate2D(latitude: c.latitude, longitude: lon))
             }

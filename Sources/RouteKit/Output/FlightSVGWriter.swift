@@ -2,25 +2,25 @@
 ///
 /// Unlike the other writers it holds every pose in memory (a picture needs them all), so it is meant
 /// for quick looks; route-fly refuses more than ``maximumFrames`` frames in this format.
-public struct FlightSVGWriter: PoseWriter {
+package struct FlightSVGWriter: PoseWriter {
     /// The most frames a picture is drawn from.
-    public static let maximumFrames = 100_000
+    package static let maximumFrames = 100_000
 
     private var poses: [CameraPose] = []
     private let context: PoseWriterContext
 
-    public init(context: PoseWriterContext) {
+    package init(context: PoseWriterContext) {
         self.context = context
         poses.reserveCapacity(min(context.frameCount, FlightSVGWriter.maximumFrames))
     }
 
-    public func begin(into out: inout [UInt8]) {}
+    package func begin(into out: inout [UInt8]) {}
 
-    public mutating func write(_ pose: CameraPose, into out: inout [UInt8]) {
+    package mutating func write(_ pose: CameraPose, into out: inout [UInt8]) {
         poses.append(pose)
     }
 
-    public func end(into out: inout [UInt8]) {
+    package func end(into out: inout [UInt8]) {
         guard !poses.isEmpty else { return }
         if let group = context.group {
             // A group flight: the riders' tracks, over the route when there is one.

@@ -28,15 +28,15 @@ import Foundation
 /// rider's own recording is its input file; CSV, GeoJSON, CZML and KML carry the riders' positions per
 /// frame). No creation date is written, so the bytes are deterministic. Streaming: constant memory, about 110
 /// bytes per pose. ``GPXReader`` reads the file back as a one-segment route of the centres.
-public struct GPXPoseWriter: PoseWriter, Sendable {
+package struct GPXPoseWriter: PoseWriter, Sendable {
     /// The epoch of the times, and the route's name.
-    public var context: PoseWriterContext
+    package var context: PoseWriterContext
 
-    public init(context: PoseWriterContext) {
+    package init(context: PoseWriterContext) {
         self.context = context
     }
 
-    public func begin(into out: inout [UInt8]) {
+    package func begin(into out: inout [UInt8]) {
         out.append(text: """
             <?xml version="1.0" encoding="UTF-8"?>
             <gpx version="1.1" creator="RouteKit route-fly" xmlns="http://www.topografix.com/GPX/1/1" \
@@ -50,7 +50,7 @@ public struct GPXPoseWriter: PoseWriter, Sendable {
         out.append(text: "<trk><name>Camera centre</name><trkseg>\n")
     }
 
-    public func write(_ pose: CameraPose, into out: inout [UInt8]) {
+    package func write(_ pose: CameraPose, into out: inout [UInt8]) {
         let c = pose.camera.centerCoordinate
         out.append(text: "<trkpt lat=\"")
         FixedDecimal.append(c.latitude, places: PosePrecision.coordinate, to: &out)
@@ -63,14 +63,14 @@ public struct GPXPoseWriter: PoseWriter, Sendable {
         out.append(text: "</time></trkpt>\n")
     }
 
-    public func end(into out: inout [UInt8]) {
+    package func end(into out: inout [UInt8]) {
         out.append(text: "</trkseg></trk>\n</gpx>\n")
     }
 
     /// The longitude to print in `[-180, 180)`: normalised, and a value that would *print* as 180 at
     /// ``PosePrecision/coordinate`` decimals is printed as -180 (the same meridian).
     static func printableLongitude(_ longitude: Double) -> Double {
-        let l = normalizedLongitude(longitude)
+        let l = Angles.normalizedLongitude(longitude)
         let scale = pow(10, Double(PosePrecision.coordinate))
         return (l * scale).rounded(.toNearestOrAwayFromZero) >= 180 * scale ? l - 360 : l
     }

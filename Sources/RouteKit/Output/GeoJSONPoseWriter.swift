@@ -47,30 +47,30 @@
 ///   `f × (1 + r)` Points and `r` lines (plus the route's when known). The `bbox` covers them all.
 ///
 /// One Feature per line, so that files diff well; no dates, fixed decimals: deterministic bytes.
-public struct GeoJSONPoseWriter: PoseWriter, Sendable {
+package struct GeoJSONPoseWriter: PoseWriter, Sendable {
     private var bounds = BoundingBox.PathAccumulator()
     private var count = 0
     /// Whether the eye properties are written.
-    public var includesEye: Bool
+    package var includesEye: Bool
     /// The route, written as a line Feature after the poses, or `nil`.
-    public var route: Route?
+    package var route: Route?
     /// The vertical datum of `center_elevation` and `eye_altitude`. Default ``VerticalDatum/ellipsoidal``.
-    public var heights: VerticalDatum
+    package var heights: VerticalDatum
     /// Wrapped or continuous headings.
-    public var angles: AngleContinuity
+    package var angles: AngleContinuity
     /// The viewport and field of view, written as the `camera` member.
-    public var framing: CameraFraming
+    package var framing: CameraFraming
     /// Frames per second, written in the `camera` member.
-    public var framesPerSecond: Double
+    package var framesPerSecond: Double
     /// For a group flight, the riders: a Point per rider and pose, and each rider's route; `nil` for a
     /// single route.
-    public var group: RiderGroup?
+    package var group: RiderGroup?
     /// The geoid for riders' ellipsoidal elevations (the undulation under each rider), or `nil`.
-    public var geoid: Geoid?
+    package var geoid: Geoid?
     private var headings: HeadingSequence
     private let riderNames: [String]
 
-    public init(includesEye: Bool = false, route: Route? = nil, heights: VerticalDatum = .ellipsoidal,
+    package init(includesEye: Bool = false, route: Route? = nil, heights: VerticalDatum = .ellipsoidal,
                 angles: AngleContinuity = .wrapped, framing: CameraFraming = CameraFraming(),
                 framesPerSecond: Double = 30, group: RiderGroup? = nil, geoid: Geoid? = nil) {
         self.group = group
@@ -85,7 +85,7 @@ public struct GeoJSONPoseWriter: PoseWriter, Sendable {
         self.headings = HeadingSequence(angles)
     }
 
-    public func begin(into out: inout [UInt8]) {
+    package func begin(into out: inout [UInt8]) {
         out.append(text: "{\"type\":\"FeatureCollection\",\"camera\":{\"verticalFieldOfView\":")
         FixedDecimal.append(framing.verticalFieldOfView, places: PosePrecision.angle, to: &out)
         out.append(text: ",\"horizontalFieldOfView\":")
@@ -99,7 +99,7 @@ public struct GeoJSONPoseWriter: PoseWriter, Sendable {
         out.append(text: "},\"features\":[")
     }
 
-    public mutating func write(_ pose: CameraPose, into out: inout [UInt8]) {
+    package mutating func write(_ pose: CameraPose, into out: inout [UInt8]) {
         bounds.add(pose.camera.centerCoordinate)
         out.append(text: count == 0 ? "\n" : ",\n")
         count += 1
@@ -136,7 +136,7 @@ public struct GeoJSONPoseWriter: PoseWriter, Sendable {
         for rider in pose.riders where riderNames.indices.contains(rider.rider) {
             bounds.add(rider.coordinate)
             out.append(text: ",\n{\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":[")
-            FixedDecimal.append(normalizedLongitude(rider.coordinate.longitude), places: PosePrecision.coordinate, to: &out)
+            FixedDecimal.append(Angles.normalizedLongitude(rider.coordinate.longitude), places: PosePrecision.coordinate, to: &out)
             out.append(UInt8(ascii: ","))
             FixedDecimal.append(rider.coordinate.latitude, places: PosePrecision.coordinate, to: &out)
             out.append(text: "]},\"properties\":{\"role\":\"rider\",\"rider\":")
@@ -175,7 +175,7 @@ public struct GeoJSONPoseWriter: PoseWriter, Sendable {
                 bounds.add(c)
                 if i > 0 { out.append(UInt8(ascii: ",")) }
                 out.append(UInt8(ascii: "["))
-                FixedDecimal.append(normalizedLongitude(c.longitude), places: PosePrecision.coordinate, to: &out)
+                FixedDecimal.append(Angles.normalizedLongitude(c.longitude), places: PosePrecision.coordinate, to: &out)
                 out.append(UInt8(ascii: ","))
                 FixedDecimal.append(c.latitude, places: PosePrecision.coordinate, to: &out)
                 out.append(UInt8(ascii: "]"))
@@ -186,7 +186,7 @@ public struct GeoJSONPoseWriter: PoseWriter, Sendable {
         out.append(text: "},\"properties\":{" + properties + "}}")
     }
 
-    public mutating func end(into out: inout [UInt8]) {
+    package mutating func end(into out: inout [UInt8]) {
         if let route {
             var properties = "\"role\":\"route\""
             if let name = route.name { properties += ",\"name\":" + JSONText.quoted(name) }

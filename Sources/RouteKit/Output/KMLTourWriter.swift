@@ -64,21 +64,21 @@ import Foundation
 /// Streaming: constant memory for a single route; about 270 bytes per pose. Deterministic bytes (fixed
 /// decimals, no dates). ``KMLReader`` reads the file back as the route (the Camera elements and rider
 /// tracks are not a route).
-public struct KMLTourWriter: PoseWriter, Sendable {
+package struct KMLTourWriter: PoseWriter, Sendable {
     /// What the document holds besides the poses.
-    public var context: PoseWriterContext
+    package var context: PoseWriterContext
     /// The previous pose's time in whole microseconds.
     private var previousMicroseconds: Int64? = nil
     /// Group flights: the poses' times (seconds) and, per rider, `[lon, lat, elevation]` per pose.
     private var times: [Double] = []
     private var tracks: [[Double]]
 
-    public init(context: PoseWriterContext) {
+    package init(context: PoseWriterContext) {
         self.context = context
         tracks = Array(repeating: [], count: context.group?.riders.count ?? 0)
     }
 
-    public func begin(into out: inout [UInt8]) {
+    package func begin(into out: inout [UInt8]) {
         out.append(text: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
         out.append(text: "<kml xmlns=\"http://www.opengis.net/kml/2.2\" xmlns:gx=\"http://www.google.com/kml/ext/2.2\">\n")
         out.append(text: "<Document>\n<name>")
@@ -95,7 +95,7 @@ public struct KMLTourWriter: PoseWriter, Sendable {
                 for (i, point) in route.points[segment].enumerated() {
                     if i > 0 { out.append(UInt8(ascii: i % 4 == 0 ? "\n" : " ")) }
                     let c = point.coordinate
-                    FixedDecimal.append(normalizedLongitude(c.longitude), places: PosePrecision.coordinate, to: &out)
+                    FixedDecimal.append(Angles.normalizedLongitude(c.longitude), places: PosePrecision.coordinate, to: &out)
                     out.append(UInt8(ascii: ","))
                     FixedDecimal.append(c.latitude, places: PosePrecision.coordinate, to: &out)
                 }
@@ -107,7 +107,7 @@ public struct KMLTourWriter: PoseWriter, Sendable {
         out.append(text: "<gx:Tour>\n<name>Camera flight</name>\n<gx:Playlist>\n")
     }
 
-    public mutating func write(_ pose: CameraPose, into out: inout [UInt8]) {
+    package mutating func write(_ pose: CameraPose, into out: inout [UInt8]) {
         let microseconds = Int64((pose.time * 1e6).rounded())
         let interval = previousMicroseconds.map { max(microseconds - $0, 0) } ?? 0
         previousMicroseconds = max(microseconds, previousMicroseconds ?? microseconds)
@@ -132,7 +132,7 @@ public struct KMLTourWriter: PoseWriter, Sendable {
         }
         if context.kmlView == .lookAt {
             out.append(text: "<LookAt>" + stamp + "<longitude>")
-            FixedDecimal.append(normalizedLongitude(pose.camera.centerCoordinate.longitude), places: PosePrecision.coordinate, to: &out)
+            FixedDecimal.append(Angles.normalizedLongitude(pose.camera.centerCoordinate.longitude), places: PosePrecision.coordinate, to: &out)
             out.append(text: "</longitude><latitude>")
             FixedDecimal.append(pose.camera.centerCoordinate.latitude, places: PosePrecision.coordinate, to: &out)
             out.append(text: "</latitude><altitude>0</altitude><heading>")
@@ -146,7 +146,7 @@ public struct KMLTourWriter: PoseWriter, Sendable {
         }
         let attitude = CameraAttitude(pose: pose, eye: context.eye(of: pose))
         out.append(text: "<Camera>" + stamp + "<longitude>")
-        FixedDecimal.append(normalizedLongitude(attitude.eye.coordinate.longitude), places: PosePrecision.coordinate, to: &out)
+        FixedDecimal.append(Angles.normalizedLongitude(attitude.eye.coordinate.longitude), places: PosePrecision.coordinate, to: &out)
         out.append(text: "</longitude><latitude>")
         FixedDecimal.append(attitude.eye.coordinate.latitude, places: PosePrecision.coordinate, to: &out)
         out.append(text: "</latitude><altitude>")
@@ -158,11 +158,11 @@ public struct KMLTourWriter: PoseWriter, Sendable {
         out.append(text: "</tilt><roll>0</roll><altitudeMode>absolute</altitudeMode></Camera></gx:FlyTo>\n")
     }
 
-    public func end(into out: inout [UInt8]) {
+    package func end(into out: inout [UInt8]) {
         end(into: &out) { _ in }
     }
 
-    public func end(into out: inout [UInt8], flush: (inout [UInt8]) -> Void) {
+    package func end(into out: inout [UInt8], flush: (inout [UInt8]) -> Void) {
         out.append(text: "</gx:Playlist>\n</gx:Tour>\n")
         if let group = context.group {
             for (index, rider) in group.riders.enumerated() {
@@ -181,7 +181,7 @@ public struct KMLTourWriter: PoseWriter, Sendable {
                 var i = 0
                 while i + 2 < track.count {
                     out.append(text: "<gx:coord>")
-                    FixedDecimal.append(normalizedLongitude(track[i]), places: PosePrecision.coordinate, to: &out)
+                    FixedDecimal.append(Angles.normalizedLongitude(track[i]), places: PosePrecision.coordinate, to: &out)
                     out.append(UInt8(ascii: " "))
                     FixedDecimal.append(track[i + 1], places: PosePrecision.coordinate, to: &out)
                     out.append(UInt8(ascii: " "))

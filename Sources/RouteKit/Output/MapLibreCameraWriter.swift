@@ -60,23 +60,23 @@ import Foundation
 /// level.
 ///
 /// Streaming: constant memory, about 110 bytes per pose. Deterministic bytes.
-public struct MapLibreCameraWriter: PoseWriter, Sendable {
+package struct MapLibreCameraWriter: PoseWriter, Sendable {
     /// Frame rate, framing, angles and maximum pitch.
-    public var context: PoseWriterContext
+    package var context: PoseWriterContext
     private var count = 0
     private var bearings: HeadingSequence
     private var longitudes: LongitudeSequence
 
     /// MapLibre GL JS's Earth radius, metres (the mean radius, `earthRadius` in its `lng_lat.ts`).
-    public static let earthRadius = 6371008.8
+    package static let earthRadius = 6371008.8
     /// Web Mercator tile size in pixels, by which MapLibre defines zoom.
-    public static let tileSize = 512.0
+    package static let tileSize = 512.0
     /// MapLibre GL JS's and deck.gl's default `maxPitch`, degrees.
-    public static let defaultMaximumPitch = 60.0
+    package static let defaultMaximumPitch = 60.0
     /// The highest `maxPitch` MapLibre GL JS accepts, degrees (Mapbox GL JS's default).
-    public static let highestMaximumPitch = 85.0
+    package static let highestMaximumPitch = 85.0
 
-    public init(context: PoseWriterContext) {
+    package init(context: PoseWriterContext) {
         self.context = context
         self.bearings = HeadingSequence(context.angles)
         self.longitudes = LongitudeSequence(context.angles)
@@ -85,7 +85,7 @@ public struct MapLibreCameraWriter: PoseWriter, Sendable {
     /// The web-map zoom that puts the eye `distance` metres from a centre at `latitude` degrees, for a
     /// viewport `height` pixels high with a vertical field of view `fov` degrees (formula in the type's
     /// discussion). Finite for distances > 0 and latitudes within (-90, 90).
-    public static func zoom(distance: Double, latitude: Double, viewportHeight height: Double, verticalFieldOfView fov: Double) -> Double {
+    package static func zoom(distance: Double, latitude: Double, viewportHeight height: Double, verticalFieldOfView fov: Double) -> Double {
         let ctc = 0.5 * height / tan(fov * .pi / 360)
         let cosLat = max(cos(latitude * .pi / 180), 1e-12)
         return log2(ctc * 2 * .pi * earthRadius * cosLat / (tileSize * max(distance, 1e-9)))
@@ -93,20 +93,20 @@ public struct MapLibreCameraWriter: PoseWriter, Sendable {
 
     /// The first pose whose pitch exceeds `maximumPitch` degrees (by more than the 4 printed decimals),
     /// or `nil`. O(f) time for f frames, constant memory.
-    public static func firstPose(above maximumPitch: Double, in flight: ScriptedFlight, sampler: PoseSampler) -> CameraPose? {
+    package static func firstPose(above maximumPitch: Double, in flight: ScriptedFlight, sampler: PoseSampler) -> CameraPose? {
         firstPose(beyondLimitsOf: maximumPitch, in: flight, sampler: sampler, framing: nil)?.pose
     }
 
     /// The latitude beyond which Web Mercator does not go, degrees: `atan(sinh(pi))` = 85.0511287798
     /// (the square world of MapLibre GL JS's and Mapbox GL JS's `LngLat` and transform; their `jumpTo`
     /// clamps a centre beyond it).
-    public static let maximumLatitude = atan(sinh(Double.pi)) * 180 / .pi
+    package static let maximumLatitude = atan(sinh(Double.pi)) * 180 / .pi
 
     /// The highest zoom MapLibre GL JS accepts (its `maxZoom` may be raised to 24; the default is 22).
-    public static let maximumZoom = 24.0
+    package static let maximumZoom = 24.0
 
     /// What keeps a pose from being shown as it is by a web map.
-    public enum Limit: Equatable, Sendable {
+    package enum Limit: Equatable, Sendable {
         /// The pitch (degrees) is above the map's `maxPitch`.
         case pitch(Double)
         /// The centre latitude (degrees) is beyond ``maximumLatitude``.
@@ -118,7 +118,7 @@ public struct MapLibreCameraWriter: PoseWriter, Sendable {
     /// The first pose a web map cannot show as it is, and why, or `nil`: a pitch above `maximumPitch`
     /// degrees, a centre beyond ``maximumLatitude``, or (with `framing`) a zoom above ``maximumZoom``.
     /// O(f) time for f frames, constant memory.
-    public static func firstPose(beyondLimitsOf maximumPitch: Double, in flight: ScriptedFlight, sampler: PoseSampler,
+    package static func firstPose(beyondLimitsOf maximumPitch: Double, in flight: ScriptedFlight, sampler: PoseSampler,
                                  framing: CameraFraming?) -> (pose: CameraPose, limit: Limit)? {
         var found: (CameraPose, Limit)? = nil
         _ = sampler.forEachPose(of: flight, eye: nil) { pose in
@@ -137,7 +137,7 @@ public struct MapLibreCameraWriter: PoseWriter, Sendable {
         return found
     }
 
-    public func begin(into out: inout [UInt8]) {
+    package func begin(into out: inout [UInt8]) {
         let f = context.framing
         out.append(text: "{\"format\":\"routekit-web-map-camera\",\"viewport\":[")
         FixedDecimal.append(f.viewportWidth, places: 0, to: &out)
@@ -156,7 +156,7 @@ public struct MapLibreCameraWriter: PoseWriter, Sendable {
         out.append(text: "\n\"frames\":[")
     }
 
-    public mutating func write(_ pose: CameraPose, into out: inout [UInt8]) {
+    package mutating func write(_ pose: CameraPose, into out: inout [UInt8]) {
         out.append(text: count == 0 ? "\n" : ",\n")
         count += 1
         let c = pose.camera.centerCoordinate
@@ -225,7 +225,7 @@ public struct MapLibreCameraWriter: PoseWriter, Sendable {
         out.append(UInt8(ascii: "}"))
     }
 
-    public func end(into out: inout [UInt8]) {
+    package func end(into out: inout [UInt8]) {
         out.append(text: "\n]}\n")
     }
 }

@@ -14,11 +14,11 @@ import Foundation
 ///
 /// The output is a standalone SVG 1.1 document (UTF-8, `viewBox` in pixels), deterministic: numbers with
 /// 2 decimals, no dates, no random ids.
-public enum MotionPlotSVG {
+package enum MotionPlotSVG {
     static let plotWidth = 820.0
     static let panelHeight = 130.0
     /// Trace buckets that fill the plot's width at two per pixel.
-    public static let traceBuckets = 1640
+    package static let traceBuckets = 1640
 
     /// Renders the motion of a checked flight.
     ///
@@ -30,7 +30,7 @@ public enum MotionPlotSVG {
     ///   - title: The title line.
     /// - Returns: The SVG document's UTF-8 bytes, ending in a newline.
     /// - Complexity: O(buckets + runs).
-    public static func render(_ motion: MotionCheck.Result, duration: Double, framesPerSecond: Double, title: String) -> [UInt8] {
+    package static func render(_ motion: MotionCheck.Result, duration: Double, framesPerSecond: Double, title: String) -> [UInt8] {
         let n = SVGText.n
         let left = 96.0, top = 84.0, gap = 52.0, laneHeight = 72.0
         let rates = MotionTrace.Rate.allCases

@@ -48,7 +48,7 @@ public enum PoseOutput {
     /// - Throws: ``AtomicFile/WriteError`` when the file cannot be written, or when a pose holds a
     ///   non-finite number (a defect: writers never write `nan` or `inf`); nothing is left behind.
     @discardableResult
-    public static func write(
+    package static func write(
         _ flight: ScriptedFlight, sampler: PoseSampler, eye: EyePosition.Model?, format: PoseFormat,
         route: Route? = nil, framing: CameraFraming = CameraFraming(), epoch: Date = PoseWriterContext.defaultEpoch,
         heights: VerticalDatum = .ellipsoidal, to destination: Destination, progress: ((Int) -> Void)? = nil

@@ -100,7 +100,7 @@ public enum PoseFormat: String, CaseIterable, Sendable {
     ///   - context: What the writer needs before the first pose (route, frame rate and count, framing,
     ///     epoch). Without one, a one-frame, 30 fps context with no route is assumed: right for CSV and
     ///     GeoJSON, but CZML's clock and Earth Studio's frame count then say nothing true; pass one.
-    public func makeWriter(includesEye: Bool = false, framingColumns: Bool = false, context: PoseWriterContext? = nil) -> any PoseWriter {
+    package func makeWriter(includesEye: Bool = false, framingColumns: Bool = false, context: PoseWriterContext? = nil) -> any PoseWriter {
         let context = context ?? PoseWriterContext(framesPerSecond: 30, frameCount: 1)
         switch self {
         case .csv:
@@ -151,7 +151,7 @@ package enum PosePrecision {
     /// The heading to print: normalised to `0..<360` and, if it would *round* to 360 at ``angle``
     /// decimals (359.99996 to 4 places), printed as 0 instead, so the text stays in `0..<360` too.
     public static func printableHeading(_ heading: Double) -> Double {
-        let h = normalizedHeading(heading)
+        let h = Angles.normalizedHeading(heading)
         let scale = pow(10, Double(angle))
         return (h * scale).rounded(.toNearestOrAwayFromZero) >= 360 * scale ? 0 : h
     }

@@ -21,7 +21,7 @@ public struct PoseWriterContext: Sendable {
     /// recorded span on that clock, in rider order (``RiderClock/startTime(ofRider:)`` to
     /// ``RiderClock/endTime(ofRider:)``): CZML gives it as the rider's `recording` interval exactly. `nil`: the
     /// span of the frames where the rider is active.
-    public var riderSpans: [ClosedRange<Date>]? = nil
+    package var riderSpans: [ClosedRange<Date>]? = nil
     /// Frames per second of the poses (> 0); frame `i` is at `i / framesPerSecond` seconds.
     public var framesPerSecond: Double
     /// The number of poses that will be written (>= 1).
@@ -40,23 +40,23 @@ public struct PoseWriterContext: Sendable {
     /// Seconds of ``epoch`` time per second of flight (> 0, default 1): with recorded timing and a speedup,
     /// the speedup, so that CZML and GPX absolute times are the route's recorded times
     /// (``absoluteTime(of:)``).
-    public var timeScale: Double = 1
+    package var timeScale: Double = 1
     /// Seconds after ``epoch`` that a pose time stands for, when that is not simply `time × timeScale`:
     /// a group flight's eased clock (``GroupFlight/timestamp(atFlightTime:)``), so that every rider's
     /// samples sit at its recorded instants. Must increase with the time. `nil` (default): `time × timeScale`.
-    public var epochSeconds: (@Sendable (Double) -> Double)? = nil
+    package var epochSeconds: (@Sendable (Double) -> Double)? = nil
     /// The flight's pose at any time between frames (seconds of flight time, within the flight), for
     /// writers that add samples where a renderer's interpolation between frames would stray from the
     /// flight: CZML (``CZMLWriter``). `nil` (default): frames only.
     /// ``PoseOutput`` sets it from the sampler when it writes CZML.
-    public var poseBetweenFrames: (@Sendable (Double) -> CameraPose)? = nil
+    package var poseBetweenFrames: (@Sendable (Double) -> CameraPose)? = nil
     /// For a group flight in CZML, how much of each rider's track Cesium draws behind the rider (its
     /// `path`'s `trailTime`): seconds of clock time (> 0), or `nil` for the whole flight so far (the
     /// whole race: CesiumJS then spends 100 ms and more of JavaScript a frame on a long race). Default
     /// ``defaultRiderTrail``.
-    public var riderTrail: Double? = PoseWriterContext.defaultRiderTrail
+    package var riderTrail: Double? = PoseWriterContext.defaultRiderTrail
     /// What a KML tour's `gx:FlyTo`s fly to (default ``KMLView/camera``).
-    public var kmlView: KMLView = .camera
+    package var kmlView: KMLView = .camera
     /// The geoid that turns the route's elevations (above sea level) into heights above the ellipsoid
     /// where a writer places route points in Earth-fixed space (Earth Studio's track points), and riders'
     /// elevations into ellipsoidal heights with the undulation under each rider (CSV, GeoJSON, CZML); `nil`:
@@ -66,20 +66,20 @@ public struct PoseWriterContext: Sendable {
     /// The ground model (a digital elevation model) the flight was planned over, when there is one: Earth
     /// Studio files then carry the ground around the route (`EarthStudioTerrainGrid`) for Blender. `nil`:
     /// no ground.
-    public var terrain: (any ElevationModel)? = nil
+    package var terrain: (any ElevationModel)? = nil
     /// The highest pitch a web-map camera may have, degrees (MapLibre's default `maxPitch` 60); the MapLibre
     /// writer records it, ``MapLibreCameraWriter/firstPose(above:in:sampler:)`` finds poses above it.
-    public var maximumPitch: Double = MapLibreCameraWriter.defaultMaximumPitch
+    package var maximumPitch: Double = MapLibreCameraWriter.defaultMaximumPitch
     /// The vertical datum of the heights CSV and GeoJSON write (`center_elevation`, `eye_altitude`).
     /// KML (sea level), CZML, Earth Studio (the ellipsoid) and GPX (sea level) always use their own
     /// format's datum. Default ``VerticalDatum/ellipsoidal``.
     public var heights: VerticalDatum = .ellipsoidal
     /// Whether CSV appends the route's values at each frame (``CSVPoseWriter/includesRouteValues``).
     /// GeoJSON, MapLibre and CZML always write them when the poses carry them. Default `false`.
-    public var routeValueColumns = false
+    package var routeValueColumns = false
 
     /// The default ``riderTrail``: 120 s of clock time.
-    public static let defaultRiderTrail = 120.0
+    package static let defaultRiderTrail = 120.0
 
     /// 2000-01-01T00:00:00Z: the documented, fixed default ``epoch`` (946684800 s after the Unix epoch).
     public static let defaultEpoch = Date(timeIntervalSince1970: 946_684_800)
@@ -116,14 +116,14 @@ public struct PoseWriterContext: Sendable {
     }
 
     /// Seconds after ``epoch`` of a pose time: ``epochSeconds``, else `time * timeScale`.
-    public func seconds(of time: Double) -> Double {
+    package func seconds(of time: Double) -> Double {
         epochSeconds?(time) ?? time * timeScale
     }
 
     /// Stamps every frame with its recorded instant (``RecordedFrameClock``): ``epoch`` becomes the
     /// clock's start and ``epochSeconds`` its offsets; ``timeScale`` (the clock multiplier CZML
     /// writes) stays the speedup.
-    public mutating func stamp(with clock: RecordedFrameClock) {
+    package mutating func stamp(with clock: RecordedFrameClock) {
         epoch = clock.start
         epochSeconds = { [clock] t in clock.seconds(atFlightTime: t) }
     }
@@ -133,13 +133,13 @@ public struct PoseWriterContext: Sendable {
     /// inserted in between (``LeapSeconds``), which `Date` (POSIX time) does not count. CesiumJS adds
     /// CZML sample offsets to the epoch this way (its `JulianDate` keeps TAI), so an offset written from
     /// `Date` differences alone would put every sample after a leap second one second early.
-    public func elapsedSeconds(of time: Double) -> Double {
+    package func elapsedSeconds(of time: Double) -> Double {
         seconds(of: time) - seconds(of: 0)
             + Double(LeapSeconds.inserted(after: absoluteTime(of: 0), upTo: absoluteTime(of: time)))
     }
 
     /// The absolute instant of a pose time: ``epoch`` plus ``seconds(of:)``.
-    public func absoluteTime(of time: Double) -> Date {
+    package func absoluteTime(of time: Double) -> Date {
         epoch.addingTimeInterval(seconds(of: time))
     }
 

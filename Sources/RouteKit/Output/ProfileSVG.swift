@@ -12,7 +12,7 @@ import Foundation
 ///
 /// The output is a standalone SVG 1.1 document (UTF-8, `viewBox` in pixels), deterministic: numbers
 /// with 2 decimals, no dates, no random ids.
-public enum ProfileSVG {
+package enum ProfileSVG {
     /// Width of the capsule area, pixels.
     static let plotWidth = 720.0
     /// Height of one panel's capsule area, pixels.
@@ -25,7 +25,7 @@ public enum ProfileSVG {
     ///   - title: The title line (the profile's name if `nil`).
     /// - Returns: The SVG document's UTF-8 bytes, ending in a newline.
     /// - Complexity: O(bins).
-    public static func render(_ profile: RouteProfile, title: String? = nil) -> [UInt8] {
+    package static func render(_ profile: RouteProfile, title: String? = nil) -> [UInt8] {
         document(height: graphHeight, content: graph(profile, title: title))
     }
 
@@ -33,7 +33,7 @@ public enum ProfileSVG {
     /// draws it (a `g` moved down by the heights above it).
     ///
     /// - Complexity: O(total bins).
-    public static func render(_ profiles: [(profile: RouteProfile, title: String?)]) -> [UInt8] {
+    package static func render(_ profiles: [(profile: RouteProfile, title: String?)]) -> [UInt8] {
         let n = SVGText.n
         let content = profiles.enumerated().map { k, p in
             "  <g transform=\"translate(0,\(n(Double(k) * graphHeight)))\">\n" + graph(p.profile, title: p.title) + "  </g>\n"

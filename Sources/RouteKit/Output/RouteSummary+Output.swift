@@ -11,17 +11,17 @@ extension RouteSummary {
     /// MapKit map points (3 decimals); `flown` is `"tracks"` or `"routes"`; `format` the format read
     /// (when known); `notes` the reader's notes, as strings. For waypoints alone (``isWaypointsOnly``):
     /// `points` 0, `start`, `end` and `flown` `null`, `bbox` and `map_rect` of the waypoints.
-    public var json: String { jsonObject(file: nil) + "\n" }
+    package var json: String { jsonObject(file: nil) + "\n" }
 
     /// Several summaries as one JSON array (one object a line), each object as ``json`` with a leading
     /// `"file"` member naming the file it summarises.
-    public static func json(_ summaries: [(file: String, summary: RouteSummary)]) -> String {
+    package static func json(_ summaries: [(file: String, summary: RouteSummary)]) -> String {
         "[\n" + summaries.map { $0.summary.jsonObject(file: $0.file) }.joined(separator: ",\n") + "\n]\n"
     }
 
     /// Several summaries as text, each under a `==> file <==` line (as `head` and `tail` head files),
     /// a blank line between them.
-    public static func text(_ summaries: [(file: String, summary: RouteSummary)]) -> String {
+    package static func text(_ summaries: [(file: String, summary: RouteSummary)]) -> String {
         summaries.map { "==> \($0.file) <==\n" + $0.summary.text }.joined(separator: "\n")
     }
 
@@ -56,7 +56,7 @@ extension RouteSummary {
     }
 
     /// The summary as aligned text lines for people.
-    public var text: String {
+    package var text: String {
         func num(_ v: Double, _ places: Int) -> String { FixedDecimal.string(v, places: places) }
         func coord(_ c: LocationCoordinate2D) -> String { "\(num(c.latitude, 8)), \(num(c.longitude, 8))" }
         var lines: [(String, String)] = []

@@ -23,7 +23,7 @@ import Foundation
 ///   is the clock's: 60 s when every time is a whole minute (a CSV written `2020-06-01 10:00`), else 1 s.
 /// - ``fitEpoch(_:)``: the first time falls on the day that starts at the FIT epoch (``fitEpoch``,
 ///   1989-12-31T00:00:00Z): a FIT device whose clock was never set counts from 0.
-public enum ClockPattern: Hashable, Sendable {
+package enum ClockPattern: Hashable, Sendable {
     case sameInstant(Date, points: Int)
     /// `firstIndex`: the later point of the first backward step.
     case newestFirst(firstIndex: Int, backwardSteps: Int, steps: Int)
@@ -39,16 +39,16 @@ public enum ClockPattern: Hashable, Sendable {
     /// Seconds within which every time is one instant, 0.001: finer than any logger's step (a 20 Hz
     /// logger steps 0.05 s), coarser than the rounding of a sentinel written with 3 or 7 decimals
     /// (gpxpy's Mojstrovka.gpx: 0.0003 s between two spellings of 1901-12-13T20:45:52).
-    public static let sameInstantTolerance = 0.001
+    package static let sameInstantTolerance = 0.001
     /// The FIT epoch, 1989-12-31T00:00:00Z (Unix time 631 065 600 s): FIT files count seconds from it
     /// (Garmin FIT SDK, "date_time" type). A converter that drops it writes times 631 065 600 s early.
-    public static let fitEpoch = Date(timeIntervalSince1970: 631_065_600)
+    package static let fitEpoch = Date(timeIntervalSince1970: 631_065_600)
 
     /// The patterns of `route`'s clock, in the order of the cases above (the same instant, the pieces
     /// newest-first, the whole file newest-first and whole seconds exclude one another).
     ///
     /// - Complexity: O(n) for n points.
-    public static func patterns(in route: Route) -> [ClockPattern] {
+    package static func patterns(in route: Route) -> [ClockPattern] {
         let points = route.points
         let timed = points.indices.filter { points[$0].time != nil }
         guard let first = timed.first, let start = points[first].time else { return [] }

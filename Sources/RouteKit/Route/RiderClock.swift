@@ -23,13 +23,13 @@ import Foundation
 /// held at the route's first point, after its last at its last point, with
 /// ``RiderPosition/isActive`` `false`. At an instant shared by several points (a step in no time), the
 /// rider is at the last of them.
-public struct RiderClock: Sendable {
+package struct RiderClock: Sendable {
     /// The group, as validated.
-    public let group: RiderGroup
+    package let group: RiderGroup
     /// The earliest instant of any rider (UTC, after clock offsets): clock time 0.
-    public let start: Date
+    package let start: Date
     /// The latest instant of any rider (UTC, after clock offsets).
-    public let end: Date
+    package let end: Date
     /// Per rider: clock time of each point (seconds from ``start``, non-decreasing), latitude and
     /// unwrapped longitude (degrees), elevation (metres, gaps carried).
     private let times: [[Double]]
@@ -42,7 +42,7 @@ public struct RiderClock: Sendable {
     ///
     /// - Throws: ``RiderGroupError`` (``RiderGroup/validate()``).
     /// - Complexity: O(n) for n points in all.
-    public init(_ group: RiderGroup) throws(RiderGroupError) {
+    package init(_ group: RiderGroup) throws(RiderGroupError) {
         try group.validate()
         self.group = group
         var recorded: [(origin: Double, offsets: [Double])] = []
@@ -63,7 +63,7 @@ public struct RiderClock: Sendable {
             latitudes.append(points.map(\.coordinate.latitude))
             var lon = [Double]()
             lon.reserveCapacity(points.count)
-            for p in points { lon.append(lon.last.map { unwrappedAngle(p.coordinate.longitude, near: $0) } ?? p.coordinate.longitude) }
+            for p in points { lon.append(lon.last.map { Angles.unwrappedAngle(p.coordinate.longitude, near: $0) } ?? p.coordinate.longitude) }
             longitudes.append(lon)
             var carried = points.first(where: { $0.elevation != nil })?.elevation ?? 0
             elevations.append(points.map { p in
@@ -79,24 +79,24 @@ public struct RiderClock: Sendable {
     }
 
     /// Seconds from ``start`` to ``end`` (>= 0).
-    public var duration: Double { end.timeIntervalSince(start) }
+    package var duration: Double { end.timeIntervalSince(start) }
 
     /// The instant at clock time `seconds` (seconds from ``start``).
-    public func instant(atClockTime seconds: Double) -> Date { start.addingTimeInterval(seconds) }
+    package func instant(atClockTime seconds: Double) -> Date { start.addingTimeInterval(seconds) }
 
     /// The clock time of `instant`, seconds from ``start``.
-    public func clockTime(of instant: Date) -> Double { instant.timeIntervalSince(start) }
+    package func clockTime(of instant: Date) -> Double { instant.timeIntervalSince(start) }
 
     /// Clock time of rider `rider`'s first point, seconds.
-    public func startTime(ofRider rider: Int) -> Double { times[rider][0] }
+    package func startTime(ofRider rider: Int) -> Double { times[rider][0] }
 
     /// Clock time of rider `rider`'s last point, seconds.
-    public func endTime(ofRider rider: Int) -> Double { times[rider][times[rider].count - 1] }
+    package func endTime(ofRider rider: Int) -> Double { times[rider][times[rider].count - 1] }
 
     /// Where rider `rider` (an index into ``RiderGroup/riders``) is at `instant`.
     ///
     /// - Complexity: O(log n) for a route of n points.
-    public func position(of rider: Int, at instant: Date) -> RiderPosition {
+    package func position(of rider: Int, at instant: Date) -> RiderPosition {
         position(of: rider, atClockTime: clockTime(of: instant))
     }
 
@@ -104,7 +104,7 @@ public struct RiderClock: Sendable {
     /// discussion says: longitude in `-180...180`, elevation in metres above sea level.
     ///
     /// - Complexity: O(log n) for a route of n points.
-    public func position(of rider: Int, atClockTime seconds: Double) -> RiderPosition {
+    package func position(of rider: Int, atClockTime seconds: Double) -> RiderPosition {
         let (k, f) = segment(of: rider, at: seconds)
         let lat = latitudes[rider], lon = longitudes[rider], ele = elevations[rider], t = times[rider]
         let active = seconds >= t[0] && seconds <= t[t.count - 1]
@@ -122,7 +122,7 @@ public struct RiderClock: Sendable {
     /// Every rider's position at clock time `seconds`, in rider order.
     ///
     /// - Complexity: O(r log n) for r riders.
-    public func positions(atClockTime seconds: Double) -> [RiderPosition] {
+    package func positions(atClockTime seconds: Double) -> [RiderPosition] {
         group.riders.indices.map { position(of: $0, atClockTime: seconds) }
     }
 
@@ -155,13 +155,13 @@ extension RiderGroup {
     ///
     /// - Throws: ``RiderGroupError``.
     /// - Complexity: O(n) for n points in all.
-    public func clock() throws(RiderGroupError) -> RiderClock { try RiderClock(self) }
+    package func clock() throws(RiderGroupError) -> RiderClock { try RiderClock(self) }
 
     /// Where rider `rider` is at `instant` (``RiderClock/position(of:at:)``). Each call times the whole
     /// group (O(n)); for many instants, make a ``clock()`` once.
     ///
     /// - Throws: ``RiderGroupError``.
-    public func position(of rider: Int, at instant: Date) throws(RiderGroupError) -> RiderPosition {
+    package func position(of rider: Int, at instant: Date) throws(RiderGroupError) -> RiderPosition {
         try RiderClock(self).position(of: rider, at: instant)
     }
 }

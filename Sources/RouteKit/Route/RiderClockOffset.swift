@@ -17,8 +17,8 @@ import Foundation
 /// ``seconds`` is that amount (the FIT epoch plus `3600 h`, or `3600 h`; for ``Cause/fitEpochClock`` `d`
 /// itself, rounded to the second): added to the rider's times, it starts within 10 minutes of the
 /// other rider (at once with it, for ``Cause/fitEpochClock``).
-public struct RiderClockOffset: Hashable, Sendable {
-    public enum Cause: Hashable, Sendable {
+package struct RiderClockOffset: Hashable, Sendable {
+    package enum Cause: Hashable, Sendable {
         case localTimeAsUTC(hours: Int)
         case fitEpochDropped
         /// The rider's clock was never set: its times start on the FIT epoch's day.
@@ -26,19 +26,19 @@ public struct RiderClockOffset: Hashable, Sendable {
     }
 
     /// The rider whose clock is off (an index into ``RiderGroup/riders``), and the rider it was compared with.
-    public var rider: Int
-    public var reference: Int
-    public var cause: Cause
+    package var rider: Int
+    package var reference: Int
+    package var cause: Cause
     /// The clock offset that fixes it, seconds (positive: the rider's clock was behind).
-    public var seconds: Double
+    package var seconds: Double
 
     /// Seconds within which two riders' starts are taken for one start, 600.
-    public static let startTolerance = 600.0
+    package static let startTolerance = 600.0
 
     /// The offsets of `group`'s riders whose clocks a known fault puts apart, one per such rider.
     ///
     /// - Complexity: O(r²) for r riders, plus O(n) to find each route's first and last time.
-    public static func offsets(in group: RiderGroup) -> [RiderClockOffset] {
+    package static func offsets(in group: RiderGroup) -> [RiderClockOffset] {
         let spans: [(start: Double, end: Double)?] = group.riders.map { rider in
             guard let s = rider.route.startTime, let e = rider.route.endTime else { return nil }
             let shift = rider.clockOffset

@@ -3,15 +3,15 @@ import Foundation
 extension Route {
     /// Points of a route that have no elevation: the note a caller shows when neither a terrain model nor
     /// a ground elevation fills them (without one, a camera is placed relative to height 0 m there).
-    public struct MissingElevations: Hashable, Sendable, CustomStringConvertible {
+    package struct MissingElevations: Hashable, Sendable, CustomStringConvertible {
         /// How many points have no elevation (>= 1).
-        public var count: Int
+        package var count: Int
         /// How many points the route has.
-        public var total: Int
+        package var total: Int
         /// The index in ``Route/points`` of the first point without one.
-        public var firstIndex: Int
+        package var firstIndex: Int
 
-        public init(count: Int, total: Int, firstIndex: Int) {
+        package init(count: Int, total: Int, firstIndex: Int) {
             self.count = count
             self.total = total
             self.firstIndex = firstIndex
@@ -19,7 +19,7 @@ extension Route {
 
         /// One sentence, e.g. `None of the route's 12 points has an elevation: the ground under the camera
         /// is unknown there (...); give a terrain model or a ground elevation.`
-        public var description: String {
+        package var description: String {
             let which = count == total
                 ? (total == 1 ? "The route's point has no elevation" : "None of the route's \(total) points has an elevation")
                 : "\(count) of \(total) points have no elevation (the first is point \(firstIndex))"
@@ -29,7 +29,7 @@ extension Route {
 
     /// The points without elevation, or `nil` when every point has one.
     /// - Complexity: O(n).
-    public var missingElevations: MissingElevations? {
+    package var missingElevations: MissingElevations? {
         var count = 0, first: Int? = nil
         for (i, p) in points.enumerated() where p.elevation == nil {
             count += 1

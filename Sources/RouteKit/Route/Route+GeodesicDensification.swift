@@ -22,7 +22,7 @@ extension Route {
     public static func poleCrossing(from a: LocationCoordinate2D, to b: LocationCoordinate2D) -> Int {
         if a.latitude == 90 || b.latitude == 90 { return 1 }
         if a.latitude == -90 || b.latitude == -90 { return -1 }
-        let dlon = abs(remainderOfTurn(b.longitude - a.longitude))
+        let dlon = abs(Angles.remainderOfTurn(b.longitude - a.longitude))
         guard dlon > 180 - 1e-9 else { return 0 }
         let sum = a.latitude + b.latitude
         if sum > 0 { return 1 }

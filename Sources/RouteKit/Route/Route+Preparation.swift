@@ -2,24 +2,24 @@ import Foundation
 
 extension Route {
     /// What ``Route/preparation(simplifyTolerance:keepingStops:)`` removed.
-    public struct Preparation: Sendable {
+    package struct Preparation: Sendable {
         /// The prepared route: same segments (none dropped, each keeps its first and last point), name
         /// and source.
-        public var route: Route
+        package var route: Route
         /// Points dropped because they repeated the previous kept point of their segment (zero-length legs).
-        public var duplicatesRemoved: Int
+        package var duplicatesRemoved: Int
         /// Points dropped by Douglas-Peucker simplification.
-        public var simplifiedAway: Int
+        package var simplifiedAway: Int
         /// The tolerance used, metres, or `nil` when not simplified.
-        public var tolerance: Double?
+        package var tolerance: Double?
         /// Points added along the geodesics of long legs (step 3 of
         /// ``Route/preparation(simplifyTolerance:keepingStops:)``); 0 for GeoJSON input.
-        public var geodesicPointsAdded: Int = 0
+        package var geodesicPointsAdded: Int = 0
         /// Where each point of ``route`` is on the route prepared: a fractional index into its points (`7`
         /// is point 7, `7.25` a quarter of the way from point 7 to point 8). A kept point's is its own
         /// index; a point added along a geodesic between two kept points lies at its share of their
         /// geodesic, spread over the indices between them.
-        public var originalPositions: [Double] = []
+        package var originalPositions: [Double] = []
     }
 
     /// The default simplification tolerance, metres: `max(1, extent / 1000)`, where `extent` is the
@@ -88,7 +88,7 @@ extension Route {
     ///   of its range once), O(n^2) worst case (a spiral); O(n) extra memory.
     ///
     /// [Douglas & Peucker 1973]: https://doi.org/10.3138/FM57-6770-U75U-7727
-    public func preparation(simplifyTolerance: Double?, keepingStops: Bool = false) -> Preparation {
+    package func preparation(simplifyTolerance: Double?, keepingStops: Bool = false) -> Preparation {
         if let t = simplifyTolerance { precondition(t >= 0 && t.isFinite, "simplifyTolerance must be >= 0 metres") }
         var duplicates = 0, simplified = 0
         // Indices into `points`, not copies of the points: a million-point route stays one array.

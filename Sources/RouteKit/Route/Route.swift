@@ -220,7 +220,7 @@ public struct Route: Sendable {
     }
 
     /// The geodesic inverse of every leg (`points[i]` to `points[i + 1]`): its length in metres and
-    /// its initial azimuth as a heading (``normalizedHeading(_:)``, degrees in `0..<360`).
+    /// its initial azimuth as a heading (``Angles/normalizedHeading(_:)``, degrees in `0..<360`).
     ///
     /// The legs are split into `threads` contiguous runs computed at the same time; each leg is one
     /// independent `geod_inverse` (Karney 2013, through PROJ), so the result is the same, bit for bit,
@@ -248,7 +248,7 @@ public struct Route: Sendable {
                     for i in start..<end {
                         let inverse = Geodesic.wgs84.inverse(from: points[i].coordinate, to: points[i + 1].coordinate)
                         (legs.baseAddress! + i).initialize(to: Leg(distance: inverse.distance,
-                                                                  heading: normalizedHeading(inverse.initialAzimuth), isGap: false))
+                                                                  heading: Angles.normalizedHeading(inverse.initialAzimuth), isGap: false))
                     }
                 }
                 if runs == 1 {

@@ -138,7 +138,7 @@ package struct RouteGround: ElevationModel {
     public func maximumElevation(longitude: Double, latitudes: ClosedRange<Double>) -> Double? {
         guard longitude.isFinite, latitudes.lowerBound.isFinite, latitudes.upperBound.isFinite else { return .infinity }
         let degrees = radius / 111_320.0
-        let x = Int((normalizedLongitude(longitude) / degrees).rounded(.down))
+        let x = Int((Angles.normalizedLongitude(longitude) / degrees).rounded(.down))
         // Rows are monotonic in latitude (a rounded quotient by a positive number is).
         let low = Int((latitudes.lowerBound / degrees).rounded(.down)), high = Int((latitudes.upperBound / degrees).rounded(.down))
         guard high - low <= 2 else { return .infinity }
@@ -151,7 +151,7 @@ package struct RouteGround: ElevationModel {
 
     private static func cell(_ c: LocationCoordinate2D, _ size: Double) -> Cell {
         let degrees = size / 111_320.0
-        return Cell(x: Int((normalizedLongitude(c.longitude) / degrees).rounded(.down)),
+        return Cell(x: Int((Angles.normalizedLongitude(c.longitude) / degrees).rounded(.down)),
                     y: Int((c.latitude / degrees).rounded(.down)))
     }
 
@@ -184,7 +184,7 @@ package struct RouteGround: ElevationModel {
                     return north * north
                 }
                 func distanceSquared(_ i: Int, _ northSquared: Double) -> Double {
-                    let east = remainderOfTurn(longitudes[i] - coordinate.longitude) * scale * cosLat
+                    let east = Angles.remainderOfTurn(longitudes[i] - coordinate.longitude) * scale * cosLat
                     return northSquared + east * east
                 }
                 // First an upper bound on the answer's distance from the query's own cell, searched

@@ -66,7 +66,7 @@ public struct RouteOdometer: Sendable {
         let a = points[k].coordinate, b = points[j].coordinate
         let coordinate = LocationCoordinate2D(
             latitude: a.latitude + (b.latitude - a.latitude) * f,
-            longitude: normalizedLongitude(a.longitude + remainder(b.longitude - a.longitude, 360) * f))
+            longitude: Angles.normalizedLongitude(a.longitude + remainder(b.longitude - a.longitude, 360) * f))
         let distance = cumulative[k] + (cumulative[j] - cumulative[k]) * f
         var reading = RouteReading(distance: distance, progress: length > 0 ? min(max(distance / length, 0), 1) : 0,
                                    coordinate: coordinate)

@@ -23,58 +23,58 @@ import Foundation
 ///    speeds in and out are both over `max(` ``positionSpeedFloor`` `, 5 ×` the route's median leg
 ///    speed `)` (a leg of no time counts as infinitely fast). It is left out of the route flown.
 ///    Two wild points in a row, and a wild first or last point of a segment, are not recognised.
-public struct RouteOutliers: Sendable {
+package struct RouteOutliers: Sendable {
     /// Heights corrected from an unsigned 16-bit wrap: how many, and the first (its index in the route as
     /// read and its height as read, metres).
-    public struct WrappedHeights: Hashable, Sendable {
-        public var count: Int
-        public var firstIndex: Int
-        public var firstValue: Double
+    package struct WrappedHeights: Hashable, Sendable {
+        package var count: Int
+        package var firstIndex: Int
+        package var firstValue: Double
     }
 
     /// A height replaced by the median of its neighbours (metres; `index` into the route as read).
-    public struct HeightSpike: Hashable, Sendable {
-        public var index: Int
-        public var recorded: Double
-        public var replacement: Double
+    package struct HeightSpike: Hashable, Sendable {
+        package var index: Int
+        package var recorded: Double
+        package var replacement: Double
     }
 
     /// A position left out of the flight: `index` into the route as read, the geodesic legs in and out and
     /// the distance between its neighbours (metres), and the speeds in and out (m/s; `nil` untimed,
     /// `.infinity` over a leg of no time).
-    public struct PositionOutlier: Hashable, Sendable {
-        public var index: Int
-        public var coordinate: LocationCoordinate2D
-        public var distanceIn: Double
-        public var distanceOut: Double
-        public var neighbourDistance: Double
-        public var speedIn: Double?
-        public var speedOut: Double?
+    package struct PositionOutlier: Hashable, Sendable {
+        package var index: Int
+        package var coordinate: LocationCoordinate2D
+        package var distanceIn: Double
+        package var distanceOut: Double
+        package var neighbourDistance: Double
+        package var speedIn: Double?
+        package var speedOut: Double?
     }
 
     /// Heights read in this range, metres, are taken for wrapped negative heights: `65000 ..< 65536`.
-    public static let wrappedHeights = 65000.0 ..< 65536.0
+    package static let wrappedHeights = 65000.0 ..< 65536.0
     /// Metres along the route a height spike is judged over: 200.
-    public static let spikeWindow = 200.0
+    package static let spikeWindow = 200.0
     /// Metres: a height closer than this to its neighbours' median is never a spike: 50.
-    public static let spikeFloor = 50.0
+    package static let spikeFloor = 50.0
     /// Metres: a leg in or out shorter than this never makes a wild position: 100.
-    public static let positionFloor = 100.0
+    package static let positionFloor = 100.0
     /// How many times longer than the neighbours' distance and the median leg both legs must be: 10.
-    public static let positionRatio = 10.0
+    package static let positionRatio = 10.0
     /// Metres per second: the least speed in and out of a timed wild position: 50.
-    public static let positionSpeedFloor = 50.0
+    package static let positionSpeedFloor = 50.0
 
-    public var wrapped: WrappedHeights?
-    public var heightSpikes: [HeightSpike] = []
-    public var positions: [PositionOutlier] = []
+    package var wrapped: WrappedHeights?
+    package var heightSpikes: [HeightSpike] = []
+    package var positions: [PositionOutlier] = []
     /// The route as read with rules 1 and 2 applied: point for point the file's.
-    public var correctedHeights: Route
+    package var correctedHeights: Route
     /// ``correctedHeights`` without the wild positions: the route to fly, measure and profile.
-    public var route: Route
+    package var route: Route
 
     /// `true` when no rule changed anything.
-    public var isEmpty: Bool { wrapped == nil && heightSpikes.isEmpty && positions.isEmpty }
+    package var isEmpty: Bool { wrapped == nil && heightSpikes.isEmpty && positions.isEmpty }
 }
 
 extension Route {
@@ -82,7 +82,7 @@ extension Route {
     ///
     /// - Complexity: O(n log n) for n points (a median over the legs; the Hampel filter looks at at most
     ///   31 heights a point).
-    public var outliers: RouteOutliers {
+    package var outliers: RouteOutliers {
         var points = self.points
         let wrapped = Self.unwrapHeights(&points)
         let spikes = Self.removeSpikes(&points, at: cumulativeDistances)
@@ -232,7 +232,7 @@ extension Route {
 extension RouteOutliers.WrappedHeights {
     /// One sentence naming the wrap and the correction; `place` says where the first is (e.g.
     /// `ride.gpx:12:5`), or `nil`.
-    public func sentence(place: String?) -> String {
+    package func sentence(place: String?) -> String {
         let first = "point \(firstIndex)\(place.map { " (\($0))" } ?? "")"
         return "\(count) height\(count == 1 ? "" : "s") read as 65000...65535 m \(count == 1 ? "is a negative height" : "are negative heights") "
             + "wrapped as an unsigned 16-bit number (h + 65536, below sea level), corrected to h - 65536; "
@@ -242,7 +242,7 @@ extension RouteOutliers.WrappedHeights {
 
 extension RouteOutliers.HeightSpike {
     /// One sentence naming the spike and the height used instead; `place` as for ``RouteOutliers/WrappedHeights/sentence(place:)``.
-    public func sentence(place: String?) -> String {
+    package func sentence(place: String?) -> String {
         "point \(index)\(place.map { " (\($0))" } ?? "") has a height spike: \(FixedDecimal.string(recorded, places: 1)) m, "
             + "\(FixedDecimal.string(abs(recorded - replacement), places: 1)) m off the median of the heights within "
             + "\(Int(RouteOutliers.spikeWindow / 2)) m along the route; \(FixedDecimal.string(replacement, places: 1)) m used "
@@ -253,7 +253,7 @@ extension RouteOutliers.HeightSpike {
 extension RouteOutliers.PositionOutlier {
     /// One sentence naming the wild position and what is done with it; `place` as for
     /// ``RouteOutliers/WrappedHeights/sentence(place:)``.
-    public func sentence(place: String?) -> String {
+    package func sentence(place: String?) -> String {
         func speed(_ v: Double?) -> String? {
             v.map { $0.isFinite ? "\(FixedDecimal.string($0, places: 1)) m/s" : "no time" }
         }

@@ -23,42 +23,42 @@ import Foundation
 /// the chain never makes the recorded times run backwards; its jumps are those of that order (a nearer
 /// end is never a reason to reverse a timed piece or move it before an earlier one). Pieces of which
 /// some carry times and some do not are chained by nearest ends.
-public struct RoutePieces: Sendable {
+package struct RoutePieces: Sendable {
     /// A piece in a chain: its index in ``Route/segments`` and whether it is flown last point first.
-    public struct Link: Hashable, Sendable {
-        public var segment: Int
-        public var isReversed: Bool
+    package struct Link: Hashable, Sendable {
+        package var segment: Int
+        package var isReversed: Bool
     }
 
     /// The jumps of the file order: for each segment boundary, the geodesic length in metres from the
     /// last point of a piece to the first point of the next, and the index of that first point.
     /// `segments.count - 1` values.
-    public let jumps: [(length: Double, index: Int)]
+    package let jumps: [(length: Double, index: Int)]
     /// The chain (see the rules on ``RoutePieces``: by times when every piece has one, else by nearest
     /// ends); the file order for a single piece.
-    public let chain: [Link]
+    package let chain: [Link]
     /// The chain's jumps added up, metres (>= 0).
-    public let chainJumpLength: Double
+    package let chainJumpLength: Double
     /// Whether the chain is the pieces' times' order (every piece has a time: the rule "the clock comes
     /// first"), not the nearest ends'.
-    public let isChainedByTimes: Bool
+    package let isChainedByTimes: Bool
     /// How the chain was made, for a sentence: `by their times` or `by nearest ends`.
-    public var chainingRule: String { isChainedByTimes ? "by their times" : "by nearest ends" }
+    package var chainingRule: String { isChainedByTimes ? "by their times" : "by nearest ends" }
 
     /// The file order's jumps added up, metres (>= 0).
-    public var fileJumpLength: Double { jumps.reduce(0) { $0 + $1.length } }
+    package var fileJumpLength: Double { jumps.reduce(0) { $0 + $1.length } }
 
     /// Above this many pieces no chain is grown (O(p²) geodesics would take seconds): the chain is the
     /// file order, and the pieces never seem out of order.
-    public static let maximumChainedPieces = 512
+    package static let maximumChainedPieces = 512
 
     /// Up to this many pieces, a chain is grown from every end of every piece (O(n³) look-ups in a table
     /// of O(n²) geodesics: 64 pieces take 8,128 geodesics and about 10⁶ look-ups); beyond, from the first piece only.
-    public static let maximumStartsTried = 64
+    package static let maximumStartsTried = 64
 
     /// Measures `route`'s pieces. O(p²) geodesics for p pieces (O(p³) table look-ups up to
     /// ``maximumStartsTried`` pieces); O(1) for a route of one piece.
-    public init(_ route: Route) {
+    package init(_ route: Route) {
         jumps = route.segments.dropFirst().map { range in (route.legs[range.lowerBound - 1].distance, range.lowerBound) }
         if route.segments.count > 1, let timed = Self.chainedByTimes(route) {
             (chain, chainJumpLength, isChainedByTimes) = (timed.0, timed.1, true)
@@ -70,13 +70,13 @@ public struct RoutePieces: Sendable {
 
     /// Whether the pieces seem out of order: the chain's jumps are at most half the file order's, and
     /// shorter by more than `threshold` metres (> 0).
-    public func seemsOutOfOrder(threshold: Double) -> Bool {
+    package func seemsOutOfOrder(threshold: Double) -> Bool {
         let file = fileJumpLength
         return chainJumpLength <= file / 2 && file - chainJumpLength > threshold
     }
 
     /// Whether the chain differs from the file order (a piece moved or reversed).
-    public var chainDiffersFromFileOrder: Bool {
+    package var chainDiffersFromFileOrder: Bool {
         chain.enumerated().contains { $0.offset != $0.element.segment || $0.element.isReversed }
     }
 
@@ -183,7 +183,7 @@ extension Route {
     /// has one, else by nearest ends): segments
     /// reordered, some reversed (their points, times included, in reverse order), legs measured again.
     /// The route itself when it has one piece or the chain is the file order. O(n) plus ``RoutePieces``'s cost.
-    public func joiningPieces() -> Route {
+    package func joiningPieces() -> Route {
         joiningPieces(RoutePieces(self))
     }
 

@@ -102,7 +102,7 @@ final class RoutePointCollector: @unchecked Sendable {
             if let from {
                 let inverse = Geodesic.wgs84.inverse(from: from, to: to)
                 (legs.baseAddress! + written).initialize(to: Route.Leg(distance: inverse.distance,
-                                                                       heading: normalizedHeading(inverse.initialAzimuth), isGap: false))
+                                                                       heading: Angles.normalizedHeading(inverse.initialAzimuth), isGap: false))
                 written += 1
             }
             from = to

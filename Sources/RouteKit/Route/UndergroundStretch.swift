@@ -3,20 +3,20 @@ import Foundation
 /// A run of route points that lie well under the ground of a terrain model: a tunnel, or heights that
 /// are wrong there (issue 25, item 5). No line of sight reaches the route there; a flight looks at the
 /// ground above it instead (`GroundedCenter`).
-public struct UndergroundStretch: Hashable, Sendable {
+package struct UndergroundStretch: Hashable, Sendable {
     /// Metres a point must lie under the ground to count: more than GPS height noise and a model's
     /// interpolation error together (a few metres each), far less than the rock over a tunnel.
-    public static let depthThreshold = 30.0
+    package static let depthThreshold = 30.0
 
     /// Indices into ``Route/points`` of the first and last point of the run (inclusive).
-    public var indices: ClosedRange<Int>
+    package var indices: ClosedRange<Int>
     /// Metres along the route (``Route/cumulativeDistances``) of the first and last point.
-    public var distances: ClosedRange<Double>
+    package var distances: ClosedRange<Double>
     /// The most metres a point of the run lies under the ground.
-    public var maximumDepth: Double
+    package var maximumDepth: Double
 
     /// The sentence for the user: where, how deep, and what the flight does about it.
-    public var description: String {
+    package var description: String {
         "the route runs up to \(FixedDecimal.string(maximumDepth, places: 0)) m under the ground of the terrain model from km \(FixedDecimal.string(distances.lowerBound / 1000, places: 2)) to km \(FixedDecimal.string(distances.upperBound / 1000, places: 2)) (points \(indices.lowerBound) to \(indices.upperBound); a tunnel?): a line of sight to it there is impossible, so the camera looks at the ground above it"
     }
 }
@@ -32,7 +32,7 @@ extension Route {
     ///     removed from each height before its depth is measured: one cause, one finding, not a tunnel
     ///     the length of the route. Default 0.
     /// - Complexity: O(n) ground lookups for n points.
-    public func undergroundStretches(under ground: any ElevationModel, removing offset: Double = 0) -> [UndergroundStretch] {
+    package func undergroundStretches(under ground: any ElevationModel, removing offset: Double = 0) -> [UndergroundStretch] {
         let distances = cumulativeDistances
         var stretches: [UndergroundStretch] = []
         var run: (first: Int, depth: Double)? = nil

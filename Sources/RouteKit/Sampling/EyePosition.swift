@@ -103,7 +103,7 @@ extension MapCamera {
             let z = c.z + e * east.2 + n * north.2 + v * up.2
             let g = EarthCenteredFrame.geodetic(x: x, y: y, z: z)
             return EyePosition(
-                coordinate: LocationCoordinate2D(latitude: g.latitude, longitude: normalizedLongitude(g.longitude)),
+                coordinate: LocationCoordinate2D(latitude: g.latitude, longitude: Angles.normalizedLongitude(g.longitude)),
                 altitude: g.height)
         }
     }

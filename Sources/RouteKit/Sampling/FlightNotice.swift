@@ -2,7 +2,7 @@ import Foundation
 
 /// What the user of a sampled flight should hear beyond its poses: decided here, with the numbers each
 /// needs, and worded by the caller (route-fly prints them as warnings on standard error).
-public enum FlightNotice: Hashable, Sendable {
+package enum FlightNotice: Hashable, Sendable {
     /// The flight lasts `duration` seconds, more than ``longFlightThreshold``: `frameCount` frames at
     /// `framesPerSecond`. `longestStep` is the recorded step that makes it long, when recorded timing
     /// flies one in real time (``RecordedStep/init(lengthening:options:)``).
@@ -19,7 +19,7 @@ public enum FlightNotice: Hashable, Sendable {
     case implausibleElevation(count: Int, frameCount: Int, firstTime: Double, range: ClosedRange<Double>)
 
     /// Why the camera distance went below the sampler's minimum.
-    public enum DistanceOvershoot: Hashable, Sendable {
+    package enum DistanceOvershoot: Hashable, Sendable {
         /// Cubic and spring distance keyframes swing past their values.
         case keyframes
         /// The wwdc preset's fixed distance targets, `approach` and `follow` metres
@@ -29,7 +29,7 @@ public enum FlightNotice: Hashable, Sendable {
     }
 
     /// Seconds of flight beyond which a flight is worth a warning: an hour.
-    public static let longFlightThreshold = 3600.0
+    package static let longFlightThreshold = 3600.0
 
     /// The long-flight notice for a flight of `duration` seconds sampled by `sampler`, or `nil` when it
     /// lasts at most ``longFlightThreshold``.
@@ -39,7 +39,7 @@ public enum FlightNotice: Hashable, Sendable {
     ///   - sampler: The sampler that will sample it (its frame rate gives the frame count).
     ///   - longestStep: The recorded step that makes the flight long, if any
     ///     (``RecordedStep/init(lengthening:options:)``; `nil` for a camera script).
-    public static func length(of duration: Double, sampler: PoseSampler, longestStep: RecordedStep?) -> FlightNotice? {
+    package static func length(of duration: Double, sampler: PoseSampler, longestStep: RecordedStep?) -> FlightNotice? {
         guard duration > longFlightThreshold else { return nil }
         return .longFlight(duration: duration, frameCount: sampler.frameCount(forDuration: duration),
                            framesPerSecond: sampler.framesPerSecond, longestStep: longestStep)
@@ -54,7 +54,7 @@ public enum FlightNotice: Hashable, Sendable {
     ///   - preset: The preset that planned the flight, or `nil` for a camera script: a held distance in a
     ///     ``FlightOptions/Preset/wwdc`` flight is blamed on the recipe (``DistanceOvershoot/wwdcRecipe(approach:follow:initialDistance:)``).
     ///   - initialDistance: The flight's initial camera distance, metres.
-    public static func sampling(_ summary: PoseSampler.Summary, sampler: PoseSampler, preset: FlightOptions.Preset?,
+    package static func sampling(_ summary: PoseSampler.Summary, sampler: PoseSampler, preset: FlightOptions.Preset?,
                                 initialDistance: Double) -> [FlightNotice] {
         var notices: [FlightNotice] = []
         if summary.clampedFrameCount > 0 {

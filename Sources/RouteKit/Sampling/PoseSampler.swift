@@ -45,12 +45,12 @@ public struct PoseSampler: Sendable {
     }
 
     /// Poses and what sampling had to correct.
-    public struct SampledFlight: Sendable {
+    package struct SampledFlight: Sendable {
         /// One pose per frame, in frame order.
-        public var poses: [CameraPose]
+        package var poses: [CameraPose]
         /// Frames whose planned distance was below ``PoseSampler/minimumDistance`` (or not a number)
         /// and were clamped to it.
-        public var clampedFrameCount: Int
+        package var clampedFrameCount: Int
     }
 
     /// The most frames one flight may be sampled into: 20 million (a day at 60 fps is 5.2 million).
@@ -95,7 +95,7 @@ public struct PoseSampler: Sendable {
     /// Samples a timeline, clamping distances and latitudes as the type's discussion says.
     ///
     /// - Complexity: O(f log n) for f frames and n keyframes on the longest track; O(f) memory.
-    public func sample(_ timeline: KeyframeTimeline<MapCamera>) -> SampledFlight {
+    package func sample(_ timeline: KeyframeTimeline<MapCamera>) -> SampledFlight {
         var poses: [CameraPose] = []
         poses.reserveCapacity(frameCount(forDuration: timeline.duration))
         let summary = forEachPose(of: timeline) { poses.append($0); return true }

@@ -37,20 +37,20 @@ import Foundation
 /// instants jump or slow down from frame to frame: a clock running at one multiplier (CZML's `clock`)
 /// cannot show the camera at the flight's own pace there; stepping the clock to each sample's instant
 /// (a video, frame by frame) does.
-public struct RecordedFrameClock: Sendable {
+package struct RecordedFrameClock: Sendable {
     /// The recorded instant of frame 0.
-    public let start: Date
+    package let start: Date
     /// Seconds after ``start`` of each frame: strictly increasing, whole microseconds, the first 0.
-    public let offsets: [Double]
+    package let offsets: [Double]
     /// Frames per second of the flight.
-    public let framesPerSecond: Double
+    package let framesPerSecond: Double
 
     /// Seconds of flight either side of the rider's instant searched for the point looked at: 2.
-    public static let windowFlightSeconds = 2.0
+    package static let windowFlightSeconds = 2.0
     /// The most grid instants either side of the rider's: 200 (the grid step grows beyond it).
-    public static let maximumHalfGrid = 200
+    package static let maximumHalfGrid = 200
     /// Metres of cost per recorded second away from the rider's instant: 0.01 (breaks ties only).
-    public static let tieBreak = 0.01
+    package static let tieBreak = 0.01
 
     /// The grid step, recorded seconds: a quarter of a frame's recorded seconds.
     static func gridStep(recordedSecondsPerFrame: Double) -> Double { recordedSecondsPerFrame / 4 }
@@ -62,7 +62,7 @@ public struct RecordedFrameClock: Sendable {
     ///
     /// - Complexity: O(f g) time and memory (see the type's discussion), plus O(f log k) to evaluate
     ///   the camera at every frame (k keyframes).
-    public init?(flight: ScriptedFlight, framesPerSecond: Double, frameCount: Int, scale: Double) {
+    package init?(flight: ScriptedFlight, framesPerSecond: Double, frameCount: Int, scale: Double) {
         guard case .rider(let ride) = flight.routeTracking, let odometer = flight.route,
               let recorded = odometer.route.recordedTimes, frameCount > 0, scale > 0, scale.isFinite,
               framesPerSecond > 0 else { return nil }
@@ -90,7 +90,7 @@ public struct RecordedFrameClock: Sendable {
 
     /// Seconds after ``start`` at flight time `t` (seconds): the frame's offset at a frame's time, linear
     /// between frames, and at `scale` beyond the last (a frame rate's rounding).
-    public func seconds(atFlightTime t: Double) -> Double {
+    package func seconds(atFlightTime t: Double) -> Double {
         let x = t * framesPerSecond
         let k = Int(min(max(x.rounded(.down), 0), Double(offsets.count - 1)))
         if k + 1 >= offsets.count || abs(x - Double(k)) < 1e-9 { return offsets[k] }

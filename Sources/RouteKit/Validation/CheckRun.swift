@@ -23,9 +23,9 @@ import Foundation
 ///     if report.fails(strict: false) { … }
 ///
 /// Pure: it prints nothing and writes nothing; the caller words and prints ``CheckReport``.
-public struct CheckRun: Sendable {
+package struct CheckRun: Sendable {
     /// The flight to check.
-    public enum Flight: Sendable {
+    package enum Flight: Sendable {
         /// The flight ``FlightPlanner`` plans for the route with these options (their
         /// ``FlightOptions/clearance`` is replaced by ``CheckRun/clearance``). Its length is compared
         /// with ``FlightCheck/expectedDuration(options:route:)``.
@@ -38,25 +38,25 @@ public struct CheckRun: Sendable {
     }
 
     /// The flight to check.
-    public var flight: Flight
+    package var flight: Flight
     /// The route check's thresholds.
-    public var routeOptions: RouteCheck.Options
+    package var routeOptions: RouteCheck.Options
     /// The flight check's limits and frame rate. Its ``FlightCheck/Options/verticalFieldOfView`` and
     /// ``FlightCheck/Options/expectedDuration`` are set from ``flight``.
-    public var flightOptions: FlightCheck.Options
+    package var flightOptions: FlightCheck.Options
     /// The ground the flight must clear (a terrain model, heights in metres above mean sea level), or
     /// `nil` for the route's own heights (when any point has one; else the ground is not judged).
-    public var terrain: (any ElevationModel)?
+    package var terrain: (any ElevationModel)?
     /// Metres the eye keeps above the ground (>= 0): a planned flight is planned to keep it, and
     /// `terrain-clearance` reports where the flight does not. Default 50.
-    public var clearance: Double
+    package var clearance: Double
     /// The route file's path as the user typed it, for the `path:line:column` of the outlier findings
     /// (``RouteOutliers``); `nil` prints `<input>`.
-    public var displayPath: String? = nil
+    package var displayPath: String? = nil
     /// What the `elevation-ellipsoidal` finding offers as the fix (a command line names its option).
-    public var ellipsoidalFix = GroundOffset.ellipsoidalFix
+    package var ellipsoidalFix = GroundOffset.ellipsoidalFix
 
-    public init(flight: Flight, routeOptions: RouteCheck.Options = .init(), flightOptions: FlightCheck.Options = .init(),
+    package init(flight: Flight, routeOptions: RouteCheck.Options = .init(), flightOptions: FlightCheck.Options = .init(),
                 terrain: (any ElevationModel)? = nil, clearance: Double = 50) {
         self.flight = flight
         self.routeOptions = routeOptions
@@ -80,7 +80,7 @@ public struct CheckRun: Sendable {
     ///   the summaries; the reader's notes; and why the flight could not be planned, if it could not.
     /// - Throws: ``CameraScriptError`` only if a planned script does not resolve (a planner bug).
     /// - Complexity: O(n log n) for n points, plus O(f) for f frames of flight.
-    public func report(for result: RouteFile.Result, data: Data,
+    package func report(for result: RouteFile.Result, data: Data,
                        wording: (FlightCheck.Unplannable) -> String = { $0.description }) throws(CameraScriptError) -> CheckReport {
         try report(for: result, input: .data(data), wording: wording)
     }

@@ -137,7 +137,7 @@ public enum FlightCheck {
         }
         let pass = sampler.forEachPose(of: flight, eye: .tangentPlane) { pose in
             if let p = previous {
-                record(&heading, abs(headingDifference(from: p.camera.heading, to: pose.camera.heading)) / dt, p.time, nil)
+                record(&heading, abs(Angles.headingDifference(from: p.camera.heading, to: pose.camera.heading)) / dt, p.time, nil)
                 record(&center, p.camera.centerCoordinate.distance(to: pose.camera.centerCoordinate) / dt, p.time, options.maxCenterSpeed)
                 if let a = p.eye, let b = pose.eye {
                     record(&eye, a.coordinate.distance(to: b.coordinate) / dt, p.time, options.maxEyeSpeed)

@@ -157,14 +157,14 @@ public enum MotionCheck {
         /// Every run over a limit (jumps first), by measure and time.
         public var exceedances: [Exceedance]
         /// The measures over time, when asked for (``Accumulator/init(framesPerSecond:verticalFieldOfView:limits:trace:)``).
-        public var trace: MotionTrace?
+        package var trace: MotionTrace?
         /// The limits checked against.
         public var limits: MotionLimits
     }
 
     /// Collects measures pose by pose; O(1) memory besides the runs found and the trace.
-    public struct Accumulator: Sendable {
-        public let limits: MotionLimits
+    package struct Accumulator: Sendable {
+        package let limits: MotionLimits
         private var meter: MotionMeasures.Meter
         private var peaks: [Measure: Peak] = [:]
         private var open: [Measure: Exceedance] = [:]
@@ -178,14 +178,14 @@ public enum MotionCheck {
         ///   - verticalFieldOfView: Degrees, in `(0, 180)`.
         ///   - limits: What to warn about.
         ///   - trace: A trace to fill for a plot, or `nil`.
-        public init(framesPerSecond: Double, verticalFieldOfView: Double, limits: MotionLimits, trace: MotionTrace? = nil) {
+        package init(framesPerSecond: Double, verticalFieldOfView: Double, limits: MotionLimits, trace: MotionTrace? = nil) {
             self.limits = limits
             self.meter = MotionMeasures.Meter(framesPerSecond: framesPerSecond, verticalFieldOfView: verticalFieldOfView)
             self.trace = trace
         }
 
         /// Adds the next pose (in frame order). O(1).
-        public mutating func add(_ pose: CameraPose) {
+        package mutating func add(_ pose: CameraPose) {
             let (step, change) = meter.add(pose)
             if let step {
                 if firstStep == nil { firstStep = step }
@@ -219,7 +219,7 @@ public enum MotionCheck {
         }
 
         /// The findings and everything measured.
-        public func result() -> Result {
+        package func result() -> Result {
             let all = (closed + open.values).sorted {
                 let a = Measure.allCases.firstIndex(of: $0.measure)!, b = Measure.allCases.firstIndex(of: $1.measure)!
                 return a != b ? a < b : $0.start < $1.start

@@ -32,7 +32,7 @@ import Foundation
 /// - **zoom rate** `Z = (ln d[i+1] - ln d[i]) / dt`, 1/s: `d ln(distance) / dt`, van Wijk and Nuij's
 ///   perceived zoom speed `w'/w`; positive zooms out. 0.693 is a doubling of the distance per second;
 /// - **turn rate** `(h[i+1] - h[i]) / dt` with the difference taken the short way round (in `-180..<180`,
-///   ``headingDifference(from:to:)``, so the heading is unwrapped), degrees per second, positive clockwise;
+///   ``Angles/headingDifference(from:to:)``, so the heading is unwrapped), degrees per second, positive clockwise;
 /// - **tilt rate** `(p[i+1] - p[i]) / dt`, degrees per second, positive tilting towards the horizon.
 ///
 /// Accelerations belong to the interior frames `i = 1 ... n-2`, at `t = i dt`: each is the difference of
@@ -48,53 +48,53 @@ import Foundation
 ///
 /// Non-finite inputs never reach a measure: distances are at least ``PoseSampler/minimumDistance`` and
 /// a step or frame with a non-finite value is skipped.
-public enum MotionMeasures {
+package enum MotionMeasures {
     /// The rates of one frame step.
-    public struct Step: Hashable, Sendable {
+    package struct Step: Hashable, Sendable {
         /// The earlier frame of the step (0-based).
-        public var frame: Int
+        package var frame: Int
         /// The step's midpoint, seconds from the start: `(frame + 1/2) / fps`.
-        public var time: Double
+        package var time: Double
         /// The geodesic distance the centre moves in the step, metres.
-        public var groundDistance: Double
+        package var groundDistance: Double
         /// The geometric mean camera distance of the two frames, metres.
-        public var distance: Double
+        package var distance: Double
         /// Screen heights the centre moves within the step (>= 0).
-        public var screenStep: Double
+        package var screenStep: Double
         /// Screen heights per second (>= 0).
-        public var screenSpeed: Double
+        package var screenSpeed: Double
         /// `d ln(distance) / dt`, 1/s (positive: zooming out).
-        public var zoomRate: Double
+        package var zoomRate: Double
         /// Degrees per second, positive clockwise.
-        public var turnRate: Double
+        package var turnRate: Double
         /// Degrees per second, positive towards the horizon.
-        public var tiltRate: Double
+        package var tiltRate: Double
     }
 
     /// The accelerations at one interior frame.
-    public struct Change: Hashable, Sendable {
+    package struct Change: Hashable, Sendable {
         /// The frame (1 ... n-2).
-        public var frame: Int
+        package var frame: Int
         /// Seconds from the start: `frame / fps`.
-        public var time: Double
+        package var time: Double
         /// Screen heights per second squared (signed: positive speeding up).
-        public var screenAcceleration: Double
+        package var screenAcceleration: Double
         /// 1/s^2.
-        public var zoomAcceleration: Double
+        package var zoomAcceleration: Double
         /// Degrees per second squared.
-        public var turnAcceleration: Double
+        package var turnAcceleration: Double
         /// Degrees per second squared.
-        public var tiltAcceleration: Double
+        package var tiltAcceleration: Double
         /// The eye's vertical acceleration over the camera distance, 1/s^2 (positive: upwards).
-        public var eyeAcceleration: Double
+        package var eyeAcceleration: Double
     }
 
     /// Measures poses one at a time, in frame order, in constant memory.
-    public struct Meter: Sendable {
+    package struct Meter: Sendable {
         /// Frames per second of the poses (> 0).
-        public let framesPerSecond: Double
+        package let framesPerSecond: Double
         /// `2 tan(fov / 2)`: the screen height per metre of distance.
-        public let screenHeightPerMetre: Double
+        package let screenHeightPerMetre: Double
         private var previous: (pose: CameraPose, altitude: Double)? = nil
         private var beforePrevious: Double? = nil  // the altitude of the frame before `previous`
         private var lastStep: Step? = nil
@@ -102,7 +102,7 @@ public enum MotionMeasures {
         /// - Parameters:
         ///   - framesPerSecond: The frame rate the poses were sampled at (> 0).
         ///   - verticalFieldOfView: Degrees, in `(0, 180)` (``CameraFraming/verticalFieldOfView``).
-        public init(framesPerSecond: Double, verticalFieldOfView: Double) {
+        package init(framesPerSecond: Double, verticalFieldOfView: Double) {
             precondition(framesPerSecond > 0 && framesPerSecond.isFinite, "framesPerSecond must be > 0")
             precondition(verticalFieldOfView > 0 && verticalFieldOfView < 180, "the field of view must be in (0, 180) degrees")
             self.framesPerSecond = framesPerSecond
@@ -115,7 +115,7 @@ public enum MotionMeasures {
         /// - Returns: The step that ends at this pose (`nil` for the first), and the change at the
         ///   previous pose (`nil` for the first two).
         /// - Complexity: O(1).
-        public mutating func add(_ pose: CameraPose) -> (step: Step?, change: Change?) {
+        package mutating func add(_ pose: CameraPose) -> (step: Step?, change: Change?) {
             let altitude = (pose.eye ?? pose.camera.eye(centerElevation: pose.centerEllipsoidalHeight, model: .tangentPlane)).altitude
             guard let (p, pAltitude) = previous, pose.frame == p.frame + 1 else {
                 // The first pose, or frames missing: start again from this pose.
@@ -136,7 +136,7 @@ public enum MotionMeasures {
             let step = Step(frame: p.frame, time: (Double(p.frame) + 0.5) / framesPerSecond, groundDistance: g, distance: dm,
                             screenStep: screen, screenSpeed: screen / dt,
                             zoomRate: (log(b.distance) - log(a.distance)) / dt,
-                            turnRate: headingDifference(from: a.heading, to: b.heading) / dt,
+                            turnRate: Angles.headingDifference(from: a.heading, to: b.heading) / dt,
                             tiltRate: (b.pitch - a.pitch) / dt)
             let valid = [g, dm, step.zoomRate, step.turnRate, step.tiltRate, altitude].allSatisfy(\.isFinite)
             var change: Change? = nil
@@ -159,7 +159,7 @@ public enum MotionMeasures {
     /// Measures a whole sequence of poses (convenience for tests and small flights; O(n) memory).
     ///
     /// - Returns: `n - 1` steps and `n - 2` changes for `n` consecutive valid poses.
-    public static func measure(_ poses: [CameraPose], framesPerSecond: Double,
+    package static func measure(_ poses: [CameraPose], framesPerSecond: Double,
                                verticalFieldOfView: Double = CameraFraming.defaultVerticalFieldOfView) -> (steps: [Step], changes: [Change]) {
         var meter = Meter(framesPerSecond: framesPerSecond, verticalFieldOfView: verticalFieldOfView)
         var steps: [Step] = [], changes: [Change] = []

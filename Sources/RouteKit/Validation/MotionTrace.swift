@@ -6,13 +6,13 @@ import Foundation
 /// screen speed and the magnitudes of the zoom, turn and tilt rates, the largest value of the frame steps
 /// whose midpoint falls in it, and that step's time. With at least as many buckets as frame steps every
 /// step is kept; with fewer the trace is the upper envelope, so no peak is lost from a plot.
-public struct MotionTrace: Hashable, Sendable {
+package struct MotionTrace: Hashable, Sendable {
     /// The rates a trace keeps.
-    public enum Rate: Int, CaseIterable, Hashable, Sendable {
+    package enum Rate: Int, CaseIterable, Hashable, Sendable {
         case screenSpeed, zoomRate, turnRate, tiltRate
 
         /// The measure it is.
-        public var measure: MotionCheck.Measure {
+        package var measure: MotionCheck.Measure {
             switch self {
             case .screenSpeed: .screenSpeed
             case .zoomRate: .zoomRate
@@ -23,29 +23,29 @@ public struct MotionTrace: Hashable, Sendable {
     }
 
     /// One kept value: a time (seconds) and a magnitude.
-    public struct Point: Hashable, Sendable {
-        public var time: Double
-        public var value: Double
+    package struct Point: Hashable, Sendable {
+        package var time: Double
+        package var value: Double
     }
 
     /// The flight's length, seconds (>= 0).
-    public let duration: Double
+    package let duration: Double
     /// How many time buckets (>= 1).
-    public let buckets: Int
+    package let buckets: Int
     /// Per rate (by ``Rate/rawValue``), per bucket, the largest magnitude, or `nil` for an empty bucket.
     private var kept: [[Point?]]
 
     /// - Parameters:
     ///   - duration: Seconds (>= 0).
     ///   - buckets: At least 1 (clamped), at most 100000.
-    public init(duration: Double, buckets: Int) {
+    package init(duration: Double, buckets: Int) {
         self.duration = max(duration, 0)
         self.buckets = min(max(buckets, 1), 100_000)
         self.kept = Array(repeating: Array(repeating: nil, count: self.buckets), count: Rate.allCases.count)
     }
 
     /// Adds a step's rates. O(1).
-    public mutating func add(_ step: MotionMeasures.Step) {
+    package mutating func add(_ step: MotionMeasures.Step) {
         let fraction = duration > 0 ? step.time / duration : 0
         let b = min(max(Int(fraction * Double(buckets)), 0), buckets - 1)
         for rate in Rate.allCases {
@@ -57,5 +57,5 @@ public struct MotionTrace: Hashable, Sendable {
     }
 
     /// The kept points of a rate, in time order.
-    public func points(_ rate: Rate) -> [Point] { kept[rate.rawValue].compactMap { $0 } }
+    package func points(_ rate: Rate) -> [Point] { kept[rate.rawValue].compactMap { $0 } }
 }

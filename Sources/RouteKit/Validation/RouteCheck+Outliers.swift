@@ -7,7 +7,7 @@ extension RouteCheck {
     /// (`path:line:column`) and what every command does with it.
     ///
     /// - Complexity: O(k) for k outliers.
-    public static func findings(for outliers: RouteOutliers, places: [Int: String] = [:]) -> [Finding] {
+    package static func findings(for outliers: RouteOutliers, places: [Int: String] = [:]) -> [Finding] {
         let points = outliers.correctedHeights.points
         func sentence(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() + "." }
         var findings: [Finding] = []

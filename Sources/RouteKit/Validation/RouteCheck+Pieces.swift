@@ -11,7 +11,7 @@ extension RouteCheck {
     ///   - route: The route, pieces in file order.
     ///   - threshold: Metres over which a jump is reported (> 0).
     /// - Complexity: O(p²) geodesics for p pieces (see ``RoutePieces/init(_:)``).
-    public static func pieceFindings(_ route: Route, threshold: Double) -> [Finding] {
+    package static func pieceFindings(_ route: Route, threshold: Double) -> [Finding] {
         guard route.segments.count > 1 else { return [] }
         let points = route.points
         func metres(_ v: Double) -> String { FixedDecimal.string(v, places: 1) }

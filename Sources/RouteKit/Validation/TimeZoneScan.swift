@@ -30,7 +30,7 @@ public enum TimeZoneDesignator: Hashable, Sendable, CustomStringConvertible {
     /// The designator at the end of an `xsd:dateTime` text (`2015-12-11T15:43:13.994+01:00` gives
     /// `.offset(3600)`), or `nil` when the text is not a date-time with a clock time (KML's `1997-07-16`
     /// has no zone to speak of).
-    public init?(dateTime text: some StringProtocol) {
+    package init?(dateTime text: some StringProtocol) {
         var s = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard let designator = s.withUTF8({ Self(trimmedUTF8: $0) }) else { return nil }
         self = designator
@@ -78,14 +78,14 @@ public enum TimeZoneDesignator: Hashable, Sendable, CustomStringConvertible {
 /// and polylines; callers pass no zones for them and the zone checks are skipped.
 package enum TimeZoneScan {
     /// How many time texts ahead a point's time is looked for before it is left unmatched.
-    public static let lookAhead = 64
+    package static let lookAhead = 64
 
     /// The time texts of an XML document, in document order (see ``TimeZoneScan``).
     ///
     /// - Parameter data: The file's bytes (UTF-8; a BOM is harmless).
     /// - Returns: The trimmed text of each `time`, `when` or `Time` element.
     /// - Complexity: O(n) in the size of `data`.
-    public static func timeTexts(inXML data: Data) -> [String] {
+    package static func timeTexts(inXML data: Data) -> [String] {
         data.withUnsafeBytes { raw in
             var scanner = TextScanner(bytes: raw.bindMemory(to: UInt8.self))
             var texts: [String] = []
@@ -102,7 +102,7 @@ package enum TimeZoneScan {
     /// - Returns: `route.points.count` values: the point's designator, or `nil` when the point has no
     ///   time or its time text was not found.
     /// - Complexity: O(n + t · ``lookAhead``) for n bytes and t timed points.
-    public static func zones(for route: Route, xml data: Data) -> [TimeZoneDesignator?] {
+    package static func zones(for route: Route, xml data: Data) -> [TimeZoneDesignator?] {
         zones(for: route, input: .data(data)) ?? []
     }
 
@@ -111,7 +111,7 @@ package enum TimeZoneScan {
     /// ``lookAhead`` texts, not the file's.
     ///
     /// - Returns: The designators, or `nil` when the file cannot be read again.
-    public static func zones(for route: Route, input: RouteInput) -> [TimeZoneDesignator?]? {
+    package static func zones(for route: Route, input: RouteInput) -> [TimeZoneDesignator?]? {
         return input.withBytes { bytes, release in
             var scanner = TextScanner(bytes: bytes)
             // The texts from the cursor on, parsed, as many as the look-ahead needs (a ring would save

@@ -2,9 +2,9 @@ import Foundation
 
 /// One tab of a ``HeadlessChromium``, attached with `flatten: true`: its commands carry its session id
 /// over the browser's pipe.
-public final class BrowserPage: @unchecked Sendable {
+package final class BrowserPage: @unchecked Sendable {
     /// How ``BrowserPage/captureScreenshot(format:timeout:)`` encodes the picture.
-    public enum ScreenshotFormat: Hashable, Sendable {
+    package enum ScreenshotFormat: Hashable, Sendable {
         /// Lossless PNG.
         case png
         /// JPEG at a quality of 0...100.
@@ -12,9 +12,9 @@ public final class BrowserPage: @unchecked Sendable {
     }
 
     /// The tab's target id (also its main frame's id).
-    public let targetId: String
+    package let targetId: String
     /// The session id its commands carry.
-    public let sessionId: String
+    package let sessionId: String
     private let session: DevToolsSession
 
     init(session: DevToolsSession, targetId: String, sessionId: String) {
@@ -26,7 +26,7 @@ public final class BrowserPage: @unchecked Sendable {
     /// Sends a command to this page (see ``DevToolsSession/send(_:_:sessionId:timeout:)``).
     /// - Throws: ``DevToolsError``.
     @discardableResult
-    public func send(_ method: String, _ params: [String: Any] = [:], timeout: TimeInterval = 30) throws(DevToolsError) -> [String: Any] {
+    package func send(_ method: String, _ params: [String: Any] = [:], timeout: TimeInterval = 30) throws(DevToolsError) -> [String: Any] {
         try session.send(method, params, sessionId: sessionId, timeout: timeout)
     }
 
@@ -43,7 +43,7 @@ public final class BrowserPage: @unchecked Sendable {
     ///   - width: Pixels, more than 0.
     ///   - height: Pixels, more than 0.
     /// - Throws: ``DevToolsError``.
-    public func setViewport(width: Int, height: Int, timeout: TimeInterval = 30) throws(DevToolsError) {
+    package func setViewport(width: Int, height: Int, timeout: TimeInterval = 30) throws(DevToolsError) {
         precondition(width > 0 && height > 0, "a viewport of \(width)x\(height) pixels")
         try send("Emulation.setDeviceMetricsOverride",
                  ["width": width, "height": height, "deviceScaleFactor": 1, "mobile": false], timeout: timeout)
@@ -53,7 +53,7 @@ public final class BrowserPage: @unchecked Sendable {
     /// - Parameter timeout: Seconds for the whole load.
     /// - Throws: ``DevToolsError``: `.commandFailed` when the navigation fails (a missing file),
     ///   `.timedOut` when the load event does not come.
-    public func navigate(to url: URL, timeout: TimeInterval = 30) throws(DevToolsError) {
+    package func navigate(to url: URL, timeout: TimeInterval = 30) throws(DevToolsError) {
         let loaded = session.expectEvent("Page.loadEventFired", sessionId: sessionId)
         let reply = try send("Page.navigate", ["url": url.absoluteString], timeout: timeout)
         if let failure = reply["errorText"] as? String {
@@ -66,7 +66,7 @@ public final class BrowserPage: @unchecked Sendable {
     /// The document's URL stays `about:blank`, so it cannot load `file://` resources: use
     /// ``navigate(to:timeout:)`` for a page with scripts beside it.
     /// - Throws: ``DevToolsError``.
-    public func setContent(_ html: String, timeout: TimeInterval = 30) throws(DevToolsError) {
+    package func setContent(_ html: String, timeout: TimeInterval = 30) throws(DevToolsError) {
         try send("Page.setDocumentContent", ["frameId": targetId, "html": html], timeout: timeout)
         _ = try evaluate("document.readyState === 'complete' || new Promise(r => addEventListener('load', () => r(true)))",
                          timeout: timeout)
@@ -82,7 +82,7 @@ public final class BrowserPage: @unchecked Sendable {
     ///   `NSNull`), or `nil` for `undefined`.
     /// - Throws: ``DevToolsError/javaScriptException(message:)`` with the exception's message when the
     ///   script throws or the promise is rejected; other ``DevToolsError``s.
-    public func evaluate(_ expression: String, timeout: TimeInterval = 30) throws(DevToolsError) -> Any? {
+    package func evaluate(_ expression: String, timeout: TimeInterval = 30) throws(DevToolsError) -> Any? {
         let reply = try send("Runtime.evaluate", ["expression": expression, "awaitPromise": true, "returnByValue": true],
                              timeout: timeout)
         if let exception = reply["exceptionDetails"] as? [String: Any] {
@@ -98,7 +98,7 @@ public final class BrowserPage: @unchecked Sendable {
     /// string to `handler`, on the session's event queue, one call after the other. The handler may
     /// answer by ``evaluate(_:timeout:)`` (the page's call itself returns nothing).
     /// - Throws: ``DevToolsError``.
-    public func addBinding(named name: String, handler: @escaping @Sendable (String) -> Void) throws(DevToolsError) {
+    package func addBinding(named name: String, handler: @escaping @Sendable (String) -> Void) throws(DevToolsError) {
         session.addEventHandler(for: "Runtime.bindingCalled", sessionId: sessionId) { event in
             guard event.params["name"] as? String == name else { return }
             handler(event.params["payload"] as? String ?? "")
@@ -112,7 +112,7 @@ public final class BrowserPage: @unchecked Sendable {
     ///   - timeout: Seconds to wait.
     /// - Returns: The encoded image's bytes (PNG or JPEG), viewport-sized.
     /// - Throws: ``DevToolsError``.
-    public func captureScreenshot(format: ScreenshotFormat = .png, timeout: TimeInterval = 30) throws(DevToolsError) -> [UInt8] {
+    package func captureScreenshot(format: ScreenshotFormat = .png, timeout: TimeInterval = 30) throws(DevToolsError) -> [UInt8] {
         // `optimizeForSpeed`: Chromium's faster PNG encoder (larger files, the same pixels).
         var params: [String: Any] = ["format": "png", "captureBeyondViewport": false, "optimizeForSpeed": true]
         if case .jpeg(let quality) = format {
@@ -128,7 +128,7 @@ public final class BrowserPage: @unchecked Sendable {
 
     /// Closes the tab and forgets its event handlers.
     /// - Throws: ``DevToolsError``.
-    public func close(timeout: TimeInterval = 30) throws(DevToolsError) {
+    package func close(timeout: TimeInterval = 30) throws(DevToolsError) {
         session.removeEventHandlers(sessionId: sessionId)
         _ = try session.send("Target.closeTarget", ["targetId": targetId], timeout: timeout)
     }

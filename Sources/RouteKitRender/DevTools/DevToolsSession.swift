@@ -14,15 +14,15 @@ import Glibc
 ///
 /// With `Target.attachToTarget` and `flatten: true`, one pipe carries the browser's commands and every
 /// page's: a page's commands and events carry its `sessionId` (see ``BrowserPage``).
-public final class DevToolsSession: @unchecked Sendable {
+package final class DevToolsSession: @unchecked Sendable {
     /// An event Chromium sent (a message with a `method` and no `id`).
-    public struct Event: @unchecked Sendable {
+    package struct Event: @unchecked Sendable {
         /// The event's name, such as `Runtime.bindingCalled`.
-        public let method: String
+        package let method: String
         /// Its parameters, as decoded by `JSONSerialization`.
-        public let params: [String: Any]
+        package let params: [String: Any]
         /// The page session it belongs to; `nil` for the browser's own events.
-        public let sessionId: String?
+        package let sessionId: String?
     }
 
     private enum Reply { case result([String: Any]), failure(DevToolsError) }
@@ -72,7 +72,7 @@ public final class DevToolsSession: @unchecked Sendable {
     /// - Returns: The reply's `result` object (empty for commands that return nothing).
     /// - Throws: ``DevToolsError``: `.commandFailed` when Chromium answers with an error, `.timedOut`,
     ///   `.browserExited` when the pipe ends (at once, not after the timeout).
-    public func send(_ method: String, _ params: [String: Any] = [:], sessionId: String? = nil,
+    package func send(_ method: String, _ params: [String: Any] = [:], sessionId: String? = nil,
                      timeout: TimeInterval = 30) throws(DevToolsError) -> [String: Any] {
         let (id, reply) = try register(method)
         var message: [String: Any] = ["id": id, "method": method, "params": params]
@@ -90,12 +90,12 @@ public final class DevToolsSession: @unchecked Sendable {
 
     /// Calls `handler` for every event named `method` (of the page `sessionId`, or of any session
     /// when `nil`), on a serial queue: one event after the other, in the order Chromium sent them.
-    public func addEventHandler(for method: String, sessionId: String?, _ handler: @escaping @Sendable (Event) -> Void) {
+    package func addEventHandler(for method: String, sessionId: String?, _ handler: @escaping @Sendable (Event) -> Void) {
         lock.withLock { handlers.append(Handler(method: method, sessionId: sessionId, handle: handler)) }
     }
 
     /// Forgets the handlers of a page session (when the page closes).
-    public func removeEventHandlers(sessionId: String) {
+    package func removeEventHandlers(sessionId: String) {
         lock.withLock { handlers.removeAll { $0.sessionId == sessionId } }
     }
 

@@ -14,13 +14,13 @@ import Glibc
 ///
 /// The browser is a ``ChildProcess``: it does not outlive this object (``close()`` or `deinit`), and a
 /// program that ends on a signal kills it through ``ChildProcess/killAllLive()``.
-public final class HeadlessChromium: @unchecked Sendable {
+package final class HeadlessChromium: @unchecked Sendable {
     /// The browser's protocol connection (browser-level commands; pages have their own sessions).
-    public let session: DevToolsSession
+    package let session: DevToolsSession
     /// The browser process.
-    public let process: ChildProcess
+    package let process: ChildProcess
     /// The window (and default viewport) size, in CSS pixels (= device pixels: scale factor 1).
-    public let width: Int, height: Int
+    package let width: Int, height: Int
     private let profile: URL
     private let closing = NSLock()
     private var isClosed = false
@@ -33,7 +33,7 @@ public final class HeadlessChromium: @unchecked Sendable {
     ///   - width: Window width in pixels, more than 0.
     ///   - height: Window height in pixels, more than 0.
     ///   - profile: The user data directory (a scratch folder).
-    public static func launchArguments(width: Int, height: Int, profile: String) -> [String] {
+    package static func launchArguments(width: Int, height: Int, profile: String) -> [String] {
         ["--headless=new", "--no-sandbox", "--disable-gpu", "--enable-unsafe-swiftshader", "--use-angle=swiftshader",
          "--remote-debugging-pipe", "--window-size=\(width),\(height)", "--hide-scrollbars", "--mute-audio",
          "--no-first-run", "--no-default-browser-check", "--user-data-dir=\(profile)", "--force-device-scale-factor=1",
@@ -49,7 +49,7 @@ public final class HeadlessChromium: @unchecked Sendable {
     ///   - timeout: Seconds to wait for the browser's first answer.
     /// - Throws: ``ProgramNotFoundError`` when Chromium is not installed, ``ChildProcessError`` when it
     ///   cannot start, ``DevToolsError`` when it does not answer in time or exits.
-    public init(width: Int = 1280, height: Int = 720, executable: String? = nil, timeout: TimeInterval = 30) throws {
+    package init(width: Int = 1280, height: Int = 720, executable: String? = nil, timeout: TimeInterval = 30) throws {
         precondition(width > 0 && height > 0, "a browser window of \(width)x\(height) pixels")
         let path = try executable ?? ExternalProgram.chromium.locate()
         self.width = width
@@ -86,7 +86,7 @@ public final class HeadlessChromium: @unchecked Sendable {
     ///   - height: Its viewport height in pixels; `nil` for the window's.
     ///   - timeout: Seconds to wait for each command.
     /// - Throws: ``DevToolsError``.
-    public func openPage(width: Int? = nil, height: Int? = nil, timeout: TimeInterval = 30) throws(DevToolsError) -> BrowserPage {
+    package func openPage(width: Int? = nil, height: Int? = nil, timeout: TimeInterval = 30) throws(DevToolsError) -> BrowserPage {
         let created = try session.send("Target.createTarget", ["url": "about:blank"], timeout: timeout)
         guard let targetId = created["targetId"] as? String else {
             throw .unexpectedReply(method: "Target.createTarget", detail: "no targetId")
@@ -102,7 +102,7 @@ public final class HeadlessChromium: @unchecked Sendable {
 
     /// Asks the browser to close (5 s), then terminates it (SIGTERM, then SIGKILL after 2 s), and removes
     /// its profile. Later calls do nothing.
-    public func close() {
+    package func close() {
         let first = closing.withLock {
             defer { isClosed = true }
             return !isClosed

@@ -20,17 +20,17 @@ import Foundation
 /// Sizes: MP4 and WebM are 4:2:0 video, which needs an even width and height; an odd size is refused
 /// (``VideoEncoderError/oddFrameSize(width:height:)``) rather than padded or cropped, because either
 /// would change the picture the browser drew: choose an even viewport.
-public final class VideoEncoder {
+package final class VideoEncoder {
     /// The destination, as given.
-    public let path: String
+    package let path: String
     /// What is written.
-    public let format: VideoFormat
+    package let format: VideoFormat
     /// Every frame's size in pixels.
-    public let width: Int, height: Int
+    package let width: Int, height: Int
     /// Frames per second, exactly.
-    public let frameRate: FrameRate
+    package let frameRate: FrameRate
     /// Frames appended so far.
-    public private(set) var frameCount = 0
+    package private(set) var frameCount = 0
     private var sink: (any FrameSink)?
 
     /// Starts an encoder (ffmpeg, for MP4 and WebM) writing to a temporary file beside `path`.
@@ -45,7 +45,7 @@ public final class VideoEncoder {
     ///   - ffmpeg: ffmpeg's path; `nil` finds it (``ExternalProgram/ffmpeg``). Not used for PNG sequences.
     /// - Throws: ``VideoEncoderError`` (odd size, unwritable folder), ``ProgramNotFoundError`` when ffmpeg
     ///   is not installed, ``ChildProcessError`` when it cannot start.
-    public init(path: String, format: VideoFormat, width: Int, height: Int, frameRate: FrameRate,
+    package init(path: String, format: VideoFormat, width: Int, height: Int, frameRate: FrameRate,
                 ffmpeg: String? = nil) throws {
         precondition(width > 0 && height > 0, "a video of \(width)x\(height) pixels")
         if format.needsEvenSize, width % 2 != 0 || height % 2 != 0 {
@@ -71,7 +71,7 @@ public final class VideoEncoder {
     /// - Throws: ``VideoEncoderError``: `.notPNG`, `.frameSizeMismatch`, `.encoderFailed` (ffmpeg
     ///   exited: the partial output is removed), `.cannotWrite`. After an error the encoder is done.
     /// - Complexity: O(`png.count`).
-    public func append(png: [UInt8]) throws(VideoEncoderError) {
+    package func append(png: [UInt8]) throws(VideoEncoderError) {
         guard let sink else { preconditionFailure("a frame appended to a finished or cancelled video") }
         guard let header = PNGHeader(png) else { throw fail(.notPNG(frame: frameCount)) }
         guard header.width == width, header.height == height else {
@@ -85,7 +85,7 @@ public final class VideoEncoder {
     /// Ends the input, waits for ffmpeg to finish, syncs the output and renames it over ``path``.
     /// - Throws: ``VideoEncoderError``: `.encoderFailed` with ffmpeg's last words, `.cannotWrite` (no
     ///   frames were appended, or the rename failed). Nothing is left behind on failure.
-    public func finish() throws(VideoEncoderError) {
+    package func finish() throws(VideoEncoderError) {
         guard let sink else { preconditionFailure("a video finished twice, or after it was cancelled") }
         self.sink = nil
         guard frameCount > 0 else {
@@ -96,7 +96,7 @@ public final class VideoEncoder {
     }
 
     /// Stops: kills ffmpeg and removes the partial output. Does nothing after ``finish()``.
-    public func cancel() {
+    package func cancel() {
         sink?.cancel()
         sink = nil
     }

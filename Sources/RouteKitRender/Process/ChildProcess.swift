@@ -19,9 +19,9 @@ import Glibc
 ///
 ///     let child = try ChildProcess(executable: "/usr/bin/ffmpeg", arguments: ["-version"])
 ///     let ending = child.wait()          // .exited(0)
-public final class ChildProcess: @unchecked Sendable {
+package final class ChildProcess: @unchecked Sendable {
     /// Where the child's standard input or output is connected.
-    public enum Stream: Sendable {
+    package enum Stream: Sendable {
         /// `/dev/null`.
         case null
         /// A descriptor of this process, duplicated into the child; the caller keeps (and closes) its own.
@@ -29,9 +29,9 @@ public final class ChildProcess: @unchecked Sendable {
     }
 
     /// The program, as given to the initialiser.
-    public let executable: String
+    package let executable: String
     /// The child's process id, which is also its process group id.
-    public let processID: pid_t
+    package let processID: pid_t
 
     private let lock = NSLock()
     private var termination: Termination?
@@ -50,7 +50,7 @@ public final class ChildProcess: @unchecked Sendable {
     ///   - extraDescriptors: Descriptors of ours that become the child's 3, 4, … in this order.
     /// - Throws: ``ChildProcessError`` when the program cannot be started (not found, not executable,
     ///   too many children: at most 256 live at once).
-    public init(
+    package init(
         executable: String, arguments: [String], environment: [String: String]? = nil,
         standardInput: Stream = .null, standardOutput: Stream = .null, extraDescriptors: [Int32] = []
     ) throws(ChildProcessError) {
@@ -83,15 +83,15 @@ public final class ChildProcess: @unchecked Sendable {
     }
 
     /// The last 64 KiB the child (and the processes it started) wrote to standard error, as text.
-    public var standardErrorTail: String { errorTail.text }
+    package var standardErrorTail: String { errorTail.text }
 
     /// Whether the child has not exited yet.
-    public var isRunning: Bool { lock.withLock { termination == nil } && !hasExited() }
+    package var isRunning: Bool { lock.withLock { termination == nil } && !hasExited() }
 
     /// Waits until the child exits and reaps it; then kills whatever is left of its process group.
     /// - Returns: How it ended; the same value on every later call.
     @discardableResult
-    public func wait() -> Termination {
+    package func wait() -> Termination {
         if let termination = lock.withLock({ termination }) { return termination }
         var info = siginfo_t()
         while waitid(P_PID, id_t(processID), &info, WEXITED | WNOWAIT) != 0 && errno == EINTR {}
@@ -100,7 +100,7 @@ public final class ChildProcess: @unchecked Sendable {
 
     /// Waits at most `timeout` seconds for the child to exit.
     /// - Returns: How it ended, or `nil` when it is still running.
-    public func wait(timeout: TimeInterval) -> Termination? {
+    package func wait(timeout: TimeInterval) -> Termination? {
         let deadline = Date(timeIntervalSinceNow: timeout)
         repeat {
             if let termination = lock.withLock({ termination }) { return termination }
@@ -115,7 +115,7 @@ public final class ChildProcess: @unchecked Sendable {
     /// - Parameter gracePeriod: Seconds between SIGTERM and SIGKILL, ≥ 0.
     /// - Returns: How it ended.
     @discardableResult
-    public func terminate(gracePeriod: TimeInterval = 5) -> Termination {
+    package func terminate(gracePeriod: TimeInterval = 5) -> Termination {
         sendToGroup(SIGTERM)
         if let ending = wait(timeout: gracePeriod) { return ending }
         sendToGroup(SIGKILL)
@@ -124,7 +124,7 @@ public final class ChildProcess: @unchecked Sendable {
 
     /// Sends a signal to the child's process group, unless the child was reaped already.
     /// - Parameter number: A signal number, such as `SIGTERM`.
-    public func sendToGroup(_ number: Int32) {
+    package func sendToGroup(_ number: Int32) {
         lock.withLock { if termination == nil { _ = kill(-processID, number) } }
     }
 
@@ -134,12 +134,12 @@ public final class ChildProcess: @unchecked Sendable {
 
     /// The process ids of the children alive now (each the leader of its process group), for
     /// diagnostics and tests.
-    public static var liveProcessIDs: [pid_t] { ChildProcessRegistry.live }
+    package static var liveProcessIDs: [pid_t] { ChildProcessRegistry.live }
 
     /// Sends SIGKILL to the process group of every live child. Async-signal-safe: a signal handler may
     /// call it (it reads a fixed array and calls `kill(2)`), provided the program touched
     /// ``liveProcessIDs`` once before installing the handler, so that the array exists.
-    public static func killAllLive() { ChildProcessRegistry.killAll() }
+    package static func killAllLive() { ChildProcessRegistry.killAll() }
 
     // MARK: Steps
 

@@ -3,7 +3,7 @@ import Glibc
 #endif
 
 /// How a child process ended.
-public enum Termination: Hashable, Sendable, CustomStringConvertible {
+package enum Termination: Hashable, Sendable, CustomStringConvertible {
     /// It exited with this status (0 is success).
     case exited(Int32)
     /// A signal ended it (`SIGTERM` is 15, `SIGKILL` 9).
@@ -18,7 +18,7 @@ public enum Termination: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether it exited with status 0.
-    public var isSuccess: Bool { self == .exited(0) }
+    package var isSuccess: Bool { self == .exited(0) }
 
     private static let signalNames: [Int32: String] = [
         SIGHUP: "SIGHUP", SIGINT: "SIGINT", SIGQUIT: "SIGQUIT", SIGILL: "SIGILL", SIGTRAP: "SIGTRAP", SIGABRT: "SIGABRT",
@@ -26,7 +26,7 @@ public enum Termination: Hashable, Sendable, CustomStringConvertible {
         SIGXCPU: "SIGXCPU", SIGXFSZ: "SIGXFSZ",
     ]
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .exited(let status): "exited with status \(status)"
         case .signalled(let number): "ended by signal \(number)" + (Self.signalNames[number].map { " (\($0))" } ?? "")

@@ -11,21 +11,21 @@ import RouteKitGeodesy
 /// This is MapKit's `MapPoint` grid: a tile at zoom `z` is `2^(28 - z)` map points wide.
 ///
 /// [OSM wiki's slippy map tile names]: https://wiki.openstreetmap.org/wiki/Slippy_map_tilenames
-public struct MapTile: Hashable, Sendable, CustomStringConvertible {
+package struct MapTile: Hashable, Sendable, CustomStringConvertible {
     /// The largest zoom a tile may have: 24 (tiles of about 2.4 mm at the equator).
-    public static let maximumZoom = 24
+    package static let maximumZoom = 24
     /// A tile's side in pixels, as tiles are served: 256.
-    public static let size = 256
+    package static let size = 256
 
     /// `0...24`.
-    public let zoom: Int
+    package let zoom: Int
     /// Column, from the west (longitude -180): `0..<2^zoom`.
-    public let x: Int
+    package let x: Int
     /// Row, from the north (latitude +85.0511287798066): `0..<2^zoom`.
-    public let y: Int
+    package let y: Int
 
     /// `nil` unless `zoom` is in `0...24` and `x` and `y` in `0..<2^zoom`.
-    public init?(zoom: Int, x: Int, y: Int) {
+    package init?(zoom: Int, x: Int, y: Int) {
         guard (0...Self.maximumZoom).contains(zoom), (0..<(1 << zoom)).contains(x), (0..<(1 << zoom)).contains(y) else {
             return nil
         }
@@ -35,10 +35,10 @@ public struct MapTile: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `zoom/x/y`, as in a tile URL.
-    public var description: String { "\(zoom)/\(x)/\(y)" }
+    package var description: String { "\(zoom)/\(x)/\(y)" }
 
     /// The tile's extent in WGS 84 degrees (west, south, east, north).
-    public var boundingBox: BoundingBox {
+    package var boundingBox: BoundingBox {
         let northWest = MapPoint(x: Double(x) * mapPointsWide, y: Double(y) * mapPointsWide).coordinate
         let southEast = MapPoint(x: Double(x + 1) * mapPointsWide, y: Double(y + 1) * mapPointsWide).coordinate
         return BoundingBox(west: northWest.longitude, south: southEast.latitude,

@@ -5,17 +5,17 @@ import RouteKitGeodesy
 ///
 /// A web map's source takes both: `bounds` (``extent``) so that it asks no tile outside, and `maxzoom`
 /// (``maximumZoom``) beyond which it overzooms (stretches the last tiles) instead of asking for more.
-public struct MapTileCoverage: Hashable, Sendable {
+package struct MapTileCoverage: Hashable, Sendable {
     /// The raster's extent in WGS 84 degrees (west, south, east, north; `west > east` across the
     /// antimeridian): the box around its outline transformed from its own CRS.
-    public let extent: BoundingBox
+    package let extent: BoundingBox
     /// The raster's cell size on the ground at the centre of ``extent``, in metres (the smaller of the
     /// cell's width and height, measured along geodesics).
-    public let cellSize: Double
+    package let cellSize: Double
 
     /// A coverage of `extent` (degrees) whose cells are `cellSize` metres: a raster's, or any area a
     /// caller wants tiles for (the ground around a route).
-    public init(extent: BoundingBox, cellSize: Double) {
+    package init(extent: BoundingBox, cellSize: Double) {
         self.extent = extent
         self.cellSize = cellSize
     }
@@ -25,7 +25,7 @@ public struct MapTileCoverage: Hashable, Sendable {
     /// `0...24`. Finer zooms only interpolate between cells.
     ///
     /// A 1 arc-second model (cells of about 30 m) at 46 N gives 12 (pixels of 26.6 m; 11 has 53.1 m).
-    public var maximumZoom: Int {
+    package var maximumZoom: Int {
         let latitude = extent.center.latitude
         guard cellSize > 0, cellSize.isFinite else { return MapTile.maximumZoom }
         return (0...MapTile.maximumZoom).first { MapTile.pixelSize(zoom: $0, latitude: latitude) <= cellSize }
@@ -37,7 +37,7 @@ public struct MapTileCoverage: Hashable, Sendable {
     /// - Returns: `nil` for a zoom outside `0...24`, or an extent wholly beyond Web Mercator's
     ///   latitudes (+-85.0511287798066 degrees).
     /// - Complexity: O(1).
-    public func tiles(coveringZoom zoom: Int) -> MapTileRange? {
+    package func tiles(coveringZoom zoom: Int) -> MapTileRange? {
         guard (0...MapTile.maximumZoom).contains(zoom), extent.south < MapPoint.maximumLatitude,
               extent.north > -MapPoint.maximumLatitude else { return nil }
         let tileWidth = MapSize.world.width / Double(1 << zoom), last = (1 << zoom) - 1
@@ -58,7 +58,7 @@ public struct MapTileCoverage: Hashable, Sendable {
     /// Whether `tile` overlaps ``extent``: a tile that does not holds no data (a terrain tile of it is
     /// all 0 m, an imagery tile all transparent), and a caller may skip asking for it.
     /// - Complexity: O(1).
-    public func touches(_ tile: MapTile) -> Bool {
+    package func touches(_ tile: MapTile) -> Bool {
         tiles(coveringZoom: tile.zoom)?.contains(tile) ?? false
     }
 }

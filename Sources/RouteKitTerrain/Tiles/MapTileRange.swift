@@ -3,41 +3,41 @@
 ///
 ///     let range = try source.elevation.tiles(coveringZoom: 12)!
 ///     for tile in range { ... }          // row by row from the north, west to east in a row
-public struct MapTileRange: Hashable, Sendable, Sequence {
+package struct MapTileRange: Hashable, Sendable, Sequence {
     /// `0...24`.
-    public let zoom: Int
+    package let zoom: Int
     /// The westernmost column, `0..<2^zoom`.
-    public let west: Int
+    package let west: Int
     /// The easternmost column, `0..<2^zoom`; smaller than `west` when the range crosses the antimeridian
     /// (then it holds columns `west..<2^zoom` and `0...east`).
-    public let east: Int
+    package let east: Int
     /// The northernmost row, `0..<2^zoom`.
-    public let north: Int
+    package let north: Int
     /// The southernmost row, `north..<2^zoom`.
-    public let south: Int
+    package let south: Int
 
     /// The number of columns (1...2^zoom).
-    public var columnCount: Int { west <= east ? east - west + 1 : (1 << zoom) - west + east + 1 }
+    package var columnCount: Int { west <= east ? east - west + 1 : (1 << zoom) - west + east + 1 }
     /// The number of tiles: columns times rows.
-    public var count: Int { columnCount * (south - north + 1) }
+    package var count: Int { columnCount * (south - north + 1) }
     /// Whether the columns wrap around the antimeridian.
-    public var crossesAntimeridian: Bool { west > east }
+    package var crossesAntimeridian: Bool { west > east }
 
     /// Whether `tile` is one of the range's tiles.
-    public func contains(_ tile: MapTile) -> Bool {
+    package func contains(_ tile: MapTile) -> Bool {
         guard tile.zoom == zoom, (north...south).contains(tile.y) else { return false }
         return west <= east ? (west...east).contains(tile.x) : tile.x >= west || tile.x <= east
     }
 
     /// The tiles, row by row from the north, each row from `west` to `east` (wrapping).
-    public func makeIterator() -> Iterator { Iterator(range: self) }
+    package func makeIterator() -> Iterator { Iterator(range: self) }
 
     /// Walks a ``MapTileRange``.
-    public struct Iterator: IteratorProtocol {
+    package struct Iterator: IteratorProtocol {
         let range: MapTileRange
         var index = 0
 
-        public mutating func next() -> MapTile? {
+        package mutating func next() -> MapTile? {
             guard index < range.count else { return nil }
             let columns = range.columnCount, world = 1 << range.zoom
             let x = (range.west + index % columns) % world, y = range.north + index / columns

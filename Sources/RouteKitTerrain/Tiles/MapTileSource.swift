@@ -69,9 +69,9 @@ public final class MapTileSource: Sendable {
     /// The imagery's path, as given, or `nil`.
     public var imageryPath: String? { imageryRaster?.path }
     /// Where the elevation model has data and its suggested `maxzoom`.
-    public var elevation: MapTileCoverage { elevationRaster.coverage }
+    package var elevation: MapTileCoverage { elevationRaster.coverage }
     /// Where the imagery has data and its suggested `maxzoom`; `nil` without imagery.
-    public var imagery: MapTileCoverage? { imageryRaster?.coverage }
+    package var imagery: MapTileCoverage? { imageryRaster?.coverage }
 
     /// The tile `z/x/y`, or ``TerrainError/Kind/invalidTile(zoom:x:y:)`` naming `path`.
     func tile(z: Int, x: Int, y: Int, path: String) throws(TerrainError) -> MapTile {

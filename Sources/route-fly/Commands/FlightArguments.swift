@@ -30,7 +30,7 @@ struct FlightArguments: Equatable {
                 guard v.text.lowercased().hasPrefix("fixed:"), let d = OptionValue.decimal(v.text.dropFirst(6)), d.isFinite, abs(d) <= 3600 else {
                     throw v.invalid("endpoints, along or fixed:DEGREES (e.g. fixed:90, degrees in -3600...3600)")
                 }
-                a.options.heading = .fixed(normalizedHeading(d))
+                a.options.heading = .fixed(Angles.normalizedHeading(d))
             } }),
         (.lookAhead, .value("--look-ahead", valueName: "metres", help: "How far ahead an along heading looks.", default: "a third of the distance") { a, v throws(UsageError) in
             a.options.lookAhead = try v.positive(atMost: 1e9, "metres along the route, more than 0 and at most 1000000000") }),

@@ -140,8 +140,8 @@ extension PreviewOptions {
         if let tiles {
             Progress.shared.set("making the terrain tiles the page holds")
             let margin = 0.02 + 0.25 * max(area.north - area.south, area.longitudeSpan)
-            let around = BoundingBox(west: normalizedLongitude(area.west - margin), south: max(area.south - margin, -85),
-                                     east: normalizedLongitude(area.east + margin), north: min(area.north + margin, 85))
+            let around = BoundingBox(west: Angles.normalizedLongitude(area.west - margin), south: max(area.south - margin, -85),
+                                     east: Angles.normalizedLongitude(area.east + margin), north: min(area.north + margin, 85))
             do {
                 let embedded = try PageTiles.embedded(from: tiles, over: around)
                 options.embeddedTiles = embedded.tiles

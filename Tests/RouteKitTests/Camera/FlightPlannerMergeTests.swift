@@ -77,7 +77,7 @@ import Testing
                         i += 1
                         let ok = abs(p.camera.centerCoordinate.latitude - q.camera.centerCoordinate.latitude) <= 1e-6
                             && abs(p.camera.centerCoordinate.longitude - q.camera.centerCoordinate.longitude) <= 1e-6
-                            && abs(headingDifference(from: p.camera.heading, to: q.camera.heading)) <= 1e-6
+                            && abs(Angles.headingDifference(from: p.camera.heading, to: q.camera.heading)) <= 1e-6
                             && abs(p.camera.pitch - q.camera.pitch) <= 1e-6
                             && abs(p.camera.distance - q.camera.distance) <= 1e-3
                             && abs(p.centerElevation - q.centerElevation) <= 1e-3

@@ -143,11 +143,11 @@ private func flight(_ route: Route, _ configure: (inout FlightOptions) -> Void) 
         #expect(isClose(c.centerCoordinate.longitude, 0, absolute: 1e-12))
         #expect(isClose(c.distance, 500, absolute: 1e-9))
         #expect(isClose(c.pitch, 50, absolute: 1e-9))  // eased in and out, arriving exactly
-        #expect(isClose(normalizedHeading(c.heading), 90, absolute: 1e-6))
+        #expect(isClose(Angles.normalizedHeading(c.heading), 90, absolute: 1e-6))
         // After the outro: back at the framing camera, north up, looking down.
         let end = f.camera.value(time: 16)
         #expect(isClose(end.distance, framed.distance, relative: 1e-12))
-        #expect(isClose(normalizedHeading(end.heading), 0, absolute: 1e-9) || isClose(normalizedHeading(end.heading), 360, absolute: 1e-9))
+        #expect(isClose(Angles.normalizedHeading(end.heading), 0, absolute: 1e-9) || isClose(Angles.normalizedHeading(end.heading), 360, absolute: 1e-9))
         #expect(end.pitch == 0)
         // The intro zooms out less than van Wijk's peak ever exceeds the larger end width: no NaN, finite.
         let poses = PoseSampler(framesPerSecond: 30).poses(of: f.camera)
@@ -185,8 +185,8 @@ private func flight(_ route: Route, _ configure: (inout FlightOptions) -> Void) 
         // An eased full turn: from rest, half way at half time (the ease is symmetric), back to north at
         // the end, at rest again; in between it turns at 360 / (8 - 8/6) = 54 degrees a second.
         #expect(headings[0] == 0 && isClose(headings[16], 180, absolute: 1e-9) && isClose(headings[32], 0, absolute: 1e-9))
-        #expect(abs(headingDifference(from: headings[0], to: headings[1])) * 4 < 5)
-        #expect(isClose(abs(headingDifference(from: headings[15], to: headings[17])) * 2, 54, absolute: 0.01))
+        #expect(abs(Angles.headingDifference(from: headings[0], to: headings[1])) * 4 < 5)
+        #expect(isClose(abs(Angles.headingDifference(from: headings[15], to: headings[17])) * 2, 54, absolute: 0.01))
         let overview = try flight(uneven) { $0.preset = .overview; $0.duration = 10 }
         #expect(overview.camera.value(time: 10).heading == 30)
         #expect(overview.camera.value(time: 0).pitch == 30)

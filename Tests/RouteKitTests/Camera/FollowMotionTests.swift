@@ -42,7 +42,7 @@ import Testing
             // lasts at least 2 sqrt(90 / 36) = 3.2 s, 630 m, so centred on the look-ahead's own turn
             // (the last 500 m before the corner) it starts up to 70 m earlier: 100 m of margin.
             let nearCorner = [2000.0, 4000].contains { abs(s - $0) <= lookAhead + 100 }
-            let off = abs(headingDifference(from: legHeadings[leg], to: pose.camera.heading))
+            let off = abs(Angles.headingDifference(from: legHeadings[leg], to: pose.camera.heading))
             // A 90-degree turn at the default 25 degrees per second takes at least 3.6 s (720 m), more
             // than the look-ahead: then only the middle of each leg is asserted.
             let tooSlow = maxTurnRate < 90 && [2000.0, 4000].contains { abs(s - $0) <= 2 * lookAhead }
@@ -55,7 +55,7 @@ import Testing
         // Mid-leg (1 km into each leg, at 5, 15 and 25 s): within 1 degree of the leg's direction.
         for (i, t) in [5.0, 15, 25].enumerated() {
             let pose = try #require(poses.first { abs($0.time - t) < 1e-9 })
-            #expect(abs(headingDifference(from: legHeadings[i], to: pose.camera.heading)) < 1, "t = \(t)")
+            #expect(abs(Angles.headingDifference(from: legHeadings[i], to: pose.camera.heading)) < 1, "t = \(t)")
         }
     }
 

@@ -15,8 +15,8 @@ private func wwdcListingTimeline(route: Route, initialCamera: MapCamera) -> Keyf
             CubicKeyframe(initialCamera.centerCoordinate, duration: 4.0)
         }
         KeyframeTrack(\.heading) {
-            CubicKeyframe(heading(from: route.start, to: route.end), duration: 6.0)
-            CubicKeyframe(heading(from: route.end, to: route.end), duration: 8.0)
+            CubicKeyframe(Angles.heading(from: route.start, to: route.end), duration: 6.0)
+            CubicKeyframe(Angles.heading(from: route.end, to: route.end), duration: 8.0)
             CubicKeyframe(initialCamera.heading, duration: 6.0)
         }
         KeyframeTrack(\.distance) {

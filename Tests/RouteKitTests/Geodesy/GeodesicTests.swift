@@ -79,7 +79,7 @@ private func geodTestRows() throws -> [GeodTestRow] {
         let r = Geodesic.wgs84.inverse(from: p, to: p)
         #expect(r.distance == 0)
         // heading(from:to:) must not report PROJ's meaningless 180 for coincident points.
-        #expect(heading(from: p, to: p) == 0)
+        #expect(Angles.heading(from: p, to: p) == 0)
     }
 
     @Test func headingIsTheEllipsoidalInitialAzimuthInZeroTo360() {
@@ -87,16 +87,16 @@ private func geodTestRows() throws -> [GeodTestRow] {
         // (keyframes.md MP-5 gives the spherical bearing 24.7932452 for the same pair).
         let a = LocationCoordinate2D(latitude: 49.63, longitude: 6.20)
         let b = LocationCoordinate2D(latitude: 49.70, longitude: 6.25)
-        #expect(isClose(heading(from: a, to: b), 24.854834565471084, absolute: 1e-9))
+        #expect(isClose(Angles.heading(from: a, to: b), 24.854834565471084, absolute: 1e-9))
         #expect(isClose(a.distance(to: b), 8581.6516852459, absolute: 1e-6))
         // keyframes.md MP-6: east along the equator is 90, north is 0, across the antimeridian is 90.
-        #expect(isClose(heading(from: .init(latitude: 0, longitude: 0), to: .init(latitude: 0, longitude: 1)), 90, absolute: 1e-12))
-        #expect(heading(from: .init(latitude: 0, longitude: 0), to: .init(latitude: 1, longitude: 0)) == 0)
-        #expect(isClose(heading(from: .init(latitude: 0, longitude: 179.5), to: .init(latitude: 0, longitude: -179.5)), 90, absolute: 1e-12))
+        #expect(isClose(Angles.heading(from: .init(latitude: 0, longitude: 0), to: .init(latitude: 0, longitude: 1)), 90, absolute: 1e-12))
+        #expect(Angles.heading(from: .init(latitude: 0, longitude: 0), to: .init(latitude: 1, longitude: 0)) == 0)
+        #expect(isClose(Angles.heading(from: .init(latitude: 0, longitude: 179.5), to: .init(latitude: 0, longitude: -179.5)), 90, absolute: 1e-12))
         // West is 270, not -90 (PROJ reports -90).
-        #expect(isClose(heading(from: .init(latitude: 0, longitude: 1), to: .init(latitude: 0, longitude: 0)), 270, absolute: 1e-12))
+        #expect(isClose(Angles.heading(from: .init(latitude: 0, longitude: 1), to: .init(latitude: 0, longitude: 0)), 270, absolute: 1e-12))
         // geo-formats.md section 11.1: (0,0) -> (1,-0.0001) has azi1 -0.0057677, heading 359.9942...
-        let h = heading(from: .init(latitude: 0, longitude: 0), to: .init(latitude: 1, longitude: -0.0001))
+        let h = Angles.heading(from: .init(latitude: 0, longitude: 0), to: .init(latitude: 1, longitude: -0.0001))
         #expect(h > 359.99 && h < 360)
     }
 }

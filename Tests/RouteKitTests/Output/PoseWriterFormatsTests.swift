@@ -7,9 +7,9 @@ import Testing
 func writerTestPoses(count: Int = 41, acrossAntimeridian: Bool = false, eyes: Bool = true) -> [CameraPose] {
     (0..<count).map { i in
         let t = Double(i) / 10
-        let longitude = acrossAntimeridian ? normalizedLongitude(179.95 + 0.0025 * Double(i)) : 14.3 + 0.001 * Double(i)
+        let longitude = acrossAntimeridian ? Angles.normalizedLongitude(179.95 + 0.0025 * Double(i)) : 14.3 + 0.001 * Double(i)
         let camera = MapCamera(centerCoordinate: .init(latitude: 45.77 + 0.0005 * Double(i), longitude: longitude),
-                               distance: 2000 + 10 * Double(i), heading: normalizedHeading(350 + 2.5 * Double(i)), pitch: 40 + 0.25 * Double(i))
+                               distance: 2000 + 10 * Double(i), heading: Angles.normalizedHeading(350 + 2.5 * Double(i)), pitch: 40 + 0.25 * Double(i))
         let elevation = 550 + Double(i)
         return CameraPose(frame: i, time: t, camera: camera, centerElevation: elevation,
                           eye: eyes ? camera.eye(centerElevation: elevation) : nil)
@@ -19,7 +19,7 @@ func writerTestPoses(count: Int = 41, acrossAntimeridian: Bool = false, eyes: Bo
 /// A two-segment route for the writers' tests (one segment across the antimeridian when asked).
 func writerTestRoute(acrossAntimeridian: Bool = false) -> Route {
     let base = acrossAntimeridian ? 179.99 : 14.3
-    let first = (0..<6).map { RoutePoint(latitude: 45.77 + 0.001 * Double($0), longitude: normalizedLongitude(base + 0.004 * Double($0)), elevation: 500) }
+    let first = (0..<6).map { RoutePoint(latitude: 45.77 + 0.001 * Double($0), longitude: Angles.normalizedLongitude(base + 0.004 * Double($0)), elevation: 500) }
     let second = (0..<4).map { RoutePoint(latitude: 45.8 + 0.001 * Double($0), longitude: 14.4 + 0.002 * Double($0)) }
     return Route(segments: [first, second], name: "Lake & <loop>", source: .init(kind: .tracks, trackCount: 1, trackSegmentCount: 2))!
 }

@@ -228,7 +228,7 @@ import RouteKitRender
         let line = route.segments.map { segment in
             var previous: Double? = nil
             return "[" + route.points[segment].map { p in
-                let longitude = previous.map { unwrappedAngle(p.coordinate.longitude, near: $0) } ?? p.coordinate.longitude
+                let longitude = previous.map { Angles.unwrappedAngle(p.coordinate.longitude, near: $0) } ?? p.coordinate.longitude
                 previous = longitude
                 return "[\(longitude),\(p.coordinate.latitude)]"
             }.joined(separator: ",") + "]"

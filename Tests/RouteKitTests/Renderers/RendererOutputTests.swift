@@ -187,7 +187,7 @@ import Testing
         #expect(zip(c, c.dropFirst()).allSatisfy { abs($1 - $0) < 10 })
         #expect(abs((c.last! - c.first!)) > 300)
         // The same directions.
-        #expect(zip(w, c).allSatisfy { abs(normalizedHeading($1) - $0).truncatingRemainder(dividingBy: 360) < 1e-3 || abs(abs(normalizedHeading($1) - $0) - 360) < 1e-3 })
+        #expect(zip(w, c).allSatisfy { abs(Angles.normalizedHeading($1) - $0).truncatingRemainder(dividingBy: 360) < 1e-3 || abs(abs(Angles.normalizedHeading($1) - $0) - 360) < 1e-3 })
         // Other formats refuse the option.
         let kml = try runRouteFly(["sample", Self.route, "--format", "kml", "--angles", "continuous"])
         #expect(kml.status == 64 && kml.stderr.contains("'--angles' applies to csv, geojson, maplibre output"))
@@ -197,7 +197,7 @@ import Testing
     /// centre, the frame's other points beside its centre.
     @Test func longitudeSequencesWrapOrUnwrap() {
         var wrapped = LongitudeSequence(.wrapped), continuous = LongitudeSequence(.continuous)
-        #expect([179.9, 180.1, -179.5].map { wrapped.nextCenter($0) } == [179.9, normalizedLongitude(180.1), -179.5])
+        #expect([179.9, 180.1, -179.5].map { wrapped.nextCenter($0) } == [179.9, Angles.normalizedLongitude(180.1), -179.5])
         #expect(wrapped.beside(181) == -179)
         let unwrapped = [179.9, -179.9, -179.5, 179.0].map { continuous.nextCenter($0) }
         #expect(zip(unwrapped, [179.9, 180.1, 180.5, 179.0]).allSatisfy { abs($0 - $1) < 1e-9 }, "\(unwrapped)")

@@ -21,7 +21,7 @@ import Testing
 
         static func cell(_ c: LocationCoordinate2D, _ size: Double) -> (x: Int, y: Int) {
             let degrees = size / 111_320.0
-            return (Int((normalizedLongitude(c.longitude) / degrees).rounded(.down)), Int((c.latitude / degrees).rounded(.down)))
+            return (Int((Angles.normalizedLongitude(c.longitude) / degrees).rounded(.down)), Int((c.latitude / degrees).rounded(.down)))
         }
 
         static func key(_ cell: (x: Int, y: Int)) -> Int64 { Int64(cell.x) << 32 ^ Int64(cell.y & 0xFFFF_FFFF) }

@@ -25,7 +25,7 @@ import Testing
         for i in 0..<(points.count - 1) {
             let inverse = Geodesic.wgs84.inverse(from: points[i].coordinate, to: points[i + 1].coordinate)
             distances.append(inverse.distance.bitPattern)
-            headings.append(normalizedHeading(inverse.initialAzimuth).bitPattern)
+            headings.append(Angles.normalizedHeading(inverse.initialAzimuth).bitPattern)
         }
         for threads in [1, 2, 3, 8] {
             let measured = Route.measureLegs(points, threads: threads)
