@@ -81,7 +81,7 @@ public struct BoundingBox: Hashable, Sendable, CustomStringConvertible {
     /// `west = -180, east = 180`. Latitudes are those of the points (a long geodesic leg can reach
     /// slightly higher latitudes between its ends).
     ///
-    /// - Complexity: O(n), one pass, constant memory (see ``PathAccumulator``).
+    /// - Complexity: O(n), one pass, constant memory (see `PathAccumulator`).
     public init?<S: Sequence>(path: S) where S.Element == LocationCoordinate2D {
         var accumulator = PathAccumulator()
         for c in path { accumulator.add(c) }

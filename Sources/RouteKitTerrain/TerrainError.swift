@@ -42,7 +42,7 @@ public struct TerrainError: Error, Sendable, CustomStringConvertible {
         case noData(index: Int, coordinate: LocationCoordinate2D)
         /// GDAL failed while reading cells (or warping, shading or encoding a map tile), with its reason.
         case readFailed(String)
-        /// A map tile index outside the XYZ grid: `zoom` must be in `0...24` (``MapTile/maximumZoom``) and
+        /// A map tile index outside the XYZ grid: `zoom` must be in `0...24` (`MapTile/maximumZoom`) and
         /// `x`, `y` in `0..<2^zoom`.
         case invalidTile(zoom: Int, x: Int, y: Int)
         /// An imagery raster with a number of bands ``MapTileSource`` does not draw (it draws 1: grey,

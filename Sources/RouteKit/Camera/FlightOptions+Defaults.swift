@@ -30,7 +30,7 @@ extension FlightOptions {
     /// With `recorded` timing (`follow`), the clock of the flight: the instant of flight time 0 and the
     /// recorded seconds per flight second, so that pose time `t` shows the recorded instant
     /// `epoch + t × scale` (a linear clock: time-tagged output stamps each frame with its own recorded
-    /// instant instead, ``RecordedFrameClock``, and keeps `scale` as its playback multiplier): the route's first recorded time less the intro (scaled), at ``speedup`` (or
+    /// instant instead, `RecordedFrameClock`, and keeps `scale` as its playback multiplier): the route's first recorded time less the intro (scaled), at ``speedup`` (or
     /// the recorded span over ``duration``). `nil` for other timings, presets, or a route without times.
     ///
     /// When only some points have times, flight time 0 is at point 0, whose time the timing made up

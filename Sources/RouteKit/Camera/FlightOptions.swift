@@ -5,7 +5,7 @@
 public struct FlightOptions: Hashable, Sendable {
     /// The flight plans RouteKit offers.
     public enum Preset: String, Hashable, Sendable, CaseIterable {
-        /// The WWDC23 flyover recipe (``WWDCFlyover``): framed start, one cubic keyframe per point.
+        /// The WWDC23 flyover recipe (`WWDCFlyover`): framed start, one cubic keyframe per point.
         case wwdc
         /// Overview of the whole route, fly in, follow the route looking ahead, pull out and return
         /// (the default).

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// ## Time
 ///
-/// Flight time `t` (seconds from the first frame) reads the group clock (``RiderClock``) at
+/// Flight time `t` (seconds from the first frame) reads the group clock (`RiderClock`) at
 /// clock time `speedup * g(t - introDuration)`, where `g` is the eased clock of the single-route follow
 /// preset (`ProgressWarp`: from rest to a steady pace and back to rest over
 /// a tenth of the group part (1.5...5 s) at each end that has a fly-in or pull-out; the
@@ -39,8 +39,8 @@ public struct GroupFlight: Sendable {
     /// Seconds from the first frame to the last.
     public var duration: Double { flight.duration }
 
-    /// The group's clock time (seconds from ``RiderClock/start``) shown at flight time `t` seconds:
-    /// 0 during the fly-in, ``RiderClock/duration`` during the pull-out.
+    /// The group's clock time (seconds from `RiderClock/start`) shown at flight time `t` seconds:
+    /// 0 during the fly-in, `RiderClock/duration` during the pull-out.
     public func clockTime(atFlightTime t: Double) -> Double {
         min(speedup * warp.routeTime(at: t - introDuration), clock.duration)
     }
@@ -62,12 +62,12 @@ public struct GroupFlight: Sendable {
         return positions
     }
 
-    /// Seconds after the group clock's start (``RiderClock/start``) that flight time `t` stands for, on a
+    /// Seconds after the group clock's start (`RiderClock/start`) that flight time `t` stands for, on a
     /// clock that never stops: through the group part the group clock itself
     /// (``clockTime(atFlightTime:)``: every rider at its recorded instant); before it (the fly-in) and
     /// after it (the pull-out), while the group clock stands still, ``speedup`` seconds a second back
     /// from the start and on from the end. Increasing in `t`; negative during the fly-in. Writers stamp
-    /// poses with it (``PoseWriterContext/epochSeconds``), so that time-tagged formats (CZML, KML)
+    /// poses with it (`PoseWriterContext/epochSeconds`), so that time-tagged formats (CZML, KML)
     /// place every rider at its recorded UTC instants.
     public func timestamp(atFlightTime t: Double) -> Double {
         if t < introDuration { return (t - introDuration) * speedup }

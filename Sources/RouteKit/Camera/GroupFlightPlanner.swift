@@ -18,7 +18,7 @@ public enum GroupFlightError: Error, Hashable, Sendable, CustomStringConvertible
     }
 }
 
-/// Plans camera flights over a ``RiderGroup``, on the group's recorded clock (``RiderClock``).
+/// Plans camera flights over a ``RiderGroup``, on the group's recorded clock (`RiderClock`).
 ///
 /// The machinery is the single-route `follow` preset's (``FlightPlanner``):
 /// 1. *Samples.* Every rider's position 20 times a second of (un-eased) flight time, the group clock
@@ -52,11 +52,11 @@ public enum GroupFlightError: Error, Hashable, Sendable, CustomStringConvertible
 /// Options used: `speedup`, `duration`, `intro`, `outro`, `pitch` (45 by default), `distance`, `heading`,
 /// `lookAhead`, `maxTurnRate`, `framing`, `rho`, `clearance`; the preset, timing (always recorded),
 /// `simplify`, `skipIdle` and `gaps` do not apply (a gap between a rider's segments is crossed at
-/// constant speed, ``RiderClock``).
+/// constant speed, `RiderClock`).
 public struct GroupFlightPlanner: Sendable {
     /// Which rider (or riders) the camera shows.
     public var preset: GroupPreset
-    /// The flight options that apply to groups (``FlightOptions/groupSettings``); the others are ignored.
+    /// The flight options that apply to groups (`FlightOptions/groupSettings`); the others are ignored.
     public var options: FlightOptions
     /// `follow`: metres from the followed rider within which another rider counts as *near* and is kept
     /// in view. `nil`: two screen heights of ground at the follow distance (`2 * 2 d tan(fov / 2)`),

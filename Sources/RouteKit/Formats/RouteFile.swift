@@ -5,8 +5,8 @@ import Glibc
 
 /// Loads a route file from disk, choosing the reader for its format.
 ///
-/// Formats: GPX (``GPXReader``), KML (``KMLReader``), GeoJSON (``GeoJSONReader``), CSV
-/// (``CSVReader``), encoded polyline (``PolylineReader``) and TCX (``TCXReader``), chosen by
+/// Formats: GPX (`GPXReader`), KML (`KMLReader`), GeoJSON (`GeoJSONReader`), CSV
+/// (``CSVReader``), encoded polyline (``PolylineReader``) and TCX (`TCXReader`), chosen by
 /// override, content and extension as ``RouteFormat`` describes.
 ///
 /// **Notes.** Readers skip things that are not errors but that the user may want to know about
@@ -38,7 +38,7 @@ public enum RouteFile {
         /// What was skipped or decided along the way, one sentence each (see ``RouteFile``); often empty.
         public var notes: [String]
         /// Values read that are probably wrong, one sentence each: heights wrapped as unsigned 16-bit
-        /// numbers (corrected when flown, ``RouteOutliers``), elevations outside
+        /// numbers (corrected when flown, `RouteOutliers`), elevations outside
         /// ``RoutePoint/plausibleElevations``. Filled by ``RouteFile/read(path:format:options:)``; often empty.
         public var warnings: [String] = []
         /// The name that locations in ``notes`` and ``warnings`` count in when the route came out of a

@@ -7,23 +7,23 @@
 /// 3. the file name extension (``init(pathExtension:)``), for content that does not decide it, unless
 ///    the extension names XML or JSON and the content is plain text that reads as CSV (a delimiter in
 ///    its first line) or as a polyline: a table saved as `route.gpx` is read as CSV;
-/// 4. text heuristics (``sniff(_:)``): one line of characters `?`...`~` is an encoded polyline,
+/// 4. text heuristics (`sniff(_:)`): one line of characters `?`...`~` is an encoded polyline,
 ///    anything else is CSV.
 ///
 /// Content wins over the extension for XML and JSON because it cannot be wrong: a KML file saved
 /// as `route.gpx` is read as KML.
 public enum RouteFormat: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
-    /// GPX 1.0 / 1.1 (``GPXReader``).
+    /// GPX 1.0 / 1.1 (`GPXReader`).
     case gpx
-    /// KML 2.2 and the older Google Earth KML 2.0/2.1 (``KMLReader``).
+    /// KML 2.2 and the older Google Earth KML 2.0/2.1 (`KMLReader`).
     case kml
-    /// GeoJSON, RFC 7946 (``GeoJSONReader``).
+    /// GeoJSON, RFC 7946 (`GeoJSONReader`).
     case geojson
     /// Comma-, semicolon- or tab-separated values with a header (``CSVReader``).
     case csv
     /// Google's encoded polyline, precision 5 or 6 (``PolylineReader``).
     case polyline
-    /// Garmin Training Center Database v2 (``TCXReader``).
+    /// Garmin Training Center Database v2 (`TCXReader`).
     case tcx
 
     /// The name used in error messages: `GPX`, `KML`, `GeoJSON`, `CSV`, `polyline`, `TCX`.

@@ -6,8 +6,8 @@ import Glibc
 /// An output file written whole or not at all.
 ///
 /// Bytes go to a temporary file beside the destination (`.NAME.routekit-PID-RANDOM.tmp`), which is
-/// renamed over the destination only by ``commit()``, after everything was written and synced
-/// (POSIX `rename(2)` replaces a file in one step). ``abort()`` and a thrown error remove the
+/// renamed over the destination only by `commit()`, after everything was written and synced
+/// (POSIX `rename(2)` replaces a file in one step). `abort()` and a thrown error remove the
 /// temporary file, so a failed run leaves no file behind; a program that wants the same when a signal
 /// ends it installs handlers and follows the file with ``temporaryFileObserver`` (route-fly does, for
 /// the signals that end a process by default; SIGKILL cannot be caught). Writing to a symbolic link writes the file it points to; an
@@ -15,7 +15,7 @@ import Glibc
 ///
 /// A destination that exists and is not a regular file — a FIFO, a device such as `/dev/null`, a
 /// terminal — is written directly (it cannot be replaced, and must not be: it stays what it is).
-/// ``standardOutput()`` writes file descriptor 1 the same way.
+/// `standardOutput()` writes file descriptor 1 the same way.
 public final class AtomicFile {
     /// Why a file could not be written.
     public struct WriteError: Error, CustomStringConvertible {

@@ -38,25 +38,25 @@ extension PoseWriter {
 
 /// The output formats of sampled poses.
 public enum PoseFormat: String, CaseIterable, Sendable {
-    /// Comma-separated values, one row per frame (``CSVPoseWriter``).
+    /// Comma-separated values, one row per frame (`CSVPoseWriter`).
     case csv
     /// An RFC 7946 FeatureCollection, one Point feature per frame, then the route as a line
-    /// (``GeoJSONPoseWriter``).
+    /// (`GeoJSONPoseWriter`).
     case geojson
     /// A KML 2.2 Google Earth tour, one `gx:FlyTo` to a `Camera` (or `LookAt`) per frame, and the route
-    /// (``KMLTourWriter``).
+    /// (`KMLTourWriter`).
     case kml
     /// The KML tour zipped as `doc.kml` in a KMZ archive (`KMZArchive`).
     case kmz
-    /// A CZML document for CesiumJS: a clock and a sampled eye position and orientation (``CZMLWriter``).
+    /// A CZML document for CesiumJS: a clock and a sampled eye position and orientation (`CZMLWriter`).
     case czml
-    /// Google Earth Studio's 3D camera export JSON (``EarthStudioWriter``).
+    /// Google Earth Studio's 3D camera export JSON (`EarthStudioWriter`).
     case earthStudio = "earth-studio"
-    /// Web-map cameras for MapLibre GL JS, Mapbox GL JS and deck.gl (``MapLibreCameraWriter``).
+    /// Web-map cameras for MapLibre GL JS, Mapbox GL JS and deck.gl (`MapLibreCameraWriter`).
     case maplibre
-    /// The camera centre's path as a GPX 1.1 track with a time per frame (``GPXPoseWriter``).
+    /// The camera centre's path as a GPX 1.1 track with a time per frame (`GPXPoseWriter`).
     case gpx
-    /// A picture of the flight over its route (``FlightSVG``), for a quick look.
+    /// A picture of the flight over its route (`FlightSVG`), for a quick look.
     case svg
 
     /// Other names a format answers to: `mapbox` and `deckgl` are ``maplibre`` (the same camera).

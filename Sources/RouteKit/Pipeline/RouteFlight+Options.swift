@@ -11,7 +11,7 @@ extension RouteFlight {
         /// what GPS files hold; the default) or ``VerticalDatum/ellipsoidal`` (converted through PROJ).
         public var inputHeights = VerticalDatum.orthometric
         /// Whether the route's pieces (segments, tracks, lines) are chained by nearest ends before
-        /// flying (``RouteFile/Result/joiningPieces()``, the rule on ``RoutePieces``) rather than flown in
+        /// flying (`RouteFile/Result/joiningPieces()`, the rule on `RoutePieces`) rather than flown in
         /// file order. Default `false`: file order, with a warning when the pieces look out of order.
         public var joinPieces = false
         /// What the ground is where the route has no heights, and what the eye clears.

@@ -25,7 +25,7 @@ extension RouteFlight {
         /// KML and KMZ: a `Camera` at the eye or a `LookAt` at the centre.
         public var kmlView: KMLView
         /// MapLibre frames: the web map's `maxPitch`, degrees (a flight that pitches more is refused by
-        /// ``MapLibreCameraWriter/firstPose(beyondLimitsOf:in:sampler:framing:)``).
+        /// `MapLibreCameraWriter/firstPose(beyondLimitsOf:in:sampler:framing:)`).
         public var maximumPitch: Double
 
         /// The output in `format` at `framesPerSecond` (default 30), with every other setting at its default.

@@ -4,11 +4,11 @@ import Foundation
 /// most of it, in no time (``Route/recordedClockFault``).
 ///
 /// The rule, in order:
-/// 1. every timed point is at one instant (``ClockPattern/sameInstant(_:points:)``): ``sameInstant(_:points:)``;
-/// 2. the times run newest-first (``ClockPattern/newestFirst(firstIndex:backwardSteps:steps:)``):
+/// 1. every timed point is at one instant (`ClockPattern/sameInstant(_:points:)`): ``sameInstant(_:points:)``;
+/// 2. the times run newest-first (`ClockPattern/newestFirst(firstIndex:backwardSteps:steps:)`):
 ///    ``newestFirst(firstIndex:backwardSteps:steps:)``;
 /// 3. a piece runs newest-first while another runs forward
-///    (``ClockPattern/pieceNewestFirst(segment:firstIndex:backwardSteps:steps:)``, the first such piece):
+///    (`ClockPattern/pieceNewestFirst(segment:firstIndex:backwardSteps:steps:)`, the first such piece):
 ///    ``pieceNewestFirst(segment:firstIndex:backwardSteps:steps:)``;
 /// 4. the recorded times (missing ones filled, backward steps flattened: what recorded timing flies,
 ///    `Route.recordedTimes`) give the route part `T` seconds for the route's `L` metres (gaps between

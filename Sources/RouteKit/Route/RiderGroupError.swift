@@ -54,7 +54,7 @@ extension RiderGroupError {
 extension RiderGroup {
     /// Checks the group's invariants: at least one rider, unique non-empty names, finite clock offsets,
     /// and every rider's route timed (at least 2 points with a recorded time; a route partly timed is
-    /// timed as recorded timing times it, ``RiderClock``) by a clock that can be a recording
+    /// timed as recorded timing times it, `RiderClock`) by a clock that can be a recording
     /// (``Route/recordedClockFault``).
     ///
     /// - Throws: ``RiderGroupError``, naming the first rider at fault (in rider order).

@@ -39,7 +39,7 @@ extension Route {
 
     /// A copy of the route fit for camera keyframes: duplicates dropped, then optionally simplified.
     ///
-    /// See ``preparation(simplifyTolerance:keepingStops:)``, which also reports what was removed.
+    /// See `preparation(simplifyTolerance:keepingStops:)`, which also reports what was removed.
     /// - Complexity: O(n log n) typical, O(n^2) worst case, for n points.
     public func prepared(simplifyTolerance: Double?, keepingStops: Bool = false) -> Route {
         preparation(simplifyTolerance: simplifyTolerance, keepingStops: keepingStops).route

@@ -2,7 +2,7 @@ import Foundation
 
 /// A route to fly: its points in order, split into the segments the file had, measured on WGS 84.
 ///
-/// A `Route` is built once from what a reader found (see ``GPXReader``), and everything about it is
+/// A `Route` is built once from what a reader found (see `GPXReader`), and everything about it is
 /// computed then: leg lengths and headings (geodesics through PROJ), cumulative distance, bounding
 /// box and map rect.
 ///

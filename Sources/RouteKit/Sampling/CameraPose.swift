@@ -19,7 +19,7 @@ public struct CameraPose: Hashable, Sendable {
     /// for a single route.
     public var riders: [RiderPosition]
     /// Where the flight is along its route at this frame and what the route records there (distance,
-    /// recorded time, speed, heart rate …; ``RouteTracking``), for overlays; `nil` for a flight sampled
+    /// recorded time, speed, heart rate …; `RouteTracking`), for overlays; `nil` for a flight sampled
     /// without a route, and for a group flight (each rider carries its own, ``RiderPosition/reading``).
     public var routeReading: RouteReading?
 

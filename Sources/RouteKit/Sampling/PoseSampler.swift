@@ -12,7 +12,7 @@ import Foundation
 /// can overshoot its keyframes (Catmull-Rom velocities): the WWDC23 recipe's 24000 m and 18000 m
 /// distance keyframes after an initial camera millions of metres away swing below zero. MapKit clamps
 /// its camera to the distances it allows; RouteKit clamps to ``minimumDistance`` and reports how many
-/// frames it clamped (``SampledFlight/clampedFrameCount``) so the tool can say so.
+/// frames it clamped (`SampledFlight/clampedFrameCount`) so the tool can say so.
 public struct PoseSampler: Sendable {
     /// Frames per second (> 0; may be fractional, e.g. 29.97).
     public var framesPerSecond: Double
@@ -138,7 +138,7 @@ public struct PoseSampler: Sendable {
     ///
     /// - Complexity: O(f log n) time, O(1) memory.
     /// Each pose carries its ``CameraPose/routeReading`` when the flight has a route
-    /// (``ScriptedFlight/routeTracking``, `RouteTracker`).
+    /// (`ScriptedFlight/routeTracking`, `RouteTracker`).
     public func forEachPose(of flight: ScriptedFlight, eye: EyePosition.Model?, _ body: (CameraPose) -> Bool) -> Summary {
         guard let odometer = flight.route else {
             return forEachPose(of: flight.camera, centerElevation: flight.centerElevation, eye: eye, duration: flight.duration, body)
@@ -154,7 +154,7 @@ public struct PoseSampler: Sendable {
     /// The pose of a scripted flight at any `time` (seconds from its start, within
     /// 0 to ``ScriptedFlight/duration``), as a frame there would have it (normalised, distance clamped,
     /// the eye placed with `eye`), without a route reading: for writers that add samples between frames
-    /// (``PoseWriterContext/poseBetweenFrames``). `frame` is the frame at or before `time`.
+    /// (`PoseWriterContext/poseBetweenFrames`). `frame` is the frame at or before `time`.
     ///
     /// - Complexity: O(log n) for n keyframes on the longest track.
     public func pose(of flight: ScriptedFlight, eye: EyePosition.Model?, at time: Double) -> CameraPose {

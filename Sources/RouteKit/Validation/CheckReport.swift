@@ -1,6 +1,6 @@
 import Foundation
 
-/// Everything a check found (``CheckRun``): the route's findings, the flight's, and what was measured.
+/// Everything a check found (`CheckRun`): the route's findings, the flight's, and what was measured.
 public struct CheckReport: Sendable {
     /// Route findings (``RouteCheck``) then flight findings (``FlightCheck``), each in its fixed order.
     public var findings: [Finding]

@@ -1,7 +1,7 @@
 import Foundation
 
 extension FlightCheck {
-    /// Why a flight gives no flight findings but `flight-unplannable` (``CheckRun``): the planner refused
+    /// Why a flight gives no flight findings but `flight-unplannable` (`CheckRun`): the planner refused
     /// it, or it is too long to sample at the check's frame rate.
     public enum Unplannable: Error, Hashable, Sendable, CustomStringConvertible {
         /// The planner's error (``FlightPlanner/plan(for:)``).

@@ -3,7 +3,7 @@ import Foundation
 /// Checks a planned flight: its length, its frames, and how it moves on the screen (``MotionCheck``).
 /// Pure: it samples a ``ScriptedFlight`` the way ``PoseSampler`` does and never changes it.
 ///
-/// Motion is judged in screen terms (``MotionMeasures``, ``MotionLimits``): screen speed, zoom, turn and
+/// Motion is judged in screen terms (`MotionMeasures`, ``MotionLimits``): screen speed, zoom, turn and
 /// tilt rates, their accelerations, the eye's vertical acceleration and jumps. Ground speeds in metres
 /// per second are still measured between consecutive frames `i` and `i + 1` (`dt = 1 / fps`, reported at
 /// the time of frame `i`) and are in the ``Summary``, but they only give findings against limits the
@@ -27,7 +27,7 @@ import Foundation
 /// | `flight-elevation-implausible` | warning | frames whose centre elevation left -12 000...100 000 m (`PointValueLimits.elevation`) |
 /// | `center-speed-over-limit`, `eye-speed-over-limit`, `distance-rate-over-limit` | warning | the m/s peak is over a limit given (none by default) |
 /// | `motion-peaks`, `motion-jump`, `motion-screen-speed`, `motion-zoom-rate`, `motion-turn-rate`, `motion-tilt-rate`, `motion-jolt`, `motion-eye-bob` | note, error, warnings | see ``MotionCheck`` |
-/// | `flight-unplannable` | error | the flight could not be planned or is too long to sample (reported by ``CheckRun``, see ``Unplannable``) |
+/// | `flight-unplannable` | error | the flight could not be planned or is too long to sample (reported by `CheckRun`, see ``Unplannable``) |
 public enum FlightCheck {
     /// Thresholds and expectations.
     public struct Options: Hashable, Sendable {
@@ -43,7 +43,7 @@ public enum FlightCheck {
         public var verticalFieldOfView: Double = CameraFraming.defaultVerticalFieldOfView
         /// The limits of the motion check (``MotionLimits``; defaults as documented there).
         public var motion = MotionLimits()
-        /// Keep a ``MotionTrace`` of this many time buckets for a plot, or `nil` (default) for none.
+        /// Keep a `MotionTrace` of this many time buckets for a plot, or `nil` (default) for none.
         public var traceBuckets: Int? = nil
         /// Centre ground speed, m/s, or `nil` (default): no limit, since what a viewer can follow depends
         /// on how far away the camera is. The peak is always reported.

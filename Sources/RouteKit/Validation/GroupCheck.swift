@@ -81,7 +81,7 @@ public enum GroupCheck {
     }
 
     /// `group-clock-offset` (warning), one per rider whose recorded span overlaps no other rider's and
-    /// whose clock a known fault puts apart (``RiderClockOffset``): the likely cause and the clock offset
+    /// whose clock a known fault puts apart (`RiderClockOffset`): the likely cause and the clock offset
     /// that fixes it. Found from the routes alone, so it is said even when the group cannot be flown (a
     /// rider 20 years early makes the flight too long to plan).
     ///

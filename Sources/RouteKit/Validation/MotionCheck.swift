@@ -1,6 +1,6 @@
 import Foundation
 
-/// Checks how a flight moves on the screen (``MotionMeasures``) against ``MotionLimits``.
+/// Checks how a flight moves on the screen (`MotionMeasures`) against ``MotionLimits``.
 ///
 /// Finding codes (times are seconds on the flight: a step's midpoint for rates and jumps, the frame's
 /// time for accelerations):
@@ -22,7 +22,7 @@ import Foundation
 ///
 /// Use ``check(_:framesPerSecond:verticalFieldOfView:limits:traceBuckets:)`` for a planned or scripted
 /// flight, ``check(poses:framesPerSecond:verticalFieldOfView:limits:)`` for poses at hand, or feed an
-/// ``Accumulator`` pose by pose (what ``FlightCheck`` does, in the same pass as its other checks).
+/// `Accumulator` pose by pose (what ``FlightCheck`` does, in the same pass as its other checks).
 public enum MotionCheck {
     /// One of the measures a limit applies to.
     public enum Measure: String, CaseIterable, Hashable, Sendable {
@@ -253,7 +253,7 @@ public enum MotionCheck {
     ///   - framesPerSecond: The frame rate to measure at (> 0): the video's, or finer.
     ///   - verticalFieldOfView: Degrees (``CameraFraming/verticalFieldOfView`` of the plan).
     ///   - limits: Default ``MotionLimits/init()``.
-    ///   - traceBuckets: Keep a ``MotionTrace`` of this many time buckets for a plot (`nil`: none).
+    ///   - traceBuckets: Keep a `MotionTrace` of this many time buckets for a plot (`nil`: none).
     /// - Complexity: O(f log k) for f frames and k keyframes; O(1) memory besides runs and trace.
     public static func check(_ flight: ScriptedFlight, framesPerSecond: Double,
                              verticalFieldOfView: Double = CameraFraming.defaultVerticalFieldOfView,

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The most a flight's ``MotionMeasures`` may reach before ``MotionCheck`` warns, and what counts as a
+/// The most a flight's `MotionMeasures` may reach before ``MotionCheck`` warns, and what counts as a
 /// jump. Every limit is a magnitude (> 0) or `nil` for none; the defaults and why:
 ///
 /// - ``screenSpeed`` **0.5 screen heights per second**. The cinematographers' rule of thumb against

@@ -32,7 +32,7 @@ extension RouteCheck {
     /// are those reported at `i` and `i + 1`.
     ///
     /// - Complexity: O(n + k) for n findings and k wild positions.
-    public static func withoutLegsOfWildPositions(_ findings: [Finding], outliers: RouteOutliers) -> [Finding] {
+    package static func withoutLegsOfWildPositions(_ findings: [Finding], outliers: RouteOutliers) -> [Finding] {
         guard !outliers.positions.isEmpty else { return findings }
         let legEnds = Set(outliers.positions.flatMap { [$0.index, $0.index + 1] })
         return findings.filter { finding in

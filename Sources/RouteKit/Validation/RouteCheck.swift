@@ -8,33 +8,33 @@ import Foundation
 /// |---|---|---|
 /// | `time-missing` | note | no point has a time (recorded timing is impossible; distance timing works) |
 /// | `time-partial` | warning | some points have a time and some do not; *i* = first untimed point |
-/// | `time-same-instant` | warning | every timed point is at one instant (``ClockPattern/sameInstant(_:points:)``): one finding instead of `time-equal-while-moving`, `time-backwards` and `time-before-gps-epoch` at each point; *i* = 0 |
-/// | `time-newest-first` | error | the points run newest-first (``ClockPattern/newestFirst(firstIndex:backwardSteps:steps:)``): one finding instead of a `time-backwards` at each step; *i* = the first backward step's later point |
-/// | `time-piece-newest-first` | error | a piece (segment) runs newest-first while another runs forward (``ClockPattern/pieceNewestFirst(segment:firstIndex:backwardSteps:steps:)``: saved reversed, times and all): one finding per such piece instead of a `time-backwards` at each of its steps (a command line adds its option that chains the pieces by their times); *i* = its first backward step's later point |
-/// | `time-whole-seconds` | note | times are whole seconds for points a fraction of a second apart (``ClockPattern/wholeSeconds(firstIndex:interval:sharedSteps:resolution:)``): one finding instead of a `time-equal-while-moving` at each point; recorded timing spreads them; *i* = the first that shares its second |
-/// | `time-fit-epoch` | note | the first time is on the FIT epoch's day, 1989-12-31 (``ClockPattern/fitEpoch(_:)``); *i* = the first timed point |
+/// | `time-same-instant` | warning | every timed point is at one instant (`ClockPattern/sameInstant(_:points:)`): one finding instead of `time-equal-while-moving`, `time-backwards` and `time-before-gps-epoch` at each point; *i* = 0 |
+/// | `time-newest-first` | error | the points run newest-first (`ClockPattern/newestFirst(firstIndex:backwardSteps:steps:)`): one finding instead of a `time-backwards` at each step; *i* = the first backward step's later point |
+/// | `time-piece-newest-first` | error | a piece (segment) runs newest-first while another runs forward (`ClockPattern/pieceNewestFirst(segment:firstIndex:backwardSteps:steps:)`: saved reversed, times and all): one finding per such piece instead of a `time-backwards` at each of its steps (a command line adds its option that chains the pieces by their times); *i* = its first backward step's later point |
+/// | `time-whole-seconds` | note | times are whole seconds for points a fraction of a second apart (`ClockPattern/wholeSeconds(firstIndex:interval:sharedSteps:resolution:)`): one finding instead of a `time-equal-while-moving` at each point; recorded timing spreads them; *i* = the first that shares its second |
+/// | `time-fit-epoch` | note | the first time is on the FIT epoch's day, 1989-12-31 (`ClockPattern/fitEpoch(_:)`); *i* = the first timed point |
 /// | `time-backwards` | error | a time is earlier than the previous timed point's, segments included; *i* = the later point |
 /// | `time-equal-while-moving` | warning | two consecutive points have the same time but different positions (infinite speed); *i* = the second |
 /// | `time-gap` | warning | more than ``Options/gap`` seconds between consecutive timed points; *i* = the point after the gap |
-/// | `speed-implausible` | warning | a leg's speed (geodesic length / time) is over ``Options/maxSpeed``; *i* = the leg's end. ``CheckRun`` leaves out those on the legs into and out of a recognised wild position (``withoutLegsOfWildPositions(_:outliers:)``) |
+/// | `speed-implausible` | warning | a leg's speed (geodesic length / time) is over ``Options/maxSpeed``; *i* = the leg's end. `CheckRun` leaves out those on the legs into and out of a recognised wild position (`withoutLegsOfWildPositions(_:outliers:)`) |
 /// | `time-before-gps-epoch` | warning | times before 1980-01-06 (the GPS epoch), e.g. the 1901 sentinel of a broken clock; *i* = the first |
 /// | `time-zone-mixed` | warning | the file writes its times in more than one zone notation; *i* = first point that differs from the first |
 /// | `time-zone-missing` | note | times without a zone (read as UTC); *i* = the first |
 /// | `duplicate-point` | note | a point at exactly the previous point's position within a segment; *i* = the repeat |
 /// | `zero-length-segment` | warning | a segment that travels nowhere (one point, or all at one place); *i* = its first point |
-/// | `jump` | warning | a leg inside a segment longer than ``Options/maxJump`` metres; *i* = the leg's end. ``CheckRun`` leaves out those on the legs into and out of a recognised wild position (``withoutLegsOfWildPositions(_:outliers:)``) |
+/// | `jump` | warning | a leg inside a segment longer than ``Options/maxJump`` metres; *i* = the leg's end. `CheckRun` leaves out those on the legs into and out of a recognised wild position (`withoutLegsOfWildPositions(_:outliers:)`) |
 /// | `piece-gap` | warning | the jump from one piece (segment) to the next is longer than ``Options/pieceGap`` metres (a flight that flies its gaps crosses it); *i* = the next piece's first point. Not reported when the pieces seem out of order |
-/// | `pieces-out-of-order` | warning | the pieces chained by nearest ends (``RoutePieces``) would jump at most half as far as in file order, and ``Options/pieceGap`` metres less, and the file order is not that of the pieces' times: one finding with every jump's length and the chain (``Route/joiningPieces()``); *i* = the first long jump's next point |
+/// | `pieces-out-of-order` | warning | the pieces chained by nearest ends (`RoutePieces`) would jump at most half as far as in file order, and ``Options/pieceGap`` metres less, and the file order is not that of the pieces' times: one finding with every jump's length and the chain (`Route/joiningPieces()`); *i* = the first long jump's next point |
 /// | `null-island` | error | a point at exactly latitude 0, longitude 0 (a fix the device never had) |
 /// | `latitude-out-of-range` | error | a latitude outside -90...90 or not finite |
 /// | `longitude-out-of-range` | warning | a longitude outside -180...180 or not finite |
 /// | `elevation-implausible` | error | elevations outside ``RoutePoint/plausibleElevations`` (-500...9000 m), one finding for all; *i* = the first |
-/// | `elevation-missing` | warning | points without elevation (``Route/missingElevations``): the camera's ground is unknown there; *i* = the first. Fill them first (``Route/fillingMissingElevations(from:)``, ``Route/fillingMissingElevations(with:)``) and the finding goes |
-/// | `elevation-wrapped` | note | heights of 65000...65535 m that are negative heights in an unsigned 16-bit field (``RouteOutliers``), corrected to `h - 65536`; one finding; *i* = the first. From ``findings(for:places:)`` |
-/// | `elevation-spike` | warning | a height far off its neighbours' median (``RouteOutliers``), replaced by it everywhere; *i* = the spike. From ``findings(for:places:)`` |
-/// | `route-underground` | warning | with a terrain model: a stretch of points more than 30 m under it (``UndergroundStretch``: a tunnel?), one per stretch; *i* = its first point. From ``TerrainCheck/routeFindings(_:ground:geoid:ellipsoidalFix:)`` |
+/// | `elevation-missing` | warning | points without elevation (`Route/missingElevations`): the camera's ground is unknown there; *i* = the first. Fill them first (``Route/fillingMissingElevations(from:)``, ``Route/fillingMissingElevations(with:)``) and the finding goes |
+/// | `elevation-wrapped` | note | heights of 65000...65535 m that are negative heights in an unsigned 16-bit field (`RouteOutliers`), corrected to `h - 65536`; one finding; *i* = the first. From `findings(for:places:)` |
+/// | `elevation-spike` | warning | a height far off its neighbours' median (`RouteOutliers`), replaced by it everywhere; *i* = the spike. From `findings(for:places:)` |
+/// | `route-underground` | warning | with a terrain model: a stretch of points more than 30 m under it (`UndergroundStretch`: a tunnel?), one per stretch; *i* = its first point. From ``TerrainCheck/routeFindings(_:ground:geoid:ellipsoidalFix:)`` |
 /// | `elevation-ellipsoidal` | warning | with a terrain model: heights a near-constant geoid undulation off it (``GroundOffset``: ellipsoidal heights written as sea level), once. From ``TerrainCheck/routeFindings(_:ground:geoid:ellipsoidalFix:)`` |
-/// | `position-outlier` | warning | a wild position, an impossible detour into and out of one point (``RouteOutliers``), left out of the flight; *i* = the point. From ``findings(for:places:)`` |
+/// | `position-outlier` | warning | a wild position, an impossible detour into and out of one point (`RouteOutliers`), left out of the flight; *i* = the point. From `findings(for:places:)` |
 ///
 /// **What can occur.** The readers reject latitudes outside -90...90 and non-finite numbers (GPX
 /// `latitudeOutOfRange`), and they normalise or reject longitudes, so a route read from a file never

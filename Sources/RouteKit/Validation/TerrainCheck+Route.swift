@@ -2,7 +2,7 @@ import Foundation
 
 extension TerrainCheck {
     /// The findings about a route's own heights over a terrain model (issue 25, items 5 and 12):
-    /// - `route-underground` (a warning), one for each ``UndergroundStretch``, at its first point, its
+    /// - `route-underground` (a warning), one for each `UndergroundStretch`, at its first point, its
     ///   depth measured with a geoid-sized offset removed (that offset is the next finding, not a tunnel);
     /// - `elevation-ellipsoidal` (a warning), once, when the route sits a near-constant offset the size
     ///   of the geoid undulation off the model (``GroundOffset/isGeoidSized(undulation:)``; the undulation

@@ -4,7 +4,7 @@ extension MapTileSource {
     /// `raster-dem` source with `encoding: 'terrarium'` and `tileSize: 256`.
     ///
     /// Pixel (column, row) holds the height at its centre, `(column + 0.5, row + 0.5)` pixels from the
-    /// tile's north-west corner in Web Mercator (``MapTile``), interpolated bilinearly from the model's
+    /// tile's north-west corner in Web Mercator (`MapTile`), interpolated bilinearly from the model's
     /// four nearest cells by GDAL's warper (cells at nodata are left out of the weights). Heights are
     /// metres above the EGM96 geoid ("sea level"), as ``TerrainModel/elevation(at:)`` gives them: the
     /// model's own values when it declares EGM96 or no vertical datum (``verticalDatum``), converted
@@ -12,7 +12,7 @@ extension MapTileSource {
     /// scaled by the band's scale and offset, and from feet to metres. Encoded to 1/256 m.
     ///
     /// Edge cases: where the model has no data (outside its coverage, at nodata cells) the height is
-    /// 0 m, since a `raster-dem` tile must hold a number everywhere; a tile ``MapTileCoverage/touches(_:)``
+    /// 0 m, since a `raster-dem` tile must hold a number everywhere; a tile `MapTileCoverage/touches(_:)`
     /// says false of is all 0 m and is made without reading the model.
     ///
     /// - Parameters:

@@ -11,7 +11,7 @@ import Foundation
 /// **The rasters.** Any raster GDAL reads (GeoTIFF, SRTM `.hgt`, DTED, a `.vrt` mosaic) in any CRS that
 /// PROJ transforms to WGS 84. Each is opened once, at ``init(elevationPath:imageryPath:)``, and kept open
 /// until the source goes. Every tile is warped from it by GDAL (`GDALWarp`, the library form of
-/// `gdalwarp`) into EPSG:3857 over the tile's extent (``MapTile``), resampled bilinearly; GDAL reads an
+/// `gdalwarp`) into EPSG:3857 over the tile's extent (`MapTile`), resampled bilinearly; GDAL reads an
 /// overview instead of the full raster when the tile is coarser than the raster and the file has one.
 ///
 /// **Threads.** `Sendable`: a lock serialises GDAL's reads of each raster (a GDAL dataset is not safe
