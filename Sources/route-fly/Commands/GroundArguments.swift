@@ -114,10 +114,9 @@ extension PlansFlightsOverGround {
         let read = try input.read(routePath)
         let (route, terrain) = try ground.apply(to: read.route, routePath: routePath, warnIfMissing: scriptPath == nil)
         try beforePlanning(route)
-        var options = ground.routeFlightOptions
-        options.format = input.format
-        options.reading = input.readerOptions
-        options.inputHeights = input.inputHeights
+        // The input options, the ground, then the flight options with the ground's clearance.
+        var options = input.routeFlightOptions
+        options.ground = ground.routeFlightOptions.ground
         options.flight = flight.options
         options.flight.clearance = ground.clearance
         options.script = try scriptPath.map(loadCameraScript)
