@@ -1,12 +1,13 @@
 import CGDAL
+import RouteKitGeodesy
 import Foundation
 
 extension TerrainModel {
     /// How band 1's values become metres, and what they are measured from: the rules ``TerrainModel``
     /// documents under **Heights**, shared by the model and by ``MapTileSource``.
     struct HeightReference: Sendable {
-        /// What the file says its heights are measured from.
-        var verticalDatum: VerticalDatum
+        /// What the file declares its heights are measured from (`nil`: nothing, read as orthometric).
+        var verticalDatum: VerticalDatum?
         /// Metres per unit of the scaled value (1, 0.3048 for feet, 1200/3937 for US survey feet).
         var unitInMetres: Double
         /// The band's scale and offset (1 and 0 when it has none, or a non-finite or zero scale).
@@ -25,13 +26,13 @@ extension TerrainModel {
                 guard vertical.code == "5773" || vertical.name.uppercased().contains("EGM96") else {
                     throw fail(.unsupportedVerticalDatum(vertical.code.map { "\(vertical.name) (EPSG:\($0))" } ?? vertical.name))
                 }
-                verticalDatum = .egm96
+                verticalDatum = .orthometric
                 let verticalUnit = OSRGetTargetLinearUnits(crs.handle, "VERT_CS", nil)
                 if verticalUnit > 0, verticalUnit.isFinite { unitInMetres = verticalUnit }
             } else if crs.axisCount == 3 {
                 verticalDatum = .ellipsoidal
             } else {
-                verticalDatum = .unspecified
+                verticalDatum = nil
             }
             let unitText = GDALGetRasterUnitType(band).map { String(cString: $0) } ?? ""
             switch unitText.trimmingCharacters(in: .whitespaces).lowercased() {

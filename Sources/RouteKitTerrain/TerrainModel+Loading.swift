@@ -31,7 +31,7 @@ extension TerrainModel {
     /// Everything ``init(path:selection:maximumCellCount:)`` sets.
     struct Parts {
         var coordinateSystemName: String
-        var verticalDatum: VerticalDatum
+        var verticalDatum: VerticalDatum?
         var extent: BoundingBox
         var grid: ElevationGrid
         var placement: RasterPlacement

@@ -36,17 +36,6 @@ import RouteKitGeodesy
 /// **Missing data.** A cell equal to the band's nodata value, or not finite, is missing; see
 /// ``elevation(at:)`` for how interpolation treats it.
 public struct TerrainModel: Sendable {
-    /// What the file says its heights are measured from.
-    public enum VerticalDatum: String, Hashable, Sendable {
-        /// EGM96 height (EPSG:5773), declared by the file: used as it is.
-        case egm96
-        /// No vertical CRS declared: used as it is, taken to be orthometric ("above sea level"; true of
-        /// SRTM, Copernicus and almost every DEM).
-        case unspecified
-        /// Heights above the WGS 84 ellipsoid (a 3D geographic CRS such as EPSG:4979): converted to EGM96.
-        case ellipsoidal
-    }
-
     /// Margin around the covered coordinates, metres: 2000.
     public static let defaultMargin = 2000.0
     /// Largest window read, cells: 25 000 000 (100 MB of 32-bit floats).
@@ -56,8 +45,10 @@ public struct TerrainModel: Sendable {
     public let path: String
     /// The name of the raster's horizontal CRS, e.g. `WGS 84` or `WGS 84 / UTM zone 33N`.
     public let coordinateSystemName: String
-    /// What the file's heights are measured from (``elevation(at:)`` always returns EGM96 heights).
-    public let verticalDatum: VerticalDatum
+    /// What the file declares its heights are measured from: ``VerticalDatum/orthometric`` for EGM96 height
+    /// (EPSG:5773), ``VerticalDatum/ellipsoidal`` for a 3D geographic CRS (EPSG:4979), or `nil` when it
+    /// declares none (most DEMs; read as orthometric). ``elevation(at:)`` always returns EGM96 heights.
+    public let verticalDatum: VerticalDatum?
     /// The whole raster's extent in WGS 84 degrees (`west > east` across the antimeridian).
     public let extent: BoundingBox
     /// The number of columns and rows of cells held in memory (the window read).

@@ -24,7 +24,8 @@ func benchmarkRender(path: String?, frames: Int) {
         context.maximumPitch = 85
         var page = FlightPageOptions()
         page.mode = .render
-        let writer = PreviewPage(context: context, script: .inline(javaScript: try String(contentsOfFile: js, encoding: .utf8), css: nil), options: page)
+        page.script = .inline(javaScript: try String(contentsOfFile: js, encoding: .utf8), css: nil)
+        let writer = PreviewPage(context: context, options: page)
         let bytes = PoseOutput.bytes(writer: writer) { sampler.forEachPose(of: flight, eye: nil, $0) }.bytes
         let renderer = FlightRenderer(page: bytes, width: 1280, height: 720, frameRate: FrameRate(numerator: 30, denominator: 1))
         let start = min(180, count - 1)

@@ -11,7 +11,7 @@ enum NoticePresentation {
         case .missingElevations:
             return String(notice.message.dropLast()) + ": '--terrain <file>' or '--ground-elevation <metres>'."
         case .terrainOffset(let offset, let modelPath):
-            return "the route's own elevations lie \(FixedDecimal.string(abs(offset), places: 0)) m \(offset < 0 ? "below" : "above") the terrain model '\(modelPath)' (median over the points): check that both are above sea level ('--input-heights') and that the model is the right one"
+            return RouteFlight.Notice.terrainOffsetSentence(metres: offset, modelPath: modelPath, heightsOption: "'--input-heights'")
         case .piecesOutOfOrder:
             return notice.message + " '--join-pieces' flies them in that order."
         case .geoidSizedOffset(let offset, let undulation):

@@ -1,4 +1,4 @@
-/// What a flight page (``PreviewPage``) draws over the map and how it is driven: the player a person
+/// What a flight page (``RouteFlight/page(_:framesPerSecond:frames:)``) draws over the map and how it is driven: the player a person
 /// uses, or the frame-by-frame driver of `render`.
 public struct FlightPageOptions: Sendable, Equatable {
     /// Who drives the page.
@@ -66,6 +66,29 @@ public struct FlightPageOptions: Sendable, Equatable {
     /// `routekit://hillshade/…`, `routekit://imagery/…`, each a 256-pixel PNG.
     public static let tileScheme = "routekit"
 
+    /// Where MapLibre GL JS comes from.
+    public enum Script: Sendable, Equatable {
+        /// A `<script src>` (and a `<link rel="stylesheet">` when `stylesheet` is given).
+        case url(String, stylesheet: String?)
+        /// The library's text inlined (and its stylesheet's, when given), for offline use and for video.
+        case inline(javaScript: String, css: String?)
+
+        /// MapLibre GL JS 5.3.0 on the unpkg CDN, pinned to the exact version the tests run against
+        /// (PyPI's `maplibre` package ships the same file).
+        public static let unpkg = Script.url("https://unpkg.com/maplibre-gl@5.3.0/dist/maplibre-gl.js",
+                                             stylesheet: "https://unpkg.com/maplibre-gl@5.3.0/dist/maplibre-gl.css")
+    }
+
+    /// The MapLibre script. Default ``Script/unpkg`` (the page then needs the network to play).
+    public var script = Script.unpkg
+    /// A MapLibre style URL for the basemap, or `nil` (the default) for a blank offline style: a plain
+    /// background with the route drawn over it.
+    public var styleURL: String? = nil
+    /// What the page says to do when MapLibre GL JS does not load (after "MapLibre GL JS did not load
+    /// from URL"), e.g. how the caller gives a local copy.
+    package var loadFailureHint = " (offline? give a local copy of maplibre-gl.js)"
+
+    /// Who drives the page: its own player, or a renderer frame by frame.
     public var mode: Mode = .player
     /// `true`: the route ahead of the rider is drawn faint, the part flown solid; `false`: all solid.
     public var revealsRoute = true
@@ -73,8 +96,11 @@ public struct FlightPageOptions: Sendable, Equatable {
     public var showsRider = true
     /// The overlays drawn. Default all.
     public var overlays: Set<Overlay> = Set(Overlay.allCases)
+    /// The units of the overlays' numbers. Default metric.
     public var units: Units = .metric
+    /// The clock the overlays show. Default the time elapsed.
     public var clock: Clock = .elapsed
+    /// Speed or pace in the overlays. Default speed.
     public var speedDisplay: SpeedDisplay = .speed
     /// 3D terrain (a `raster-dem` source, Terrarium encoding), or `nil` for a flat map.
     public var terrain: TileLayer? = nil

@@ -11,7 +11,7 @@ extension PoseOutput {
     /// - Complexity: O(f (log k + r log n)) time for f frames, k keyframes and r riders of n points; O(r)
     ///   memory besides a 1 MiB buffer.
     @discardableResult
-    public static func write(
+    package static func write(
         _ group: GroupFlight, sampler: PoseSampler, eye: EyePosition.Model?, format: PoseFormat,
         context: PoseWriterContext, framingColumns: Bool = false, to destination: Destination,
         progress: ((Int) -> Void)? = nil
@@ -25,7 +25,7 @@ extension PoseOutput {
 
     /// Samples a group flight and streams every pose through `writer` (a ``PreviewPage``).
     @discardableResult
-    public static func write(
+    package static func write(
         _ group: GroupFlight, sampler: PoseSampler, eye: EyePosition.Model?, writer: any PoseWriter,
         to destination: Destination
     ) throws(AtomicFile.WriteError) -> PoseSampler.Summary {
@@ -39,7 +39,7 @@ extension PoseOutput {
     /// (`{ sampler.forEachPose(of: flight, eye: nil, $0) }`).
     ///
     /// - Complexity: O(f) time and memory for f frames.
-    public static func bytes(writer: any PoseWriter, poses: ((CameraPose) -> Bool) -> PoseSampler.Summary)
+    package static func bytes(writer: any PoseWriter, poses: ((CameraPose) -> Bool) -> PoseSampler.Summary)
         -> (bytes: [UInt8], summary: PoseSampler.Summary) {
         var writer = writer
         var bytes: [UInt8] = []

@@ -79,7 +79,7 @@ public enum PoseOutput {
     /// - Returns: Frames written and frames whose distance was clamped.
     /// - Throws: ``AtomicFile/WriteError`` when the file cannot be written (nothing is left behind).
     @discardableResult
-    public static func write(
+    package static func write(
         _ flight: ScriptedFlight, sampler: PoseSampler, eye: EyePosition.Model?, format: PoseFormat,
         context: PoseWriterContext, framingColumns: Bool = false, to destination: Destination,
         progress: ((Int) -> Void)? = nil
@@ -102,7 +102,7 @@ public enum PoseOutput {
     /// - Returns: Frames written and frames whose distance was clamped.
     /// - Throws: ``AtomicFile/WriteError`` when the file cannot be written (nothing is left behind).
     @discardableResult
-    public static func write(
+    package static func write(
         _ flight: ScriptedFlight, sampler: PoseSampler, eye: EyePosition.Model?, writer: any PoseWriter,
         to destination: Destination
     ) throws(AtomicFile.WriteError) -> PoseSampler.Summary {

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// A writer is driven as `begin`, then `write` once per pose in frame order, then `end`. Each call
 /// appends to `out`; the caller flushes `out` whenever it likes (``PoseOutput`` does, every 1 MiB).
-public protocol PoseWriter {
+package protocol PoseWriter {
     /// Appends what comes before the first pose (a header, an opening bracket).
     mutating func begin(into out: inout [UInt8])
     /// Appends one pose.
@@ -19,14 +19,14 @@ public protocol PoseWriter {
 }
 
 extension PoseWriter {
-    public mutating func end(into out: inout [UInt8], flush: (inout [UInt8]) -> Void) {
+    package mutating func end(into out: inout [UInt8], flush: (inout [UInt8]) -> Void) {
         end(into: &out)
     }
 }
 
 extension PoseWriter {
     /// Encodes a whole array of poses. O(f) for f poses.
-    public mutating func encode(_ poses: [CameraPose]) -> [UInt8] {
+    package mutating func encode(_ poses: [CameraPose]) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(96 * (poses.count + 1))
         begin(into: &out)

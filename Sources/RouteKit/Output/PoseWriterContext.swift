@@ -10,33 +10,33 @@ import Foundation
 /// Determinism: the default ``epoch`` is the fixed instant ``defaultEpoch`` (2000-01-01T00:00:00Z), never
 /// the current date, so the same flight always gives the same bytes. A caller that knows when the flight
 /// "happens" (e.g. the route's recorded start time, for recorded timing) passes it explicitly.
-public struct PoseWriterContext: Sendable {
+package struct PoseWriterContext: Sendable {
     /// The route the flight follows, when known. KML, CZML and GeoJSON write it as a line beside the
     /// poses; `nil` leaves the line out.
-    public var route: Route?
+    package var route: Route?
     /// For a group flight, the riders whose positions each pose carries (``CameraPose/riders``), so that
     /// writers can name them and draw their routes; `nil` for a single route.
-    public var group: RiderGroup? = nil
+    package var group: RiderGroup? = nil
     /// For a group flight whose poses are stamped with the group clock (``epochSeconds``), each rider's
     /// recorded span on that clock, in rider order (``RiderClock/startTime(ofRider:)`` to
     /// ``RiderClock/endTime(ofRider:)``): CZML gives it as the rider's `recording` interval exactly. `nil`: the
     /// span of the frames where the rider is active.
     package var riderSpans: [ClosedRange<Date>]? = nil
     /// Frames per second of the poses (> 0); frame `i` is at `i / framesPerSecond` seconds.
-    public var framesPerSecond: Double
+    package var framesPerSecond: Double
     /// The number of poses that will be written (>= 1).
-    public var frameCount: Int
+    package var frameCount: Int
     /// The viewport (pixels) and vertical field of view (degrees) the poses were framed for.
-    public var framing: CameraFraming
+    package var framing: CameraFraming
     /// The instant of frame 0 (time 0). Pose `time` seconds are added to it for the absolute times of
     /// GPX `time` and the CZML clock. Default ``defaultEpoch``.
-    public var epoch: Date
+    package var epoch: Date
     /// How to place the eye of a pose that has none (``CameraPose/eye`` is `nil`): KML, CZML and Earth
     /// Studio need the eye. Default ``EyePosition/Model/tangentPlane``.
-    public var eyeModel: EyePosition.Model
+    package var eyeModel: EyePosition.Model
     /// How CSV, GeoJSON and MapLibre headings are written: wrapped to `0..<360` (default) or continuous
     /// from frame to frame (``AngleContinuity``).
-    public var angles: AngleContinuity = .wrapped
+    package var angles: AngleContinuity = .wrapped
     /// Seconds of ``epoch`` time per second of flight (> 0, default 1): with recorded timing and a speedup,
     /// the speedup, so that CZML and GPX absolute times are the route's recorded times
     /// (``absoluteTime(of:)``).
@@ -62,7 +62,7 @@ public struct PoseWriterContext: Sendable {
     /// elevations into ellipsoidal heights with the undulation under each rider (CSV, GeoJSON, CZML); `nil`:
     /// sea level is taken as the ellipsoid for route points, and riders use the pose's undulation at its
     /// centre (``CameraPose/geoidUndulation``).
-    public var geoid: Geoid? = nil
+    package var geoid: Geoid? = nil
     /// The ground model (a digital elevation model) the flight was planned over, when there is one: Earth
     /// Studio files then carry the ground around the route (`EarthStudioTerrainGrid`) for Blender. `nil`:
     /// no ground.
@@ -73,7 +73,7 @@ public struct PoseWriterContext: Sendable {
     /// The vertical datum of the heights CSV and GeoJSON write (`center_elevation`, `eye_altitude`).
     /// KML (sea level), CZML, Earth Studio (the ellipsoid) and GPX (sea level) always use their own
     /// format's datum. Default ``VerticalDatum/ellipsoidal``.
-    public var heights: VerticalDatum = .ellipsoidal
+    package var heights: VerticalDatum = .ellipsoidal
     /// Whether CSV appends the route's values at each frame (``CSVPoseWriter/includesRouteValues``).
     /// GeoJSON, MapLibre and CZML always write them when the poses carry them. Default `false`.
     package var routeValueColumns = false
@@ -82,7 +82,7 @@ public struct PoseWriterContext: Sendable {
     package static let defaultRiderTrail = 120.0
 
     /// 2000-01-01T00:00:00Z: the documented, fixed default ``epoch`` (946684800 s after the Unix epoch).
-    public static let defaultEpoch = Date(timeIntervalSince1970: 946_684_800)
+    package static let defaultEpoch = Date(timeIntervalSince1970: 946_684_800)
 
     /// Creates a context.
     ///
@@ -93,7 +93,7 @@ public struct PoseWriterContext: Sendable {
     ///   - framing: Viewport and field of view (default ``CameraFraming/init(viewportWidth:viewportHeight:verticalFieldOfView:margin:)``'s defaults).
     ///   - epoch: The instant of time 0 (default ``defaultEpoch``).
     ///   - eyeModel: How missing eyes are computed (default ``EyePosition/Model/tangentPlane``).
-    public init(route: Route? = nil, framesPerSecond: Double, frameCount: Int, framing: CameraFraming = CameraFraming(),
+    package init(route: Route? = nil, framesPerSecond: Double, frameCount: Int, framing: CameraFraming = CameraFraming(),
                 epoch: Date = PoseWriterContext.defaultEpoch, eyeModel: EyePosition.Model = .tangentPlane) {
         precondition(framesPerSecond > 0 && framesPerSecond.isFinite, "framesPerSecond must be > 0")
         self.route = route
@@ -106,10 +106,10 @@ public struct PoseWriterContext: Sendable {
 
     /// Seconds from the first frame to the last, `(frameCount - 1) / framesPerSecond` (>= 0): the span
     /// the poses cover (a flight's nominal duration can be up to one frame longer).
-    public var duration: Double { Double(frameCount - 1) / framesPerSecond }
+    package var duration: Double { Double(frameCount - 1) / framesPerSecond }
 
     /// A context for poses already in hand (their count; the frame rate from their times, else 30 fps).
-    public init(poses: [CameraPose], route: Route? = nil, framing: CameraFraming = CameraFraming()) {
+    package init(poses: [CameraPose], route: Route? = nil, framing: CameraFraming = CameraFraming()) {
         var fps = 30.0
         if poses.count >= 2, let last = poses.last, last.time > 0 { fps = Double(last.frame) / last.time }
         self.init(route: route, framesPerSecond: fps, frameCount: poses.count, framing: framing)

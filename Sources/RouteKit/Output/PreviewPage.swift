@@ -24,7 +24,7 @@ import Foundation
 /// - sets `data-state` on `<body>` to `ready` once the first frame is drawn (the map's `idle` event) and to
 ///   `error` (with the message on the page) when the script, the style or the page fails.
 ///
-/// The basemap is ``styleURL``'s style with the route drawn over it, or, by default, a blank offline
+/// The basemap is ``FlightPageOptions/styleURL``'s style with the route drawn over it, or, by default, a blank offline
 /// style (a plain background and the route): nothing is fetched but the MapLibre script when it is a
 /// URL. The route line is `#ff4000`, 4 pixels wide.
 ///
@@ -41,46 +41,22 @@ import Foundation
 /// Strings that end up inside `<script>` have `</` written `<\/` (HTML's script data state ends at
 /// `</script`); in JSON and JavaScript strings both mean the same. Streaming: constant memory besides
 /// the inlined script, about 110 bytes per pose.
-public struct PreviewPage: PoseWriter {
-    /// Where MapLibre GL JS comes from.
-    public enum Script: Sendable, Equatable {
-        /// A `<script src>` (and a `<link rel="stylesheet">` when `stylesheet` is given).
-        case url(String, stylesheet: String?)
-        /// The library's text inlined (and its stylesheet's, when given), for offline use.
-        case inline(javaScript: String, css: String?)
-    }
-
-    /// The default MapLibre GL JS: version 5.3.0 on the unpkg CDN, pinned to an exact version (the one the
-    /// tests run against, from PyPI's `maplibre` package).
-    public static let defaultScript = Script.url("https://unpkg.com/maplibre-gl@5.3.0/dist/maplibre-gl.js",
-                                                 stylesheet: "https://unpkg.com/maplibre-gl@5.3.0/dist/maplibre-gl.css")
-
-    /// The MapLibre script.
-    public var script: Script
-    /// A MapLibre style URL for the basemap, or `nil` for the blank offline style.
-    public var styleURL: String?
-    /// What the page says to do when MapLibre GL JS does not load (after "MapLibre GL JS did not load
-    /// from URL"), e.g. how the caller gives a local copy.
-    public var loadFailureHint = " (offline? give a local copy of maplibre-gl.js)"
-
+package struct PreviewPage: PoseWriter {
     /// What the page draws (reveal, rider, overlays, terrain) and who drives it.
-    public var options: FlightPageOptions
+    package var options: FlightPageOptions
 
     private var cameras: MapLibreCameraWriter
     private var context: PoseWriterContext
 
     /// A page for a flight described by `context` (its route is drawn; its framing sizes the map).
-    public init(context: PoseWriterContext, script: Script = PreviewPage.defaultScript, styleURL: String? = nil,
-                options: FlightPageOptions = FlightPageOptions()) {
+    package init(context: PoseWriterContext, options: FlightPageOptions = FlightPageOptions()) {
         self.context = context
-        self.script = script
-        self.styleURL = styleURL
         self.options = options
         self.cameras = MapLibreCameraWriter(context: context)
     }
 
     /// The colour of a single route's rider marker, `#0a6cff` (with a white ring).
-    public static let markerColor = "#0a6cff"
+    package static let markerColor = "#0a6cff"
 
     /// `text` made safe inside a `<script>` element.
     static func scriptSafe(_ text: String) -> String { text.replacingOccurrences(of: "</", with: "<\\/") }
@@ -90,11 +66,11 @@ public struct PreviewPage: PoseWriter {
     /// a route's name may hold) can occur.
     static func jsonScriptSafe(_ text: String) -> String { text.replacingOccurrences(of: "<", with: "\\u003c") }
 
-    public func begin(into out: inout [UInt8]) {
+    package func begin(into out: inout [UInt8]) {
         let title = XMLText.escaped((context.route?.name ?? "Camera flight") + " - route-fly preview")
         out.append(text: "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
         out.append(text: "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>\(title)</title>\n")
-        switch script {
+        switch options.script {
         case .url(let url, let stylesheet):
             if let stylesheet { out.append(text: "<link rel=\"stylesheet\" href=\"\(XMLText.escaped(stylesheet))\">\n") }
             out.append(text: "<script src=\"\(XMLText.escaped(url))\"></script>\n")
@@ -123,21 +99,21 @@ public struct PreviewPage: PoseWriter {
         cameras.begin(into: &out)
     }
 
-    public mutating func write(_ pose: CameraPose, into out: inout [UInt8]) {
+    package mutating func write(_ pose: CameraPose, into out: inout [UInt8]) {
         cameras.write(pose, into: &out)
     }
 
-    public func end(into out: inout [UInt8]) {
+    package func end(into out: inout [UInt8]) {
         cameras.end(into: &out)
         out.append(text: "</script>\n<script>\nconst routeFlyStyleURL = ")
-        out.append(text: Self.jsonScriptSafe(styleURL.map(JSONText.quoted) ?? "null"))
+        out.append(text: Self.jsonScriptSafe(options.styleURL.map(JSONText.quoted) ?? "null"))
         out.append(text: ";\nconst routeFlyLoadFailureHint = ")
-        out.append(text: Self.jsonScriptSafe(JSONText.quoted(loadFailureHint)))
+        out.append(text: Self.jsonScriptSafe(JSONText.quoted(options.loadFailureHint)))
         out.append(text: ";\nconst routeFlyRiderColors = [")
         out.append(text: RiderPalette.colors.indices.map { "\"" + RiderPalette.hex($0) + "\"" }.joined(separator: ","))
         out.append(text: "];\nconst routeFlyMarkerColor = \"\(Self.markerColor)\";\nconst routeFlyTileScheme = \"\(FlightPageOptions.tileScheme)\";")
         out.append(text: "\nconst routeFlyScriptSource = ")
-        switch script {
+        switch options.script {
         case .url(let url, _): out.append(text: Self.jsonScriptSafe(JSONText.quoted(url)))
         case .inline: out.append(text: "\"the inlined script\"")
         }

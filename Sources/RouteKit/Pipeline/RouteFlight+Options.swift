@@ -71,5 +71,15 @@ extension RouteFlight {
 
         /// `severity: message`.
         public var description: String { "\(severity.rawValue): \(message)" }
+
+        /// The ``Topic/terrainOffset(metres:modelPath:)`` sentence; `heightsOption` (e.g. a command-line
+        /// option) is named after "above sea level" when given.
+        package static func terrainOffsetSentence(metres offset: Double, modelPath: String,
+                                                  heightsOption: String? = nil) -> String {
+            "the route's own elevations lie \(FixedDecimal.string(abs(offset), places: 0)) m "
+                + "\(offset < 0 ? "below" : "above") the terrain model '\(modelPath)' (median over the points): "
+                + "check that both are above sea level\(heightsOption.map { " (\($0))" } ?? "") "
+                + "and that the model is the right one"
+        }
     }
 }

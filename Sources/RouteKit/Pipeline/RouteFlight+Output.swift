@@ -27,6 +27,10 @@ extension RouteFlight {
         /// MapLibre frames: the web map's `maxPitch`, degrees (a flight that pitches more is refused by
         /// `MapLibreCameraWriter/firstPose(beyondLimitsOf:in:sampler:framing:)`).
         public var maximumPitch: Double
+        /// Group flights in CZML: how much of each rider's track Cesium draws behind the rider (its path's
+        /// `trailTime`), seconds of clock time (> 0, default 120), or `nil` for the whole race so far
+        /// (CesiumJS then spends 100 ms and more of JavaScript a frame on a long race).
+        public var riderTrail: Double?
 
         /// The output in `format` at `framesPerSecond` (default 30), with every other setting at its default.
         public init(format: PoseFormat = .csv, framesPerSecond: Double = 30) {
@@ -39,6 +43,7 @@ extension RouteFlight {
             framingColumns = false
             kmlView = .camera
             maximumPitch = MapLibreCameraWriter.defaultMaximumPitch
+            riderTrail = PoseWriterContext.defaultRiderTrail
         }
     }
 
@@ -52,14 +57,14 @@ extension RouteFlight {
     }
 
     /// Whether `output` writes the eye: its own choice, else every preset's default but wwdc's.
-    public func includesEye(_ output: Output) -> Bool {
+    package func includesEye(_ output: Output) -> Bool {
         output.eye ?? (options.script != nil || options.flight.preset.includesEyeByDefault)
     }
 
     /// Everything the writers need beside the poses, for `output` sampled by `sampler`: the route, the
     /// framing, the datum, the ground, and under recorded timing the recorded clock (each frame of CZML
     /// and GPX stamped with the recorded instant of the route point it looks at).
-    public func writerContext(for output: Output, sampler: PoseSampler) -> PoseWriterContext {
+    package func writerContext(for output: Output, sampler: PoseSampler) -> PoseWriterContext {
         var context = PoseWriterContext(route: route, framesPerSecond: sampler.framesPerSecond,
                                         frameCount: sampler.frameCount(forDuration: flight.duration),
                                         framing: options.flight.framing, eyeModel: .tangentPlane)

@@ -94,7 +94,7 @@ extension RouteFlight {
                           topic: .geoidSizedOffset(offset, undulation: undulation))
         }
         guard let offset = TerrainModel.medianOffset(of: route, from: terrain), abs(offset) > TerrainModel.suspiciousOffset else { return nil }
-        return Notice(severity: .warning, message: "the route's own elevations lie \(FixedDecimal.string(abs(offset), places: 0)) m \(offset < 0 ? "below" : "above") the terrain model '\(path)' (median over the points): check that both are above sea level and that the model is the right one",
+        return Notice(severity: .warning, message: Notice.terrainOffsetSentence(metres: offset, modelPath: path),
                       topic: .terrainOffset(metres: offset, modelPath: path))
     }
 

@@ -1,8 +1,8 @@
 import Foundation
 import RouteKitTerrain
 
-/// Renders a flight to a video: a flight page (``PreviewPage`` in ``FlightPageOptions/Mode/render``
-/// mode) drawn frame by frame by MapLibre GL JS in headless Chromium, each frame captured as a PNG and
+/// Renders a flight to a video: a flight page (`RouteFlight.page(_:framesPerSecond:frames:)` with
+/// `FlightPageOptions.Mode.render`) drawn frame by frame by MapLibre GL JS in headless Chromium, each frame captured as a PNG and
 /// handed to ffmpeg (``VideoEncoder``), or written as a picture.
 ///
 /// For each frame `i`: `routeFly.show(i)` (the page's `jumpTo` of pose `i`, its route, rider and

@@ -1,3 +1,5 @@
+import RouteKitGeodesy
+
 extension MapTileSource {
     /// The heights of tile `z/x/y` as a 256 x 256 RGB PNG in the Terrarium encoding
     /// (`height = R 256 + G + B / 256 - 32768` metres), for MapLibre GL JS's

@@ -1,4 +1,5 @@
 import Foundation
+import RouteKitGeodesy
 
 /// A terrain model, and optionally an image of the ground, served as the XYZ Web Mercator map tiles a
 /// web map asks for: Terrarium-encoded heights for MapLibre GL JS's `raster-dem` source, a hillshade
@@ -25,7 +26,7 @@ import Foundation
 public final class MapTileSource: Sendable {
     /// What ``terrainTile(z:x:y:)``'s heights are measured from in the elevation file; the tiles hold
     /// metres above the EGM96 geoid (sea level) in every case, as ``TerrainModel/elevation(at:)`` does.
-    public let verticalDatum: TerrainModel.VerticalDatum
+    public let verticalDatum: VerticalDatum?
 
     let elevationRaster: TileRaster
     let imageryRaster: TileRaster?

@@ -58,13 +58,13 @@ struct PreviewOptions: Equatable, PlansFlightsOverGround {
 
     /// The MapLibre script: a URL (with the `.css` beside a `.js` URL), or a local file's text inlined
     /// (with the `.css` beside it, when there is one).
-    func script() throws -> PreviewPage.Script {
+    func script() throws -> FlightPageOptions.Script {
         try PreviewOptions.script(page.mapLibreJS)
     }
 
     /// The MapLibre script `source` names (a URL or a local file), or the pinned CDN URL for `nil`.
-    static func script(_ source: String?) throws -> PreviewPage.Script {
-        guard let source else { return PreviewPage.defaultScript }
+    static func script(_ source: String?) throws -> FlightPageOptions.Script {
+        guard let source else { return .unpkg }
         if PreviewOptions.isURL(source) {
             let css = source.hasSuffix(".js") ? String(source.dropLast(3)) + ".css" : nil
             return .url(source, stylesheet: css)
@@ -90,15 +90,18 @@ struct PreviewOptions: Equatable, PlansFlightsOverGround {
         if routePaths.count > 1 { return try runGroup() }
         try OutputGuard.refuse(output: outputPath, inputs: [.init(path: routePath, role: "input route")]
             + (scriptPath.map { [.init(path: $0, role: "camera script")] } ?? []) + ground.inputs + page.inputs, subcommand: "preview")
-        let page = try script()
-        let destination: PoseOutput.Destination = outputPath.flatMap { $0 == "-" ? nil : .file($0) } ?? .standardOutput
+        let script = try script()
         let flown = try routeFlight(routePath: routePath, scriptPath: scriptPath, input: input, framesPerSecond: fps)
-        let (route, scripted) = (flown.route, flown.flight)
+        let scripted = flown.flight
         let sampler = PoseSampler(framesPerSecond: fps)
-        var context = try pageContext(for: scripted, sampler: sampler, shown: shownPath(routePath))
-        context.route = route
-        let summary = try PoseOutput.write(scripted, sampler: sampler, eye: nil,
-                                           writer: try self.page(context: context, script: page, around: route.boundingBox), to: destination)
+        _ = try pageContext(for: scripted, sampler: sampler, shown: shownPath(routePath))
+        let options = try pageOptions(script: script, around: flown.route.boundingBox)
+        let (bytes, summary) = flown.sampledPage(options, framesPerSecond: fps)
+        if let path = outputPath, path != "-" { try AtomicFile.write(bytes, to: path) } else {
+            let standardOutput = AtomicFile.standardOutput()
+            try standardOutput.write(bytes)
+            try standardOutput.commit()
+        }
         printSamplingWarnings(summary, sampler: sampler, routePath: routePath,
                               preset: scriptPath == nil ? flight.options.preset : nil, initialDistance: scripted.initialCamera.distance)
     }
@@ -133,10 +136,13 @@ extension PreviewOptions {
         return context
     }
 
-    /// The page writer: a player, holding the terrain model's tiles around `area` (degrees) when there is one.
-    func page(context: PoseWriterContext, script: PreviewPage.Script, around area: BoundingBox) throws -> PreviewPage {
+    /// The player page's options, holding the terrain model's tiles around `area` (degrees) when there is one.
+    func pageOptions(script: FlightPageOptions.Script, around area: BoundingBox) throws -> FlightPageOptions {
         let tiles = try page.tileSource(ground: ground)
         var options = page.pageOptions(mode: .player, tiles: tiles)
+        options.script = script
+        options.styleURL = page.styleURL
+        options.loadFailureHint = " (offline? use --maplibre-js PATH)"
         if let tiles {
             Progress.shared.set("making the terrain tiles the page holds")
             let margin = 0.02 + 0.25 * max(area.north - area.south, area.longitudeSpan)
@@ -155,9 +161,7 @@ extension PreviewOptions {
                 throw CommandFailure(description: "\(error)")
             }
         }
-        var writer = PreviewPage(context: context, script: script, styleURL: page.styleURL, options: options)
-        writer.loadFailureHint = " (offline? use --maplibre-js PATH)"
-        return writer
+        return options
     }
 
     /// `preview A B C …`: the group flight (as `sample` flies it) with every rider drawn moving.
@@ -173,7 +177,8 @@ extension PreviewOptions {
         var context = try pageContext(for: planned.flight, sampler: sampler, shown: shown)
         context.group = riders
         let area = BoundingBox(path: riders.riders.flatMap { $0.route.points.map(\.coordinate) }) ?? BoundingBox(west: 0, south: 0, east: 0, north: 0)
-        let summary = try PoseOutput.write(planned, sampler: sampler, eye: nil, writer: try page(context: context, script: script, around: area),
+        let summary = try PoseOutput.write(planned, sampler: sampler, eye: nil,
+                                           writer: PreviewPage(context: context, options: try pageOptions(script: script, around: area)),
                                            to: outputPath.flatMap { $0 == "-" ? nil : .file($0) } ?? .standardOutput)
         printSamplingWarnings(summary, sampler: sampler, routePath: routePaths[0], preset: nil,
                               initialDistance: planned.flight.initialCamera.distance)

@@ -131,7 +131,7 @@ struct RenderOptions: Equatable, PlansFlightsOverGround {
     }
 
     /// MapLibre GL JS: `--maplibre-js`, else the copy installed on this machine.
-    func mapLibreScript() throws -> PreviewPage.Script {
+    func mapLibreScript() throws -> FlightPageOptions.Script {
         if let source = page.mapLibreJS { return try PreviewOptions.script(source) }
         if let named = ProcessInfo.processInfo.environment[MapLibreScript.environmentVariable], !named.isEmpty,
            !FileManager.default.isReadableFile(atPath: named) {
@@ -168,16 +168,17 @@ struct RenderOptions: Equatable, PlansFlightsOverGround {
 
     /// The page of a single route's flight (the poses of the frames to render), the flight's frame count,
     /// those frames, and the route as messages name it.
-    func singlePage(sampler: PoseSampler, script: PreviewPage.Script, options: FlightPageOptions) throws -> ([UInt8], Int, Range<Int>, String) {
+    func singlePage(sampler: PoseSampler, script: FlightPageOptions.Script, options: FlightPageOptions) throws -> ([UInt8], Int, Range<Int>, String) {
         let flown = try routeFlight(routePath: routePath, scriptPath: scriptPath, input: input, framesPerSecond: fps)
-        let (route, scripted) = (flown.route, flown.flight)
+        let scripted = flown.flight
         let shown = shownPath(routePath)
-        var context = try PreviewOptions.pageContext(for: scripted, sampler: sampler, framing: flight.options.framing, shown: shown)
-        context.route = route
+        let context = try PreviewOptions.pageContext(for: scripted, sampler: sampler, framing: flight.options.framing, shown: shown)
         let range = try slice(of: context.frameCount, shown: shown)
-        var writer = PreviewPage(context: context, script: script, styleURL: page.styleURL, options: options)
-        writer.loadFailureHint = " (give --maplibre-js PATH)"
-        let (bytes, summary) = PoseOutput.bytes(writer: writer, poses: Self.poses(in: range) { sampler.forEachPose(of: scripted, eye: nil, $0) })
+        var options = options
+        options.script = script
+        options.styleURL = page.styleURL
+        options.loadFailureHint = " (give --maplibre-js PATH)"
+        let (bytes, summary) = flown.sampledPage(options, framesPerSecond: fps, frames: range)
         printSamplingWarnings(summary, sampler: sampler, routePath: routePath, preset: scriptPath == nil ? flight.options.preset : nil,
                               initialDistance: scripted.initialCamera.distance)
         return (bytes, context.frameCount, range, shown)
@@ -185,7 +186,7 @@ struct RenderOptions: Equatable, PlansFlightsOverGround {
 
     /// The page of a group flight (the poses of the frames to render), its frame count, those frames, and
     /// the routes as messages name them.
-    func groupPage(sampler: PoseSampler, script: PreviewPage.Script, options: FlightPageOptions) throws -> ([UInt8], Int, Range<Int>, String) {
+    func groupPage(sampler: PoseSampler, script: FlightPageOptions.Script, options: FlightPageOptions) throws -> ([UInt8], Int, Range<Int>, String) {
         let riders = try group.group(routePaths: routePaths, input: input, ground: ground, warnIfMissing: true)
         let planned = try GroupArguments.plan(riders, planner: groupPlanner(preset: group.groupPreset), routePaths: routePaths)
         let shown = routePaths.map(shownPath).joined(separator: ", ")
@@ -193,7 +194,10 @@ struct RenderOptions: Equatable, PlansFlightsOverGround {
         var context = try PreviewOptions.pageContext(for: planned.flight, sampler: sampler, framing: flight.options.framing, shown: shown)
         context.group = riders
         let range = try slice(of: context.frameCount, shown: shown)
-        let writer = PreviewPage(context: context, script: script, styleURL: page.styleURL, options: options)
+        var options = options
+        options.script = script
+        options.styleURL = page.styleURL
+        let writer = PreviewPage(context: context, options: options)
         let (bytes, summary) = PoseOutput.bytes(writer: writer, poses: Self.poses(in: range) { sampler.forEachPose(of: planned, eye: nil, $0) })
         printSamplingWarnings(summary, sampler: sampler, routePath: routePaths[0], preset: nil,
                               initialDistance: planned.flight.initialCamera.distance)

@@ -23,31 +23,12 @@ extension SampleOptions {
                                                                                       sampler: sampler, framing: options.framing) {
             throw CommandFailure(description: "\(shown): error: " + webMapLimitMessage(pose, limit, maximumPitch: maximumPitch, preview: false))
         }
-        var context = PoseWriterContext(framesPerSecond: sampler.framesPerSecond,
-                                        frameCount: sampler.frameCount(forDuration: planned.duration),
-                                        framing: options.framing, eyeModel: .tangentPlane)
-        context.group = riders
-        context.heights = heights
-        context.geoid = sampler.geoid
-        context.angles = output.angles
-        context.routeValueColumns = output.routeColumns
-        context.kmlView = output.kmlView
-        context.riderTrail = output.riderTrail
-        context.maximumPitch = maximumPitch
-        // Time-tagged formats stamp each frame with the group clock's instant (the riders' recorded
-        // UTC), running on at the mean pace through the fly-in and pull-out.
-        context.epoch = planned.clock.start
-        context.timeScale = planned.speedup
-        context.epochSeconds = { [planned] t in planned.timestamp(atFlightTime: t) }
-        let clock = planned.clock
-        context.riderSpans = riders.riders.indices.map { r in
-            clock.instant(atClockTime: clock.startTime(ofRider: r))...clock.instant(atClockTime: clock.endTime(ofRider: r))
-        }
-        Progress.shared.set("writing frames", total: context.frameCount)
-        let summary = try PoseOutput.write(planned, sampler: sampler, eye: (eye ?? true) ? .tangentPlane : nil, format: format,
-                                           context: context, framingColumns: output.fovColumns,
-                                           to: outputPath.flatMap { $0 == "-" ? nil : .file($0) } ?? .standardOutput,
-                                           progress: { Progress.shared.update($0) })
+        var poseOutput = routeFlightOutput
+        poseOutput.riderTrail = output.riderTrail
+        Progress.shared.set("writing frames", total: sampler.frameCount(forDuration: planned.duration))
+        let summary = try planned.write(poseOutput, framing: options.framing,
+                                        to: outputPath.flatMap { $0 == "-" ? nil : .file($0) } ?? .standardOutput,
+                                        progress: { Progress.shared.update($0) })
         Progress.shared.stop()
         printSamplingWarnings(summary, sampler: sampler, routePath: routePaths[0], preset: nil,
                               initialDistance: planned.flight.initialCamera.distance)

@@ -19,8 +19,11 @@ private func decode(_ text: String, path: String? = nil) throws(CameraScriptErro
     try CameraScript(json: Data(text.utf8), path: path)
 }
 
+/// A bundled script (samples/scripts), or the WWDC23 listing as a script (a fixture: it is the
+/// `--preset wwdc` flight, not a sample to fly).
 private func sample(_ name: String) throws -> (url: URL, text: String) {
-    let url = Fixtures.packageRoot.appendingPathComponent("samples/scripts/\(name)")
+    let url = name == "wwdc-listing.json" ? Fixtures.url("scripts/wwdc-listing.json")
+        : Fixtures.packageRoot.appendingPathComponent("samples/scripts/\(name)")
     return (url, try String(contentsOf: url, encoding: .utf8))
 }
 
@@ -223,7 +226,7 @@ private func everythingScript() -> CameraScript {
 
     // MARK: Samples
 
-    @Test(arguments: ["wwdc.json", "orbit.json", "reveal.json"])
+    @Test(arguments: ["wwdc-listing.json", "orbit.json", "reveal.json"])
     func sampleDecodesIsCanonicalAndResolves(name: String) throws {
         let (url, text) = try sample(name)
         let script = try CameraScript(json: Data(contentsOf: url), path: "samples/scripts/\(name)")
@@ -247,7 +250,7 @@ private func everythingScript() -> CameraScript {
     }
 
     @Test func wwdcSampleFliesTheWWDCPreset() throws {
-        let script = try CameraScript(json: Data(contentsOf: try sample("wwdc.json").url))
+        let script = try CameraScript(json: Data(contentsOf: try sample("wwdc-listing.json").url))
         let flight = try script.resolved(for: toyRoute)
         let preset = try WWDCFlyover().timeline(for: toyRoute)
         #expect(flight.duration == preset.duration)

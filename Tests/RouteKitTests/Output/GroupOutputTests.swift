@@ -327,7 +327,9 @@ import Testing
     @Test(.enabled(if: ExternalTools.browser, "needs chromium and maplibre-gl.js"))
     func previewPageDrawsTheRiders() throws {
         guard let js = ExternalTools.mapLibreJS else { return }
-        var page = PreviewPage(context: Self.context(), script: .inline(javaScript: try String(contentsOf: js, encoding: .utf8), css: nil))
+        var options = FlightPageOptions()
+        options.script = .inline(javaScript: try String(contentsOf: js, encoding: .utf8), css: nil)
+        var page = PreviewPage(context: Self.context(), options: options)
         let (dir, file) = try Self.write(String(decoding: page.encode(Self.poses), as: UTF8.self), named: "group.html")
         defer { try? FileManager.default.removeItem(at: dir) }
         let url = URL(string: file.absoluteString + "#frame=2")!

@@ -69,8 +69,8 @@ import Testing
         var page = FlightPageOptions()
         page.mode = .render
         page.overlays = overlays
-        var writer = PreviewPage(context: context, script: .inline(javaScript: try String(contentsOfFile: js, encoding: .utf8), css: nil),
-                                 options: page)
+        page.script = .inline(javaScript: try String(contentsOfFile: js, encoding: .utf8), css: nil)
+        var writer = PreviewPage(context: context, options: page)
         var bytes: [UInt8] = []
         writer.begin(into: &bytes)
         _ = sampler.forEachPose(of: flight, eye: nil) { writer.write($0, into: &bytes); return true }

@@ -54,7 +54,7 @@ struct MapTileSourceTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let dem = try Self.planeModel(in: dir)
         let source = try MapTileSource(elevationPath: dem.path)
-        #expect(source.verticalDatum == .unspecified)
+        #expect(source.verticalDatum == nil)
         // Zoom 13 around 13.80 E 45.30 N: a tile wholly inside the model.
         let zoom = 13, t = MapTileTests.tile(longitude: 13.80, latitude: 45.30, zoom: zoom)
         let pixels = Self.pixels(step: 16) + [(0, 0), (255, 255), (0, 255), (255, 0)]

@@ -30,7 +30,7 @@ struct TerrainModelTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let url = try Self.planeModel(in: dir)
         let model = try TerrainModel(path: url.path)
-        #expect(model.verticalDatum == .unspecified)
+        #expect(model.verticalDatum == nil)
         #expect(model.coordinateSystemName == "WGS 84")
         #expect(isClose(model.extent.west, 13.70, absolute: 1e-9) && isClose(model.extent.east, 13.73, absolute: 1e-9))
         #expect(isClose(model.extent.south, 45.26, absolute: 1e-9) && isClose(model.extent.north, 45.29, absolute: 1e-9))
@@ -126,7 +126,7 @@ struct TerrainModelTests {
         try Data(bytes).write(to: url)
         let model = try TerrainModel(path: url.path, covering: [LocationCoordinate2D(latitude: 45.5, longitude: 13.5)],
                                      margin: 20_000)
-        #expect(model.verticalDatum == .unspecified)
+        #expect(model.verticalDatum == nil)
         // Cell (column c, row r) is centred at 13 + c/1200 E, 46 - r/1200 N.
         for (column, row) in [(500, 450), (700, 640), (599, 601)] {
             let lon = 13 + Double(column) / 1200, lat = 46 - Double(row) / 1200
@@ -258,7 +258,7 @@ struct TerrainModelTests {
         let egm = try TerrainFixtures.geoTIFF(in: dir, name: "egm96", crs: "EPSG:4326+5773", columns: 10, rows: 10,
                                               west: 13.70, south: 46.40, cellSize: 0.01, height: constant(2000))
         let egmModel = try TerrainModel(path: egm.path)
-        #expect(egmModel.verticalDatum == .egm96)
+        #expect(egmModel.verticalDatum == .orthometric)
         #expect(egmModel.elevation(at: at) == 2000)
         // Heights above the WGS 84 ellipsoid (EPSG:4979): `echo "46.43 13.74 2000" | cs2cs EPSG:4326+5773
         // EPSG:4979` gives 2047.46, so 2047.46 m above the ellipsoid is 2000 m above the geoid.
