@@ -32,7 +32,7 @@ import Testing
 
     static var available: Bool { RenderTools.chromium != nil && cesium != nil && Fixtures.sharedReal != nil }
 
-    /// The README's recipe, run as it is written.
+    /// The recipe of docs/renderers.md, run as it is written.
     static let recipe = Fixtures.packageRoot.appendingPathComponent("docs/cesium-recipe.js")
 
     /// The presets `route-fly sample --preset` offers.
@@ -53,14 +53,14 @@ import Testing
 
     @Test func theReadmeShowsTheRecipeTheTestsRun() throws {
         let recipe = try String(contentsOf: Self.recipe, encoding: .utf8)
-        let readme = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        // The README indents the block under its list item: compare without leading spaces.
+        let readme = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("docs/renderers.md"), encoding: .utf8)
+        // Compare without leading spaces, in case the block is indented under a list item.
         func unindented(_ text: String) -> String {
             text.split(separator: "\n", omittingEmptySubsequences: false)
                 .map { line -> String in String(line.drop { $0 == " " }) }.joined(separator: "\n")
         }
         let found = unindented(readme).contains(unindented(recipe.trimmingCharacters(in: .newlines)))
-        #expect(found, "README.md does not show docs/cesium-recipe.js as it is")
+        #expect(found, "docs/renderers.md does not show docs/cesium-recipe.js as it is")
         #expect(recipe.contains("shouldAnimate = true") && recipe.contains("frustum.fov") && recipe.contains("if (!position || !rotation) return"))
     }
 
