@@ -4,7 +4,7 @@ import Testing
 
 /// Our CZML in the real consumer: CesiumJS 1.144 (PyPI's `cesiumkit` vendors `Cesium.js` with its Workers
 /// and Assets) in Debian's headless Chromium, driven over the DevTools pipe (``HeadlessChromium``), with no
-/// network: a grid for imagery and the bare ellipsoid for terrain. The camera is flown by the README's
+/// network: a grid for imagery and the bare ellipsoid for terrain. The camera is flown by docs/renderers.md's
 /// recipe itself (`docs/cesium-recipe.js`, loaded into the page), and what CesiumJS's own camera then
 /// holds (`positionWC`, `directionWC`, `frustum.fovy`) is compared with route-fly's poses sampled at
 /// four times the frame rate (the frames, the half-frames between them and the quarter-frames). One
