@@ -1,7 +1,7 @@
 import Foundation
 
 // SwiftUI's named animations (https://developer.apple.com/documentation/swiftui/animation), with the
-// defaults of keyframes.md §6.6 and §7: curve animations last 0.35 s by default.
+// defaults of docs/keyframes.md#spring-presets and docs/keyframes.md#unit-curves: curve animations last 0.35 s by default.
 
 extension Animation {
     /// The default animation: since iOS 17, `spring(response: 0.55, dampingFraction: 1.0,
@@ -43,7 +43,7 @@ extension Animation {
         Animation(curve, duration: duration)
     }
 
-    /// `spring(duration: 0.5, bounce: 0)`: SwiftUI's `Animation.spring` property (keyframes.md §6.6).
+    /// `spring(duration: 0.5, bounce: 0)`: SwiftUI's `Animation.spring` property (docs/keyframes.md#spring-presets).
     public static let spring = Animation.spring(duration: 0.5, bounce: 0)
 
     /// A spring with a perceptual duration (seconds, > 0) and bounce (`-1...1`), i.e.
@@ -82,7 +82,7 @@ extension Animation {
     }
 
     /// `interpolatingSpring` with `stiffness = (2π/duration)²` and `damping = 2·sqrt(stiffness)·ζ(bounce)`
-    /// (keyframes.md §6.6), mass 1.
+    /// (docs/keyframes.md#spring-presets), mass 1.
     public static func interpolatingSpring(
         duration: TimeInterval = 0.5, bounce: Double = 0, initialVelocity: Double = 0
     ) -> Animation {
@@ -91,21 +91,21 @@ extension Animation {
         return interpolatingSpring(mass: 1, stiffness: stiffness, damping: damping, initialVelocity: initialVelocity)
     }
 
-    /// `spring(duration: 0.5, bounce: 0)` (keyframes.md §6.6).
+    /// `spring(duration: 0.5, bounce: 0)` (docs/keyframes.md#spring-presets).
     public static let smooth = Animation.smooth()
     /// `spring(duration: duration, bounce: extraBounce)`.
     public static func smooth(duration: TimeInterval = 0.5, extraBounce: Double = 0) -> Animation {
         Animation(Spring.smooth(duration: duration, extraBounce: extraBounce))
     }
 
-    /// `spring(duration: 0.5, bounce: 0.15)` (keyframes.md §6.6).
+    /// `spring(duration: 0.5, bounce: 0.15)` (docs/keyframes.md#spring-presets).
     public static let snappy = Animation.snappy()
     /// `spring(duration: duration, bounce: 0.15 + extraBounce)`.
     public static func snappy(duration: TimeInterval = 0.5, extraBounce: Double = 0) -> Animation {
         Animation(Spring.snappy(duration: duration, extraBounce: extraBounce))
     }
 
-    /// `spring(duration: 0.5, bounce: 0.3)` (keyframes.md §6.6).
+    /// `spring(duration: 0.5, bounce: 0.3)` (docs/keyframes.md#spring-presets).
     public static let bouncy = Animation.bouncy()
     /// `spring(duration: duration, bounce: 0.3 + extraBounce)`.
     public static func bouncy(duration: TimeInterval = 0.5, extraBounce: Double = 0) -> Animation {

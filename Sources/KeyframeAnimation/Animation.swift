@@ -15,11 +15,11 @@ import Foundation
 ///   1 on the way.
 /// - A curve animation of duration `d` gives `curve.value(at: t/d)`.
 /// - A spring animation gives the closed form `spring.value(target: 1, initialVelocity: v0, time: t)`
-///   of keyframes.md §6.4 (`v0` in progress per second, 0 except for `interpolatingSpring`), and ends
+///   of docs/keyframes.md#spring-motion (`v0` in progress per second, 0 except for `interpolatingSpring`), and ends
 ///   — progress exactly 1 — at its settling duration `spring.settlingDuration(target: 1,
 ///   initialVelocity: v0, epsilon: 0.001)`. SwiftUI's `spring(response:dampingFraction:blendDuration:)`
 ///   is a `FluidSpringAnimation` that integrates the spring numerically at 300 Hz with response
-///   blending (keyframes.md §6.6); RouteKit uses the closed form instead, so its values are the exact
+///   blending (docs/keyframes.md#spring-presets); RouteKit uses the closed form instead, so its values are the exact
 ///   solution, independent of frame rate, and `blendDuration` (which only matters when an animation
 ///   is retargeted mid-flight) has no effect.
 /// - Modifiers compose in the order written, outermost last, as in SwiftUI: `.speed(2).delay(1)`

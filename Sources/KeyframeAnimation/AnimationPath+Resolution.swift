@@ -8,7 +8,7 @@ enum KeyframeSegmentData<V: VectorArithmetic> {
     case spring(to: V, spring: Spring, startVelocity: V?, duration: Double?)
     case linear(to: V, duration: Double, timingCurve: UnitCurve)
 
-    /// The keyframe's target (keyframes.md §1 quirk 2: always the target, even after a cut spring).
+    /// The keyframe's target (docs/keyframes.md#cubic-keyframes: always the target, even after a cut spring).
     var target: V {
         switch self {
         case let .move(to), let .cubic(to, _, _, _), let .spring(to, _, _, _), let .linear(to, _, _): return to
@@ -36,21 +36,21 @@ extension KeyframeSegmentData {
 }
 
 extension AnimationPath {
-    /// The epsilon of a `nil`-duration ``SpringKeyframe``'s settling duration (keyframes.md §3, from
-    /// DanceUI; unverified, §9.2).
+    /// The epsilon of a `nil`-duration ``SpringKeyframe``'s settling duration (docs/keyframes.md#spring-keyframes, from
+    /// DanceUI; unverified, docs/keyframes.md#spring-keyframes).
     static var springKeyframeEpsilon: Double { 1e-4 }
 
-    /// Resolves a track's keyframes against its initial value, following keyframes.md §1–§4 to
+    /// Resolves a track's keyframes against its initial value, following docs/keyframes.md#cubic-keyframes to docs/keyframes.md#move-keyframes to
     /// the letter.
     ///
     /// Notation: segment `i` runs from `P_{i−1}` to `P_i` over `d_i`; `P_{−1}` is the initial value
-    /// and `P_k` is always keyframe `k`'s *target* when choosing tangents (§1 quirk 2).
+    /// and `P_k` is always keyframe `k`'s *target* when choosing tangents (docs/keyframes.md#cubic-keyframes).
     /// `auto(d_o, V)` is `(P_i − V)·d_i/(d_o + d_i)` for a start tangent and `(V − P_{i−1})·d_i/(d_o + d_i)`
     /// for an end tangent, or half the difference if either duration is 0.
     ///
     /// Start tangent `m0` of a cubic segment, first rule that applies: explicit `startVelocity·d_i`;
     /// first segment → 0; after a move → 0; after a cubic → `auto(d_0, P_{−1})` if `i == 1` (an
-    /// explicit `endVelocity` on keyframe 0 is then **ignored**: §1 quirk 1, mirrored from DanceUI,
+    /// explicit `endVelocity` on keyframe 0 is then **ignored**: docs/keyframes.md#cubic-keyframes, mirrored from DanceUI,
     /// unverified on Apple hardware), else that cubic's explicit `endVelocity·d_i`, else
     /// `auto(d_{i−1}, P_{i−2})`; after a spring → its velocity at its cut time `·d_i`; after a
     /// linear from `A = P_{i−2}` to `B` → `(B − A)/d_L·c'(1)·d_i`.
@@ -61,7 +61,7 @@ extension AnimationPath {
     /// `(C − P_i)/d_L·c'(0)·d_i`.
     ///
     /// A linear segment starts where the previous element really ended; a spring starts there too,
-    /// with `v0 = startVelocity ?? previous end velocity` (§3). A curve slope that is not finite
+    /// with `v0 = startVelocity ?? previous end velocity` (docs/keyframes.md#spring-keyframes). A curve slope that is not finite
     /// (circularEaseIn at 1) hands over velocity 0.
     ///
     /// - Complexity: O(n) for n keyframes, plus the settling search of `nil`-duration springs.

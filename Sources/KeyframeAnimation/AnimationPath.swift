@@ -3,7 +3,7 @@ import Foundation
 /// A keyframe track after resolution: a list of elements with precomputed start and end values,
 /// tangents, durations and cumulative end times, evaluated by binary search.
 ///
-/// This is RouteKit's counterpart of SwiftUICore's internal `AnimationPath` (keyframes.md §0; names
+/// This is RouteKit's counterpart of SwiftUICore's internal `AnimationPath` (docs/keyframes.md#the-model; names
 /// confirmed by the decompiled symbols, structure from DanceUI). It works on the animatable data
 /// `V` of the track's property. Built once per track by ``KeyframeTimeline``'s initialiser (see
 /// `AnimationPath+Resolution.swift` for the rules); evaluation never allocates.
@@ -60,12 +60,12 @@ struct AnimationPath<V: VectorArithmetic> {
     }
 
     /// The path's value at `time` seconds, or `nil` for a path with no elements (a track with no
-    /// keyframes leaves its property alone, keyframes.md §5).
+    /// keyframes leaves its property alone, docs/keyframes.md#tracks-and-timelines).
     ///
-    /// - Times before 0 are clamped to 0 (keyframes.md §9.7: identical to SwiftUI except for a
+    /// - Times before 0 are clamped to 0 (docs/keyframes.md#times-before-zero: identical to SwiftUI except for a
     ///   leading spring, which SwiftUI extrapolates).
     /// - An element handles `time` when `time ≤` its end time, searched in order (the strict
-    ///   comparison of keyframes.md §4): at a move's time the previous element still answers.
+    ///   comparison of docs/keyframes.md#move-keyframes): at a move's time the previous element still answers.
     /// - After the last element the path holds ``finalValue``.
     ///
     /// - Complexity: O(log n) for n elements; no allocation. Specialised (`@_specialize`, as
@@ -116,8 +116,8 @@ extension AnimationPath.Element {
 
     /// The value `localTime` seconds after the element's start.
     ///
-    /// A zero-duration curve element answers its end value (SwiftUI would compute `0/0`; keyframes.md
-    /// §5 notes one port returns the target, which RouteKit does too).
+    /// A zero-duration curve element answers its end value (SwiftUI would compute `0/0`;
+    /// docs/keyframes.md#tracks-and-timelines notes one port returns the target, which RouteKit does too).
     func value(at localTime: Double) -> V {
         switch self {
         case let .curve(curve, duration, timingCurve):
@@ -135,7 +135,7 @@ extension AnimationPath.Element {
 }
 
 /// A cubic Hermite curve from `start` to `end` with tangents per unit of progress
-/// (keyframes.md §1; coefficients as SwiftUICore's `HermiteCurve.value(at:)`):
+/// (docs/keyframes.md#cubic-keyframes; coefficients as SwiftUICore's `HermiteCurve.value(at:)`):
 /// `x(u) = h00·p0 + h01·p1 + h10·m0 + h11·m1` with `h00 = 2u³ − 3u² + 1`, `h01 = 3u² − 2u³`,
 /// `h10 = u³ − 2u² + u`, `h11 = u³ − u²`.
 @usableFromInline

@@ -2,7 +2,7 @@ import Foundation
 
 /// Evaluates a unit cubic Bézier `B(s)` from (0, 0) to (1, 1) as a function `y(x)`.
 ///
-/// Polynomial form (keyframes.md §7, the same coefficients as WebKit's `UnitBezier.h`):
+/// Polynomial form (docs/keyframes.md#unit-curves, the same coefficients as WebKit's `UnitBezier.h`):
 /// `X(s) = ((ax·s + bx)·s + cx)·s` with `cx = 3·p1x`, `bx = 3(p2x − p1x) − cx`, `ax = 1 − cx − bx`,
 /// and likewise for `Y`.
 ///
@@ -10,7 +10,7 @@ import Foundation
 /// Newton steps from `s = x`, accepted when `|X(s) − x| < 1e-14`; otherwise bisection on `[0, 1]`
 /// (`X` is monotonic because control-point `x` values are clamped to `0...1`) until the residual is
 /// below 1e-14 or 64 halvings. That is far tighter than OpenSwiftUI's 2⁻²⁰, so keyframe values built
-/// on a Bézier agree with keyframes.md §10.3 to 1e-9.
+/// on a Bézier agree with docs/keyframes.md#keyframe-track-vectors to 1e-9.
 @usableFromInline
 struct CubicBezierSolver {
     let ax, bx, cx, ay, by, cy: Double

@@ -6,9 +6,9 @@ import Foundation
 /// Same name and initialiser as SwiftUI's `CubicKeyframe`
 /// (https://developer.apple.com/documentation/swiftui/cubickeyframe). The segment runs from the
 /// previous keyframe (or the track's initial value) to `to` over `duration` seconds, with the curve
-/// `x(u) = h00·p0 + h01·p1 + h10·m0 + h11·m1`, `u = t/duration` (keyframes.md §1). Tangents `m0`,
+/// `x(u) = h00·p0 + h01·p1 + h10·m0 + h11·m1`, `u = t/duration` (docs/keyframes.md#cubic-keyframes). Tangents `m0`,
 /// `m1` are velocities times `duration`. A `nil` velocity is chosen automatically by the rules of
-/// keyframes.md §1 (documented on `AnimationPath`): at an interior keyframe between cubic
+/// docs/keyframes.md#cubic-keyframes (documented on `AnimationPath`): at an interior keyframe between cubic
 /// neighbours the velocity is `(P_{k+1} − P_{k−1}) / (d_k + d_{k+1})`; a track starts and ends at
 /// rest; next to a move the velocity is 0; next to a linear or spring keyframe it is that
 /// keyframe's velocity.
@@ -33,8 +33,8 @@ public struct CubicKeyframe<Value: Animatable>: KeyframeTrackContent {
     /// - Parameters:
     ///   - to: The value reached at the end of the segment.
     ///   - duration: The segment's length in seconds, `≥ 0` (checked by a precondition).
-    ///   - startVelocity: Value units per second at the start, or `nil` to compute it (§1).
-    ///   - endVelocity: Value units per second at the end, or `nil` to compute it (§1).
+    ///   - startVelocity: Value units per second at the start, or `nil` to compute it (docs/keyframes.md#cubic-keyframes).
+    ///   - endVelocity: Value units per second at the end, or `nil` to compute it (docs/keyframes.md#cubic-keyframes).
     public init(_ to: Value, duration: TimeInterval, startVelocity: Value? = nil, endVelocity: Value? = nil) {
         precondition(duration >= 0, "CubicKeyframe duration must be ≥ 0 seconds, got \(duration)")
         self.to = to

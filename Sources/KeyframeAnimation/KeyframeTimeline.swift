@@ -12,15 +12,15 @@ import Foundation
 ///     }
 ///     let value = timeline.value(time: 0.45)   // (0, 88.19241983…)
 ///
-/// Semantics (keyframes.md §5):
+/// Semantics (docs/keyframes.md#tracks-and-timelines):
 /// - Every track is resolved once, here, against `initialValue` (tracks do not see each other).
 /// - ``duration`` is the longest track's duration (WWDC23 session 10157), 0 with no tracks.
 /// - ``value(time:)`` copies `initialValue` and lets each track write its property in declaration
 ///   order, so when two tracks animate the same property the last one wins. Properties no track
-///   covers keep their initial values; an empty track leaves its property alone (§5: DanceUI writes
+///   covers keep their initial values; an empty track leaves its property alone (docs/keyframes.md#tracks-and-timelines: DanceUI writes
 ///   zero there, which RouteKit treats as a port artifact).
 /// - A track shorter than the timeline holds its last value.
-/// - Times before 0 are clamped to 0 (§9.7).
+/// - Times before 0 are clamped to 0 (docs/keyframes.md#times-before-zero).
 ///
 /// A timeline is an immutable value; it is `Sendable` when `Value` is.
 public struct KeyframeTimeline<Value> {

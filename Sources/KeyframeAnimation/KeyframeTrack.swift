@@ -17,7 +17,7 @@ import Foundation
 ///         }
 ///     }
 ///
-/// Semantics (keyframes.md §5): the track is resolved once, against `initialValue[keyPath:]`,
+/// Semantics (docs/keyframes.md#tracks-and-timelines): the track is resolved once, against `initialValue[keyPath:]`,
 /// independently of other tracks; its duration is the sum of its keyframes' durations; past its end
 /// it holds the end of its last segment; a track with no keyframes leaves its property alone.
 ///

@@ -19,7 +19,7 @@ public protocol KeyframeTrackContent<Value> {
     func _appendKeyframes(to list: inout _KeyframeList<Value>)
 }
 
-/// One keyframe in the form the resolver reads (keyframes.md §0: the four cases of SwiftUI's
+/// One keyframe in the form the resolver reads (docs/keyframes.md#the-model: the four cases of SwiftUI's
 /// `_ResolvedKeyframeTrackContent.Segment`, in the same order). Implementation detail.
 public enum _KeyframeSegment<Value: Animatable> {
     /// ``MoveKeyframe``: jump to the value, zero duration.

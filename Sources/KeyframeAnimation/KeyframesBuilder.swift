@@ -5,7 +5,7 @@
 /// (https://developer.apple.com/documentation/swiftui/keyframesbuilder). Supports lists, `for`
 /// loops, `if`/`else`, optionals and availability checks, for tracks and for bare keyframes alike.
 /// A block made only of keyframes (no `KeyframeTrack`) becomes a single track on `\.self`
-/// (`buildFinalResult`, keyframes.md §5), so
+/// (`buildFinalResult`, docs/keyframes.md#tracks-and-timelines), so
 ///
 ///     KeyframeTimeline(initialValue: CGPoint.zero) {
 ///         CubicKeyframe(CGPoint(x: 0, y: 100), duration: 0.3)

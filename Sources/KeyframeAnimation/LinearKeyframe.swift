@@ -4,14 +4,14 @@ import Foundation
 ///
 /// Same name and initialiser as SwiftUI's `LinearKeyframe`
 /// (https://developer.apple.com/documentation/swiftui/linearkeyframe/init(_:duration:timingcurve:)).
-/// Value (keyframes.md §2): `x(t) = A + (B − A)·c(t/d)`, where `A` is where the previous keyframe
+/// Value (docs/keyframes.md#linear-keyframes): `x(t) = A + (B − A)·c(t/d)`, where `A` is where the previous keyframe
 /// ended (or the initial value) and `B` is `to`. The segment ignores any incoming velocity. Its end
 /// velocity `(B − A)/d·c'(1)` becomes the start velocity of a following cubic or spring keyframe,
 /// and its start velocity `(B − A)/d·c'(0)` the end velocity of a preceding cubic.
 ///
 /// Edge case: a curve whose slope is infinite at an end (``UnitCurve/circularEaseIn`` at 1) would
 /// hand an infinite velocity to its neighbour; RouteKit hands over 0 instead (inferred;
-/// keyframes.md §2 says to avoid or clamp it).
+/// docs/keyframes.md#linear-keyframes says to avoid or clamp it).
 public struct LinearKeyframe<Value: Animatable>: KeyframeTrackContent {
     /// The value at the end of the segment.
     public var to: Value

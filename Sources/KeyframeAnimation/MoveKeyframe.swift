@@ -1,7 +1,7 @@
 /// A keyframe that jumps to its value without interpolating, taking no time.
 ///
 /// Same name and initialiser as SwiftUI's `MoveKeyframe`
-/// (https://developer.apple.com/documentation/swiftui/movekeyframe). Semantics (keyframes.md §4):
+/// (https://developer.apple.com/documentation/swiftui/movekeyframe). Semantics (docs/keyframes.md#move-keyframes):
 /// - It has zero duration and adds nothing to the track's length.
 /// - Elements are searched with a strict comparison, so at the move's own time `τ` the track still
 ///   shows the previous segment's end; any `t > τ` shows the move's value (or the following segment,

@@ -2,7 +2,7 @@ import Foundation
 
 extension Spring {
     /// Scalar coefficients `(a, b)` such that the displacement is `a·target + b·initialVelocity`
-    /// at `time` (keyframes.md §6.4, expanded per vector component).
+    /// at `time` (docs/keyframes.md#spring-motion, expanded per vector component).
     @usableFromInline
     func valueCoefficients(time t: Double) -> (target: Double, velocity: Double) {
         let lambda = decayConstant
@@ -30,7 +30,7 @@ extension Spring {
     }
 
     /// Scalar coefficients `(a, b)` such that the velocity is `a·target + b·initialVelocity`
-    /// at `time`: the exact time derivative of ``valueCoefficients(time:)`` (keyframes.md §6.4,
+    /// at `time`: the exact time derivative of ``valueCoefficients(time:)`` (docs/keyframes.md#spring-motion,
     /// without OpenSwiftUI's overdamped `+1`).
     @usableFromInline
     func velocityCoefficients(time t: Double) -> (target: Double, velocity: Double) {
@@ -57,7 +57,7 @@ extension Spring {
         }
     }
 
-    /// The displacement from the start, towards `target`, after `time` seconds (keyframes.md §6.4).
+    /// The displacement from the start, towards `target`, after `time` seconds (docs/keyframes.md#spring-motion).
     ///
     /// It is `0` at `time = 0`, starts with slope `initialVelocity` and tends to `target`.
     /// Closed form for all three regimes; the same scalar coefficients apply to every component of
@@ -76,7 +76,7 @@ extension Spring {
     }
 
     /// The velocity, in value units per second, after `time` seconds: the time derivative of
-    /// `value(target:initialVelocity:time:)` (keyframes.md §6.4).
+    /// `value(target:initialVelocity:time:)` (docs/keyframes.md#spring-motion).
     ///
     /// - Complexity: O(number of components).
     @inlinable
@@ -117,7 +117,7 @@ extension Spring {
     }
 
     /// The time, in seconds, after which the spring stays within `epsilon` of `target`
-    /// (keyframes.md §6.5, the OpenSwiftUI algorithm).
+    /// (docs/keyframes.md#settling-duration, the OpenSwiftUI algorithm).
     ///
     /// - Undamped (`λ = 0`): `infinity`.
     /// - Underdamped: the envelope bound `max(0, −ln(ε / (|λT − v0| + |T|)) / λ)`, with vector

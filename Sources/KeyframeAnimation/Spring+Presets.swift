@@ -1,7 +1,7 @@
 import Foundation
 
 extension Spring {
-    /// A smooth spring with no bounce: `Spring(duration: 0.5, bounce: 0)` (keyframes.md §6.6).
+    /// A smooth spring with no bounce: `Spring(duration: 0.5, bounce: 0)` (docs/keyframes.md#spring-presets).
     public static let smooth = Spring(duration: 0.5, bounce: 0)
 
     /// A smooth spring: `Spring(duration: duration, bounce: extraBounce)`.
@@ -13,7 +13,7 @@ extension Spring {
         Spring(duration: duration, bounce: extraBounce)
     }
 
-    /// A spring with a little bounce: `Spring(duration: 0.5, bounce: 0.15)` (keyframes.md §6.6).
+    /// A spring with a little bounce: `Spring(duration: 0.5, bounce: 0.15)` (docs/keyframes.md#spring-presets).
     public static let snappy = Spring(duration: 0.5, bounce: 0.15)
 
     /// A snappy spring: `Spring(duration: duration, bounce: 0.15 + extraBounce)`.
@@ -21,7 +21,7 @@ extension Spring {
         Spring(duration: duration, bounce: 0.15 + extraBounce)
     }
 
-    /// A spring with visible bounce: `Spring(duration: 0.5, bounce: 0.3)` (keyframes.md §6.6).
+    /// A spring with visible bounce: `Spring(duration: 0.5, bounce: 0.3)` (docs/keyframes.md#spring-presets).
     public static let bouncy = Spring(duration: 0.5, bounce: 0.3)
 
     /// A bouncy spring: `Spring(duration: duration, bounce: 0.3 + extraBounce)`.

@@ -5,10 +5,10 @@ import Foundation
 ///
 /// Same name, initialisers and properties as SwiftUI's `Spring`
 /// (https://developer.apple.com/documentation/swiftui/spring). The representation and every formula
-/// follow keyframes.md §6 (itself from OpenSwiftUI's `Respring`, with two of its bugs fixed: the
+/// follow docs/keyframes.md#springs (itself from OpenSwiftUI's `Respring`, with two of its bugs fixed: the
 /// overdamped `velocity` and the overdamped `stiffness`).
 ///
-/// Internally a spring stores three numbers (keyframes.md §6.1):
+/// Internally a spring stores three numbers (docs/keyframes.md#spring-parameters):
 /// - `ω`, the damped angular frequency in radians per second, **signed**: `> 0` underdamped,
 ///   `0` critically damped, `< 0` overdamped with `|ω| = ω₀·sqrt(ζ² − 1)`;
 /// - `λ = ζ·ω₀`, the decay constant, per second;
@@ -37,7 +37,7 @@ public struct Spring: Hashable, Sendable {
         self.storedMass = mass
     }
 
-    /// Creates a spring from its perceptual duration and bounce (keyframes.md §6.2).
+    /// Creates a spring from its perceptual duration and bounce (docs/keyframes.md#making-a-spring).
     ///
     /// The damping ratio `ζ` follows from `bounce` (`b`): `b = 0` gives `ζ = 1` (critically damped,
     /// no overshoot); `0 < b ≤ 1` gives `ζ = 1 − b`; `b > 1` gives `ζ = 0` (undamped);
@@ -51,7 +51,7 @@ public struct Spring: Hashable, Sendable {
         self.init(response: duration, dampingRatio: Spring.dampingRatio(bounce: bounce))
     }
 
-    /// Creates a spring from its response and damping ratio (keyframes.md §6.2):
+    /// Creates a spring from its response and damping ratio (docs/keyframes.md#making-a-spring):
     /// `ω₀ = 2π/response`, `λ = ζ·ω₀`, `ω = ±sqrt(|1 − ζ²|)·ω₀`, negative when `ζ > 1`. Mass 1.
     ///
     /// - Parameters:
@@ -66,7 +66,7 @@ public struct Spring: Hashable, Sendable {
             mass: 1)
     }
 
-    /// Creates a spring from physical constants (keyframes.md §6.2): `ω₀ = sqrt(k/m)`,
+    /// Creates a spring from physical constants (docs/keyframes.md#making-a-spring): `ω₀ = sqrt(k/m)`,
     /// `λ = c/(2m)`. If `λ > ω₀` and `allowOverDamping` is `false`, the spring is made critically
     /// damped instead (`λ = ω₀`, `ω = 0`), so ``damping`` then reads back as `2·m·ω₀`.
     ///
@@ -94,12 +94,12 @@ public struct Spring: Hashable, Sendable {
     /// at `settlingDuration`.
     ///
     /// `dampingRatio` is clamped to `Double.ulpOfOne...1` and `settlingDuration` to `0.01...10`
-    /// seconds (keyframes.md §6.2). RouteKit then solves the underdamped settling condition of
-    /// §6.5, `λ·t = ln((λ + 1)/ε)`, for `λ` by Newton's method (the function is convex; iterations
+    /// seconds (docs/keyframes.md#making-a-spring). RouteKit then solves the underdamped settling condition of
+    /// docs/keyframes.md#settling-duration, `λ·t = ln((λ + 1)/ε)`, for `λ` by Newton's method (the function is convex; iterations
     /// start right of the root and converge monotonically) and sets `ω₀ = λ/ζ`. This is RouteKit's
     /// own derivation: for `ζ < 1` the resulting spring's ``settlingDuration`` (with this epsilon)
     /// equals the requested one to round-off; for `ζ = 1` the settling duration is measured on a
-    /// 0.1 s grid (§6.5) and is only close to it.
+    /// 0.1 s grid (docs/keyframes.md#settling-duration) and is only close to it.
     ///
     /// - Parameters:
     ///   - settlingDuration: Seconds, clamped to `0.01...10`.
@@ -121,7 +121,7 @@ public struct Spring: Hashable, Sendable {
         self.init(response: 2 * Double.pi * ratio / decay, dampingRatio: ratio)
     }
 
-    /// `ζ` for a SwiftUI bounce (keyframes.md §6.2).
+    /// `ζ` for a SwiftUI bounce (docs/keyframes.md#making-a-spring).
     @usableFromInline
     static func dampingRatio(bounce: Double) -> Double {
         if bounce > 1 { return 0 }
@@ -137,18 +137,18 @@ public struct Spring: Hashable, Sendable {
     }
 
     /// The perceptual duration: the period of the undamped spring, `2π/ω₀`, in seconds.
-    /// Same as ``response`` (keyframes.md §6.3).
+    /// Same as ``response`` (docs/keyframes.md#spring-properties).
     public var duration: TimeInterval { response }
 
-    /// The period of the undamped spring, `2π/ω₀`, in seconds (keyframes.md §6.3).
+    /// The period of the undamped spring, `2π/ω₀`, in seconds (docs/keyframes.md#spring-properties).
     public var response: Double { 2 * Double.pi / squaredNaturalFrequency.squareRoot() }
 
     /// `ζ = λ/ω₀` (dimensionless, ≥ 0): below 1 the spring overshoots, 1 is critical, above 1
-    /// overdamped (keyframes.md §6.3).
+    /// overdamped (docs/keyframes.md#spring-properties).
     public var dampingRatio: Double { decayConstant * response / (2 * Double.pi) }
 
     /// SwiftUI's bounce: `1 − ζ` when not overdamped, `1/ζ − 1` (negative) when overdamped
-    /// (keyframes.md §6.3). Dimensionless.
+    /// (docs/keyframes.md#spring-properties). Dimensionless.
     public var bounce: Double {
         angularFrequency >= 0 ? 1 - dampingRatio : 1 / dampingRatio - 1
     }
@@ -157,11 +157,11 @@ public struct Spring: Hashable, Sendable {
     /// ``init(mass:stiffness:damping:allowOverDamping:)``).
     public var mass: Double { storedMass }
 
-    /// `k = m·ω₀²` (keyframes.md §6.3). Unlike OpenSwiftUI's `m(ω² + λ²)`, this round-trips for
+    /// `k = m·ω₀²` (docs/keyframes.md#spring-properties). Unlike OpenSwiftUI's `m(ω² + λ²)`, this round-trips for
     /// overdamped springs too: `Spring(mass: 1, stiffness: 100, damping: 30, allowOverDamping: true)`
     /// reads back 100, not 350.
     public var stiffness: Double { storedMass * squaredNaturalFrequency }
 
-    /// `c = 2·m·λ` (keyframes.md §6.3).
+    /// `c = 2·m·λ` (docs/keyframes.md#spring-properties).
     public var damping: Double { 2 * storedMass * decayConstant }
 }

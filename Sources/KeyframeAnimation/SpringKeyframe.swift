@@ -4,16 +4,16 @@ import Foundation
 ///
 /// Same name and initialiser as SwiftUI's `SpringKeyframe`
 /// (https://developer.apple.com/documentation/swiftui/springkeyframe/init(_:duration:spring:startvelocity:)).
-/// Resolution (keyframes.md §3):
+/// Resolution (docs/keyframes.md#spring-keyframes):
 /// 1. `from` is where the previous keyframe really ended (or the initial value); `T = to − from`.
 /// 2. `v0` is `startVelocity`, else the previous segment's end velocity (0 at the start of a track).
 /// 3. A `nil` duration becomes `spring.settlingDuration(target: T, initialVelocity: v0, epsilon: 1e-4)`
-///    (the epsilon comes from DanceUI and is unverified, §9.2).
+///    (the epsilon comes from DanceUI and is unverified, docs/keyframes.md#spring-keyframes).
 /// 4. `x(t) = from + spring.value(target: T, initialVelocity: v0, time: t)` for `0 ≤ t ≤ duration`.
 /// 5. The spring is **cut** at its duration: the segment ends where the spring is then, which is
 ///    not exactly `to` unless it has settled (`Spring()` from 0 to 1 ends at 0.9999526894…). The next
 ///    keyframe starts from there, with the spring's velocity if it is cubic or a spring. RouteKit
-///    mirrors SwiftUI here and does not snap to `to` (the first option of §9.3).
+///    mirrors SwiftUI here and does not snap to `to` (the first option of docs/keyframes.md#spring-keyframes).
 public struct SpringKeyframe<Value: Animatable>: KeyframeTrackContent {
     /// The value the spring moves towards.
     public var to: Value

@@ -10,11 +10,11 @@ import Foundation
 /// ``inverse``. RouteKit adds Robert Penner's easing family (quad … back, see
 /// `UnitCurve+Easing.swift`) for camera work.
 ///
-/// Semantics follow keyframes.md §7:
+/// Semantics follow docs/keyframes.md#unit-curves:
 /// - Input progress is clamped to `0...1` by both ``value(at:)`` and ``velocity(at:)``.
 /// - Bézier control-point `x` values are clamped to `0...1` (so the curve is a function of
 ///   progress); for ``value(at:)`` the `y` values are clamped too, ``velocity(at:)`` does not clamp `y`.
-/// - Unlike OpenSwiftUI, results are **not** rounded to multiples of 2⁻²⁰ (keyframes.md §9.5:
+/// - Unlike OpenSwiftUI, results are **not** rounded to multiples of 2⁻²⁰ (docs/keyframes.md#unit-curve-precision:
 ///   that rounding is unconfirmed for Apple); values agree with Apple-measured ones to 1e-6.
 public struct UnitCurve: Hashable, Sendable {
     /// How the curve is computed (for RouteKit's camera-script encoding; not API).
@@ -45,16 +45,16 @@ public struct UnitCurve: Hashable, Sendable {
     public static let linear = UnitCurve(function: .linear)
 
     /// Starts slowly and speeds up: the cubic Bézier with control points (0.42, 0) and (1, 1)
-    /// (keyframes.md §7; Core Animation's `easeIn`).
+    /// (docs/keyframes.md#unit-curves; Core Animation's `easeIn`).
     public static let easeIn = UnitCurve.bezier(
         startControlPoint: UnitPoint(x: 0.42, y: 0), endControlPoint: UnitPoint(x: 1, y: 1))
 
-    /// Starts quickly and slows down: control points (0, 0) and (0.58, 1) (keyframes.md §7).
+    /// Starts quickly and slows down: control points (0, 0) and (0.58, 1) (docs/keyframes.md#unit-curves).
     public static let easeOut = UnitCurve.bezier(
         startControlPoint: UnitPoint(x: 0, y: 0), endControlPoint: UnitPoint(x: 0.58, y: 1))
 
     /// Slow, fast, then slow: control points (0.42, 0) and (0.58, 1), as Apple documents for
-    /// `UnitCurve.easeInOut` (keyframes.md §7).
+    /// `UnitCurve.easeInOut` (docs/keyframes.md#unit-curves).
     public static let easeInOut = UnitCurve.bezier(
         startControlPoint: UnitPoint(x: 0.42, y: 0), endControlPoint: UnitPoint(x: 0.58, y: 1))
 
@@ -62,15 +62,15 @@ public struct UnitCurve: Hashable, Sendable {
     public static let easeInEaseOut = easeInOut
 
     /// A quarter circle that starts slowly: `1 − sqrt(1 − p²)`. Its velocity at `p = 1` is
-    /// infinite (keyframes.md §7).
+    /// infinite (docs/keyframes.md#unit-curves).
     public static let circularEaseIn = UnitCurve(function: .circularEaseIn)
 
-    /// A quarter circle that starts quickly: `sqrt(1 − (1 − p)²)` (keyframes.md §7).
+    /// A quarter circle that starts quickly: `sqrt(1 − (1 − p)²)` (docs/keyframes.md#unit-curves).
     public static let circularEaseOut = UnitCurve(function: .circularEaseOut)
 
     /// ``circularEaseIn`` on the first half, ``circularEaseOut`` on the second: `½(1 − sqrt(1 − 4p²))`
     /// for `p < 0.5`, else `½(sqrt((8 − 4p)p − 3) + 1)`. Its velocity at `p = 0.5` is infinite
-    /// (keyframes.md §7).
+    /// (docs/keyframes.md#unit-curves).
     public static let circularEaseInOut = UnitCurve(function: .circularEaseInOut)
 
     /// A cubic Bézier from (0, 0) to (1, 1) through two control points, as CSS's `cubic-bezier()`
@@ -118,7 +118,7 @@ public struct UnitCurve: Hashable, Sendable {
     /// The rate of change of output progress with respect to input progress at `progress`
     /// (dimensionless; multiply by `Δvalue / duration` for value units per second).
     ///
-    /// Edge cases (keyframes.md §7):
+    /// Edge cases (docs/keyframes.md#unit-curves):
     /// - For a Bézier, when both derivatives `X'(s)` and `Y'(s)` are equal (including `0 == 0` at a
     ///   control point that coincides with an end point, e.g. `easeOut` at 0) the velocity is 1;
     ///   when only `X'(s)` is 0 it is `±infinity`.
@@ -155,10 +155,10 @@ public struct UnitCurve: Hashable, Sendable {
     /// `inverse.value(at: value(at: p)) ≈ p` for a monotonic curve.
     ///
     /// A Bézier's inverse swaps `x` and `y` of both control points; ``circularEaseIn`` and
-    /// ``circularEaseOut`` are each other's inverse (keyframes.md §7). For the Penner easings see
+    /// ``circularEaseOut`` are each other's inverse (docs/keyframes.md#unit-curves). For the Penner easings see
     /// `UnitCurve+Easing.swift`.
     ///
-    /// Deviation: keyframes.md §7 (after OpenSwiftUI) says ``circularEaseInOut`` is its own
+    /// Deviation: docs/keyframes.md#unit-curves (after OpenSwiftUI) says ``circularEaseInOut`` is its own
     /// inverse, which is not true of the function (`value(0.25) = 0.067` but
     /// `value(0.067) ≠ 0.25`). RouteKit returns the true inverse, two quarter circles
     /// `½·sqrt(1 − (1 − 2y)²)` for `y < 0.5`, else `1 − ½·sqrt(1 − (2y − 1)²)`, whose inverse is

@@ -4,7 +4,7 @@ import Foundation
 // - headings are compass directions, degrees clockwise from true north, normalised to 0..<360 on output;
 // - longitudes are normalised to -180...180 on output;
 // - a series of either is *unwrapped* before interpolation so that neighbours never differ by more
-//   than 180 degrees (camera.md section 5).
+//   than 180 degrees (docs/camera.md#headings-and-longitudes).
 
 /// The angle functions of RouteKit's conventions (degrees throughout): compass headings, longitudes,
 /// unwrapping a series, the turn between two headings and the geodesic heading between two coordinates.
@@ -12,7 +12,7 @@ public enum Angles {
     /// Normalises an angle to a compass heading in `0..<360` degrees.
     ///
     /// Uses `fmod` and then folds the result, so that tiny negative inputs such as `-1e-20`
-    /// become `0`, never `360.0` (the trap of `x < 0 ? x + 360 : x`, camera.md section 5).
+    /// become `0`, never `360.0` (the trap of `x < 0 ? x + 360 : x`, docs/camera.md#headings-and-longitudes).
     ///
     /// - Parameter degrees: Any finite angle in degrees. A non-finite input is returned unchanged.
     /// - Returns: The equivalent heading in `0..<360` degrees.
@@ -42,7 +42,7 @@ public enum Angles {
     /// Returns the representative of `angle` (modulo 360 degrees) that is nearest to `reference`:
     /// `reference + remainder(angle - reference, 360)`, in `reference - 180 ... reference + 180`.
     ///
-    /// This is the unwrapping step of camera.md section 5: 10 after 350 becomes 370 (a +20 degree
+    /// This is the unwrapping step of docs/camera.md#headings-and-longitudes: 10 after 350 becomes 370 (a +20 degree
     /// turn), not 10 (a -340 degree spin).
     ///
     /// Keyframes interpolate numbers, as SwiftUI's do: a heading keyframed from 0 to 296.7 turns the long

@@ -6,7 +6,7 @@ import Foundation
 // Greenwich), scaled so that the whole world is MapSize.world = 2^28 x 2^28 points (256-pixel tiles at
 // zoom level 20). The origin (0, 0) is the top-left corner of the world (longitude -180, latitude
 // +85.05112878); x grows eastward and y grows *southward*. Sources: Apple's MKMapPoint, MKMapSize.world
-// and MKMapRect documentation; geo-formats.md section 3 and keyframes.md section 8.3 for the formulas.
+// and MKMapRect documentation; docs/geo-formats.md#mapkit-geometry and docs/keyframes.md#map-points-and-map-rects for the formulas.
 
 /// A point on MapKit's flat Web Mercator map (`MKMapPoint`), in map points.
 public struct MapPoint: Hashable, Sendable {
@@ -27,7 +27,7 @@ public struct MapPoint: Hashable, Sendable {
     /// `y = (1/2 - ln((1 + sin(lat)) / (1 - sin(lat))) / (4 pi)) * W` with `W = 2^28`.
     ///
     /// The latitude is clamped to `+-85.0511287798066` degrees first (beyond it Web Mercator diverges;
-    /// PROJ does not clamp, geo-formats.md section 2). The longitude is used as given, so an unwrapped
+    /// PROJ does not clamp, docs/geo-formats.md#web-mercator). The longitude is used as given, so an unwrapped
     /// longitude such as 181 gives an `x` past the world's width (as `MKMapRect` allows).
     public init(_ coordinate: LocationCoordinate2D) {
         let w = MapSize.world.width

@@ -7,7 +7,7 @@ import Foundation
 /// values that round to zero print without a sign. Non-finite values print as `nan`, `inf`, `-inf`
 /// (RouteKit never writes them; the writers check). The same input always gives the same bytes.
 ///
-/// It is about a hundred times faster than `String(format:)` (geo-formats.md section 13).
+/// It is about a hundred times faster than `String(format:)` (docs/geo-formats.md#parsing-speed).
 package enum FixedDecimal {
     private static let powersOfTen: [Double] = (0...15).map { pow(10, Double($0)) }
 

@@ -220,8 +220,8 @@ enum Usage {
         Motion on screen: motion-peaks (note), motion-jump (error: more than a screen in one frame),
         motion-screen-speed, motion-zoom-rate, motion-turn-rate, motion-tilt-rate, motion-jolt (an
         acceleration), motion-eye-bob, motion-not-at-rest (warnings, one per run over the limit).
-        A screen height is 2 d tan(fov / 2) metres at the camera distance d; see the README for the
-        measures, their formulas and why the limits are what they are.
+        A screen height is 2 d tan(fov / 2) metres at the camera distance d; docs/route-fly.md#motion-on-screen
+        gives the measures, their formulas and why the limits are what they are.
         Heights: elevation-missing (points without elevation and neither --terrain nor --ground-elevation),
         elevation-implausible; with --terrain, route-underground (a stretch more than 30 m under the
         model: a tunnel?) and elevation-ellipsoidal (heights a constant geoid undulation off the model:

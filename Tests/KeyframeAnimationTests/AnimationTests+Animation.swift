@@ -20,7 +20,7 @@ extension AnimationTests {
         #expect(Animation.snappy(duration: 0.3, extraBounce: 0.1) == Animation(Spring(duration: 0.3, bounce: 0.25)))
     }
 
-    /// Curve progress follows the UnitCurve (keyframes.md §10.1 UC-5 at 0.25 of the duration).
+    /// Curve progress follows the UnitCurve (docs/keyframes.md#unit-curve-vectors UC-5 at 0.25 of the duration).
     @Test func curveProgress() {
         let animation = Animation.easeInOut(duration: 2)
         expectClose(animation.progress(at: 0.5), 0.129162, tolerance: 1e-6)
@@ -30,7 +30,7 @@ extension AnimationTests {
         expectClose(Animation.linear(duration: 4).progress(at: 1), 0.25, tolerance: 1e-15)
     }
 
-    /// Spring progress is the closed form (keyframes.md §10.2 SP-7) until the settling duration.
+    /// Spring progress is the closed form (docs/keyframes.md#spring-vectors SP-7) until the settling duration.
     @Test func springProgress() {
         let animation = Animation.bouncy
         expectClose(animation.progress(at: 0.25), 0.984087491, tolerance: 1e-9)
@@ -80,7 +80,7 @@ extension AnimationTests {
         expectClose(forever.progress(at: 100.25), UnitCurve.easeIn.value(at: 0.5), tolerance: 1e-9)
     }
 
-    /// interpolatingSpring(duration:bounce:) is the physical spring of keyframes.md §6.6.
+    /// interpolatingSpring(duration:bounce:) is the physical spring of docs/keyframes.md#spring-presets.
     @Test func interpolatingSpring() {
         let animation = Animation.interpolatingSpring(duration: 0.5, bounce: 0.3)
         expectClose(animation.progress(at: 0.25), Spring.bouncy.value(target: 1.0, time: 0.25), tolerance: 1e-12)

@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 
 extension AnimationTests {
-/// Result builders, multi-track semantics (keyframes.md §5) and the SEEDS keyframeAnimator example.
+/// Result builders, multi-track semantics (docs/keyframes.md#tracks-and-timelines) and the SEEDS keyframeAnimator example.
 @Suite struct KeyframeBuilderTests {
     struct AnimationValues {
         var scale = 1.0
@@ -92,7 +92,7 @@ extension AnimationTests {
         #expect(timeline.value(time: 7).angle == (flag ? 1 : 0))
     }
 
-    /// keyframes.md §5: the last track to write a property wins; an empty track leaves it alone; a
+    /// docs/keyframes.md#tracks-and-timelines: the last track to write a property wins; an empty track leaves it alone; a
     /// property no track covers keeps its initial value.
     @Test func lastTrackWinsAndEmptyTrackIsIgnored() {
         var initial = AnimationValues()
@@ -118,7 +118,7 @@ extension AnimationTests {
         expectClose(timeline.value(time: 1), 2, tolerance: 1e-12)
     }
 
-    /// keyframes.md §4: a leading move takes effect at t = 0; §1: a cubic after a move starts at rest.
+    /// docs/keyframes.md#move-keyframes: a leading move takes effect at t = 0; docs/keyframes.md#cubic-keyframes: a cubic after a move starts at rest.
     @Test func leadingMoveAndCubicAfterMove() {
         let timeline = KeyframeTimeline(initialValue: 0.0) {
             MoveKeyframe(4.0)
@@ -131,7 +131,7 @@ extension AnimationTests {
         expectClose(timeline.value(time: 1), 6, tolerance: 1e-12)
     }
 
-    /// keyframes.md §3: a spring after a cubic starts with the cubic's end velocity, and a cubic after
+    /// docs/keyframes.md#spring-keyframes: a spring after a cubic starts with the cubic's end velocity, and a cubic after
     /// a spring starts with the spring's velocity at its cut time (C¹ at both joins).
     @Test func velocityCarriesAcrossSprings() {
         let timeline = KeyframeTimeline(initialValue: 0.0) {

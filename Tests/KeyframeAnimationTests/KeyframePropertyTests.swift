@@ -44,7 +44,7 @@ extension AnimationTests {
     }
 
     /// Velocity is continuous across cubic joins (finite differences either side of each keyframe),
-    /// and zero at both ends of the track (keyframes.md §1).
+    /// and zero at both ends of the track (docs/keyframes.md#cubic-keyframes).
     @Test(arguments: [7, 8, 9, 99] as [UInt64])
     func velocityIsContinuousAcrossCubicJoins(seed: UInt64) {
         var generator = SplitMix64(seed: seed)

@@ -3,11 +3,11 @@ import Testing
 @testable import KeyframeAnimation
 import TestSupport
 
-/// Test vectors of keyframes.md §10.3 (computed with a python port of §1–§5, which follow DanceUI;
+/// Test vectors of docs/keyframes.md#keyframe-track-vectors (computed with a python port of docs/keyframes.md#cubic-keyframes–docs/keyframes.md#tracks-and-timelines, which follow DanceUI;
 /// not Apple-measured), tolerance 1e-9, plus Apple's documentation and WWDC23 examples.
 extension AnimationTests {
 @Suite struct KeyframeTimelineTests {
-    /// keyframes.md §10.3 KF-A — Apple's KeyframeTimeline documentation example, compiled as written.
+    /// docs/keyframes.md#keyframe-track-vectors KF-A — Apple's KeyframeTimeline documentation example, compiled as written.
     @Test func appleDocumentationExample() {
         let timeline = KeyframeTimeline(initialValue: CGPoint.zero) {
             CubicKeyframe(CGPoint(x: 0, y: 100), duration: 0.3)
@@ -19,7 +19,7 @@ extension AnimationTests {
         #expect(timeline.duration == 1.0)
     }
 
-    /// keyframes.md §10.3 KF-A: y at t = 0 / 0.15 / 0.3 / 0.45 / 0.65 / 1.0 / 1.5 / −1.
+    /// docs/keyframes.md#keyframe-track-vectors KF-A: y at t = 0 / 0.15 / 0.3 / 0.45 / 0.65 / 1.0 / 1.5 / −1.
     @Test(arguments: [
         (0.0, 0.0), (0.15, 50.0), (0.3, 100.0), (0.45, 88.19241983), (0.65, 50.0), (1.0, 0.0), (1.5, 0.0), (-1.0, 0.0),
     ])
@@ -34,7 +34,7 @@ extension AnimationTests {
         #expect(value.x == 0)
     }
 
-    /// keyframes.md §10.3 KF-B: non-uniform Catmull–Rom.
+    /// docs/keyframes.md#keyframe-track-vectors KF-B: non-uniform Catmull–Rom.
     @Test func kfB() {
         let timeline = KeyframeTimeline(initialValue: 0.0) {
             CubicKeyframe(1, duration: 1)
@@ -51,7 +51,7 @@ extension AnimationTests {
         }
     }
 
-    /// keyframes.md §10.3 KF-C: linear easeInOut then cubic; the cubic starts at rest.
+    /// docs/keyframes.md#keyframe-track-vectors KF-C: linear easeInOut then cubic; the cubic starts at rest.
     @Test func kfC() {
         let timeline = KeyframeTimeline(initialValue: 0.0) {
             LinearKeyframe(10, duration: 2, timingCurve: .easeInOut)
@@ -64,7 +64,7 @@ extension AnimationTests {
         }
     }
 
-    /// keyframes.md §10.3 KF-D: linear then cubic; the cubic inherits 5 units/s.
+    /// docs/keyframes.md#keyframe-track-vectors KF-D: linear then cubic; the cubic inherits 5 units/s.
     @Test func kfD() {
         let timeline = KeyframeTimeline(initialValue: 0.0) {
             LinearKeyframe(10, duration: 2)
@@ -76,13 +76,13 @@ extension AnimationTests {
         }
     }
 
-    /// keyframes.md §10.3 KF-E: nil-duration spring, cut at its settling duration (ε 1e-4).
+    /// docs/keyframes.md#keyframe-track-vectors KF-E: nil-duration spring, cut at its settling duration (ε 1e-4).
     @Test func kfE() {
         let timeline = KeyframeTimeline(initialValue: 0.0) {
             SpringKeyframe(1.0)
         }
         expectClose(timeline.duration, 1.0, tolerance: 1e-9, "KF-E duration")
-        #expect(timeline.duration == 0.9999999999999999, "grid accumulation as in §6.5")
+        #expect(timeline.duration == 0.9999999999999999, "grid accumulation as in docs/keyframes.md#settling-duration")
         let expected: [(Double, Double)] = [
             (0.1, 0.3577395565), (0.25, 0.8210255536), (0.5, 0.9863990685), (1.0, 0.9999526894), (3.0, 0.9999526894),
         ]
@@ -91,7 +91,7 @@ extension AnimationTests {
         }
     }
 
-    /// keyframes.md §10.3 KF-F: a move in the middle, strict comparison at its time.
+    /// docs/keyframes.md#keyframe-track-vectors KF-F: a move in the middle, strict comparison at its time.
     @Test func kfF() {
         let timeline = KeyframeTimeline(initialValue: 0.0) {
             LinearKeyframe(1, duration: 1)
@@ -105,7 +105,7 @@ extension AnimationTests {
         }
     }
 
-    /// keyframes.md §10.3 KF-L: explicit start and end velocities.
+    /// docs/keyframes.md#keyframe-track-vectors KF-L: explicit start and end velocities.
     @Test func kfL() {
         let timeline = KeyframeTimeline(initialValue: 0.0) {
             CubicKeyframe(10, duration: 2, startVelocity: 5, endVelocity: -5)
@@ -121,7 +121,7 @@ extension AnimationTests {
         var y = 0.0
     }
 
-    /// keyframes.md §10.3 KF-G: two tracks of different durations; the shorter holds.
+    /// docs/keyframes.md#keyframe-track-vectors KF-G: two tracks of different durations; the shorter holds.
     @Test func kfG() {
         let timeline = KeyframeTimeline(initialValue: Point2()) {
             KeyframeTrack(\.x) { LinearKeyframe(10, duration: 1) }
@@ -134,7 +134,7 @@ extension AnimationTests {
         #expect(timeline.value(progress: 0.5) == Point2(x: 10, y: 2))
     }
 
-    /// keyframes.md §10.3 KF-H: the WWDC23 distance track with an initial distance of 30000 m.
+    /// docs/keyframes.md#keyframe-track-vectors KF-H: the WWDC23 distance track with an initial distance of 30000 m.
     @Test func kfH() {
         let camera = TestCamera(
             centerCoordinate: TestCoordinate(latitude: 49.65, longitude: 6.22), distance: 30000, heading: 0, pitch: 0)
@@ -157,7 +157,7 @@ extension AnimationTests {
         }
     }
 
-    /// keyframes.md §10.3 KF-H2: the WWDC23 centre track (a `for` loop) on a toy route of 4 points.
+    /// docs/keyframes.md#keyframe-track-vectors KF-H2: the WWDC23 centre track (a `for` loop) on a toy route of 4 points.
     @Test func kfH2() {
         let initial = TestCoordinate(latitude: 49.65, longitude: 6.22)
         let camera = TestCamera(centerCoordinate: initial, distance: 30000, heading: 0, pitch: 0)
@@ -185,7 +185,7 @@ extension AnimationTests {
         }
     }
 
-    /// keyframes.md §10.3 KF-I: headings are not wrapped; 10 → 350 passes 180.
+    /// docs/keyframes.md#keyframe-track-vectors KF-I: headings are not wrapped; 10 → 350 passes 180.
     @Test func kfI() {
         let camera = TestCamera(
             centerCoordinate: TestCoordinate(latitude: 0, longitude: 0), distance: 1000, heading: 10, pitch: 0)

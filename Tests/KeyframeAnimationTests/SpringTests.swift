@@ -4,9 +4,9 @@ import Testing
 import TestSupport
 
 extension AnimationTests {
-/// keyframes.md §10.2 (`Spring`): Apple-doc rows and values computed from the §6 formulas.
+/// docs/keyframes.md#spring-vectors (`Spring`): Apple-doc rows and values computed from the docs/keyframes.md#springs formulas.
 @Suite struct SpringTests {
-    /// keyframes.md §10.2 SP-1 (Apple's `Spring` overview: 1.0, 157.9, 17.6).
+    /// docs/keyframes.md#spring-vectors SP-1 (Apple's `Spring` overview: 1.0, 157.9, 17.6).
     @Test func sp1DurationBounceToPhysical() {
         let spring = Spring(duration: 0.5, bounce: 0.3)
         expectClose(spring.mass, 1.0, tolerance: 1e-12)
@@ -14,14 +14,14 @@ extension AnimationTests {
         expectClose(spring.damping, 17.593, tolerance: 5e-4)
     }
 
-    /// keyframes.md §10.2 SP-2 (Apple's `Spring` overview: 0.63, 0.5).
+    /// docs/keyframes.md#spring-vectors SP-2 (Apple's `Spring` overview: 0.63, 0.5).
     @Test func sp2PhysicalToDurationBounce() {
         let spring = Spring(mass: 1, stiffness: 100, damping: 10)
         expectClose(spring.duration, 0.628319, tolerance: 5e-7)
         expectClose(spring.bounce, 0.5, tolerance: 1e-12)
     }
 
-    /// keyframes.md §10.2 SP-3.
+    /// docs/keyframes.md#spring-vectors SP-3.
     @Test func sp3Presets() {
         for (spring, damping) in [(Spring.smooth, 25.1327), (.snappy, 21.3628), (.bouncy, 17.5929)] {
             expectClose(spring.stiffness, 157.9137, tolerance: 5e-5)
@@ -29,14 +29,14 @@ extension AnimationTests {
         }
     }
 
-    /// keyframes.md §10.2 SP-4: settling durations with epsilon 1e-3.
+    /// docs/keyframes.md#spring-vectors SP-4: settling durations with epsilon 1e-3.
     @Test func sp4SettlingDurations() {
         #expect(Spring.smooth.settlingDuration == 0.7999999999999999)
         expectClose(Spring.snappy.settlingDuration, 0.876827, tolerance: 5e-7)
         expectClose(Spring.bouncy.settlingDuration, 1.044713, tolerance: 5e-7)
     }
 
-    /// keyframes.md §10.2 SP-5, SP-6, SP-7: `value(target: 1, initialVelocity: 0)` at 0.1 / 0.25 / 0.5 s.
+    /// docs/keyframes.md#spring-vectors SP-5, SP-6, SP-7: `value(target: 1, initialVelocity: 0)` at 0.1 / 0.25 / 0.5 s.
     @Test(arguments: [
         (Spring.smooth, [0.357739556, 0.821025554, 0.986399069]),
         (Spring.snappy, [0.388102446, 0.894509453, 1.006019961]),
@@ -48,14 +48,14 @@ extension AnimationTests {
         }
     }
 
-    /// keyframes.md §10.2 SP-8.
+    /// docs/keyframes.md#spring-vectors SP-8.
     @Test func sp8BouncyVelocity() {
         for (time, velocity) in [(0.1, 5.707558338), (0.25, 1.526264711), (0.5, -0.210950820)] {
             expectClose(Spring.bouncy.velocity(target: 1.0, initialVelocity: 0.0, time: time), velocity, tolerance: 1e-9)
         }
     }
 
-    /// keyframes.md §10.2 SP-9: an overdamped spring (ζ = 2).
+    /// docs/keyframes.md#spring-vectors SP-9: an overdamped spring (ζ = 2).
     @Test func sp9Overdamped() {
         let spring = Spring(duration: 0.5, bounce: -0.5)
         expectClose(spring.dampingRatio, 2, tolerance: 1e-12)
@@ -65,7 +65,7 @@ extension AnimationTests {
         expectClose(spring.settlingDuration, 2.1, tolerance: 1e-9)
     }
 
-    /// keyframes.md §10.2 SP-10.
+    /// docs/keyframes.md#spring-vectors SP-10.
     @Test func sp10Underdamped() {
         let spring = Spring(mass: 1, stiffness: 100, damping: 10)
         for (time, value) in [(0.1, 0.340299847), (0.25, 1.023359580), (0.5, 1.074590567)] {
@@ -74,7 +74,7 @@ extension AnimationTests {
         expectClose(spring.settlingDuration, 1.739903, tolerance: 5e-7)
     }
 
-    /// keyframes.md §10.2 SP-11: overdamping not allowed → critically damped.
+    /// docs/keyframes.md#spring-vectors SP-11: overdamping not allowed → critically damped.
     @Test func sp11OverdampingClampedToCritical() {
         let spring = Spring(mass: 1, stiffness: 100, damping: 30)
         expectClose(spring.damping, 20, tolerance: 1e-12)
@@ -82,7 +82,7 @@ extension AnimationTests {
         expectClose(spring.value(target: 1.0, time: 0.1), 0.264241118, tolerance: 1e-9)
     }
 
-    /// keyframes.md §6.3: stiffness is `m·ω₀²` and round-trips when overdamped (OpenSwiftUI: 350).
+    /// docs/keyframes.md#spring-properties: stiffness is `m·ω₀²` and round-trips when overdamped (OpenSwiftUI: 350).
     @Test func overdampedStiffnessRoundTrips() {
         let spring = Spring(mass: 1, stiffness: 100, damping: 30, allowOverDamping: true)
         expectClose(spring.stiffness, 100, tolerance: 1e-9)
@@ -90,7 +90,7 @@ extension AnimationTests {
         #expect(spring.dampingRatio > 1)
     }
 
-    /// keyframes.md §6.4: the overdamped velocity tends to 0 (OpenSwiftUI's `+1` bug gives ≈ 1).
+    /// docs/keyframes.md#spring-motion: the overdamped velocity tends to 0 (OpenSwiftUI's `+1` bug gives ≈ 1).
     @Test func overdampedVelocityDecays() {
         let spring = Spring(duration: 0.5, bounce: -0.3)
         let velocity = spring.velocity(target: 1.0, time: 3)

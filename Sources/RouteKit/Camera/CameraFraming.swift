@@ -59,7 +59,7 @@ public struct CameraFraming: Hashable, Sendable {
 
     /// The camera distance, in metres, at which a ground area `width` x `height` metres fits the viewport
     /// when looking straight down:
-    /// `d = max(height, width / aspect) / (2 tan(fov / 2)) * (1 + margin)` (camera.md section 2).
+    /// `d = max(height, width / aspect) / (2 tan(fov / 2)) * (1 + margin)` (docs/camera.md#framing-a-rect).
     ///
     /// An area smaller than ``minimumExtent`` (a one-point route, a stop) is framed as if it were that
     /// large, so the camera does not dive to the ground.

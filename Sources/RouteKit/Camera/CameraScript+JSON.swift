@@ -162,7 +162,7 @@ struct ScriptJSONWriter {
     /// a preset name; `{"duration", "bounce"}`; `{"response", "dampingRatio"}`;
     /// `{"mass", "stiffness", "damping"}` (with `"allowOverDamping": true` when overdamped), each with
     /// the fewest significant digits (1 to 17) that reproduce the spring; else the exact internal form
-    /// `{"angularFrequency", "decayConstant", "mass"}` (keyframes.md section 6.1).
+    /// `{"angularFrequency", "decayConstant", "mass"}` (docs/keyframes.md#spring-parameters).
     static func spring(_ s: Spring, _ path: String) throws(CameraScriptError) -> String {
         if let name = ScriptJSONNames.springPresets.first(where: { $0.spring == s })?.name { return Self.quoted(name) }
         for (key, value) in [("angularFrequency", s.angularFrequency), ("decayConstant", s.decayConstant), ("mass", s.storedMass)] {

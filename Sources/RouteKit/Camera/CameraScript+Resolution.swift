@@ -167,8 +167,8 @@ private struct Resolver {
         return d
     }
 
-    /// A spring keyframe without a duration lasts its settling duration (epsilon 1e-4, keyframes.md
-    /// section 3). One that cannot settle — undamped (infinite), or so slow that SwiftUI's 102.4 s search
+    /// A spring keyframe without a duration lasts its settling duration (epsilon 1e-4,
+    /// docs/keyframes.md#spring-keyframes). One that cannot settle — undamped (infinite), or so slow that SwiftUI's 102.4 s search
     /// runs out (which SwiftUI then reads as 0 s, a keyframe that never moves) — is refused here.
     func checkSettles<V: VectorArithmetic>(_ kind: CameraScript.Kind<V>, duration: Double?, from: V, to: V,
                                            path: String) throws(CameraScriptError) {

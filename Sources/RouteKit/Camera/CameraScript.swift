@@ -11,7 +11,7 @@ import Foundation
 /// (``CoordinateValue``, ``NumberValue``), so one script fits many routes.
 ///
 /// Beyond SwiftUI, as everywhere in RouteKit: heading values and longitudes are *unwrapped* when the
-/// script is resolved (each keyframe turns the short way from the one before it, camera.md section 5).
+/// script is resolved (each keyframe turns the short way from the one before it, docs/camera.md#headings-and-longitudes).
 /// To turn further than 180 degrees, write intermediate keyframes (0, 120, 240, 360 is a full turn).
 public struct CameraScript: Hashable, Sendable {
     /// The camera at time 0, the start of every track.

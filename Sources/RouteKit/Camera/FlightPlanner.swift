@@ -65,7 +65,7 @@ public enum FlightPlanError: Error, Hashable, Sendable, CustomStringConvertible 
 /// jumps. Three phases:
 /// 1. *fly in* (``FlightOptions/intro`` seconds): from the camera that frames the whole route (heading 0,
 ///    pitch 0) to the route's first point at the follow distance and pitch, facing along the route. The
-///    centre and distance fly van Wijk and Nuij's optimal zoom-and-pan path (camera.md section 3),
+///    centre and distance fly van Wijk and Nuij's optimal zoom-and-pan path (docs/camera.md#the-fly-to-path),
 ///    re-timed along its arc length by an eased clock (`ProgressWarp`: rest to rest, zero acceleration
 ///    at both ends, van Wijk's constant perceived speed in between) and written as cubic keyframes with
 ///    the path's exact velocities; heading and pitch ease in and out (`easeInOut`).
@@ -113,7 +113,7 @@ public struct FlightPlanner: Sendable {
 
     /// The heading, as near `target` as needed, that `goal` can be reached from within `duration`
     /// seconds on an `easeInOut` curve without turning faster than `rate` degrees per second. The
-    /// curve's peak speed is 1.7241 times the average (keyframes.md UC-6: `easeInOut.velocity(at: 0.5)`).
+    /// curve's peak speed is 1.7241 times the average (docs/keyframes.md#unit-curve-vectors UC-6: `easeInOut.velocity(at: 0.5)`).
     static func limitedTurn(from target: Double, to goal: Double, duration: Double, rate: Double) -> Double {
         let turn = Angles.headingDifference(from: goal, to: target)  // from goal back to target, -180...180
         let allowed = rate * duration / UnitCurve.easeInOut.velocity(at: 0.5)

@@ -3,7 +3,7 @@ import Foundation
 /// When a camera flight reaches each point of a route: one time per point, seconds from the start of
 /// the flight, non-decreasing.
 ///
-/// Three ways to time a flight (camera.md section 4):
+/// Three ways to time a flight (docs/camera.md#timing):
 /// - ``equal(for:duration:)``: every point gets the same share, as in Apple's WWDC23 flyover;
 /// - ``distance(for:duration:flyingGaps:)``: constant ground speed, each leg's share proportional to its
 ///   geodesic length;
@@ -102,7 +102,7 @@ package struct FlightTiming: Hashable, Sendable {
     // MARK: - Distance
 
     /// Constant ground speed: point `k` is reached at `duration * d_k / L`, where `d_k` is the distance
-    /// flown to it and `L` the total (camera.md section 4). Point 0 is at 0 and the last point at `duration`.
+    /// flown to it and `L` the total (docs/camera.md#timing). Point 0 is at 0 and the last point at `duration`.
     ///
     /// Edge cases:
     /// - Gaps between segments: with `flyingGaps` (the default) the camera crosses a gap at the same
@@ -153,7 +153,7 @@ package struct FlightTiming: Hashable, Sendable {
     }
 
     /// The file's timestamps, sped up: point `k` is reached at `(t_k - t_0) / speedup` flight seconds
-    /// (camera.md section 4), after the corrections below.
+    /// (docs/camera.md#timing), after the corrections below.
     ///
     /// Policy, in order:
     /// 1. Missing times are filled by interpolating, by distance along the route (gaps included: time

@@ -2,7 +2,7 @@ import Foundation
 
 /// The optimal zoom-and-pan path between two views of a plane: van Wijk and Nuij's "smooth and
 /// efficient" camera path, the algorithm behind Mapbox GL's and deck.gl's `flyTo` ([van Wijk & Nuij 2003];
-/// camera.md section 3).
+/// docs/camera.md#the-fly-to-path).
 ///
 /// A view is a centre (a point in a plane, metres: e.g. Web Mercator metres at the route's scale) and
 /// a visible width `w` (metres, proportional to the camera's distance). Along the straight line from
@@ -68,7 +68,7 @@ package struct FlyToPath: Hashable, Sendable {
     ///   - endWidth: Visible width at the end, metres (> 0).
     ///   - rho: Zoom/pan trade-off (> 0); larger values zoom out more. Default ``defaultRho``.
     ///   - maximumWidth: A cap on the path's widest view, metres, or `nil`. When the path would zoom out
-    ///     wider, `rho` is lowered (never raised) to `min(rho, sqrt(2 wMax / u1))` (camera.md section 3;
+    ///     wider, `rho` is lowered (never raised) to `min(rho, sqrt(2 wMax / u1))` (docs/camera.md#the-fly-to-path;
     ///     Mapbox GL `flyTo`'s `minZoom`, with the direction fixed as in maplibre/maplibre-gl-js#7743). That
     ///     formula makes the peak width about `wMax` when `w0, w1 << wMax`; if the peak is still above
     ///     `wMax`, `rho` is then lowered further by bisection until the peak equals it (to 1e-12 relative).
@@ -132,7 +132,7 @@ package struct FlyToPath: Hashable, Sendable {
         }
     }
 
-    /// `r0` and `r1` of camera.md section 3, as `-asinh(b_i)`.
+    /// `r0` and `r1` of docs/camera.md#the-fly-to-path, as `-asinh(b_i)`.
     private static func r(w0: Double, w1: Double, u1: Double, rho: Double) -> (Double, Double) {
         let rho2 = rho * rho, rho4u2 = rho2 * rho2 * u1 * u1
         let b0 = (w1 * w1 - w0 * w0 + rho4u2) / (2 * w0 * rho2 * u1)

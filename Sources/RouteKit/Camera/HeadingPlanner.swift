@@ -3,7 +3,7 @@ import Foundation
 /// A camera heading for each point of a route: unwrapped for keyframes, normalised for output.
 package struct HeadingSeries: Hashable, Sendable {
     /// One heading per route point, degrees clockwise from true north, in point order, *unwrapped*:
-    /// consecutive values differ by at most 180 (camera.md section 5), so the series can go straight into
+    /// consecutive values differ by at most 180 (docs/camera.md#headings-and-longitudes), so the series can go straight into
     /// a `KeyframeTrack(\.heading)` and the camera always turns the short way. Values may leave `0..<360`.
     package var unwrapped: [Double]
 
@@ -38,7 +38,7 @@ package enum HeadingPlanner: Hashable, Sendable {
     /// when the route is shorter. The raw heading is the geodesic's initial azimuth from `P_i` to `Q_i`.
     ///
     /// Held while not moving: when `Q_i` is closer to `P_i` than `minimumDistance` (a stop at the end, the
-    /// final points, a route that barely moves), there is no reliable direction (camera.md section 5): the
+    /// final points, a route that barely moves), there is no reliable direction (docs/camera.md#headings-and-longitudes): the
     /// previous point's heading is kept (at the start, the first reliable heading is used; for a route that
     /// never moves, the ``HeadingPlanner/endpoints`` heading, which is 0 for a single place). A stop in the
     /// middle of a route (duplicate points) holds naturally: every duplicate has the same `Q_i`.

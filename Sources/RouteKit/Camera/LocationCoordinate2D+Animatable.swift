@@ -1,7 +1,7 @@
 // LocationCoordinate2D as an animatable vector, so that `KeyframeTrack(\MapCamera.centerCoordinate)`
 // works as it does with MapKit's CLLocationCoordinate2D.
 //
-// Like MapKit's (whose AnimatableData is AnimatablePair<latitude, longitude>, keyframes.md section 8.2),
+// Like MapKit's (whose AnimatableData is AnimatablePair<latitude, longitude>, docs/keyframes.md#how-camera-properties-interpolate),
 // the two components interpolate independently as raw degrees: the path between keyframes is not a
 // geodesic. RouteKit's planners unwrap longitudes before keyframing, so a path across the antimeridian
 // stays near 180 degrees instead of sweeping through 0.

@@ -1,5 +1,5 @@
 // MapCamera as an animatable vector: every field interpolates numerically and independently, as
-// MapKit's MapCamera does under mapCameraKeyframeAnimator (keyframes.md section 8.2). Headings are plain
+// MapKit's MapCamera does under mapCameraKeyframeAnimator (docs/keyframes.md#how-camera-properties-interpolate). Headings are plain
 // numbers here: a planner must unwrap them (RouteKit's do) or the camera turns the long way round.
 
 extension MapCamera: VectorArithmetic {

@@ -2,7 +2,7 @@
 ///
 /// The camera looks at ``centerCoordinate`` from ``distance`` metres away, facing ``heading``, tilted
 /// ``pitch`` degrees from looking straight down (Apple's `MKMapCamera` and SwiftUI `MapCamera`
-/// documentation; camera.md section 1).
+/// documentation; docs/camera.md#the-map-camera-and-the-eye).
 ///
 /// While a flight is being planned and interpolated, `heading` and `centerCoordinate.longitude` are
 /// *unwrapped* (they may leave `0..<360` and `-180...180` so that the camera always turns the short

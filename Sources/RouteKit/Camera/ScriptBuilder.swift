@@ -100,8 +100,8 @@ struct ScriptBuilder {
 
     /// Flies from the current camera to `camera` in `duration` seconds, from rest to rest.
     ///
-    /// The centre and distance follow van Wijk and Nuij's optimal zoom-and-pan path (camera.md section
-    /// 3; ``FlyToPath``) in MapKit map points, the visible width proportional to the distance. The path
+    /// The centre and distance follow van Wijk and Nuij's optimal zoom-and-pan path
+    /// (docs/camera.md#the-fly-to-path; ``FlyToPath``) in MapKit map points, the visible width proportional to the distance. The path
     /// is re-timed along its arc length `S` by an eased clock (``ProgressWarp``, ramps of ``flyToRamp``
     /// of the flight at each end): at time `t` the camera is at arc `s = S g(t / T)`, so it leaves and
     /// arrives at rest with zero acceleration, and in between moves at van Wijk's constant perceived

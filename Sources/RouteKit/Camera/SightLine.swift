@@ -3,7 +3,7 @@ import Foundation
 /// How a camera stands over the ground: how high its eye is above the ground under it, and whether
 /// the ground hides the centre from the eye.
 ///
-/// Geometry (camera.md section 1): the eye is placed exactly (``MapCamera/eye(centerElevation:model:)``,
+/// Geometry (docs/camera.md#the-map-camera-and-the-eye): the eye is placed exactly (``MapCamera/eye(centerElevation:model:)``,
 /// tangent-plane model) from the centre at its elevation; the line of sight is the straight segment
 /// from the eye to the centre in Earth-centred coordinates, so Earth curvature is included. Heights
 /// are all above sea level (the geoid's slope over a few kilometres is far below a metre).

@@ -1,7 +1,7 @@
 /// The flyover of Apple's WWDC23 session 10157 ("Wind your way through advanced animations in
 /// SwiftUI"), reproduced as a `KeyframeTimeline<MapCamera>`: RouteKit's `wwdc` preset.
 ///
-/// The recipe (keyframes.md section 8.4; SEEDS.md), with `T = flightDuration + returnDuration`
+/// The recipe (docs/keyframes.md#the-wwdc23-flyover; SEEDS.md), with `T = flightDuration + returnDuration`
 /// (16 + 4 = 20 s by default):
 /// - the initial camera frames the route's ``Route/rect`` (``CameraFraming/camera(framing:heading:)-(MapRect,_)``:
 ///   centre of the rect, heading 0, pitch 0);

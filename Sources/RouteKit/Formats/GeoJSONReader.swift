@@ -31,9 +31,10 @@ import Foundation
 /// errors (`JSONParser`: strict RFC 8259, so strings must also be UTF-8 without lone surrogate escapes)
 /// have the line:column of the offending character only.
 ///
-/// The document is parsed whole into a tree that remembers positions (GeoJSON's `type` may come
-/// after `coordinates`, so a one-pass reader would have to buffer anyway): memory is a few times the
-/// file size.
+/// The document is parsed whole (GeoJSON's `type` may come after `coordinates`, so a one-pass reader
+/// would have to buffer anyway), every byte checked, into a tree that remembers positions, except that
+/// the `coordinates` and per-position time arrays stay byte ranges of the text, read one position at a
+/// time by the walk: memory is the points plus the structure around them, not a multiple of the file.
 package enum GeoJSONReader: RouteReader {
     package static var format: RouteFormat { .geojson }
 
@@ -44,7 +45,8 @@ package enum GeoJSONReader: RouteReader {
     ///   with line:column), `unexpectedValue` (a member of the wrong type, an unknown `type`, a position
     ///   with fewer than two numbers), `latitudeOutOfRange`, `swappedCoordinates`, and `noLine` when there
     ///   is no LineString or MultiLineString with a position.
-    /// - Complexity: O(n) in the size of the document; memory a few times the file size.
+    /// - Complexity: O(n) in the size of the document; memory O(positions) for the points, plus the
+    ///   tree outside positions and times (a regular file is mapped, not copied).
     package static func read(_ input: RouteReaderInput, displayPath: String?,
                             options: RouteReaderNoOptions) throws(RouteParseError) -> RouteFile.Result {
         // A regular file is read where it lies (mapped, its pages let go behind the parse), other input

@@ -9,7 +9,7 @@ import Foundation
 /// chunk OR 0x20 while more follow, plus 63, written as one ASCII character in `?`...`~` (63...126).
 ///
 /// Precision 5 is Google's; precision 6 (`polyline6`) is used by OSRM and Valhalla. Nothing in the
-/// string tells them apart (geo-formats.md §8), so the caller says which; when the latitudes decoded
+/// string tells them apart (docs/geo-formats.md#encoded-polylines), so the caller says which; when the latitudes decoded
 /// at the chosen precision leave -90...90, the error suggests the other one. (A precision-5 string
 /// read at precision 6 lands, ten times too small, in range: that mistake cannot be detected.)
 ///

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Schema: TrainingCenterDatabase v2,
 /// https://www8.garmin.com/xmlschemas/TrainingCenterDatabasev2.xsd, and ActivityExtension v2,
-/// https://www8.garmin.com/xmlschemas/ActivityExtensionv2.xsd (geo-formats.md §10). What is read:
+/// https://www8.garmin.com/xmlschemas/ActivityExtensionv2.xsd (docs/geo-formats.md#tcx). What is read:
 /// - **Activities**: `Activities/Activity/Lap/Track/Trackpoint`; **Courses**:
 ///   `Courses/Course/Track/Trackpoint`. Consecutive `Track`s of one Activity (one per lap) are one
 ///   segment unless a pause of more than a minute separates them; each Activity and each Course

@@ -5,7 +5,7 @@
 /// and external entities (XXE) get in (OWASP XXE Prevention Cheat Sheet,
 /// https://cheatsheetseries.owasp.org/cheatsheets/XML_External_Entity_Prevention_Cheat_Sheet.html).
 /// The readers parse without entity substitution, but a DTD can still declare entities that libxml2
-/// would expand in attribute values and load (geo-formats.md §11.9); the only safe
+/// would expand in attribute values and load (docs/geo-formats.md#xml-entities-and-doctype); the only safe
 /// place to stop a declaration is here, on the raw bytes.
 ///
 /// The XML grammar allows a DOCTYPE only in the prolog, before the root element

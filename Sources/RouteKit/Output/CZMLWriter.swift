@@ -84,7 +84,7 @@ import Foundation
 /// - `fov_vertical`, a custom property of the `camera` entity: the vertical field of view the flight was
 ///   framed for (``PoseWriterContext/framing``), degrees (4 decimals). CesiumJS's `PerspectiveFrustum.fov`
 ///   is the *horizontal* angle when the view is wider than tall (`2 atan(tan(v / 2) × aspect)`), else the
-///   vertical one: a player converts (the README's CesiumJS recipe, `docs/cesium-recipe.js`).
+///   vertical one: a player converts (the CesiumJS recipe, docs/renderers.md#cesiumjs-czml, `docs/cesium-recipe.js`).
 ///
 /// Deterministic bytes: fixed decimals, the fixed default epoch, no current date.
 package struct CZMLWriter: PoseWriter, Sendable {

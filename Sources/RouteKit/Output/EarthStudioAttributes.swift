@@ -5,7 +5,7 @@ import Foundation
 /// "minValueRange":min,"maxValueRange":max}}` with the value `min + r * (max - min)`.
 ///
 /// The ranges are Earth Studio's (read by the Blender add-ons that import its exports, imagiscope's
-/// EarthStudioTools `GES_Panel_1_2.py` and jayin92/GES-utils `ges2nerf.py`; ../shared/docs/renderers.md):
+/// EarthStudioTools `GES_Panel_1_2.py` and jayin92/GES-utils `ges2nerf.py`; docs/renderers.md#earth-studio-exports):
 /// longitude −180…180 degrees (`360 r − 180`), latitude −89.9999…89.9999 degrees
 /// (`179.9998 r − 89.9999`), altitude 1…65 117 482 metres (`65117481 r + 1`). A height below 1 m gives a
 /// negative `relative` (the formula still holds). `relative` has 12 decimals: 3.6e-10 degrees and

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Google publishes no schema. The members and their meaning are those of published exports (Stack
 /// Overflow question 68705448, Cesium community forum thread 43144) and of what public Blender importers
-/// read (../shared/docs/renderers.md):
+/// read (docs/renderers.md#earth-studio-exports):
 ///
 /// ```json
 /// {"name":"…","width":1920,"height":1080,"frameRate":30,"numFrames":600,"durationSeconds":20.000000,

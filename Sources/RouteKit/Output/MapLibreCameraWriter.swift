@@ -28,7 +28,7 @@ import Foundation
 ///   is `512 * 2^zoom` pixels around and a metre at latitude `phi` is `512 * 2^zoom / (2 pi R cos phi)`
 ///   pixels, `zoom = log2(ctc * 2 pi R cos(phi) / (512 * distance))` with `R` = 6371008.8 m.
 ///   Source: MapLibre GL JS (`earthRadius` in `lng_lat.ts`; the transform's `cameraToCenterDistance`,
-///   `worldSize` and `pixelsPerMeter`; 512-pixel tiles), as collected in ../shared/docs/renderers.md.
+///   `worldSize` and `pixelsPerMeter`; 512-pixel tiles), as collected in docs/renderers.md#web-map-cameras.
 ///   MapLibre's default `fov` is 36.87 degrees (2 atan(1/3)), RouteKit's default too; deck.gl's default
 ///   `altitude` 1.5 is the same field of view. A map shown at another size or field of view must be given
 ///   the `viewport` and `fov` written here.

@@ -1,7 +1,7 @@
 extension RiderPosition {
     /// The rider's height on `datum`, metres: ``elevation`` (above sea level) as it is for
     /// ``VerticalDatum/orthometric``; for ``VerticalDatum/ellipsoidal``, plus the EGM96 undulation N
-    /// **under the rider** (`h = H + N`, ../shared/docs/renderers.md) from `geoid`, or, without one,
+    /// **under the rider** (`h = H + N`, docs/renderers.md#heights-per-format) from `geoid`, or, without one,
     /// `fallbackUndulation` (the pose's undulation at its centre, which is 0 when the flight was sampled
     /// without a geoid: then sea level is taken as the ellipsoid, as for the centre's heights).
     ///

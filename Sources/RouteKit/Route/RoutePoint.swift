@@ -5,7 +5,7 @@ public struct RoutePoint: Hashable, Sendable {
     /// Where the point is (WGS 84 degrees).
     public var coordinate: LocationCoordinate2D
     /// Height in metres, as the file gives it (GPX `ele` is usually above mean sea level, not the
-    /// ellipsoid; geo-formats.md section 4), or `nil` when the file has none.
+    /// ellipsoid; docs/geo-formats.md#geojson), or `nil` when the file has none.
     public var elevation: Double? {
         get { Self.value(storedElevation) }
         set { storedElevation = Self.stored(newValue) }

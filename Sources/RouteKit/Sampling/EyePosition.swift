@@ -30,7 +30,7 @@ public struct EyePosition: Hashable, Sendable {
 
     /// How the eye is placed relative to the centre.
     public enum Model: Hashable, Sendable {
-        /// camera.md section 1, literally: the eye's ground point is the geodesic `direct` from the
+        /// docs/camera.md#the-map-camera-and-the-eye, literally: the eye's ground point is the geodesic `direct` from the
         /// centre, azimuth `heading + 180`, length `h = distance * sin(pitch)`; its altitude is
         /// `centerElevation + v`, `v = distance * cos(pitch)`. Ignores Earth curvature: the ground
         /// under the eye is treated as level with the centre, so the altitude is too low by about
@@ -53,7 +53,7 @@ extension MapCamera {
     /// The camera looks at ``centerCoordinate`` from ``distance`` metres away, facing ``heading``, tilted
     /// ``pitch`` from looking straight down, so the eye sits behind the centre, opposite to the heading,
     /// at horizontal offset `h = distance * sin(pitch)` and vertical offset `v = distance * cos(pitch)`
-    /// (camera.md section 1; Apple's `MKMapCamera` documentation). See ``EyePosition/Model`` for the two
+    /// (docs/camera.md#the-map-camera-and-the-eye; Apple's `MKMapCamera` documentation). See ``EyePosition/Model`` for the two
     /// ways of placing that offset on the Earth; the default, ``EyePosition/Model/tangentPlane``, is
     /// exact on the WGS 84 ellipsoid.
     ///

@@ -98,14 +98,19 @@ import Testing
         }
     }
 
-    /// The README documents every option the help lists, and the help every option the README's
-    /// command sections name (so that neither drifts from the parser the help is written beside).
+    /// The README and the manual in docs/ document every option the help lists, and the help every
+    /// option they name (so that neither drifts from the parser the help is written beside).
     @Test func theHelpAndTheReadmeNameTheSameOptions() throws {
         let help = try Self.optionNames()
-        let readme = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let root = Fixtures.packageRoot
+        let docs = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("docs").path)
+            .filter { $0.hasSuffix(".md") }.sorted().map { "docs/\($0)" }
+        let readme = try (["README.md"] + docs).map {
+            try String(contentsOf: root.appendingPathComponent($0), encoding: .utf8)
+        }.joined(separator: "\n")
         let named = Set(readme.matches(of: /--[a-z][a-z0-9-]+/).map { String($0.output) })
         let undocumented = help.subtracting(named)
-        #expect(undocumented.isEmpty, "options in the help that the README never names: \(undocumented.sorted())")
+        #expect(undocumented.isEmpty, "options in the help that the README and docs/ never name: \(undocumented.sorted())")
         // The README also names other programs' options (xmllint, Blender, cargo-style tools): those are
         // the ones no route-fly help lists and that a known tool owns.
         let others: Set<String> = ["--noout", "--schema", "--python", "--python-exit-code", "--headless", "--no-sandbox",
@@ -117,6 +122,6 @@ import Testing
                                    "--frame", "--no-route", "--no-terrain",  // docs/blender-import-earth-studio.py's
                                    "--fsp"]  // the README's example of a mistyped option
         let unknown = named.subtracting(help).subtracting(others)
-        #expect(unknown.isEmpty, "options the README names that no route-fly help lists: \(unknown.sorted())")
+        #expect(unknown.isEmpty, "options the README and docs/ name that no route-fly help lists: \(unknown.sorted())")
     }
 }

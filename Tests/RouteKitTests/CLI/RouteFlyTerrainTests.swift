@@ -69,7 +69,7 @@ import Testing
     }
 
     @Test func helpAndREADMEListTheGroundOptions() throws {
-        let readme = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("docs/route-fly.md"), encoding: .utf8)
         #expect(readme.contains("`--terrain FILE` (default: none)") && readme.contains("`--ground-elevation M` (metres above sea level; default: none)"))
         for subcommand in ["sample", "plan", "check", "profile"] {
             let r = try runRouteFly(["help", subcommand])

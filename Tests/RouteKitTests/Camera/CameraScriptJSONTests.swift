@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import RouteKit
 
-/// The toy route of WWDCFlyoverTests (keyframes.md KF-H2): four points.
+/// The toy route of WWDCFlyoverTests (docs/keyframes.md#keyframe-track-vectors KF-H2): four points.
 private let toyRoute = Route(
     segments: [[RoutePoint(latitude: 49.63, longitude: 6.20), RoutePoint(latitude: 49.66, longitude: 6.21),
                 RoutePoint(latitude: 49.68, longitude: 6.24), RoutePoint(latitude: 49.70, longitude: 6.25)]],

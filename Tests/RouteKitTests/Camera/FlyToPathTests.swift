@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import RouteKit
 
-// Reference values: python3 (math module), camera.md section 3's formulas exactly as written (the ln form of r_i,
+// Reference values: python3 (math module), docs/camera.md#the-fly-to-path's formulas exactly as written (the ln form of r_i,
 // the tanh form of u):
 //
 //   def fly(w0,w1,u1,rho=1.42):

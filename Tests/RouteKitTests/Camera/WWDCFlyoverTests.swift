@@ -2,13 +2,13 @@ import Foundation
 import Testing
 @testable import RouteKit
 
-/// The toy route of keyframes.md KF-H2: four points, 4 s each with the default 16 s flight.
+/// The toy route of docs/keyframes.md#keyframe-track-vectors KF-H2: four points, 4 s each with the default 16 s flight.
 private let toyRoute = Route(
     segments: [[RoutePoint(latitude: 49.63, longitude: 6.20), RoutePoint(latitude: 49.66, longitude: 6.21),
                 RoutePoint(latitude: 49.68, longitude: 6.24), RoutePoint(latitude: 49.70, longitude: 6.25)]],
     source: .init(kind: .tracks, trackCount: 1, trackSegmentCount: 1))!
 
-// Independent values (python3, from the formulas in camera.md section 2 and keyframes.md section 1):
+// Independent values (python3, from the formulas in docs/camera.md#framing-a-rect and docs/keyframes.md#cubic-keyframes):
 // - the rect's centre latitude, the Web Mercator midpoint of 49.63 and 49.70: 49.6650125897872;
 // - rect height 7785.582082884 m (GeodSolve -i: "49.63 6.225 49.70 6.225"), width 3609.634249061823 m (the
 //   parallel arc of 0.05 degrees at 49.665...), so the framing distance is 7785.582082884 * 1.5 * 1.1

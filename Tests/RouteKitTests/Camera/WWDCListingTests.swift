@@ -3,7 +3,7 @@ import Testing
 @testable import RouteKit
 
 /// The keyframes of Apple's WWDC23 session 10157 map flyover, as the session's listing writes them inside
-/// `.mapCameraKeyframeAnimator(trigger:) { initialCamera in ... }` (keyframes.md section 8.4), compiled
+/// `.mapCameraKeyframeAnimator(trigger:) { initialCamera in ... }` (docs/keyframes.md#the-wwdc23-flyover), compiled
 /// against RouteKit unchanged apart from the surrounding `KeyframeTimeline(initialValue:)`.
 private func wwdcListingTimeline(route: Route, initialCamera: MapCamera) -> KeyframeTimeline<MapCamera> {
     KeyframeTimeline(initialValue: initialCamera) {
@@ -34,7 +34,7 @@ private func wwdcListingTimeline(route: Route, initialCamera: MapCamera) -> Keyf
         source: .init(kind: .tracks))!
 
     @Test func listingMatchesKeyframesMdVectorKFH2AndKFH() {
-        // keyframes.md KF-H2 (initial centre (49.65, 6.22)) and KF-H (initial distance 30000).
+        // docs/keyframes.md#keyframe-track-vectors KF-H2 (initial centre (49.65, 6.22)) and KF-H (initial distance 30000).
         let initial = MapCamera(centerCoordinate: .init(latitude: 49.65, longitude: 6.22), distance: 30000)
         let timeline = wwdcListingTimeline(route: route, initialCamera: initial)
         #expect(timeline.duration == 20)

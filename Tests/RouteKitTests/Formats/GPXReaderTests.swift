@@ -364,7 +364,7 @@ extension Formats {
         }
 
         @Test func largeInMemoryDocumentAbove10MB() throws {
-            // XMLParser(data:) fails above ~10 MB on Linux (geo-formats.md §13); the reader streams.
+            // XMLParser(data:) fails above ~10 MB on Linux (docs/geo-formats.md#parsing-speed); the reader streams.
             var xml = "<gpx xmlns=\"http://www.topografix.com/GPX/1/1\"><trk><trkseg>\n"
             let point = "<trkpt lat=\"45.1234567\" lon=\"13.7654321\"><ele>123.4</ele><time>2020-01-01T00:00:00Z</time></trkpt>\n"
             let count = 11_000_000 / point.utf8.count + 1

@@ -5,7 +5,7 @@ import Testing
 // Tests that run from the project's own fixtures (no ../shared/real needed). Expected values are
 // read off the fixture text; the polyline values are Google's canonical example
 // (https://developers.google.com/maps/documentation/utilities/polylinealgorithm) and, at precision 6,
-// geo-formats.md §8 (PyPI `polyline` 2.0.4).
+// docs/geo-formats.md#encoded-polylines (PyPI `polyline` 2.0.4).
 
 extension Formats {
     @Suite("Readers on project fixtures")

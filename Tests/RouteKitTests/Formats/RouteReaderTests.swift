@@ -85,7 +85,7 @@ extension Formats {
         }
 
         @Test func optionsTravelThroughTheProtocol() throws {
-            // The precision-6 string of the same points (geo-formats.md §8) is read only with precision 6.
+            // The precision-6 string of the same points (docs/geo-formats.md#encoded-polylines) is read only with precision 6.
             let url = Fixtures.url("polyline/google-example.p6.txt")
             for result in try readAll(PolylineReader.self, url, options: .init(precision: 6)) {
                 #expect(result.route.points.count == 3)

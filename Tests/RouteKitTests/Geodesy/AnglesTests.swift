@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct AnglesTests {
     @Test func normalizedHeadingStaysInZeroTo360() {
-        #expect(Angles.normalizedHeading(-1e-20) == 0)  // the x < 0 ? x + 360 : x trap gives 360.0 (camera.md 5)
+        #expect(Angles.normalizedHeading(-1e-20) == 0)  // the x < 0 ? x + 360 : x trap gives 360.0 (docs/camera.md#headings-and-longitudes)
         #expect(Angles.normalizedHeading(-0.0).sign == .plus)
         #expect(Angles.normalizedHeading(360) == 0)
         #expect(Angles.normalizedHeading(720.5) == 0.5)

@@ -84,18 +84,18 @@ private func geodTestRows() throws -> [GeodTestRow] {
 
     @Test func headingIsTheEllipsoidalInitialAzimuthInZeroTo360() {
         // GeodSolve -i -p 12 <<< "49.63 6.20 49.70 6.25" -> azi1 24.854834565471084, s12 8581.6516852459
-        // (keyframes.md MP-5 gives the spherical bearing 24.7932452 for the same pair).
+        // (docs/keyframes.md#map-geometry-vectors MP-5 gives the spherical bearing 24.7932452 for the same pair).
         let a = LocationCoordinate2D(latitude: 49.63, longitude: 6.20)
         let b = LocationCoordinate2D(latitude: 49.70, longitude: 6.25)
         #expect(isClose(Angles.heading(from: a, to: b), 24.854834565471084, absolute: 1e-9))
         #expect(isClose(a.distance(to: b), 8581.6516852459, absolute: 1e-6))
-        // keyframes.md MP-6: east along the equator is 90, north is 0, across the antimeridian is 90.
+        // docs/keyframes.md#map-geometry-vectors MP-6: east along the equator is 90, north is 0, across the antimeridian is 90.
         #expect(isClose(Angles.heading(from: .init(latitude: 0, longitude: 0), to: .init(latitude: 0, longitude: 1)), 90, absolute: 1e-12))
         #expect(Angles.heading(from: .init(latitude: 0, longitude: 0), to: .init(latitude: 1, longitude: 0)) == 0)
         #expect(isClose(Angles.heading(from: .init(latitude: 0, longitude: 179.5), to: .init(latitude: 0, longitude: -179.5)), 90, absolute: 1e-12))
         // West is 270, not -90 (PROJ reports -90).
         #expect(isClose(Angles.heading(from: .init(latitude: 0, longitude: 1), to: .init(latitude: 0, longitude: 0)), 270, absolute: 1e-12))
-        // geo-formats.md section 11.1: (0,0) -> (1,-0.0001) has azi1 -0.0057677, heading 359.9942...
+        // docs/geo-formats.md#azimuths-near-north: (0,0) -> (1,-0.0001) has azi1 -0.0057677, heading 359.9942...
         let h = Angles.heading(from: .init(latitude: 0, longitude: 0), to: .init(latitude: 1, longitude: -0.0001))
         #expect(h > 359.99 && h < 360)
     }

@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct MapRectTests {
     @Test func worldSizeAndOrigin() {
-        // keyframes.md MP-4: MKMapSize.world is 2^28 x 2^28; MP-3: (0, 0) maps to the world's centre.
+        // docs/keyframes.md#map-geometry-vectors MP-4: MKMapSize.world is 2^28 x 2^28; MP-3: (0, 0) maps to the world's centre.
         #expect(MapSize.world == MapSize(width: 268_435_456, height: 268_435_456))
         let p = MapPoint(LocationCoordinate2D(latitude: 0, longitude: 0))
         #expect(p == MapPoint(x: 134_217_728, y: 134_217_728))
@@ -21,7 +21,7 @@ import Testing
     }
 
     @Test func mapPointMatchesWebMercatorFromPROJ() {
-        // EPSG:3857 of (lon 2.35, lat 48.85) = (261600.803364, 6249447.752791) (geo-formats.md section 2,
+        // EPSG:3857 of (lon 2.35, lat 48.85) = (261600.803364, 6249447.752791) (docs/geo-formats.md#web-mercator,
         // PROJ 9.1.1 and pyproj agree); map points = (E + 20037508.342789244) / 40075016.68557849 * 2^28, and
         // y = (20037508.342789244 - N) / 40075016.68557849 * 2^28.
         let p = MapPoint(LocationCoordinate2D(latitude: 48.85, longitude: 2.35))
@@ -49,7 +49,7 @@ import Testing
     }
 
     @Test func pointsPerMeterAtEquator() {
-        // keyframes.md section 8.3: about 6.6983 at the equator.
+        // docs/keyframes.md#map-points-and-map-rects: about 6.6983 at the equator.
         #expect(isClose(MapPoint.pointsPerMeter(atLatitude: 0), 6.698324247899813, absolute: 1e-9))
     }
 }

@@ -4,7 +4,7 @@ import Testing
 
 /// Our CZML in the real consumer: CesiumJS 1.144 (PyPI's `cesiumkit` vendors `Cesium.js` with its Workers
 /// and Assets) in Debian's headless Chromium, driven over the DevTools pipe (``HeadlessChromium``), with no
-/// network: a grid for imagery and the bare ellipsoid for terrain. The camera is flown by the README's
+/// network: a grid for imagery and the bare ellipsoid for terrain. The camera is flown by docs/renderers.md's
 /// recipe itself (`docs/cesium-recipe.js`, loaded into the page), and what CesiumJS's own camera then
 /// holds (`positionWC`, `directionWC`, `frustum.fovy`) is compared with route-fly's poses sampled at
 /// four times the frame rate (the frames, the half-frames between them and the quarter-frames). One
@@ -32,7 +32,7 @@ import Testing
 
     static var available: Bool { RenderTools.chromium != nil && cesium != nil && Fixtures.sharedReal != nil }
 
-    /// The README's recipe, run as it is written.
+    /// The recipe of docs/renderers.md, run as it is written.
     static let recipe = Fixtures.packageRoot.appendingPathComponent("docs/cesium-recipe.js")
 
     /// The presets `route-fly sample --preset` offers.
@@ -53,14 +53,14 @@ import Testing
 
     @Test func theReadmeShowsTheRecipeTheTestsRun() throws {
         let recipe = try String(contentsOf: Self.recipe, encoding: .utf8)
-        let readme = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        // The README indents the block under its list item: compare without leading spaces.
+        let readme = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("docs/renderers.md"), encoding: .utf8)
+        // Compare without leading spaces, in case the block is indented under a list item.
         func unindented(_ text: String) -> String {
             text.split(separator: "\n", omittingEmptySubsequences: false)
                 .map { line -> String in String(line.drop { $0 == " " }) }.joined(separator: "\n")
         }
         let found = unindented(readme).contains(unindented(recipe.trimmingCharacters(in: .newlines)))
-        #expect(found, "README.md does not show docs/cesium-recipe.js as it is")
+        #expect(found, "docs/renderers.md does not show docs/cesium-recipe.js as it is")
         #expect(recipe.contains("shouldAnimate = true") && recipe.contains("frustum.fov") && recipe.contains("if (!position || !rotation) return"))
     }
 

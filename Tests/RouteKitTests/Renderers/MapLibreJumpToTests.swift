@@ -5,7 +5,7 @@ import RouteKitRender
 
 /// Our web-map frames given as they are to MapLibre GL JS 5.3's `map.jumpTo` (PyPI's `maplibre` package)
 /// in Debian's headless Chromium, driven over its DevTools pipe: with MapLibre's 3D terrain on a long
-/// climb, without terrain, and across the antimeridian. Each page is the README's recipe; MapLibre's own
+/// climb, without terrain, and across the antimeridian. Each page is the recipe of docs/renderers.md; MapLibre's own
 /// camera (`transform.getCameraLngLat`, `getCameraAltitude`, `bearing`, `pitch`), its projection of the
 /// route onto its terrain (`map.project`) and the pixels it drew are compared with ours. Skipped, with a
 /// printed reason, when Chromium, MapLibre, ffmpeg (to decode screenshots), GDAL's tools (to build the
@@ -216,7 +216,7 @@ import RouteKitRender
 
     // MARK: Pages
 
-    /// The README's recipe as a page: a map sized to the viewport with the file's field of view and
+    /// The recipe of docs/renderers.md as a page: a map sized to the viewport with the file's field of view and
     /// `maxPitch`, `maxZoom` 24, with terrain a raster-dem source and `map.setTerrain` (exaggeration 1) and
     /// `centerClampedToGround: false`; the route as a line and the rider (each frame's `route.point`) as a
     /// circle. `routeKit` holds the checks the tests call. `twin` is a second cameras file (the wrapped

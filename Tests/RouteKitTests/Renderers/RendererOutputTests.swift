@@ -140,7 +140,7 @@ import Testing
     }
 
     @Test func earthStudioRotationMatchesThePublishedSample() throws {
-        // A published export (../shared/docs/renderers.md; Stack Overflow question 68705448): a camera
+        // A published export (docs/renderers.md#earth-studio-exports; Stack Overflow question 68705448): a camera
         // looking straight down at 0 E 33.9165 N has rotation (180, -56.0835, -90).
         let camera = MapCamera(centerCoordinate: LocationCoordinate2D(latitude: 33.9165, longitude: 0), distance: 5000, heading: 0, pitch: 0)
         let pose = CameraPose(frame: 0, time: 0, camera: camera, eye: camera.eye())

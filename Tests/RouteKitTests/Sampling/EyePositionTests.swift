@@ -58,7 +58,7 @@ import Testing
     }
 
     @Test func curvatureRaisesTheEyeByAboutHSquaredOverTwoR() {
-        // h = 8660.254 m: h^2 / (2 * 6371 km) = 5.886 m (camera.md section 1's estimate).
+        // h = 8660.254 m: h^2 / (2 * 6371 km) = 5.886 m (docs/camera.md#the-map-camera-and-the-eye's estimate).
         let c = camera(40, -105, distance: 10000, heading: 30, pitch: 60)
         let drop = c.eye().altitude - c.eye(model: .flatOffset).altitude
         let h = 10000 * sin(60 * Double.pi / 180)

@@ -45,7 +45,7 @@ enum ExternalTools {
     /// Both Chromium and MapLibre GL JS are there.
     static var browser: Bool { chromium != nil && mapLibreJS != nil }
 
-    /// Headless Chromium flags that render WebGL without a GPU (../shared/docs/renderers.md), with its
+    /// Headless Chromium flags that render WebGL without a GPU (docs/renderers.md#webgl-without-a-gpu), with its
     /// profile in `profile` (a scratch folder the caller removes).
     static func chromiumArguments(window: String = "1280,760", budget: Int = 5000, profile: URL) -> [String] {
         ["--headless=new", "--no-sandbox", "--disable-gpu", "--enable-unsafe-swiftshader", "--use-angle=swiftshader",

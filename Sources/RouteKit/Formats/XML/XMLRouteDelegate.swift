@@ -12,7 +12,7 @@ import CLibXML2
 /// only by the delegate's own event methods, one event at a time on the parsing thread, and never
 /// passed `inout` to anything that could reach them again, so the run-time exclusivity checks Swift
 /// makes on class properties could never fire; they took about a fifth of the CPU of a GPX parse
-/// (`perf` on `route-fly info` of a 1M-point GPX; README, Performance). The rest of the module keeps
+/// (`perf` on `route-fly info` of a 1M-point GPX; docs/development.md#performance). The rest of the module keeps
 /// the checks (the package has no `-enforce-exclusivity=unchecked`: SwiftPM refuses unsafe flags in
 /// a versioned dependency).
 class XMLRouteDelegate {
