@@ -88,7 +88,7 @@ func writeStandardOutput(_ bytes: [UInt8]) throws(AtomicFile.WriteError) {
     try AtomicFile.standardOutput().write(bytes)
 }
 
-/// The route argument as messages name it: `<stdin>` (``RouteFile/standardInputName``) for `-`, as
+/// The route argument as messages name it: `<stdin>` (`RouteFile/standardInputName`) for `-`, as
 /// the readers do.
 func shownPath(_ path: String) -> String {
     path == "-" ? RouteFile.standardInputName : path

@@ -7,7 +7,7 @@ import Glibc
 
 /// Removes the output file's temporary twin (a file, or the folder of a PNG sequence) and kills the child processes (Chromium, ffmpeg) when a
 /// signal ends route-fly: the library writes outputs through ``AtomicFile`` and reports its temporary
-/// file (``AtomicFile/temporaryFileObserver``), and keeps its children where a handler can reach them
+/// file (`AtomicFile/temporaryFileObserver`), and keeps its children where a handler can reach them
 /// (``ChildProcess/killAllLive()``); the handlers installed here, for the signals that end a process
 /// by default (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGALRM, SIGUSR1, SIGUSR2, SIGXFSZ), unlink
 /// the file, kill the children's process groups and re-raise the signal with its default action, so

@@ -316,7 +316,7 @@ extension CameraScript {
     }
 
     /// Reads a camera script from standard input, once, to its end. Messages name it
-    /// ``RouteFile/standardInputName`` (`<stdin>`).
+    /// `RouteFile/standardInputName` (`<stdin>`).
     ///
     /// - Throws: ``CameraScriptError`` in `<stdin>`: standard input cannot be read, holds more than
     ///   `InputLimits.maximumScriptBytes` (16 MiB; reading stops there, so memory stays bounded) or

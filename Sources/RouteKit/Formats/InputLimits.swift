@@ -138,7 +138,7 @@ extension RouteFile {
 extension RouteInput {
     /// Standard input, read once to its end into memory, within ``InputLimits/maximumRouteBytes``
     /// and refused after its first 4 KiB when they are not text; errors name it
-    /// ``RouteFile/standardInputName``.
+    /// `RouteFile/standardInputName`.
     ///
     /// - Throws: ``RouteParseError``: `unreadable` (the system's reason), `tooLarge` as soon as the
     ///   limit is passed, or `binaryData` located by line and column in `<stdin>`.

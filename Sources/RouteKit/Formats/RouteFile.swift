@@ -86,7 +86,7 @@ public enum RouteFile {
     }
 
     /// The name that messages give standard input, read by ``readStandardInput(format:options:)``: `<stdin>`.
-    public static let standardInputName = "<stdin>"
+    package static let standardInputName = "<stdin>"
 
     /// Reads the route in the file at `path`, in whatever format it is.
     ///
@@ -107,7 +107,7 @@ public enum RouteFile {
     ///
     /// - Parameters:
     ///   - path: The path as the user typed it; `-` is a file of that name.
-    ///   - format: The format to read it as (a caller's choice), or `nil` to detect it (``detectFormat(path:head:)``).
+    ///   - format: The format to read it as (a caller's choice), or `nil` to detect it (`detectFormat(path:head:)`).
     ///   - options: Settings for CSV and polyline input.
     /// - Throws: ``RouteParseError``; `unknownFormat` when nothing decides the format, `unreadable`
     ///   when the file cannot be read, `empty` for an empty file, `tooLarge` above
@@ -136,7 +136,7 @@ public enum RouteFile {
     }
 
     /// Reads the route on standard input, in whatever format it is: once, to its end, into memory.
-    /// Messages name it ``standardInputName`` (`<stdin>`), which carries no extension, so the format is
+    /// Messages name it `standardInputName` (`<stdin>`), which carries no extension, so the format is
     /// told by `format` or by the content alone (``RouteFormat``).
     ///
     ///     // gunzip -c ride.gpx.gz | yourtool
@@ -287,7 +287,7 @@ public enum RouteFile {
         }
     }
 
-    public static func detectFormat(path: String?, head: some Collection<UInt8>) -> RouteFormat? {
+    package static func detectFormat(path: String?, head: some Collection<UInt8>) -> RouteFormat? {
         let sniffed = RouteFormat.sniff(head)
         if let sniffed, sniffed.confidence == .certain { return sniffed.format }
         let byExtension = path.flatMap { RouteFormat(pathExtension: innerExtension(of: $0)) }

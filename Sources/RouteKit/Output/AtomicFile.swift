@@ -9,7 +9,7 @@ import Glibc
 /// renamed over the destination only by `commit()`, after everything was written and synced
 /// (POSIX `rename(2)` replaces a file in one step). `abort()` and a thrown error remove the
 /// temporary file, so a failed run leaves no file behind; a program that wants the same when a signal
-/// ends it installs handlers and follows the file with ``temporaryFileObserver`` (route-fly does, for
+/// ends it installs handlers and follows the file with `temporaryFileObserver` (route-fly does, for
 /// the signals that end a process by default; SIGKILL cannot be caught). Writing to a symbolic link writes the file it points to; an
 /// existing file keeps its permission bits.
 ///
@@ -161,7 +161,7 @@ public final class AtomicFile {
     /// signal ends the process: the library installs
     /// no signal handlers (route-fly's `SignalCleanup` does). Set it once, before writing; it is
     /// called on the writing thread.
-    nonisolated(unsafe) public static var temporaryFileObserver: ((String?) -> Void)? = nil
+    nonisolated(unsafe) package static var temporaryFileObserver: ((String?) -> Void)? = nil
 
     private static func registerForCleanup(_ temporary: String?) {
         temporaryFileObserver?(temporary)

@@ -47,7 +47,7 @@ public struct FlightPageOptions: Sendable, Equatable {
         case pace
     }
 
-    /// A raster tile layer the page is served (``tileScheme`` URLs, answered by the page's tile function).
+    /// A raster tile layer the page is served (`tileScheme` URLs, answered by the page's tile function).
     public struct TileLayer: Sendable, Equatable {
         /// The highest zoom with tiles of its own; the map magnifies beyond it.
         public var maximumZoom: Int
@@ -64,13 +64,15 @@ public struct FlightPageOptions: Sendable, Equatable {
 
     /// The URL scheme of the page's own tiles: `routekit://dem/{z}/{x}/{y}` (Terrarium-encoded heights),
     /// `routekit://hillshade/…`, `routekit://imagery/…`, each a 256-pixel PNG.
-    public static let tileScheme = "routekit"
+    package static let tileScheme = "routekit"
 
     /// Where MapLibre GL JS comes from.
     public enum Script: Sendable, Equatable {
         /// A `<script src>` (and a `<link rel="stylesheet">` when `stylesheet` is given).
         case url(String, stylesheet: String?)
         /// The library's text inlined (and its stylesheet's, when given), for offline use and for video.
+        /// Give the stylesheet (`maplibre-gl.css`, beside `maplibre-gl.js`): without it the map still
+        /// draws, but the distance markers (HTML markers, which the stylesheet places) do not show.
         case inline(javaScript: String, css: String?)
 
         /// MapLibre GL JS 5.3.0 on the unpkg CDN, pinned to the exact version the tests run against
@@ -113,7 +115,7 @@ public struct FlightPageOptions: Sendable, Equatable {
     /// terrain, not drawn).
     public var embeddedTiles: [String: [UInt8]] = [:]
     /// Whether the page asks a program for tiles not held (``Mode/render``: the `routeFlyTile` binding).
-    public var servesTiles: Bool { mode == .render }
+    package var servesTiles: Bool { mode == .render }
 
     public init() {}
 }

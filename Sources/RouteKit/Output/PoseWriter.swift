@@ -60,19 +60,19 @@ public enum PoseFormat: String, CaseIterable, Sendable {
     case svg
 
     /// Other names a format answers to: `mapbox` and `deckgl` are ``maplibre`` (the same camera).
-    public static let aliases: [String: PoseFormat] = ["mapbox": .maplibre, "deckgl": .maplibre, "deck.gl": .maplibre]
+    package static let aliases: [String: PoseFormat] = ["mapbox": .maplibre, "deckgl": .maplibre, "deck.gl": .maplibre]
 
-    /// The format called `name` (case-insensitive; a raw value or one of ``aliases``), if any.
+    /// The format called `name` (case-insensitive; a raw value or one of `aliases`), if any.
     public init?(name: String) {
         let lower = name.lowercased()
         if let f = PoseFormat(rawValue: lower) ?? PoseFormat.aliases[lower] { self = f } else { return nil }
     }
 
     /// Every format name accepted, in order: raw values, then aliases.
-    public static var names: [String] { allCases.map(\.rawValue) + ["mapbox", "deckgl"] }
+    package static var names: [String] { allCases.map(\.rawValue) + ["mapbox", "deckgl"] }
 
     /// The extensions ``init(pathExtension:)`` knows, in order.
-    public static let pathExtensions = ["csv", "geojson", "json", "kml", "kmz", "czml", "gpx", "svg"]
+    package static let pathExtensions = ["csv", "geojson", "json", "kml", "kmz", "czml", "gpx", "svg"]
 
     /// The format a file name's extension asks for, case-insensitive (`.csv`, `.geojson` or `.json`,
     /// `.kml`, `.kmz`, `.czml`, `.gpx`, `.svg`), if any. Earth Studio and MapLibre JSON have no extension of

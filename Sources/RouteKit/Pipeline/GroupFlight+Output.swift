@@ -12,17 +12,20 @@ extension GroupFlight {
     ///
     /// - Parameters:
     ///   - output: Format, frame rate, datum and the format's own settings.
-    ///   - framing: The viewport and field of view the flight was planned for.
+    ///   - framing: The viewport and field of view the flight was planned for (the planner's
+    ///     `options.framing`).
     ///   - destination: Standard output, or a file written atomically (nothing is left on failure).
     ///   - progress: Called after each pose with the number written so far, on the calling thread.
     /// - Returns: Frames written and frames whose distance was clamped.
-    /// - Throws: ``GeoidError`` (the EGM96 grid), ``AtomicFile/WriteError`` (the file).
+    /// - Throws: ``RouteFlight/OptionError`` (as ``RouteFlight/write(_:to:progress:)``), ``GeoidError`` (the
+    ///   EGM96 grid), ``AtomicFile/WriteError`` (the file).
     /// - Complexity: O(f (log k + r log n)) for f frames, k keyframes and r riders of n points; O(r)
     ///   memory besides a 1 MiB buffer.
     @discardableResult
     public func write(_ output: RouteFlight.Output, framing: CameraFraming, to destination: PoseOutput.Destination,
                       progress: ((Int) -> Void)? = nil) throws -> PoseSampler.Summary {
-        var sampler = PoseSampler(framesPerSecond: output.framesPerSecond)
+        try RouteFlight.check(output)
+        var sampler = try RouteFlight.checkedSampler(framesPerSecond: output.framesPerSecond, duration: duration)
         sampler.geoid = try Geoid.egm96()
         return try PoseOutput.write(self, sampler: sampler, eye: (output.eye ?? true) ? .tangentPlane : nil,
                                     format: output.format,

@@ -49,9 +49,11 @@ extension RouteFlight {
 
     /// The sampler for `framesPerSecond`, with the EGM96 geoid that puts heights on their datums.
     ///
-    /// - Throws: ``GeoidError`` when the EGM96 grid cannot be opened.
+    /// - Throws: ``OptionError`` when the flight cannot be sampled at `framesPerSecond` (not a finite
+    ///   number more than 0, or more than ``PoseSampler/maximumFrameCount`` frames); ``GeoidError`` when
+    ///   the EGM96 grid cannot be opened.
     public func sampler(framesPerSecond: Double) throws -> PoseSampler {
-        var sampler = PoseSampler(framesPerSecond: framesPerSecond)
+        var sampler = try Self.checkedSampler(framesPerSecond: framesPerSecond, duration: flight.duration)
         sampler.geoid = try Geoid.egm96()
         return sampler
     }
@@ -95,11 +97,14 @@ extension RouteFlight {
     ///   - destination: Standard output, or a file written atomically (nothing is left on failure).
     ///   - progress: Called after each pose with the number written so far, on the calling thread.
     /// - Returns: Frames written and frames whose distance was clamped.
-    /// - Throws: ``GeoidError`` (the EGM96 grid), ``AtomicFile/WriteError`` (the file).
+    /// - Throws: ``OptionError`` (a frame rate that is not finite and more than 0, more than
+    ///   ``PoseSampler/maximumFrameCount`` frames, a maximum pitch outside 0...85°, a rider trail that is
+    ///   not more than 0), ``GeoidError`` (the EGM96 grid), ``AtomicFile/WriteError`` (the file).
     /// - Complexity: O(f log k) for f frames and k keyframes; O(1) memory beyond a 1 MiB buffer.
     @discardableResult
     public func write(_ output: Output, to destination: PoseOutput.Destination,
                       progress: ((Int) -> Void)? = nil) throws -> PoseSampler.Summary {
+        try Self.check(output)
         let sampler = try sampler(framesPerSecond: output.framesPerSecond)
         return try PoseOutput.write(flight, sampler: sampler, eye: includesEye(output) ? .tangentPlane : nil,
                                     format: output.format, context: writerContext(for: output, sampler: sampler),

@@ -17,15 +17,18 @@ extension RouteFlight {
     ///   - frames: The frames the page holds (default all, `0..<frameCount`); a renderer that splits a
     ///     video into parts gives each page its part. Frame numbers stay the flight's.
     /// - Returns: The page's bytes, UTF-8 HTML.
+    /// - Throws: ``OptionError`` when the flight cannot be sampled at `framesPerSecond` (not a finite
+    ///   number more than 0, or more than ``PoseSampler/maximumFrameCount`` frames).
     /// - Complexity: O(f) time and memory for f frames (about 110 bytes each), plus the inlined script.
-    public func page(_ options: FlightPageOptions, framesPerSecond: Double, frames: Range<Int>? = nil) -> [UInt8] {
-        sampledPage(options, framesPerSecond: framesPerSecond, frames: frames).bytes
+    public func page(_ options: FlightPageOptions, framesPerSecond: Double,
+                     frames: Range<Int>? = nil) throws(OptionError) -> [UInt8] {
+        try sampledPage(options, framesPerSecond: framesPerSecond, frames: frames).bytes
     }
 
     /// ``page(_:framesPerSecond:frames:)`` with the sampler's summary (frames written, distances clamped).
     package func sampledPage(_ options: FlightPageOptions, framesPerSecond: Double, frames: Range<Int>? = nil)
-        -> (bytes: [UInt8], summary: PoseSampler.Summary) {
-        let sampler = PoseSampler(framesPerSecond: framesPerSecond)
+        throws(OptionError) -> (bytes: [UInt8], summary: PoseSampler.Summary) {
+        let sampler = try Self.checkedSampler(framesPerSecond: framesPerSecond, duration: flight.duration)
         var context = PoseWriterContext(route: route, framesPerSecond: framesPerSecond,
                                         frameCount: sampler.frameCount(forDuration: flight.duration),
                                         framing: self.options.flight.framing)

@@ -24,6 +24,7 @@ package struct PreparedRoute: Sendable {
 extension RouteFlight {
     /// Reads and prepares the route file at `path` (steps 1 to 3).
     package static func prepare(path: String, options: Options) throws -> PreparedRoute {
+        try check(options.ground)
         let result = try RouteFile.read(path: path, format: options.format, options: options.reading)
         return try prepare(result, input: .file(URL(fileURLWithPath: path)), displayPath: path, options: options)
     }
@@ -32,6 +33,7 @@ extension RouteFlight {
     /// outliers dealt with (located in `input` when given), then the ground.
     package static func prepare(_ read: RouteFile.Result, input: RouteInput?, displayPath: String?,
                                 options: Options) throws -> PreparedRoute {
+        try check(options.ground)
         let result = try screened(read, input: input, displayPath: displayPath, options: options)
         var notices = result.notes.map { Notice(severity: .note, message: $0) }
             + result.warnings.map { Notice(severity: .warning, message: $0) }
@@ -120,7 +122,7 @@ extension RouteFlight {
     /// itself, so this is empty for one.
     ///
     /// - Complexity: O(f) ground lookups for f frames.
-    public func scriptGroundNotices(framesPerSecond: Double) -> [Notice] {
+    package func scriptGroundNotices(framesPerSecond: Double) -> [Notice] {
         guard options.script != nil, let ground = RouteGround.ground(for: route, terrain: terrain) else { return [] }
         return TerrainCheck.check(flight, ground: ground, clearance: options.flight.clearance, framesPerSecond: framesPerSecond)
             .map { Notice(severity: .warning, message: "\($0.message) [\($0.code.rawValue)]") }

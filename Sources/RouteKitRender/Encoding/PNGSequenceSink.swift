@@ -5,7 +5,7 @@ import Glibc
 
 /// PNG frames written as they came, `00000.png`, `00001.png` …, into a temporary folder beside the
 /// destination that is renamed to it at the end. The folder is reported to
-/// ``AtomicFile/temporaryFileObserver`` while it exists (and `nil` once renamed or removed), so that a
+/// `AtomicFile/temporaryFileObserver` while it exists (and `nil` once renamed or removed), so that a
 /// program's signal handlers can remove it, as they remove a temporary file.
 final class PNGSequenceSink: FrameSink {
     private let path: String

@@ -6,7 +6,7 @@ import Foundation
 /// The output is written under a temporary name beside the destination and renamed over it only by
 /// ``finish()``, after ffmpeg succeeded and the file was synced. ``cancel()``, a thrown error and
 /// `deinit` (without ``finish()``) kill ffmpeg and remove the partial output. A program that ends on
-/// a signal removes the temporary file through ``AtomicFile/temporaryFileObserver`` and kills ffmpeg
+/// a signal removes the temporary file through `AtomicFile/temporaryFileObserver` and kills ffmpeg
 /// through ``ChildProcess/killAllLive()``.
 ///
 /// Memory stays bounded: ``append(png:)`` hands the frame to ffmpeg's standard input and keeps

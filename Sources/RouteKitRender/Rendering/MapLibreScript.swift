@@ -10,7 +10,7 @@ public enum MapLibreScript {
     /// The environment variable that names the script.
     public static let environmentVariable = "MAPLIBRE_GL_JS"
     /// How to install it, for messages.
-    public static let installHint = "pip3 install --break-system-packages --no-deps maplibre==0.3.6 (PyPI's maplibre package ships maplibre-gl.js 5.3), or set MAPLIBRE_GL_JS to a maplibre-gl.js"
+    package static let installHint = "pip3 install --break-system-packages --no-deps maplibre==0.3.6 (PyPI's maplibre package ships maplibre-gl.js 5.3), or set MAPLIBRE_GL_JS to a maplibre-gl.js"
 
     /// The path of an installed `maplibre-gl.js`, or `nil`.
     public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {

@@ -1,7 +1,7 @@
 import Foundation
 import RouteKitTerrain
 
-/// Answers the page's tile requests (``FlightPageOptions/tileScheme`` paths `dem/Z/X/Y`,
+/// Answers the page's tile requests (`FlightPageOptions/tileScheme` paths `dem/Z/X/Y`,
 /// `hillshade/Z/X/Y`, `imagery/Z/X/Y`) from a ``MapTileSource``, through the page's `routeFlyTile`
 /// binding: each request `{"id", "path"}` is answered by `routeFlyTileAnswer(id, base64, error)`.
 ///

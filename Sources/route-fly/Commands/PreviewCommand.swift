@@ -96,7 +96,7 @@ struct PreviewOptions: Equatable, PlansFlightsOverGround {
         let sampler = PoseSampler(framesPerSecond: fps)
         _ = try pageContext(for: scripted, sampler: sampler, shown: shownPath(routePath))
         let options = try pageOptions(script: script, around: flown.route.boundingBox)
-        let (bytes, summary) = flown.sampledPage(options, framesPerSecond: fps)
+        let (bytes, summary) = try flown.sampledPage(options, framesPerSecond: fps)
         if let path = outputPath, path != "-" { try AtomicFile.write(bytes, to: path) } else {
             let standardOutput = AtomicFile.standardOutput()
             try standardOutput.write(bytes)

@@ -178,7 +178,7 @@ struct RenderOptions: Equatable, PlansFlightsOverGround {
         options.script = script
         options.styleURL = page.styleURL
         options.loadFailureHint = " (give --maplibre-js PATH)"
-        let (bytes, summary) = flown.sampledPage(options, framesPerSecond: fps, frames: range)
+        let (bytes, summary) = try flown.sampledPage(options, framesPerSecond: fps, frames: range)
         printSamplingWarnings(summary, sampler: sampler, routePath: routePath, preset: scriptPath == nil ? flight.options.preset : nil,
                               initialDistance: scripted.initialCamera.distance)
         return (bytes, context.frameCount, range, shown)

@@ -47,7 +47,7 @@ import Testing
         var page = FlightPageOptions()
         // route-fly's own words for a script that does not load (the library's names no option).
         page.loadFailureHint = " (offline? use --maplibre-js PATH)"
-        let bytes = flight.page(page, framesPerSecond: 24)
+        let bytes = try flight.page(page, framesPerSecond: 24)
 
         let tool = try Data(contentsOf: URL(fileURLWithPath: fromTool))
         #expect(tool.count > 10_000)
