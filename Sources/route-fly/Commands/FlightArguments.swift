@@ -47,24 +47,28 @@ struct FlightArguments: Equatable {
             }
             a.options.framing.viewportWidth = Double(w)
             a.options.framing.viewportHeight = Double(h) }),
-        (.fieldOfView, .value("--fov", valueName: "degrees", help: "Vertical field of view, 0.01 to 179.", default: "36.87, that is 2 atan(1/3)") { a, v throws(UsageError) in
+        (.fieldOfView, .value("--fov", valueName: "degrees", help: "Vertical field of view, \(OptionValue.span(CameraFraming.fieldOfViewRange)).", default: "36.87, that is 2 atan(1/3)") { a, v throws(UsageError) in
             a.options.framing.verticalFieldOfView = try v.number(in: CameraFraming.fieldOfViewRange, "a vertical field of view in degrees") }),
-        (.pitch, .value("--pitch", valueName: "degrees", help: "Tilt from straight down while following, 0 to 89.9.", default: perPreset(\.defaultPitch)) { a, v throws(UsageError) in
+        (.pitch, .value("--pitch", valueName: "degrees", help: "Tilt from straight down while following, \(OptionValue.span(FlightOptions.pitchRange)).", default: perPreset(\.defaultPitch)) { a, v throws(UsageError) in
             a.options.pitch = try v.number(in: FlightOptions.pitchRange, "degrees from straight down") }),
-        (.distance, .value("--distance", valueName: "metres", help: "Camera distance while following, 1 to 100000000.", default: "a fifth of the distance that frames the whole route, within 300 to 50000 m") { a, v throws(UsageError) in
+        (.distance, .value("--distance", valueName: "metres", help: "Camera distance while following, \(OptionValue.span(FlightOptions.distanceRange)).", default: "a fifth of the distance that frames the whole route, within 300 to 50000 m") { a, v throws(UsageError) in
             a.options.distance = try v.number(in: FlightOptions.distanceRange, "metres from the eye to the centre") }),
-        (.intro, .value("--intro", valueName: "seconds", help: "Fly-in from the overview (follow), 0 to 1000000.", default: "\(FixedDecimal.string(FlightOptions().intro, places: 0))") { a, v throws(UsageError) in
-            a.options.intro = try v.number(in: 0...1e6, "seconds") }),
-        (.outro, .value("--outro", valueName: "seconds", help: "Pull-out to the overview (follow), 0 to 1000000.", default: "\(FixedDecimal.string(FlightOptions().outro, places: 0))") { a, v throws(UsageError) in
-            a.options.outro = try v.number(in: 0...1e6, "seconds") }),
-        (.returnDuration, .value("--return", valueName: "seconds", help: "Return to the initial camera (wwdc), 0 to 1000000.", default: "\(FixedDecimal.string(FlightOptions().returnDuration, places: 0))") { a, v throws(UsageError) in
-            a.options.returnDuration = try v.number(in: 0...1e6, "seconds back to the initial camera") }),
+        (.intro, .value("--intro", valueName: "seconds", help: "Fly-in from the overview (follow), \(OptionValue.span(flightPartRange)).", default: "\(FixedDecimal.string(FlightOptions().intro, places: 0))") { a, v throws(UsageError) in
+            a.options.intro = try v.number(in: flightPartRange, "seconds") }),
+        (.outro, .value("--outro", valueName: "seconds", help: "Pull-out to the overview (follow), \(OptionValue.span(flightPartRange)).", default: "\(FixedDecimal.string(FlightOptions().outro, places: 0))") { a, v throws(UsageError) in
+            a.options.outro = try v.number(in: flightPartRange, "seconds") }),
+        (.returnDuration, .value("--return", valueName: "seconds", help: "Return to the initial camera (wwdc), \(OptionValue.span(flightPartRange)).", default: "\(FixedDecimal.string(FlightOptions().returnDuration, places: 0))") { a, v throws(UsageError) in
+            a.options.returnDuration = try v.number(in: flightPartRange, "seconds back to the initial camera") }),
         (.gaps, .value("--gaps", valueName: "mode", help: "Between segments: fly (long gaps on van Wijk and Nuij's zoom-out-and-in path), cut, or hold (wait, then cut).", default: "fly") { a, v throws(UsageError) in
             a.options.gaps = try v.choice(FlightOptions.Gaps.self) }),
-        (.rho, .value("--rho", valueName: "rho", help: "van Wijk and Nuij's zoom/pan trade-off, from 0.01 (pan) to 10 (zoom).", default: "\(FixedDecimal.string(FlyToPath.defaultRho, places: 2))") { a, v throws(UsageError) in
-            a.options.rho = try v.number(in: 0.01...10, "van Wijk's rho (0.01 pans most, 10 zooms most)") }),
+        (.rho, .value("--rho", valueName: "rho", help: "van Wijk and Nuij's zoom/pan trade-off, from \(OptionValue.number(rhoRange.lowerBound)) (pan) to \(OptionValue.number(rhoRange.upperBound)) (zoom).", default: "\(FixedDecimal.string(FlyToPath.defaultRho, places: 2))") { a, v throws(UsageError) in
+            a.options.rho = try v.number(in: rhoRange, "van Wijk's rho") }),
     ] }
 
+    /// The seconds `--intro`, `--outro` and `--return` take.
+    static let flightPartRange = 0.0...1e6
+    /// The `--rho` values: 0.01 pans most, 10 zooms most.
+    static let rhoRange = 0.01...10.0
     /// The degrees `--heading fixed:DEGREES` takes (normalised to 0 to under 360).
     static let fixedHeadingRange = -3600.0...3600
     /// The pixels each side of `--viewport` may have.

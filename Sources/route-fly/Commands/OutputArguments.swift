@@ -34,7 +34,7 @@ struct OutputArguments: Equatable {
                 a.riderTrail = v.text.lowercased() == "whole" ? nil
                     : try v.positive(atMost: 1e9, "seconds of clock time", or: "whole")
                 a.given.insert("--rider-trail") },
-            .value("--max-pitch", valueName: "degrees", help: "maplibre: the web map's maxPitch, at most 85; a flight that pitches more is refused.", default: "\(CheckOptions.shown(MapLibreCameraWriter.defaultMaximumPitch)) for maplibre and deckgl, \(CheckOptions.shown(MapLibreCameraWriter.highestMaximumPitch)) for mapbox") { a, v throws(UsageError) in
+            .value("--max-pitch", valueName: "degrees", help: "maplibre: the web map's maxPitch, at most \(OptionValue.number(MapLibreCameraWriter.highestMaximumPitch)); a flight that pitches more is refused.", default: "\(CheckOptions.shown(MapLibreCameraWriter.defaultMaximumPitch)) for maplibre and deckgl, \(CheckOptions.shown(MapLibreCameraWriter.highestMaximumPitch)) for mapbox") { a, v throws(UsageError) in
                 a.maxPitch = try v.number(in: 0...MapLibreCameraWriter.highestMaximumPitch, "degrees from straight down (the web map's maxPitch)")
                 a.given.insert("--max-pitch") },
         ])

@@ -29,11 +29,14 @@ struct PreviewOptions: Equatable, PlansFlightsOverGround, Subcommand {
     /// CDN URL).
     var page = PageArguments()
 
+    /// The most frames per second a page (and a rendered video) plays.
+    static let maximumFramesPerSecond = 240.0
+
     /// Every option of `preview`, section by section, for the parser and the help.
     static var sections: [OptionSection<PreviewOptions>] { [
         OptionSection(title: "OPTIONS", options: [
             CommonOptions.script(\.scriptPath, help: "Fly this camera script instead of a preset (as for 'sample')."),
-            CommonOptions.framesPerSecond(\.fps, limit: 240, help: "Frames per second in the page, at most 240."),
+            CommonOptions.framesPerSecond(\.fps, limit: maximumFramesPerSecond, help: "Frames per second in the page, at most \(OptionValue.number(maximumFramesPerSecond))."),
             CommonOptions.output(\.outputPath, help: "Write the page to <file> (.html; atomically) instead of standard output."),
             CommonOptions.quiet(),
             CommonOptions.help(),

@@ -27,11 +27,14 @@ struct ProfileOptions: Equatable, Subcommand {
     var hikeName: String? = nil
     var outputPath: String? = nil
 
+    /// The metres `--bin` takes.
+    static let binWidthRange = 1.0...1e7
+
     /// Every option of `profile`, section by section, for the parser and the help.
     static var sections: [OptionSection<ProfileOptions>] { [
         OptionSection(title: "OPTIONS", options: [
-            .value("--bin", valueName: "metres", help: "Bin width, at least 1.", default: "\(CheckOptions.shown(RouteProfile.Options().binWidth)), the Landmarks Hikes tutorial's bins") { a, v throws(UsageError) in
-                a.binWidth = try v.number(in: 1...1e7, "a bin width in metres") },
+            .value("--bin", valueName: "metres", help: "Bin width, at least \(OptionValue.number(binWidthRange.lowerBound)).", default: "\(CheckOptions.shown(RouteProfile.Options().binWidth)), the Landmarks Hikes tutorial's bins") { a, v throws(UsageError) in
+                a.binWidth = try v.number(in: binWidthRange, "a bin width in metres") },
             .value("--format", valueName: "format", help: "json, hike-json (the tutorial's Hike array: name, id, distance, difficulty, observations), csv, or svg (the tutorial's capsule graph).", default: "from the -o extension (.csv, .svg), else json") { a, v throws(UsageError) in
                 a.format = try v.choice(Format.self) },
             .value("--name", valueName: "name", help: "The hike's name.", default: "the route's, else the file's base name") { a, v in

@@ -64,6 +64,11 @@ struct OptionValue {
         "more than \(number(lower))" + (upper.isInfinite ? "" : " and at most \(number(upper))")
     }
 
+    /// A closed range as the help states it: `0.01 to 179`.
+    static func span(_ range: ClosedRange<Double>) -> String {
+        "\(number(range.lowerBound)) to \(number(range.upperBound))"
+    }
+
     /// A bound as the errors print it: up to three decimals, trailing zeros dropped (`0.001`, `89.9`,
     /// `10000000`).
     static func number(_ value: Double) -> String { CheckOptions.shown(value) }
