@@ -4,7 +4,8 @@ import RouteKit
 import Glibc
 #endif
 
-/// `route-fly check ROUTE [flight options] [--script FILE] [--fps N] [--json] [--strict] [--all] [--plot FILE] [limits]`
+/// `route-fly check`: a route's clock and geometry, and its flight's timing and motion, as findings (its
+/// usage line and help are derived from this declaration: ``Subcommand``).
 ///
 /// Exit status: 0 when no finding is an error (with `--strict`: no warning either), 2 when one is, 1
 /// when the check could not run (unreadable or unparsable route or script), 64 on usage errors.

@@ -1,6 +1,7 @@
 import RouteKit
 
-/// `route-fly info ROUTE [--json]`
+/// `route-fly info`: a summary of each route file (its usage line and help are derived from this
+/// declaration: ``Subcommand``).
 struct InfoOptions: Equatable, Subcommand {
     static let name = "info"
     static let abstract = "Print a route's points, length, time span, bounding box and map rect."

@@ -1,8 +1,9 @@
 import Foundation
 import RouteKit
 
-/// `route-fly plan ROUTE [flight options] [-o FILE]`: prints the camera script that `sample` would fly
-/// with the same options, as JSON (docs/camera-script.md), to edit and fly with `sample --script`.
+/// `route-fly plan`: prints the camera script that `sample` would fly with the same options, as JSON
+/// (docs/camera-script.md), to edit and fly with `sample --script` (its usage line and help are derived
+/// from this declaration: ``Subcommand``).
 struct PlanOptions: Equatable, Subcommand {
     static let name = "plan"
     static let abstract = "Print the keyframe tracks of a flight as a JSON camera script."

@@ -2,7 +2,8 @@ import Foundation
 import RouteKit
 import RouteKitRender
 
-/// `route-fly preview ROUTE [flight options] [--script FILE] [--fps N] [--maplibre-js URL-or-PATH] [--style URL] [-o FILE]`
+/// `route-fly preview`: an HTML page that plays the flight (its usage line and help are derived from
+/// this declaration: ``Subcommand``).
 struct PreviewOptions: Equatable, PlansFlightsOverGround, Subcommand {
     static let name = "preview"
     static let abstract = "Write one self-contained HTML page that plays a flight in MapLibre GL JS."

@@ -1,7 +1,8 @@
 import Foundation
 import RouteKit
 
-/// `route-fly profile ROUTE [--bin M] [--format json|hike-json|csv|svg] [--name NAME] [-o FILE]`
+/// `route-fly profile`: each route summarised per distance bin (its usage line and help are derived
+/// from this declaration: ``Subcommand``).
 struct ProfileOptions: Equatable, Subcommand {
     static let name = "profile"
     static let abstract = "Summarise a route per distance bin: elevation, pace, heart rate, time and climb."

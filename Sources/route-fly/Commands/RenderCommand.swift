@@ -2,7 +2,8 @@ import Foundation
 import RouteKit
 import RouteKitRender
 
-/// `route-fly render ROUTE... -o FILE [flight, ground, group and page options] [--frames A:B] [--crf N]`
+/// `route-fly render`: the flight drawn and encoded to a video (its usage line and help are derived
+/// from this declaration: ``Subcommand``).
 struct RenderOptions: Equatable, PlansFlightsOverGround, Subcommand {
     static let name = "render"
     static let abstract = "Render a flight to a video (MP4, WebM or PNG frames), offline."

@@ -4,7 +4,8 @@ import RouteKit
 import Glibc
 #endif
 
-/// `route-fly sample ROUTE [flight options] [--fps N] [--format FORMAT] [--eye|--no-eye] [output options] [-o FILE]`
+/// `route-fly sample`: one camera pose per frame, in the format asked for (its usage line and help are
+/// derived from this declaration: ``Subcommand``).
 struct SampleOptions: Equatable, Subcommand {
     static let name = "sample"
     static let abstract = "Plan a camera flight along a route and write one pose per frame."
