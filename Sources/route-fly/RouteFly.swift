@@ -23,11 +23,8 @@ enum RouteFly {
         do {
             command = try Command.parse(arguments)
         } catch {
-            printError("Error: \(error.message)")
-            if let subcommand = error.subcommand {
-                printError("Usage: \(Usage.usageLine(subcommand))")
-                printError("  See 'route-fly \(subcommand) --help' for more information.")
-            } else {
+            printUsageError(error)
+            if error.subcommand == nil {
                 printError("Usage: route-fly <subcommand> [options]")
                 printError("  See 'route-fly --help' for more information.")
             }
@@ -42,11 +39,7 @@ enum RouteFly {
         } catch let status as ExitStatus {
             return status.code
         } catch let error as UsageError {
-            printError("Error: \(error.message)")
-            if let subcommand = error.subcommand {
-                printError("Usage: \(Usage.usageLine(subcommand))")
-                printError("  See 'route-fly \(subcommand) --help' for more information.")
-            }
+            printUsageError(error)
             return 64
         } catch let error as RouteParseError {
             printError(ErrorPresentation.describe(error))
@@ -62,6 +55,15 @@ enum RouteFly {
             printError("error: \(error)")
         }
         return 1
+    }
+}
+
+/// Prints a usage error and, when it names its subcommand, that subcommand's usage line.
+private func printUsageError(_ error: UsageError) {
+    printError("Error: \(error.message)")
+    if let subcommand = error.subcommand {
+        printError("Usage: \(Usage.usageLine(subcommand))")
+        printError("  See 'route-fly \(subcommand) --help' for more information.")
     }
 }
 

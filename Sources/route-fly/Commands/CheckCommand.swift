@@ -4,13 +4,22 @@ import RouteKit
 import Glibc
 #endif
 
-/// `route-fly check ROUTE [flight options] [--script FILE] [--fps N] [--json] [--strict] [--all] [--plot FILE] [limits]`
+/// `route-fly check`: a route's clock and geometry, and its flight's timing and motion, as findings (its
+/// usage line and help are derived from this declaration: ``Subcommand``).
 ///
 /// Exit status: 0 when no finding is an error (with `--strict`: no warning either), 2 when one is, 1
 /// when the check could not run (unreadable or unparsable route or script), 64 on usage errors.
-struct CheckOptions: Equatable {
+struct CheckOptions: Equatable, Subcommand {
+    static let name = "check"
+    static let abstract = "Check a route's recorded timing and a camera plan's timing and motion."
+    static var arguments: ArgumentDeclaration<CheckOptions> { .routes(\.routePaths, help: "A route file, or '-' for standard input; several are riders on one clock (see GROUP OPTIONS).") }
+    static let epilogue = """
+        Exit status: 0 no error, 2 an error finding (or a warning with --strict), 1 the check could not
+        run, 64 usage error.
+        """
+
     /// The route files: one, or several riders whose group flight is checked too.
-    var routePaths: [String]
+    var routePaths: [String] = []
     /// The first (for one route, the only) route file.
     var routePath: String { routePaths[0] }
     /// `--group-preset` and `--offset`, for several routes.
@@ -43,19 +52,18 @@ struct CheckOptions: Equatable {
 
     /// A motion limit option: more than 0, or `none` to switch the limit off.
     static func motionLimit(_ name: String, _ valueName: String, _ what: String, _ key: WritableKeyPath<MotionLimits, Double?>,
-                            help: String, default defaultValue: String? = nil, atMost limit: Double = 1e12) -> OptionDeclaration<CheckOptions> {
+                            help: String, default defaultValue: String? = nil, atMost limit: Double = .infinity) -> OptionDeclaration<CheckOptions> {
         .value(name, valueName: valueName, help: help, default: defaultValue ?? shown(MotionLimits()[keyPath: key])) { a, v throws(UsageError) in
-            let expectation = "\(what), more than 0\(limit < 1e12 ? " and at most \(shown(limit))" : ""), or none"
-            a.flightCheck.motion[keyPath: key] = v.text == "none" ? nil : try v.positive(atMost: limit, expectation)
+            a.flightCheck.motion[keyPath: key] = v.text == "none" ? nil : try v.positive(atMost: limit, what, or: "none")
             if key == \MotionLimits.turnRate { a.turnLimitGiven = true }
         }
     }
 
-    /// A limit in metres or seconds, more than 0, into `path`.
+    /// A limit in metres or seconds, more than 0 (no upper bound), into `path`.
     static func limit(_ name: String, _ valueName: String, _ what: String, _ path: WritableKeyPath<CheckOptions, Double?>,
                       help: String, default defaultValue: String) -> OptionDeclaration<CheckOptions> {
         .value(name, valueName: valueName, help: help, default: defaultValue) { a, v throws(UsageError) in
-            a[keyPath: path] = try v.positive(atMost: 1e12, "\(what), more than 0")
+            a[keyPath: path] = try v.positive(atMost: .infinity, what)
         }
     }
 
@@ -79,11 +87,11 @@ struct CheckOptions: Equatable {
         ]),
         OptionSection(title: "LIMITS", options: [
             .value("--gap", valueName: "seconds", help: "Report time gaps longer than this.", default: shown(RouteCheck.Options().gap)) { a, v throws(UsageError) in
-                a.route.gap = try v.positive(atMost: 1e12, "seconds, more than 0") },
+                a.route.gap = try v.positive(atMost: .infinity, "seconds") },
             limit("--max-speed", "metres-per-second", "metres per second", \.route.maxSpeed, help: "Implausible speed.", default: "by the activity the typical moving speed suggests: foot 12, cycle 30, road 70, air 300"),
             limit("--max-jump", "metres", "metres", \.route.maxJump, help: "A leg longer than this is a jump.", default: "1000 for tracks; routes of planned waypoints are not checked"),
             .value("--piece-gap", valueName: "metres", help: "A jump between pieces (segments) longer than this is a piece-gap; pieces-out-of-order needs the chain to save this much.", default: shown(RouteCheck.Options().pieceGap)) { a, v throws(UsageError) in
-                a.route.pieceGap = try v.positive(atMost: 1e8, "metres, more than 0") },
+                a.route.pieceGap = try v.positive(atMost: 1e8, "metres") },
             motionLimit("--max-screen-speed", "screens-per-second", "screen heights per second", \.screenSpeed, help: "Fastest motion of the centre on screen, in screen heights per second."),
             motionLimit("--max-zoom-rate", "per-second", "a rate per second", \.zoomRate, help: "Fastest zoom, |d ln(distance)/dt|.", default: "\(shown(MotionLimits().zoomRate)), a doubling per second"),
             motionLimit("--max-heading-rate", "degrees-per-second", "degrees per second", \.turnRate, help: "Fastest camera turn check accepts (motion-turn-rate).", default: "\(shown(MotionLimits().turnRate)), or the flight option --max-turn-rate when that is higher"),
@@ -99,7 +107,7 @@ struct CheckOptions: Equatable {
             limit("--max-eye-speed", "metres-per-second", "metres per second", \.flightCheck.maxEyeSpeed, help: "Fastest ground speed of the eye.", default: "none"),
             limit("--max-distance-rate", "metres-per-second", "metres per second", \.flightCheck.maxDistanceRate, help: "Fastest change of the eye-to-centre distance, m/s.", default: "none"),
             .value("--duration-tolerance", valueName: "seconds", help: "How far the flight's length may be from the one asked for.", default: shown(FlightCheck.Options().durationTolerance)) { a, v throws(UsageError) in
-                a.flightCheck.durationTolerance = try v.number(in: 0...1e7, "seconds, 0 or more") },
+                a.flightCheck.durationTolerance = try v.number(in: 0...1e7, "seconds") },
         ], footer: "Every motion limit from --max-screen-speed to --rest-fraction takes 'none' to switch it off."),
         FlightArguments.section.lifted(\.flight),
         GroupArguments.section.lifted(\.group),
@@ -107,20 +115,16 @@ struct CheckOptions: Equatable {
         InputArguments.section.lifted(\.input),
     ] }
 
-    static func parse(_ arguments: [String]) throws(UsageError) -> CheckOptions {
-        var options = CheckOptions(routePaths: [])
-        let positionals = try OptionParser.parse(arguments, subcommand: "check", sections: sections, into: &options)
-        options.routePaths = try OptionParser.routes(positionals, subcommand: "check")
-        if options.routePaths.count > 1, options.plotPath != nil {
-            throw UsageError(message: "'--plot' takes one route; several routes are checked as a group.", subcommand: "check")
+    mutating func validate() throws(UsageError) {
+        if routePaths.count > 1, plotPath != nil {
+            throw UsageError(message: "'--plot' takes one route; several routes are checked as a group.", subcommand: Self.name)
         }
-        try options.group.validate(routePaths: options.routePaths, flight: options.flight, scriptPath: options.scriptPath, subcommand: "check")
+        try group.validate(routePaths: routePaths, flight: flight, scriptPath: scriptPath, subcommand: Self.name)
         // A flight planned to turn faster than check's turn limit (--max-turn-rate over 30) is checked
         // against what was asked for, unless --max-heading-rate says otherwise.
-        if !options.turnLimitGiven {
-            options.flightCheck.motion = options.flightCheck.motion.accepting(plannedTurnRate: options.flight.options.maxTurnRate)
+        if !turnLimitGiven {
+            flightCheck.motion = flightCheck.motion.accepting(plannedTurnRate: flight.options.maxTurnRate)
         }
-        return options
     }
 
     /// Runs the checks and prints the report; throws ``ExitStatus`` 2 when the check fails (see the type).
@@ -129,7 +133,7 @@ struct CheckOptions: Equatable {
         if let plotPath {
             var inputs: [OutputGuard.Input] = [.init(path: routePath, role: "input route")] + ground.inputs
             if let scriptPath { inputs.append(.init(path: scriptPath, role: "camera script")) }
-            try OutputGuard.refuse(output: plotPath, inputs: inputs, subcommand: "check")
+            try OutputGuard.refuse(output: plotPath, inputs: inputs, subcommand: Self.name)
         }
         let report = try self.report()
         if let plotPath {

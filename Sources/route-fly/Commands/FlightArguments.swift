@@ -15,59 +15,69 @@ struct FlightArguments: Equatable {
         (.timing, .value("--timing", valueName: "timing", help: "distance (constant ground speed), equal (the same time per point) or recorded (the file's timestamps).", default: "distance for follow, equal for wwdc") { a, v throws(UsageError) in
             a.options.timing = try v.choice(FlightOptions.Timing.self) }),
         (.duration, .value("--duration", valueName: "seconds", help: "Seconds for the route part.", default: perPreset(\.defaultDuration) + "; with recorded timing, the recorded span / speedup") { a, v throws(UsageError) in
-            a.options.duration = try v.number(in: 1e-3...1e7, "seconds, at least 0.001 and at most 10000000") }),
+            a.options.duration = try v.number(in: 1e-3...1e7, "seconds") }),
         (.speedup, .value("--speedup", valueName: "factor", help: "Recorded timing: recorded seconds per flight second.", default: "1") { a, v throws(UsageError) in
-            a.options.speedup = try v.positive(atMost: 1e9, "recorded seconds per flight second, more than 0 and at most 1000000000") }),
+            a.options.speedup = try v.positive(atMost: 1e9, "recorded seconds per flight second") }),
         (.skipIdle, .value("--skip-idle", valueName: "seconds", help: "Recorded timing: stops and gaps longer than this are flown in 1 s (at most).", default: "none") { a, v throws(UsageError) in
-            a.options.skipIdle = try v.positive(atMost: 1e9, "recorded seconds, more than 0 and at most 1000000000") }),
+            a.options.skipIdle = try v.positive(atMost: 1e9, "recorded seconds") }),
         (.simplify, .value("--simplify", valueName: "metres", help: "Douglas-Peucker tolerance, in 3D with the heights (0 only drops duplicate points).", default: "a thousandth of the route's extent; none with recorded timing") { a, v throws(UsageError) in
-            a.options.simplify = try v.number(in: 0...1e7, "a tolerance in metres, 0 or more and at most 10000000") }),
+            a.options.simplify = try v.number(in: 0...1e7, "a tolerance in metres") }),
         (.heading, .value("--heading", valueName: "mode", help: "along (look ahead along the route), endpoints (the start-to-end heading) or fixed:DEGREES.", default: "along") { a, v throws(UsageError) in
             switch v.text.lowercased() {
             case "endpoints": a.options.heading = .endpoints
             case "along": a.options.heading = .along
             default:
-                guard v.text.lowercased().hasPrefix("fixed:"), let d = OptionValue.decimal(v.text.dropFirst(6)), d.isFinite, abs(d) <= 3600 else {
-                    throw v.invalid("endpoints, along or fixed:DEGREES (e.g. fixed:90, degrees in -3600...3600)")
+                guard v.text.lowercased().hasPrefix("fixed:"), let d = OptionValue.decimal(v.text.dropFirst(6)), d.isFinite,
+                      FlightArguments.fixedHeadingRange.contains(d) else {
+                    throw v.invalid("endpoints, along or fixed:DEGREES (e.g. fixed:90, degrees \(OptionValue.bounds(FlightArguments.fixedHeadingRange)))")
                 }
                 a.options.heading = .fixed(Angles.normalizedHeading(d))
             } }),
         (.lookAhead, .value("--look-ahead", valueName: "metres", help: "How far ahead an along heading looks.", default: "a third of the distance") { a, v throws(UsageError) in
-            a.options.lookAhead = try v.positive(atMost: 1e9, "metres along the route, more than 0 and at most 1000000000") }),
+            a.options.lookAhead = try v.positive(atMost: 1e9, "metres along the route") }),
         (.maxTurnRate, .value("--max-turn-rate", valueName: "degrees-per-second", help: "Fastest turn the planner gives the camera (the limit check measures it against is --max-heading-rate, \(CheckOptions.shown(MotionLimits().turnRate))).", default: "\(FixedDecimal.string(FlightOptions.defaultMaxTurnRate, places: 0))") { a, v throws(UsageError) in
-            a.options.maxTurnRate = try v.number(in: FlightOptions.turnRateRange, "degrees per second, from 0.01 to 1000000") }),
+            a.options.maxTurnRate = try v.number(in: FlightOptions.turnRateRange, "degrees per second") }),
         (.viewport, .value("--viewport", valueName: "WxH", help: "Viewport in pixels, or a video shape: 720p (1280x720), 1080p (1920x1080), 4k (3840x2160), vertical (1080x1920, 9:16), square (1080x1080).", default: "1920x1080") { a, v throws(UsageError) in
             let text = FlightArguments.viewportPresets[v.text.lowercased()] ?? v.text
             let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-            guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...100_000).contains(w), (1...100_000).contains(h),
+            let sides = FlightArguments.viewportSideRange
+            guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), sides.contains(w), sides.contains(h),
                   (0.05...20).contains(Double(w) / Double(h)) else {
-                throw v.invalid("width x height in pixels, e.g. 1920x1080 (each 1 to 100000, the width 1/20 to 20 times the height), or 720p, 1080p, 4k, vertical, square")
+                throw v.invalid("width x height in pixels, e.g. 1920x1080 (each \(sides.lowerBound) to \(sides.upperBound), the width 1/20 to 20 times the height), or 720p, 1080p, 4k, vertical, square")
             }
             a.options.framing.viewportWidth = Double(w)
             a.options.framing.viewportHeight = Double(h) }),
-        (.fieldOfView, .value("--fov", valueName: "degrees", help: "Vertical field of view, 0.01 to 179.", default: "36.87, that is 2 atan(1/3)") { a, v throws(UsageError) in
-            a.options.framing.verticalFieldOfView = try v.number(in: CameraFraming.fieldOfViewRange, "a vertical field of view in degrees, at least 0.01 and at most 179") }),
-        (.pitch, .value("--pitch", valueName: "degrees", help: "Tilt from straight down while following, 0 to 89.9.", default: perPreset(\.defaultPitch)) { a, v throws(UsageError) in
-            a.options.pitch = try v.number(in: FlightOptions.pitchRange, "degrees from straight down, from 0 to 89.9") }),
-        (.distance, .value("--distance", valueName: "metres", help: "Camera distance while following, 1 to 100000000.", default: "a fifth of the distance that frames the whole route, within 300 to 50000 m") { a, v throws(UsageError) in
-            a.options.distance = try v.number(in: FlightOptions.distanceRange, "metres from the eye to the centre, from 1 to 100000000") }),
-        (.intro, .value("--intro", valueName: "seconds", help: "Fly-in from the overview (follow), 0 to 1000000.", default: "\(FixedDecimal.string(FlightOptions().intro, places: 0))") { a, v throws(UsageError) in
-            a.options.intro = try v.number(in: 0...1e6, "seconds, 0 to 1000000") }),
-        (.outro, .value("--outro", valueName: "seconds", help: "Pull-out to the overview (follow), 0 to 1000000.", default: "\(FixedDecimal.string(FlightOptions().outro, places: 0))") { a, v throws(UsageError) in
-            a.options.outro = try v.number(in: 0...1e6, "seconds, 0 to 1000000") }),
-        (.returnDuration, .value("--return", valueName: "seconds", help: "Return to the initial camera (wwdc), 0 to 1000000.", default: "\(FixedDecimal.string(FlightOptions().returnDuration, places: 0))") { a, v throws(UsageError) in
-            a.options.returnDuration = try v.number(in: 0...1e6, "seconds back to the initial camera, 0 or more (at most 1000000)") }),
+        (.fieldOfView, .value("--fov", valueName: "degrees", help: "Vertical field of view, \(OptionValue.span(CameraFraming.fieldOfViewRange)).", default: "36.87, that is 2 atan(1/3)") { a, v throws(UsageError) in
+            a.options.framing.verticalFieldOfView = try v.number(in: CameraFraming.fieldOfViewRange, "a vertical field of view in degrees") }),
+        (.pitch, .value("--pitch", valueName: "degrees", help: "Tilt from straight down while following, \(OptionValue.span(FlightOptions.pitchRange)).", default: perPreset(\.defaultPitch)) { a, v throws(UsageError) in
+            a.options.pitch = try v.number(in: FlightOptions.pitchRange, "degrees from straight down") }),
+        (.distance, .value("--distance", valueName: "metres", help: "Camera distance while following, \(OptionValue.span(FlightOptions.distanceRange)).", default: "a fifth of the distance that frames the whole route, within 300 to 50000 m") { a, v throws(UsageError) in
+            a.options.distance = try v.number(in: FlightOptions.distanceRange, "metres from the eye to the centre") }),
+        (.intro, .value("--intro", valueName: "seconds", help: "Fly-in from the overview (follow), \(OptionValue.span(flightPartRange)).", default: "\(FixedDecimal.string(FlightOptions().intro, places: 0))") { a, v throws(UsageError) in
+            a.options.intro = try v.number(in: flightPartRange, "seconds") }),
+        (.outro, .value("--outro", valueName: "seconds", help: "Pull-out to the overview (follow), \(OptionValue.span(flightPartRange)).", default: "\(FixedDecimal.string(FlightOptions().outro, places: 0))") { a, v throws(UsageError) in
+            a.options.outro = try v.number(in: flightPartRange, "seconds") }),
+        (.returnDuration, .value("--return", valueName: "seconds", help: "Return to the initial camera (wwdc), \(OptionValue.span(flightPartRange)).", default: "\(FixedDecimal.string(FlightOptions().returnDuration, places: 0))") { a, v throws(UsageError) in
+            a.options.returnDuration = try v.number(in: flightPartRange, "seconds back to the initial camera") }),
         (.gaps, .value("--gaps", valueName: "mode", help: "Between segments: fly (long gaps on van Wijk and Nuij's zoom-out-and-in path), cut, or hold (wait, then cut).", default: "fly") { a, v throws(UsageError) in
             a.options.gaps = try v.choice(FlightOptions.Gaps.self) }),
-        (.rho, .value("--rho", valueName: "rho", help: "van Wijk and Nuij's zoom/pan trade-off, from 0.01 (pan) to 10 (zoom).", default: "\(FixedDecimal.string(FlyToPath.defaultRho, places: 2))") { a, v throws(UsageError) in
-            a.options.rho = try v.number(in: 0.01...10, "van Wijk's rho, from 0.01 (pan) to 10 (zoom)") }),
+        (.rho, .value("--rho", valueName: "rho", help: "van Wijk and Nuij's zoom/pan trade-off, from \(OptionValue.number(rhoRange.lowerBound)) (pan) to \(OptionValue.number(rhoRange.upperBound)) (zoom).", default: "\(FixedDecimal.string(FlyToPath.defaultRho, places: 2))") { a, v throws(UsageError) in
+            a.options.rho = try v.number(in: rhoRange, "van Wijk's rho") }),
     ] }
 
-    /// A default that depends on the preset, in words: `16 for wwdc, 30 for follow, 20 for overview and orbit`.
+    /// The seconds `--intro`, `--outro` and `--return` take.
+    static let flightPartRange = 0.0...1e6
+    /// The `--rho` values: 0.01 pans most, 10 zooms most.
+    static let rhoRange = 0.01...10.0
+    /// The degrees `--heading fixed:DEGREES` takes (normalised to 0 to under 360).
+    static let fixedHeadingRange = -3600.0...3600
+    /// The pixels each side of `--viewport` may have.
+    static let viewportSideRange = 1...100_000
     /// The video shapes `--viewport` also takes by name.
     static let viewportPresets = ["720p": "1280x720", "1080p": "1920x1080", "4k": "3840x2160", "2160p": "3840x2160",
                                   "vertical": "1080x1920", "square": "1080x1080"]
 
+    /// A default that depends on the preset, in words: `16 for wwdc, 30 for follow, 20 for overview and orbit`.
     static func perPreset(_ value: (FlightOptions.Preset) -> Double) -> String {
         var groups: [(value: Double, presets: [String])] = []
         for preset in FlightOptions.Preset.allCases {

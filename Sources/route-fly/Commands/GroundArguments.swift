@@ -20,10 +20,10 @@ struct GroundArguments: Equatable {
                 a.terrainPath = try v.fileName("terrain model file")
                 try a.refuseTwoGrounds(v) },
             .value("--ground-elevation", valueName: "metres", help: "Points without elevation take this height, metres above sea level, for flat country.", default: "none") { a, v throws(UsageError) in
-                a.groundElevation = try v.number(in: -11_000...9_000, "metres above sea level, from -11000 to 9000")
+                a.groundElevation = try v.number(in: -11_000...9_000, "metres above sea level")
                 try a.refuseTwoGrounds(v) },
             .value("--clearance", valueName: "metres", help: "The eye stays this high above the ground (the terrain model, else the route's own heights), and the ground never hides the centre: the camera looks more steeply down, eased, where it would.", default: "\(FixedDecimal.string(FlightOptions().clearance, places: 0))") { a, v throws(UsageError) in
-                a.clearance = try v.number(in: 0...10_000, "metres above the ground, from 0 to 10000") },
+                a.clearance = try v.number(in: 0...10_000, "metres above the ground") },
         ])
     }
 

@@ -19,6 +19,9 @@ struct GroupArguments: Equatable {
         a.preset == b.preset && a.offsets.map(\.name) == b.offsets.map(\.name) && a.offsets.map(\.seconds) == b.offsets.map(\.seconds)
     }
 
+    /// The largest `--offset`, seconds either way (about 32 years).
+    static let maximumOffset = 1e9
+
     /// Whether any group option was given.
     var isGiven: Bool { preset != nil || !offsets.isEmpty }
 
@@ -38,8 +41,9 @@ struct GroupArguments: Equatable {
                 } },
             .repeatable("--offset", valueName: "NAME=SECONDS", help: "Seconds added to rider NAME's recorded times, for a recording whose clock was off (positive: its clock was behind). Give it once per rider.") { a, v throws(UsageError) in
                 let parts = v.text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                guard parts.count == 2, !parts[0].isEmpty, let seconds = OptionValue.decimal(parts[1]), seconds.isFinite, abs(seconds) <= 1e9 else {
-                    throw v.invalid("a rider's name, '=' and seconds, e.g. alice=-12.5 (at most 1000000000 either way)")
+                guard parts.count == 2, !parts[0].isEmpty, let seconds = OptionValue.decimal(parts[1]), seconds.isFinite,
+                      abs(seconds) <= GroupArguments.maximumOffset else {
+                    throw v.invalid("a rider's name, '=' and seconds, e.g. alice=-12.5 (at most \(OptionValue.number(GroupArguments.maximumOffset)) either way)")
                 }
                 guard !a.offsets.contains(where: { $0.name == String(parts[0]) }) else {
                     throw v.error("The rider '\(parts[0])' was given '--offset' more than once.")

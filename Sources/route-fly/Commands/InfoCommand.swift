@@ -1,9 +1,14 @@
 import RouteKit
 
-/// `route-fly info ROUTE [--json]`
-struct InfoOptions: Equatable {
+/// `route-fly info`: a summary of each route file (its usage line and help are derived from this
+/// declaration: ``Subcommand``).
+struct InfoOptions: Equatable, Subcommand {
+    static let name = "info"
+    static let abstract = "Print a route's points, length, time span, bounding box and map rect."
+    static var arguments: ArgumentDeclaration<InfoOptions> { .routes(\.routePaths, help: "One or more route files, each reported in turn, or '-' for standard input.") }
+
     /// The route files, in the order given (one or more).
-    var routePaths: [String]
+    var routePaths: [String] = []
     var json = false
     var input = InputArguments()
 
@@ -17,13 +22,6 @@ struct InfoOptions: Equatable {
         ]),
         InputArguments.section.lifted(\.input),
     ] }
-
-    static func parse(_ arguments: [String]) throws(UsageError) -> InfoOptions {
-        var options = InfoOptions(routePaths: [])
-        let positionals = try OptionParser.parse(arguments, subcommand: "info", sections: sections, into: &options)
-        options.routePaths = try OptionParser.routes(positionals, subcommand: "info")
-        return options
-    }
 
     /// One summary per route, written only once every route has been read (a bad one writes nothing).
     /// Several routes: in text, each under a `==> path <==` line (as `head` and `tail` head files); in

@@ -32,10 +32,10 @@ struct OutputArguments: Equatable {
                 a.given.insert("--kml-view") },
             .value("--rider-trail", valueName: "seconds|whole", help: "czml, group flights: how much of each rider's track CesiumJS draws behind the rider: its last SECONDS of clock time (recorded time), or whole (all of it so far; on a long race that costs CesiumJS 100 ms and more a frame).", default: "\(CheckOptions.shown(PoseWriterContext.defaultRiderTrail))") { a, v throws(UsageError) in
                 a.riderTrail = v.text.lowercased() == "whole" ? nil
-                    : try v.positive(atMost: 1e9, "seconds of clock time, more than 0 and at most 1e9, or whole")
+                    : try v.positive(atMost: 1e9, "seconds of clock time", or: "whole")
                 a.given.insert("--rider-trail") },
-            .value("--max-pitch", valueName: "degrees", help: "maplibre: the web map's maxPitch, at most 85; a flight that pitches more is refused.", default: "\(CheckOptions.shown(MapLibreCameraWriter.defaultMaximumPitch)) for maplibre and deckgl, \(CheckOptions.shown(MapLibreCameraWriter.highestMaximumPitch)) for mapbox") { a, v throws(UsageError) in
-                a.maxPitch = try v.number(in: 0...MapLibreCameraWriter.highestMaximumPitch, "degrees from straight down, 0 to 85 (the web map's maxPitch)")
+            .value("--max-pitch", valueName: "degrees", help: "maplibre: the web map's maxPitch, at most \(OptionValue.number(MapLibreCameraWriter.highestMaximumPitch)); a flight that pitches more is refused.", default: "\(CheckOptions.shown(MapLibreCameraWriter.defaultMaximumPitch)) for maplibre and deckgl, \(CheckOptions.shown(MapLibreCameraWriter.highestMaximumPitch)) for mapbox") { a, v throws(UsageError) in
+                a.maxPitch = try v.number(in: 0...MapLibreCameraWriter.highestMaximumPitch, "degrees from straight down (the web map's maxPitch)")
                 a.given.insert("--max-pitch") },
         ])
     }

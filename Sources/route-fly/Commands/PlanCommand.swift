@@ -1,10 +1,20 @@
 import Foundation
 import RouteKit
 
-/// `route-fly plan ROUTE [flight options] [-o FILE]`: prints the camera script that `sample` would fly
-/// with the same options, as JSON (docs/camera-script.md), to edit and fly with `sample --script`.
-struct PlanOptions: Equatable {
-    var routePath: String
+/// `route-fly plan`: prints the camera script that `sample` would fly with the same options, as JSON
+/// (docs/camera-script.md), to edit and fly with `sample --script` (its usage line and help are derived
+/// from this declaration: ``Subcommand``).
+struct PlanOptions: Equatable, Subcommand {
+    static let name = "plan"
+    static let abstract = "Print the keyframe tracks of a flight as a JSON camera script."
+    static let discussion = """
+        The script is what 'sample' flies with the same options: edit it and fly it with
+        'route-fly sample <route> --script <file>' (give the same --viewport and --fov). The format is
+        described in docs/camera-script.md.
+        """
+    static var arguments: ArgumentDeclaration<PlanOptions> { .route(\.routePath, help: "A route file, or '-' for standard input.") }
+
+    var routePath = ""
     var input = InputArguments()
     var ground = GroundArguments()
     var flight = FlightArguments()
@@ -22,17 +32,13 @@ struct PlanOptions: Equatable {
         InputArguments.section.lifted(\.input),
     ] }
 
-    static func parse(_ arguments: [String]) throws(UsageError) -> PlanOptions {
-        var options = PlanOptions(routePath: "")
-        let positionals = try OptionParser.parse(arguments, subcommand: "plan", sections: sections, into: &options)
-        options.routePath = try OptionParser.route(positionals, subcommand: "plan")
-        try options.flight.validate(withScript: false, subcommand: "plan")
-        return options
+    func validate() throws(UsageError) {
+        try flight.validate(withScript: false, subcommand: Self.name)
     }
 
     func run() throws {
         try OutputGuard.refuse(output: outputPath, inputs: [.init(path: routePath, role: "input route")] + ground.inputs,
-                               subcommand: "plan")
+                               subcommand: Self.name)
         let (route, terrain) = try ground.apply(to: try input.read(routePath).route, routePath: routePath, warnIfMissing: true)
         let plan: FlightPlan
         do {

@@ -2,10 +2,20 @@ import Foundation
 import RouteKit
 import RouteKitRender
 
-/// `route-fly preview ROUTE [flight options] [--script FILE] [--fps N] [--maplibre-js URL-or-PATH] [--style URL] [-o FILE]`
-struct PreviewOptions: Equatable, PlansFlightsOverGround {
+/// `route-fly preview`: an HTML page that plays the flight (its usage line and help are derived from
+/// this declaration: ``Subcommand``).
+struct PreviewOptions: Equatable, PlansFlightsOverGround, Subcommand {
+    static let name = "preview"
+    static let abstract = "Write one self-contained HTML page that plays a flight in MapLibre GL JS."
+    static let discussion = """
+        The page shows the route and plays the flight at its real speed, with play/pause, a time slider,
+        the frame number and the pose values. Open it in a browser; '#frame=N' at the end of the address
+        shows frame N paused.
+        """
+    static var arguments: ArgumentDeclaration<PreviewOptions> { .routes(\.routePaths, help: "A route file, or '-' for standard input; several are riders on one clock (see GROUP OPTIONS).") }
+
     /// The route files: one, or several riders flown on one clock (``GroupArguments``).
-    var routePaths: [String]
+    var routePaths: [String] = []
     /// The first (for one route, the only) route file.
     var routePath: String { routePaths[0] }
     /// `--group-preset` and `--offset`, for several routes.
@@ -20,11 +30,14 @@ struct PreviewOptions: Equatable, PlansFlightsOverGround {
     /// CDN URL).
     var page = PageArguments()
 
+    /// The most frames per second a page (and a rendered video) plays.
+    static let maximumFramesPerSecond = 240.0
+
     /// Every option of `preview`, section by section, for the parser and the help.
     static var sections: [OptionSection<PreviewOptions>] { [
         OptionSection(title: "OPTIONS", options: [
             CommonOptions.script(\.scriptPath, help: "Fly this camera script instead of a preset (as for 'sample')."),
-            CommonOptions.framesPerSecond(\.fps, limit: 240, help: "Frames per second in the page, at most 240."),
+            CommonOptions.framesPerSecond(\.fps, limit: maximumFramesPerSecond, help: "Frames per second in the page, at most \(OptionValue.number(maximumFramesPerSecond))."),
             CommonOptions.output(\.outputPath, help: "Write the page to <file> (.html; atomically) instead of standard output."),
             CommonOptions.quiet(),
             CommonOptions.help(),
@@ -36,19 +49,15 @@ struct PreviewOptions: Equatable, PlansFlightsOverGround {
         InputArguments.section.lifted(\.input),
     ] }
 
-    static func parse(_ arguments: [String]) throws(UsageError) -> PreviewOptions {
-        var options = PreviewOptions(routePaths: [])
-        let positionals = try OptionParser.parse(arguments, subcommand: "preview", sections: sections, into: &options)
-        options.routePaths = try OptionParser.routes(positionals, subcommand: "preview")
-        try options.group.validate(routePaths: options.routePaths, flight: options.flight, scriptPath: options.scriptPath, subcommand: "preview")
-        try options.page.validate(ground: options.ground, subcommand: "preview")
-        if let outputPath = options.outputPath, outputPath != "-" {
+    func validate() throws(UsageError) {
+        try group.validate(routePaths: routePaths, flight: flight, scriptPath: scriptPath, subcommand: Self.name)
+        try page.validate(ground: ground, subcommand: Self.name)
+        if let outputPath, outputPath != "-" {
             let ext = URL(fileURLWithPath: outputPath).pathExtension.lowercased()
             guard ext == "html" || ext == "htm" else {
-                throw UsageError(message: "The output file '\(outputPath)' should end in .html: 'preview' writes an HTML page.", subcommand: "preview")
+                throw UsageError(message: "The output file '\(outputPath)' should end in .html: 'preview' writes an HTML page.", subcommand: Self.name)
             }
         }
-        return options
     }
 
     static func isURL(_ text: String) -> Bool {
@@ -89,7 +98,7 @@ struct PreviewOptions: Equatable, PlansFlightsOverGround {
     func run() throws {
         if routePaths.count > 1 { return try runGroup() }
         try OutputGuard.refuse(output: outputPath, inputs: [.init(path: routePath, role: "input route")]
-            + (scriptPath.map { [.init(path: $0, role: "camera script")] } ?? []) + ground.inputs + page.inputs, subcommand: "preview")
+            + (scriptPath.map { [.init(path: $0, role: "camera script")] } ?? []) + ground.inputs + page.inputs, subcommand: Self.name)
         let script = try script()
         let flown = try routeFlight(routePath: routePath, scriptPath: scriptPath, input: input, framesPerSecond: fps)
         let scripted = flown.flight
@@ -167,7 +176,7 @@ extension PreviewOptions {
     /// `preview A B C …`: the group flight (as `sample` flies it) with every rider drawn moving.
     func runGroup() throws {
         try OutputGuard.refuse(output: outputPath, inputs: routePaths.map { .init(path: $0, role: "input route") } + ground.inputs + page.inputs,
-                               subcommand: "preview")
+                               subcommand: Self.name)
         let script = try self.script()
         let riders = try group.group(routePaths: routePaths, input: input, ground: ground, warnIfMissing: true)
         let planned = try GroupArguments.plan(riders, planner: groupPlanner(preset: group.groupPreset), routePaths: routePaths)

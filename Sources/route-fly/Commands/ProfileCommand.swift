@@ -1,31 +1,45 @@
 import Foundation
 import RouteKit
 
-/// `route-fly profile ROUTE [--bin M] [--format json|hike-json|csv|svg] [--name NAME] [-o FILE]`
-struct ProfileOptions: Equatable {
+/// `route-fly profile`: each route summarised per distance bin (its usage line and help are derived
+/// from this declaration: ``Subcommand``).
+struct ProfileOptions: Equatable, Subcommand {
+    static let name = "profile"
+    static let abstract = "Summarise a route per distance bin: elevation, pace, heart rate, time and climb."
+    static let discussion = """
+        Per bin: the [low, high] ranges of elevation (m), pace (s/km, over 2 points on each side) and heart
+        rate (bpm), moving and stopped time (a leg is stopped below 0.5 m/s), ascent and descent (changes of
+        at least 3 m, to ignore GPS noise).
+        """
+    static var arguments: ArgumentDeclaration<ProfileOptions> { .routes(\.routePaths, help: "One or more route files, each profiled in turn, or '-' for standard input.") }
+
     /// What `profile` writes.
     enum Format: String, CaseIterable, Equatable {
         case json, hikeJSON = "hike-json", csv, svg
     }
 
     /// The route files, in the order given (one or more).
-    var routePaths: [String]
+    var routePaths: [String] = []
     var input = InputArguments()
     var ground = GroundArguments()
     var binWidth = RouteProfile.Options().binWidth
     var format: Format? = nil
-    var name: String? = nil
+    /// `--name`: the hike's name.
+    var hikeName: String? = nil
     var outputPath: String? = nil
+
+    /// The metres `--bin` takes.
+    static let binWidthRange = 1.0...1e7
 
     /// Every option of `profile`, section by section, for the parser and the help.
     static var sections: [OptionSection<ProfileOptions>] { [
         OptionSection(title: "OPTIONS", options: [
-            .value("--bin", valueName: "metres", help: "Bin width, at least 1.", default: "\(CheckOptions.shown(RouteProfile.Options().binWidth)), the Landmarks Hikes tutorial's bins") { a, v throws(UsageError) in
-                a.binWidth = try v.number(in: 1...1e7, "a bin width in metres, from 1 to 10000000") },
+            .value("--bin", valueName: "metres", help: "Bin width, at least \(OptionValue.number(binWidthRange.lowerBound)).", default: "\(CheckOptions.shown(RouteProfile.Options().binWidth)), the Landmarks Hikes tutorial's bins") { a, v throws(UsageError) in
+                a.binWidth = try v.number(in: binWidthRange, "a bin width in metres") },
             .value("--format", valueName: "format", help: "json, hike-json (the tutorial's Hike array: name, id, distance, difficulty, observations), csv, or svg (the tutorial's capsule graph).", default: "from the -o extension (.csv, .svg), else json") { a, v throws(UsageError) in
                 a.format = try v.choice(Format.self) },
             .value("--name", valueName: "name", help: "The hike's name.", default: "the route's, else the file's base name") { a, v in
-                a.name = v.text },
+                a.hikeName = v.text },
             CommonOptions.output(\.outputPath, help: "Write to <file> (atomically) instead of standard output."),
             CommonOptions.quiet(),
             CommonOptions.help(),
@@ -34,20 +48,16 @@ struct ProfileOptions: Equatable {
         InputArguments.section.lifted(\.input),
     ] }
 
-    static func parse(_ arguments: [String]) throws(UsageError) -> ProfileOptions {
-        var options = ProfileOptions(routePaths: [])
-        let positionals = try OptionParser.parse(arguments, subcommand: "profile", sections: sections, into: &options)
-        options.routePaths = try OptionParser.routes(positionals, subcommand: "profile")
-        if options.format == nil, let outputPath = options.outputPath, outputPath != "-" {
+    func validate() throws(UsageError) {
+        if format == nil, let outputPath, outputPath != "-" {
             let ext = URL(fileURLWithPath: outputPath).pathExtension.lowercased()
             guard ["", "json", "csv", "svg"].contains(ext) else {
-                throw UsageError(message: "The output file '\(outputPath)' has the extension '.\(ext)', which is no format profile writes: expected .json, .csv or .svg, or name the format with '--format' (\(Format.allCases.map(\.rawValue).joined(separator: ", "))).", subcommand: "profile")
+                throw UsageError(message: "The output file '\(outputPath)' has the extension '.\(ext)', which is no format profile writes: expected .json, .csv or .svg, or name the format with '--format' (\(Format.allCases.map(\.rawValue).joined(separator: ", "))).", subcommand: Self.name)
             }
         }
-        if options.routePaths.count > 1, options.name != nil {
-            throw UsageError(message: "'--name' names one route; with several, each takes the route's own name (or its file's base name).", subcommand: "profile")
+        if routePaths.count > 1, hikeName != nil {
+            throw UsageError(message: "'--name' names one route; with several, each takes the route's own name (or its file's base name).", subcommand: Self.name)
         }
-        return options
     }
 
     /// `--format`, else the `-o` extension (`.svg`, `.csv`, `.json`), else JSON.
@@ -65,7 +75,7 @@ struct ProfileOptions: Equatable {
     /// `csv`, one table with a leading `file` column; `svg`, the graphs one under another.
     func run() throws {
         try OutputGuard.refuse(output: outputPath, inputs: routePaths.map { .init(path: $0, role: "input route") } + ground.inputs,
-                               subcommand: "profile")
+                               subcommand: Self.name)
         let profiles = try routePaths.map { path in try profile(of: path) }
         let single = profiles.count == 1 ? profiles[0].profile : nil
         let files = zip(routePaths, profiles).map { (file: $0, profile: $1.profile) }
@@ -100,6 +110,6 @@ struct ProfileOptions: Equatable {
         if resolvedFormat == .hikeJSON {
             for note in profile.hikeFillNotes { printDiagnostic("\(shownPath(routePath)): note: \(note)") }
         }
-        return (profile, name ?? route.name ?? fileName)
+        return (profile, hikeName ?? route.name ?? fileName)
     }
 }

@@ -2,10 +2,22 @@ import Foundation
 import RouteKit
 import RouteKitRender
 
-/// `route-fly render ROUTE... -o FILE [flight, ground, group and page options] [--frames A:B] [--crf N]`
-struct RenderOptions: Equatable, PlansFlightsOverGround {
+/// `route-fly render`: the flight drawn and encoded to a video (its usage line and help are derived
+/// from this declaration: ``Subcommand``).
+struct RenderOptions: Equatable, PlansFlightsOverGround, Subcommand {
+    static let name = "render"
+    static let abstract = "Render a flight to a video (MP4, WebM or PNG frames), offline."
+    static let discussion = """
+        MapLibre GL JS draws each pose in headless Chromium, ffmpeg encodes the frames. Frame i of the video
+        is pose i of 'sample' with the same options. Drawn: the route, revealed as it is flown; the rider on
+        it (every rider, for a group); the overlays; with --terrain, the ground in 3D and shaded, from the
+        model. Nothing is fetched unless --style or a --maplibre-js URL asks. Needs chromium and ffmpeg
+        (Debian packages) and MapLibre GL JS 5 (PyPI's maplibre package, or --maplibre-js).
+        """
+    static var arguments: ArgumentDeclaration<RenderOptions> { .routes(\.routePaths, help: "A route file; several are riders on one clock (see GROUP OPTIONS).") }
+
     /// The route files: one, or several riders flown on one clock (``GroupArguments``).
-    var routePaths: [String]
+    var routePaths: [String] = []
     var routePath: String { routePaths[0] }
     var group = GroupArguments()
     var input = InputArguments()
@@ -29,9 +41,9 @@ struct RenderOptions: Equatable, PlansFlightsOverGround {
 
     static var sections: [OptionSection<RenderOptions>] { [
         OptionSection(title: "OPTIONS", options: [
-            CommonOptions.output(\.outputPath, help: "The video: .mp4 (H.264, yuv420p, +faststart) or .webm (VP9); a folder of PNG frames (frames/%05d.png or frames/: 00000.png, 00001.png …); or one picture, .png, of a range of one frame (--frames 300:301). Written atomically: nothing is left on failure or interruption."),
+            CommonOptions.output(\.outputPath, help: "The video: .mp4 (H.264, yuv420p, +faststart) or .webm (VP9); a folder of PNG frames (frames/%05d.png or frames/: 00000.png, 00001.png …); or one picture, .png, of a range of one frame (--frames 300:301). Written atomically: nothing is left on failure or interruption.").required(),
             CommonOptions.script(\.scriptPath, help: "Fly this camera script instead of a preset (as for 'sample')."),
-            CommonOptions.framesPerSecond(\.fps, limit: 240, help: "Frames per second of the video, a number or a ratio (30000/1001 is NTSC's 29.97, kept exact), at most 240."),
+            CommonOptions.framesPerSecond(\.fps, limit: PreviewOptions.maximumFramesPerSecond, help: "Frames per second of the video, a number or a ratio (30000/1001 is NTSC's 29.97, kept exact), at most \(OptionValue.number(PreviewOptions.maximumFramesPerSecond))."),
             .value("--frames", valueName: "A:B", help: "Render frames A to B-1 only (frame numbers as 'sample' gives them), to split one flight over several jobs; join the videos with ffmpeg's concat demuxer (docs/route-fly.md#render-make-a-video).", default: "all") { a, v throws(UsageError) in
                 let parts = v.text.split(separator: ":", omittingEmptySubsequences: false)
                 guard parts.count == 2, let from = Int(parts[0]), let to = Int(parts[1]), from >= 0, to > from else {
@@ -39,12 +51,12 @@ struct RenderOptions: Equatable, PlansFlightsOverGround {
                 }
                 a.frames = from..<to },
             .value("--crf", valueName: "quality", help: "Constant rate factor, lower is better and larger: 0 to 51 for MP4 (x264), 0 to 63 for WebM (VP9).", default: "18 for MP4, 31 for WebM") { a, v throws(UsageError) in
-                a.crf = try v.integer(in: 0...63, "a whole number from 0 to 51 (MP4) or 63 (WebM)") },
+                a.crf = try v.integer(in: 0...63, "a whole number", note: " (MP4, x264: at most 51)") },
             .value("--encoder-preset", valueName: "preset", help: "MP4 (x264) speed against size: \(encoderPresets.joined(separator: ", ")).", default: "medium") { a, v throws(UsageError) in
                 guard RenderOptions.encoderPresets.contains(v.text.lowercased()) else { throw v.invalid(RenderOptions.encoderPresets.joined(separator: ", ")) }
                 a.encoderPreset = v.text.lowercased() },
             .value("--frame-timeout", valueName: "seconds", help: "A frame whose map is not drawn (every tile and style loaded) within this time fails the render, naming what it waits for.", default: "60") { a, v throws(UsageError) in
-                a.frameTimeout = try v.number(in: 1...3600, "seconds, from 1 to 3600") },
+                a.frameTimeout = try v.number(in: 1...3600, "seconds") },
             CommonOptions.quiet(),
             CommonOptions.help(),
         ]),
@@ -55,54 +67,50 @@ struct RenderOptions: Equatable, PlansFlightsOverGround {
         InputArguments.section.lifted(\.input),
     ] }
 
-    static func parse(_ arguments: [String]) throws(UsageError) -> RenderOptions {
-        var options = RenderOptions(routePaths: [])
-        let positionals = try OptionParser.parse(arguments, subcommand: "render", sections: sections, into: &options)
-        options.routePaths = try OptionParser.routes(positionals, subcommand: "render")
-        try options.group.validate(routePaths: options.routePaths, flight: options.flight, scriptPath: options.scriptPath, subcommand: "render")
-        try options.page.validate(ground: options.ground, subcommand: "render")
-        if case .video(_, let format) = try options.output(), format != .pngSequence {
-            let framing = options.flight.options.framing
+    func validate() throws(UsageError) {
+        try group.validate(routePaths: routePaths, flight: flight, scriptPath: scriptPath, subcommand: Self.name)
+        try page.validate(ground: ground, subcommand: Self.name)
+        if case .video(_, let format) = try output(), format != .pngSequence {
+            let framing = flight.options.framing
             if Int(framing.viewportWidth) % 2 != 0 || Int(framing.viewportHeight) % 2 != 0 {
-                throw UsageError(message: "'--viewport \(Int(framing.viewportWidth))x\(Int(framing.viewportHeight))' is odd: MP4 and WebM video (4:2:0 colour) need an even width and height.", subcommand: "render")
+                throw UsageError(message: "'--viewport \(Int(framing.viewportWidth))x\(Int(framing.viewportHeight))' is odd: MP4 and WebM video (4:2:0 colour) need an even width and height.", subcommand: Self.name)
             }
         }
-        if options.routePaths.contains("-") {
-            throw UsageError(message: "'render' reads its routes from files, not standard input ('-').", subcommand: "render")
+        if routePaths.contains("-") {
+            throw UsageError(message: "'render' reads its routes from files, not standard input ('-').", subcommand: Self.name)
         }
-        return options
     }
 
     /// What `-o` asks for: a video, a PNG folder or one PNG picture.
     func output() throws(UsageError) -> RenderOutput {
         guard let path = outputPath, path != "-" else {
-            throw UsageError(message: "'render' needs '-o <file>': a video (.mp4, .webm), a folder of frames (frames/%05d.png) or a picture (.png).", subcommand: "render")
+            throw UsageError(message: "'render' needs '-o <file>': a video (.mp4, .webm), a folder of frames (frames/%05d.png) or a picture (.png).", subcommand: Self.name)
         }
         if path.hasSuffix("/") { return .video(path: String(path.dropLast()), format: .pngSequence) }
         let url = URL(fileURLWithPath: path)
         switch url.pathExtension.lowercased() {
         case "mp4":
-            if let crf, crf > 51 { throw UsageError(message: "'--crf \(crf)' is beyond x264's 0 to 51 (MP4).", subcommand: "render") }
+            if let crf, crf > 51 { throw UsageError(message: "'--crf \(crf)' is beyond x264's 0 to 51 (MP4).", subcommand: Self.name) }
             return .video(path: path, format: .mp4(crf: crf ?? 18, preset: encoderPreset))
         case "webm":
             return .video(path: path, format: .webm(crf: crf ?? 31))
         case "png":
             if url.lastPathComponent.contains("%") {
                 guard url.lastPathComponent.lowercased() == "%05d.png" else {
-                    throw UsageError(message: "The frames are written as 00000.png, 00001.png … (five digits): give '\(url.deletingLastPathComponent().relativePath)/%05d.png' or a folder ending in '/'.", subcommand: "render")
+                    throw UsageError(message: "The frames are written as 00000.png, 00001.png … (five digits): give '\(url.deletingLastPathComponent().relativePath)/%05d.png' or a folder ending in '/'.", subcommand: Self.name)
                 }
                 return .video(path: url.deletingLastPathComponent().path, format: .pngSequence)
             }
             return .image(path: path)
         default:
-            throw UsageError(message: "The output '\(path)' should be a video (.mp4, .webm), a folder of frames (frames/%05d.png) or a picture (.png).", subcommand: "render")
+            throw UsageError(message: "The output '\(path)' should be a video (.mp4, .webm), a folder of frames (frames/%05d.png) or a picture (.png).", subcommand: Self.name)
         }
     }
 
     func run() throws {
         let output = try output()
         try OutputGuard.refuse(output: outputPath, inputs: routePaths.map { .init(path: $0, role: "input route") }
-            + (scriptPath.map { [.init(path: $0, role: "camera script")] } ?? []) + ground.inputs + page.inputs, subcommand: "render")
+            + (scriptPath.map { [.init(path: $0, role: "camera script")] } ?? []) + ground.inputs + page.inputs, subcommand: Self.name)
         let script = try mapLibreScript()
         let sampler = PoseSampler(framesPerSecond: fps)
         let tiles = try page.tileSource(ground: ground)

@@ -6,7 +6,7 @@ extension SampleOptions {
     /// camera planned by `--group-preset`, and every rider's position written beside each pose.
     func runGroup() throws {
         try OutputGuard.refuse(output: outputPath, inputs: routePaths.map { .init(path: $0, role: "input route") } + ground.inputs,
-                               subcommand: "sample")
+                               subcommand: Self.name)
         let riders = try group.group(routePaths: routePaths, input: input, ground: ground, warnIfMissing: true)
         Progress.shared.set("planning the group flight")
         let planned = try GroupArguments.plan(riders, planner: groupPlanner(preset: group.groupPreset), routePaths: routePaths)

@@ -4,10 +4,15 @@ import RouteKit
 import Glibc
 #endif
 
-/// `route-fly sample ROUTE [flight options] [--fps N] [--format FORMAT] [--eye|--no-eye] [output options] [-o FILE]`
-struct SampleOptions: Equatable {
+/// `route-fly sample`: one camera pose per frame, in the format asked for (its usage line and help are
+/// derived from this declaration: ``Subcommand``).
+struct SampleOptions: Equatable, Subcommand {
+    static let name = "sample"
+    static let abstract = "Plan a camera flight along a route and write one pose per frame."
+    static var arguments: ArgumentDeclaration<SampleOptions> { .routes(\.routePaths, help: "A route file (see INPUT OPTIONS), or '-' for standard input; several are riders flown on one clock (see GROUP OPTIONS).") }
+
     /// The route files: one, or several riders flown on one clock (``GroupArguments``).
-    var routePaths: [String]
+    var routePaths: [String] = []
     /// The first (for one route, the only) route file.
     var routePath: String { routePaths[0] }
     /// `--group-preset` and `--offset`, for several routes.
@@ -47,7 +52,7 @@ struct SampleOptions: Equatable {
             CommonOptions.script(\.scriptPath, help: "Fly this camera script (JSON, as 'route-fly plan' prints it; see docs/camera-script.md) instead of a preset."),
             CommonOptions.framesPerSecond(\.fps, help: "Frames per second, a number or a ratio such as 30000/1001 (ffmpeg's form of 29.97). Frame i is at i / fps seconds, from 0 to the end inclusive: 20 s at 30 fps is 601 frames."),
             .value("--max-frames", valueName: "frames", help: "The frame budget. A longer flight is refused before anything is written, naming the recorded time gap that makes it long.", default: "\(defaultMaxFrames), \(describeSeconds(Double(defaultMaxFrames) / 30)) at 30 fps") { a, v throws(UsageError) in
-                a.maxFrames = try v.integer(in: 1...PoseSampler.maximumFrameCount, "a whole number of frames, at least 1 and at most \(PoseSampler.maximumFrameCount)") },
+                a.maxFrames = try v.integer(in: 1...PoseSampler.maximumFrameCount, "a whole number of frames") },
             .value("--format", valueName: "format", help: "csv, geojson, kml, kmz, czml, earth-studio, maplibre (also: mapbox, deckgl), gpx or svg, any case.", default: "from the -o extension, any case: .csv, .geojson/.json, .kml, .kmz, .czml, .gpx, .svg; no extension: csv; any other extension is refused") { a, v throws(UsageError) in
                 guard let f = PoseFormat(name: v.text) else {
                     throw v.error("The value '\(v.text)' is invalid for '--format <format>': expected one of \(PoseFormat.names.joined(separator: ", "))." + Suggestion.didYouMean(v.text, among: PoseFormat.names))
@@ -73,25 +78,25 @@ struct SampleOptions: Equatable {
         InputArguments.section.lifted(\.input),
     ] }
 
-    static func parse(_ arguments: [String]) throws(UsageError) -> SampleOptions {
-        var options = SampleOptions(routePaths: [])
-        let positionals = try OptionParser.parse(arguments, subcommand: "sample", sections: sections, into: &options)
-        options.routePaths = try OptionParser.routes(positionals, subcommand: "sample")
-        try options.group.validate(routePaths: options.routePaths, flight: options.flight, scriptPath: options.scriptPath, subcommand: "sample")
-        if options.format == nil, let outputPath = options.outputPath, outputPath != "-" {
-            let ext = URL(fileURLWithPath: outputPath).pathExtension
-            if !ext.isEmpty, PoseFormat(pathExtension: ext) == nil {
-                throw UsageError(message: "The output file '\(outputPath)' has the extension '.\(ext)', which is no format route-fly writes: expected \(PoseFormat.pathExtensions.map { "." + $0 }.joined(separator: ", ")), or name the format with '--format' (\(PoseFormat.names.joined(separator: ", "))).", subcommand: "sample")
-            }
+    func validate() throws(UsageError) {
+        try group.validate(routePaths: routePaths, flight: flight, scriptPath: scriptPath, subcommand: Self.name)
+        try refuseUnknownExtension()
+        try output.validate(format: resolvedFormat, formatName: formatName, subcommand: Self.name)
+        if output.given.contains("--rider-trail"), routePaths.count < 2 {
+            throw UsageError(message: "'--rider-trail' applies to group flights (several routes), whose riders CZML draws; a single route's CZML has no rider to trail.", subcommand: Self.name)
         }
-        try options.output.validate(format: options.resolvedFormat, formatName: options.formatName, subcommand: "sample")
-        if options.output.given.contains("--rider-trail"), options.routePaths.count < 2 {
-            throw UsageError(message: "'--rider-trail' applies to group flights (several routes), whose riders CZML draws; a single route's CZML has no rider to trail.", subcommand: "sample")
+        if heightsGiven, ![.csv, .geojson].contains(resolvedFormat) {
+            throw UsageError(message: "'--heights' applies to csv and geojson output, not \(resolvedFormat.rawValue): KML is always above sea level, CZML and Earth Studio above the ellipsoid, and the others have no heights to choose.", subcommand: Self.name)
         }
-        if options.heightsGiven, ![.csv, .geojson].contains(options.resolvedFormat) {
-            throw UsageError(message: "'--heights' applies to csv and geojson output, not \(options.resolvedFormat.rawValue): KML is always above sea level, CZML and Earth Studio above the ellipsoid, and the others have no heights to choose.", subcommand: "sample")
+    }
+
+    /// Refuses an output file whose extension names no format, unless `--format` names one.
+    private func refuseUnknownExtension() throws(UsageError) {
+        guard format == nil, let outputPath, outputPath != "-" else { return }
+        let ext = URL(fileURLWithPath: outputPath).pathExtension
+        if !ext.isEmpty, PoseFormat(pathExtension: ext) == nil {
+            throw UsageError(message: "The output file '\(outputPath)' has the extension '.\(ext)', which is no format route-fly writes: expected \(PoseFormat.pathExtensions.map { "." + $0 }.joined(separator: ", ")), or name the format with '--format' (\(PoseFormat.names.joined(separator: ", "))).", subcommand: Self.name)
         }
-        return options
     }
 
     /// The library's output settings these options give (``RouteFlight/Output``).
@@ -127,7 +132,7 @@ struct SampleOptions: Equatable {
             printDiagnostic("\(shown): warning: \(FlightNoticePresentation.describe(long))")
         }
         if resolvedFormat == .svg, frames > FlightSVGWriter.maximumFrames {
-            throw UsageError(message: "A picture (--format svg) is drawn from at most \(FlightSVGWriter.maximumFrames) frames; this flight has \(frames) at \(fps) fps. Lower '--fps'.", subcommand: "sample")
+            throw UsageError(message: "A picture (--format svg) is drawn from at most \(FlightSVGWriter.maximumFrames) frames; this flight has \(frames) at \(fps) fps. Lower '--fps'.", subcommand: Self.name)
         }
     }
 
@@ -162,7 +167,7 @@ struct SampleOptions: Equatable {
         if routePaths.count > 1 { return try runGroup() }
         try OutputGuard.refuse(output: outputPath, inputs: [.init(path: routePath, role: "input route")]
             + (scriptPath.map { [.init(path: $0, role: "camera script")] } ?? []) + ground.inputs,
-                               subcommand: "sample")
+                               subcommand: Self.name)
         let flown = try routeFlight(routePath: routePath, scriptPath: scriptPath, input: input, framesPerSecond: fps) { route in
             try refuseTooManyFramesBeforePlanning(route, sampler: PoseSampler(framesPerSecond: fps))
         }

@@ -16,6 +16,9 @@ struct OptionDeclaration<Arguments> {
     var defaultValue: String?
     /// `true` for an option that may be given more than once (each value is applied in turn).
     var isRepeatable = false
+    /// `true` for an option the subcommand cannot run without (`render -o`): the usage line shows it
+    /// without brackets, and the subcommand's check refuses its absence.
+    var isRequired = false
     /// Reads the value (an empty text for a flag) into the arguments, or throws a usage error that
     /// quotes it and says what was expected.
     var apply: (_ arguments: inout Arguments, _ value: OptionValue) throws(UsageError) -> Void
@@ -42,11 +45,39 @@ struct OptionDeclaration<Arguments> {
     func lifted<Outer>(_ path: WritableKeyPath<Outer, Arguments>) -> OptionDeclaration<Outer> {
         let apply = self.apply
         return OptionDeclaration<Outer>(names: names, valueName: valueName, help: help, defaultValue: defaultValue,
-                                        isRepeatable: isRepeatable) { outer, value throws(UsageError) in
+                                        isRepeatable: isRepeatable, isRequired: isRequired) { outer, value throws(UsageError) in
             try apply(&outer[keyPath: path], value)
         }
     }
 
     /// The name the option is known by: its first long spelling.
     var canonicalName: String { names.first { $0.hasPrefix("--") } ?? names[0] }
+
+    /// The same option, marked as one the subcommand cannot run without (``isRequired``).
+    func required() -> Self {
+        var option = self
+        option.isRequired = true
+        return option
+    }
+
+    /// The spellings and the value's name, as the help lists them: `-o, --output <file>`.
+    var label: String { names.joined(separator: ", ") + (valueName.map { " <\($0)>" } ?? "") }
+
+    /// The help with the default, as the help prints it: `… (default: 30).`
+    var helpWithDefault: String {
+        guard let defaultValue else { return help }
+        var text = help
+        if text.hasSuffix(".") { text.removeLast() }
+        return text + " (default: \(defaultValue))."
+    }
+
+    /// The option in a usage line: its short spelling if it has one, else its spellings joined by `|`
+    /// (`--eye|--no-eye`), with the value's name, `...` when repeatable, in brackets unless required:
+    /// `[-o <file>]`, `[--offset <NAME=SECONDS> ...]`, `-o <file>`.
+    var usage: String {
+        let short = names.first { !$0.hasPrefix("--") }
+        var text = (short ?? names.joined(separator: "|")) + (valueName.map { " <\($0)>" } ?? "")
+        if isRepeatable { text += " ..." }
+        return isRequired ? text : "[\(text)]"
+    }
 }
