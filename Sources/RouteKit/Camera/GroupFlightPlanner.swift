@@ -104,7 +104,7 @@ public struct GroupFlightPlanner: Sendable {
     }
 
     /// Plans the flight: the group's clock sampled, the target path, the follow distance
-    /// (``FollowDistance``, as for one route) and the track, the distance each moment needs and its
+    /// (`FollowDistance`, as for one route) and the track, the distance each moment needs and its
     /// envelope, then the script (fly in, follow, pull out), kept above the riders' ground.
     ///
     /// - Throws: ``GroupFlightError``: an invalid group (``RiderGroupError``), an invalid option or
