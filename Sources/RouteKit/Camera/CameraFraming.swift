@@ -57,6 +57,10 @@ public struct CameraFraming: Hashable, Sendable {
         2 * atan(tan(verticalFieldOfView * .pi / 360) * aspectRatio) * 180 / .pi
     }
 
+    /// Metres of ground one screen height shows per metre of camera distance, looking straight down:
+    /// `2 tan(verticalFieldOfView / 2)` (a pinhole camera; 2/3 at the default field of view).
+    var screenHeightPerMetre: Double { 2 * tan(verticalFieldOfView * .pi / 360) }
+
     /// The camera distance, in metres, at which a ground area `width` x `height` metres fits the viewport
     /// when looking straight down:
     /// `d = max(height, width / aspect) / (2 tan(fov / 2)) * (1 + margin)` (docs/camera.md#framing-a-rect).

@@ -107,10 +107,6 @@ public struct FlightPlanner: Sendable {
     }
 
 
-    /// The fastest heading change in the fly-in and pull-out, degrees per second: the following turn
-    /// rate (``FlightOptions/maxTurnRate``, 25 by default).
-    var transitionTurnRate: Double { options.maxTurnRate ?? FlightOptions.defaultMaxTurnRate }
-
     /// The heading, as near `target` as needed, that `goal` can be reached from within `duration`
     /// seconds on an `easeInOut` curve without turning faster than `rate` degrees per second. The
     /// curve's peak speed is 1.7241 times the average (docs/keyframes.md#unit-curve-vectors UC-6: `easeInOut.velocity(at: 0.5)`).

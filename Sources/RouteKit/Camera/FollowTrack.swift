@@ -87,15 +87,44 @@ struct FollowTrack {
     /// - Complexity: O(n log p + passes n r) for n samples, p points and a kernel of r samples.
     init(route: Route, times tau: [Double], range: ClosedRange<Int>, elevations: [Double],
          heading headingRule: FlightOptions.Heading, lookAhead: Double, targets: Targets) {
-        let lo = range.lowerBound, hi = range.upperBound
-        let span = tau[hi] - tau[lo]
+        let span = tau[range.upperBound] - tau[range.lowerBound]
         let count = min(max(Int((span / Self.defaultSpacing).rounded(.up)), 1), Self.maximumSamples)
-        start = tau[lo]
+        start = tau[range.lowerBound]
         spacing = span > 0 ? span / Double(count) : 1
+        let rider = Self.riderSamples(route: route, times: tau, range: range, elevations: elevations,
+                                      start: start, spacing: spacing, count: count)
+        let centre = Self.smoothedCentre(rider, spacing: spacing, targets: targets)
+        latitude = centre.latitude
+        longitude = centre.longitude
+        elevation = centre.elevation
+        switch headingRule {
+        case .fixed(let value):
+            heading = [Double](repeating: value, count: count + 1)
+        case .endpoints:
+            heading = [Double](repeating: Angles.heading(from: route.start, to: route.end), count: count + 1)
+        case .along:
+            heading = Self.alongHeadings(route: route, range: range, latitude: rider.latitude, longitude: rider.longitude,
+                                         along: rider.along, lookAhead: lookAhead)
+            heading = Self.limitedTurning(heading, spacing: spacing, targets: targets)
+        }
+    }
+
+    /// The rider's position on the sample grid (step 1): degrees (longitudes unwrapped along the
+    /// piece), ground elevation in metres, and metres along the piece (``distances(_:_:)``), each
+    /// `count + 1` values.
+    struct RiderSamples {
+        var latitude: [Double], longitude: [Double], elevation: [Double], along: [Double]
+    }
+
+    /// Step 1: the rider at route times `start + j spacing` (`j` in `0...count`, the last at the
+    /// piece's last point exactly), linear in latitude and longitude along the leg that holds that
+    /// time, and likewise the elevation between `elevations` and the distance along the piece.
+    /// - Complexity: O(count + p) for p points in `range`.
+    private static func riderSamples(route: Route, times tau: [Double], range: ClosedRange<Int>, elevations: [Double],
+                                     start: Double, spacing: Double, count: Int) -> RiderSamples {
+        let lo = range.lowerBound, hi = range.upperBound
         let points = route.points
         let d = Self.distances(route, range)
-
-        // 1. The rider's position at each sample time.
         var lat = [Double](repeating: 0, count: count + 1), lon = lat, ele = lat, along = lat
         var k = lo
         var lonA = points[lo].coordinate.longitude  // point k's longitude, unwrapped along the piece
@@ -114,15 +143,19 @@ struct FollowTrack {
             ele[j] = elevations[k] + (elevations[k + 1] - elevations[k]) * f
             along[j] = d[k - lo] + (d[k + 1 - lo] - d[k - lo]) * f
         }
+        return RiderSamples(latitude: lat, longitude: lon, elevation: ele, along: along)
+    }
 
-        // 2. The centre, smoothed, then widened where its screen speed or elevation changes too fast.
-        let sigma = Self.baseSigma / spacing
-        let riderLatitude = lat, riderLongitude = lon
-        lat = TrackSmoothing.gaussian(lat, sigma: sigma)
-        lon = TrackSmoothing.gaussian(lon, sigma: sigma)
-        ele = TrackSmoothing.gaussian(ele, sigma: sigma)
-        var centre = [lat, lon, ele]
-        let h = spacing
+    /// Step 2: the centre, smoothed by a Gaussian of ``baseSigma`` seconds, then widened where its
+    /// screen speed changes faster than ``Targets/screenAcceleration`` (the elevation goes through the
+    /// same passes), then the elevation widened on its own where it accelerates the eye by more than
+    /// ``Targets/eyeAcceleration``.
+    /// - Complexity: O(passes n r) for n samples and a kernel of r samples.
+    private static func smoothedCentre(_ rider: RiderSamples, spacing h: Double,
+                                       targets: Targets) -> (latitude: [Double], longitude: [Double], elevation: [Double]) {
+        let sigma = Self.baseSigma / h
+        var centre = [TrackSmoothing.gaussian(rider.latitude, sigma: sigma), TrackSmoothing.gaussian(rider.longitude, sigma: sigma),
+                      TrackSmoothing.gaussian(rider.elevation, sigma: sigma)]
         let metresPerDegree = Self.metresPerDegree
         let speedLimit = targets.screenAcceleration * targets.screenHeight
         TrackSmoothing.limit(&centre, spacing: h, sigma: Self.passSigma, maximumPasses: Self.maximumPasses) { c in
@@ -142,42 +175,37 @@ struct FollowTrack {
         TrackSmoothing.limit(&height, spacing: h, sigma: Self.passSigma, maximumPasses: Self.maximumPasses) { c in
             Self.marks(c[0], spacing: h, rate: nil, acceleration: targets.eyeAcceleration)
         }
-        latitude = centre[0]
-        longitude = centre[1]
-        elevation = height[0]
+        return (centre[0], centre[1], height[0])
+    }
 
-        // 3. The heading.
-        switch headingRule {
-        case .fixed(let value):
-            heading = [Double](repeating: value, count: count + 1)
-        case .endpoints:
-            heading = [Double](repeating: Angles.heading(from: route.start, to: route.end), count: count + 1)
-        case .along:
-            heading = Self.alongHeadings(route: route, range: range, latitude: riderLatitude, longitude: riderLongitude,
-                                         along: along, lookAhead: lookAhead)
-            // A spin is the route's own turning (smoothed over ``spinSigma``), not the widened heading's,
-            // which the passes below spread to the limit rate wherever the route turns sharply (two
-            // U-turns of an out-and-back spur would look like one spin, and the camera would face
-            // backwards all along the spur).
-            let spinDetector = TrackSmoothing.gaussian(heading, sigma: Self.spinSigma / h, ends: .even)
-            heading = TrackSmoothing.gaussian(heading, sigma: sigma, ends: .even)
-            var turning = [heading]
-            TrackSmoothing.limit(&turning, spacing: h, sigma: Self.passSigma, ends: .even, maximumPasses: Self.maximumPasses) { c in
-                Self.marks(c[0], spacing: h, rate: targets.turnRate, acceleration: targets.turnAcceleration, evenEnds: true)
-            }
-            turning[0] = Self.holdingSpins(turning[0], detector: spinDetector, spacing: h, rate: targets.turnRate)
-            // Where widening could not bring the turn within the limits (a route that keeps circling
-            // faster than the camera may turn), the camera turns as fast as it may, starting early and
-            // finishing late (a tracking filter run both ways).
-            var tracked = [TrackSmoothing.trackBothWays(turning[0], spacing: h, rate: targets.turnRate,
-                                                        acceleration: targets.turnAcceleration)]
-            // The average of the two runs need not be at rest at the piece's ends, where the track is
-            // (evenly reflected): smoothed there, and wherever else the average still turns too hard.
-            TrackSmoothing.limit(&tracked, spacing: h, sigma: Self.passSigma, ends: .even, maximumPasses: Self.maximumPasses) { c in
-                Self.marks(c[0], spacing: h, rate: targets.turnRate, acceleration: targets.turnAcceleration, evenEnds: true)
-            }
-            heading = tracked[0]
+    /// Step 3 for ``FlightOptions/Heading/along``: the raw look-ahead `headings` (unwrapped) smoothed
+    /// by a Gaussian of ``baseSigma``, widened until the turn keeps ``Targets/turnRate`` and
+    /// ``Targets/turnAcceleration``, spins held (``holdingSpins(_:detector:spacing:rate:)``), then
+    /// tracked both ways where widening was not enough, and widened again where the average of the
+    /// two runs still turns too hard.
+    /// - Complexity: O(passes n r) for n samples and a kernel of r samples.
+    private static func limitedTurning(_ headings: [Double], spacing h: Double, targets: Targets) -> [Double] {
+        // A spin is the route's own turning (smoothed over ``spinSigma``), not the widened heading's,
+        // which the passes below spread to the limit rate wherever the route turns sharply (two
+        // U-turns of an out-and-back spur would look like one spin, and the camera would face
+        // backwards all along the spur).
+        let spinDetector = TrackSmoothing.gaussian(headings, sigma: Self.spinSigma / h, ends: .even)
+        var turning = [TrackSmoothing.gaussian(headings, sigma: Self.baseSigma / h, ends: .even)]
+        TrackSmoothing.limit(&turning, spacing: h, sigma: Self.passSigma, ends: .even, maximumPasses: Self.maximumPasses) { c in
+            Self.marks(c[0], spacing: h, rate: targets.turnRate, acceleration: targets.turnAcceleration, evenEnds: true)
         }
+        turning[0] = Self.holdingSpins(turning[0], detector: spinDetector, spacing: h, rate: targets.turnRate)
+        // Where widening could not bring the turn within the limits (a route that keeps circling
+        // faster than the camera may turn), the camera turns as fast as it may, starting early and
+        // finishing late (a tracking filter run both ways).
+        var tracked = [TrackSmoothing.trackBothWays(turning[0], spacing: h, rate: targets.turnRate,
+                                                    acceleration: targets.turnAcceleration)]
+        // The average of the two runs need not be at rest at the piece's ends, where the track is
+        // (evenly reflected): smoothed there, and wherever else the average still turns too hard.
+        TrackSmoothing.limit(&tracked, spacing: h, sigma: Self.passSigma, ends: .even, maximumPasses: Self.maximumPasses) { c in
+            Self.marks(c[0], spacing: h, rate: targets.turnRate, acceleration: targets.turnAcceleration, evenEnds: true)
+        }
+        return tracked[0]
     }
 
     /// Seconds of the Gaussian over which a spin is recognised, the shortest spin, and the least turn
@@ -396,24 +424,54 @@ struct FollowTrack {
     /// The route time of the last sample.
     var end: Double { start + spacing * Double(latitude.count - 1) }
 
-    /// Centre (longitude unwrapped), elevation and heading at route time `r` (clamped to the track),
-    /// with their derivatives per route second.
-    func state(atRouteTime r: Double) -> (value: [Double], rate: [Double]) {
+    /// The track at one route time: its centre (degrees, longitude unwrapped along the piece), the
+    /// centre's elevation (metres) and the heading (degrees, unwrapped); or, as a rate, their
+    /// derivatives per route second.
+    struct State: Hashable, Sendable {
+        var latitude: Double
+        var longitude: Double
+        var elevation: Double
+        var heading: Double
+
+        /// The centre, degrees (the longitude as unwrapped, not normalised).
+        var centerCoordinate: LocationCoordinate2D { LocationCoordinate2D(latitude: latitude, longitude: longitude) }
+
+        /// Every component times `factor` (a rate per route second times route seconds per flight
+        /// second gives a rate per flight second).
+        func scaled(by factor: Double) -> State {
+            State(latitude: latitude * factor, longitude: longitude * factor, elevation: elevation * factor,
+                  heading: heading * factor)
+        }
+    }
+
+    /// The heading at the track's first sample, degrees (unwrapped).
+    var startHeading: Double { heading[0] }
+    /// The heading at the track's last sample, degrees (unwrapped).
+    var endHeading: Double { heading[heading.count - 1] }
+
+    /// The track at route time `r` (clamped to the track), and its rate of change per route second:
+    /// each component a cubic Hermite interpolant between samples with central-difference slopes
+    /// (reflected oddly at the ends, the heading evenly: ``TrackSmoothing/reflected(_:_:_:)``).
+    func state(atRouteTime r: Double) -> (value: State, rate: State) {
         let n = latitude.count
         let u = min(max((r - start) / spacing, 0), Double(n - 1))
         let i = min(Int(u), n - 2)
         let f = u - Double(i)
-        var value: [Double] = [], rate: [Double] = []
-        for (c, x) in [latitude, longitude, elevation, heading].enumerated() {
-            let ends: TrackSmoothing.Ends = c == 3 ? .even : .odd
-            let m0 = (TrackSmoothing.reflected(x, i + 1, ends) - TrackSmoothing.reflected(x, i - 1, ends)) / 2
-            let m1 = (TrackSmoothing.reflected(x, i + 2, ends) - TrackSmoothing.reflected(x, i, ends)) / 2
-            let (p0, p1) = (x[i], x[i + 1])
-            let f2 = f * f, f3 = f2 * f
-            value.append((2 * f3 - 3 * f2 + 1) * p0 + (f3 - 2 * f2 + f) * m0 + (-2 * f3 + 3 * f2) * p1 + (f3 - f2) * m1)
-            let df = (6 * f2 - 6 * f) * p0 + (3 * f2 - 4 * f + 1) * m0 + (-6 * f2 + 6 * f) * p1 + (3 * f2 - 2 * f) * m1
-            rate.append(df / spacing)
-        }
-        return (value, rate)
+        let lat = hermite(latitude, i, f, .odd), lon = hermite(longitude, i, f, .odd)
+        let ele = hermite(elevation, i, f, .odd), hdg = hermite(heading, i, f, .even)
+        return (State(latitude: lat.value, longitude: lon.value, elevation: ele.value, heading: hdg.value),
+                State(latitude: lat.rate, longitude: lon.rate, elevation: ele.rate, heading: hdg.rate))
+    }
+
+    /// The cubic Hermite interpolant of samples `x` at `f` (0...1) of the way from sample `i` to
+    /// `i + 1`, and its derivative per route second.
+    private func hermite(_ x: [Double], _ i: Int, _ f: Double, _ ends: TrackSmoothing.Ends) -> (value: Double, rate: Double) {
+        let m0 = (TrackSmoothing.reflected(x, i + 1, ends) - TrackSmoothing.reflected(x, i - 1, ends)) / 2
+        let m1 = (TrackSmoothing.reflected(x, i + 2, ends) - TrackSmoothing.reflected(x, i, ends)) / 2
+        let (p0, p1) = (x[i], x[i + 1])
+        let f2 = f * f, f3 = f2 * f
+        let value = (2 * f3 - 3 * f2 + 1) * p0 + (f3 - 2 * f2 + f) * m0 + (-2 * f3 + 3 * f2) * p1 + (f3 - f2) * m1
+        let df = (6 * f2 - 6 * f) * p0 + (3 * f2 - 4 * f + 1) * m0 + (-6 * f2 + 6 * f) * p1 + (3 * f2 - 2 * f) * m1
+        return (value, df / spacing)
     }
 }

@@ -103,233 +103,268 @@ public struct GroupFlightPlanner: Sendable {
         return leader(progress: progress, active: positions.map(\.isActive), finished: finished)
     }
 
-    /// Plans the flight.
+    /// Plans the flight: the group's clock sampled, the target path, the follow distance
+    /// (`FollowDistance`, as for one route) and the track, the distance each moment needs and its
+    /// envelope, then the script (fly in, follow, pull out), kept above the riders' ground.
     ///
     /// - Throws: ``GroupFlightError``: an invalid group (``RiderGroupError``), an invalid option or
     ///   framing, a flight longer than ``CameraScript/maximumKeyframeDuration``, or a clock with no span.
     /// - Complexity: O(s (r log n + w)) for s samples (20 per second of flight, at most
     ///   200 000), r riders of n points, and w the follow track's smoothing work per sample.
     public func plan(for group: RiderGroup) throws(GroupFlightError) -> GroupFlight {
-        if let problem = options.framing.problem { throw .plan(.invalidFraming(problem)) }
-        if let (name, value, expected) = options.problem { throw .plan(.invalidOption(name: name, value: value, expected: expected)) }
-        if let near = nearDistance, !(near > 0 && near.isFinite) {
-            throw .plan(.invalidOption(name: "nearDistance", value: near, expected: "metres, finite and more than 0"))
-        }
+        try checkOptions()
         let clock: RiderClock
         do { clock = try RiderClock(group) } catch { throw .group(error) }
         var followed: Int? = nil
         if case .follow(let reference) = preset {
             do { followed = try group.index(of: reference) } catch { throw .group(error) }
         }
-        let total = clock.duration
-        guard total > 0 else { throw .noTimeSpan }
-        let speedup = options.duration.map { total / $0 } ?? options.speedup ?? 1
-        let span = total / speedup
-        guard span <= CameraScript.maximumKeyframeDuration else { throw .plan(.tooLong(seconds: span)) }
+        let samples = try Samples(clock: clock, options: options)
         var notes: [String] = []
-        let riders = group.riders.count
         let everyRoute = Route(segments: group.riders.map(\.route.points), source: Route.Source(kind: .tracks))!
-        let framing = options.framing
-        let framed = framing.camera(framing: everyRoute)
-        let screenHeightsPerMetre = 2 * tan(framing.verticalFieldOfView * .pi / 360)
-        let pitch = options.pitch ?? FlightOptions.Preset.follow.defaultPitch
+        let framed = options.framing.camera(framing: everyRoute)
+        let target = targetPath(group, samples: samples, followed: followed)
+        let warp = samples.warp(options)
+        let rule = FollowDistance(framingDistance: framed.distance,
+                                  groundSpeed: FollowDistance.typicalGroundSpeed(target.route, times: samples.tau),
+                                  screenHeightPerMetre: options.framing.screenHeightPerMetre)
+        let followDistance = options.distance ?? rule.calm(pace: warp.rate)
+        let track = followTrack(target, samples: samples, followDistance: followDistance, warp: warp)
+        let needed = neededDistances(track, samples: samples, followed: followed, rule: rule, followDistance: followDistance,
+                                     warp: warp, notes: &notes)
+        let envelope = DistanceEnvelope(needed: needed, start: 0, spacing: samples.h)
+        let transitions = OverviewTransitions(route: everyRoute, framed: framed, options: options)
+        var script = flownScript(track, envelope: envelope, warp: warp, transitions: transitions, notes: &notes)
+        if everyRoute.points.contains(where: { $0.elevation != nil }),
+           let (adjusted, note) = TerrainClearance(ground: RouteGround(route: everyRoute), clearance: options.clearance)
+            .adjusted(script, route: everyRoute, framing: options.framing) {
+            script = adjusted
+            notes.append(note)
+        }
+        let flight: ScriptedFlight
+        do { flight = try script.resolved(for: everyRoute, framing: options.framing) } catch {
+            throw .plan(.invalidFraming("the planned script does not resolve: \(error.message)"))
+        }
+        var result = GroupFlight(preset: preset, clock: clock, script: script, flight: flight, notes: notes,
+                                 introDuration: options.intro, speedup: samples.speedup, warp: warp)
+        result.progress = target.progress
+        result.spacing = samples.h
+        result.followed = followed
+        return result
+    }
 
-        // 1. Samples of every rider, on the un-eased clock (route time r = clock time / speedup).
-        let count = min(max(Int((span / Self.sampleSpacing).rounded(.up)), 1), Self.maximumSamples)
-        let h = span / Double(count)
-        let tau = (0...count).map { j in j == count ? span : Double(j) * h }
-        let positions: [[RiderPosition]] = tau.map { clock.positions(atClockTime: min($0 * speedup, total)) }
+    /// Throws when the framing, an option or ``nearDistance`` cannot be planned for.
+    private func checkOptions() throws(GroupFlightError) {
+        if let problem = options.framing.problem { throw .plan(.invalidFraming(problem)) }
+        if let (name, value, expected) = options.problem { throw .plan(.invalidOption(name: name, value: value, expected: expected)) }
+        if let near = nearDistance, !(near > 0 && near.isFinite) {
+            throw .plan(.invalidOption(name: "nearDistance", value: near, expected: "metres, finite and more than 0"))
+        }
+    }
 
-        // 2. The target path.
+    /// Step 1: every rider's position on the un-eased flight clock, `count + 1` samples `h` seconds
+    /// apart over `span` seconds of flight (route time `r` is clock time `r * speedup`).
+    struct Samples {
+        /// The group's clock and its span, seconds (> 0).
+        var clock: RiderClock, total: Double
+        /// Clock seconds per flight second: the clock's span over ``FlightOptions/duration``, else
+        /// ``FlightOptions/speedup`` (1 by default).
+        var speedup: Double
+        /// Seconds of flight (the span over `speedup`), samples after the first, seconds between samples.
+        var span: Double, count: Int, h: Double
+        /// Flight (route) time of every sample, seconds, the last exactly `span`.
+        var tau: [Double]
+        /// Every rider's position at each sample (`count + 1` arrays, riders in group order).
+        var positions: [[RiderPosition]]
+
+        /// - Throws: ``GroupFlightError/noTimeSpan`` for a clock without span;
+        ///   ``FlightPlanError/tooLong(seconds:longestStep:)`` for a flight over ``CameraScript/maximumKeyframeDuration``.
+        init(clock: RiderClock, options: FlightOptions) throws(GroupFlightError) {
+            let total = clock.duration
+            guard total > 0 else { throw .noTimeSpan }
+            let speedup = options.duration.map { total / $0 } ?? options.speedup ?? 1
+            let span = total / speedup
+            guard span <= CameraScript.maximumKeyframeDuration else { throw .plan(.tooLong(seconds: span)) }
+            let count = min(max(Int((span / GroupFlightPlanner.sampleSpacing).rounded(.up)), 1), GroupFlightPlanner.maximumSamples)
+            let h = span / Double(count)
+            let tau = (0...count).map { j in j == count ? span : Double(j) * h }
+            (self.clock, self.total, self.speedup, self.span, self.count, self.h, self.tau) = (clock, total, speedup, span, count, h, tau)
+            positions = tau.map { clock.positions(atClockTime: min($0 * speedup, total)) }
+        }
+
+        /// The clock time of sample time `t`, seconds.
+        func clockTime(_ t: Double) -> Double { min(t * speedup, total) }
+
+        /// The eased clock of the group part: rest to rest over ``FlightPlanner/easeDuration(routePart:)``
+        /// at the ends with a fly-in or pull-out.
+        func warp(_ options: FlightOptions) -> ProgressWarp {
+            let ramp = FlightPlanner.easeDuration(routePart: span)
+            return ProgressWarp(span: span, rampIn: options.intro > 0 ? ramp : 0, rampOut: options.outro > 0 ? ramp : 0)
+        }
+    }
+
+    /// The path the camera follows: one position and elevation per sample, as a route, and (`leader`)
+    /// every rider's progress along the course, metres (riders, then samples).
+    struct TargetPath {
+        var path: [(coordinate: LocationCoordinate2D, elevation: Double)]
+        var route: Route
+        var progress: [[Double]]?
+    }
+
+    /// Step 2: the followed rider, the leader, or the centre of the box of all riders (by preset).
+    private func targetPath(_ group: RiderGroup, samples: Samples, followed: Int?) -> TargetPath {
         var progress: [[Double]]? = nil
-        var path: [(coordinate: LocationCoordinate2D, elevation: Double)] = []
+        let path: [(coordinate: LocationCoordinate2D, elevation: Double)]
         switch preset {
         case .follow:
-            path = positions.map { ($0[followed!].coordinate, $0[followed!].elevation) }
+            path = samples.positions.map { ($0[followed!].coordinate, $0[followed!].elevation) }
         case .leader:
-            let course = CourseProjection(course: group.riders[0].route)
-            var along = [[Double]](repeating: [Double](repeating: 0, count: count + 1), count: riders)
-            for i in 0..<riders {
-                var last: (along: Double, coordinate: LocationCoordinate2D)? = nil
-                for j in 0...count {
-                    let c = positions[j][i].coordinate
-                    let s: Double
-                    if i == 0 {
-                        let (k, f) = clock.segment(of: 0, at: min(tau[j] * speedup, total))
-                        s = f > 0 ? course.along[k] + (course.along[k + 1] - course.along[k]) * f : course.along[k]
-                    } else {
-                        s = course.progress(of: c, near: last.map { ($0.along, $0.coordinate.distance(to: c)) })
-                    }
-                    // Never back: the furthest a rider has been is how far along it is.
-                    let monotone = max(s, last?.along ?? s)
-                    along[i][j] = monotone
-                    last = (monotone, c)
-                }
-            }
+            let along = Self.progress(group, samples: samples)
             progress = along
-            path = (0...count).map { j in
-                let leader = Self.leader(progress: along.map { $0[j] }, at: min(tau[j] * speedup, total), clock: clock,
-                                         positions: positions[j])
-                return (positions[j][leader].coordinate, positions[j][leader].elevation)
+            path = (0...samples.count).map { j in
+                let leader = Self.leader(progress: along.map { $0[j] }, at: samples.clockTime(samples.tau[j]), clock: samples.clock,
+                                         positions: samples.positions[j])
+                return (samples.positions[j][leader].coordinate, samples.positions[j][leader].elevation)
             }
         case .frameAll:
-            path = positions.map { frame in
-                let reference = frame[0].coordinate.longitude
-                var south = 90.0, north = -90.0, west = Double.infinity, east = -Double.infinity, elevation = 0.0
-                for p in frame {
-                    let lon = Angles.unwrappedAngle(p.coordinate.longitude, near: reference)
-                    south = min(south, p.coordinate.latitude); north = max(north, p.coordinate.latitude)
-                    west = min(west, lon); east = max(east, lon)
-                    elevation += p.elevation / Double(frame.count)
-                }
-                return (LocationCoordinate2D(latitude: (south + north) / 2, longitude: remainder((west + east) / 2, 360)), elevation)
-            }
+            path = samples.positions.map(Self.boxCentre)
         }
-        let pathRoute = Route(segments: [path.map { p -> RoutePoint in
+        let route = Route(segments: [path.map { p -> RoutePoint in
             var point = RoutePoint(latitude: p.coordinate.latitude, longitude: p.coordinate.longitude)
             point.elevation = p.elevation
             return point
         }], source: Route.Source(kind: .tracks))!
+        return TargetPath(path: path, route: route, progress: progress)
+    }
 
-        // 3. The base distance, the follow track, and the distance each moment needs.
-        let ramp = FlightPlanner.easeDuration(routePart: span)
-        let warp = ProgressWarp(span: span, rampIn: options.intro > 0 ? ramp : 0, rampOut: options.outro > 0 ? ramp : 0)
-        let pace = max(warp.rate, 1.2)
-        let groundSpeed = FlightPlanner.typicalGroundSpeed(pathRoute, times: tau)
-        let calm = groundSpeed * pace / (FlightPlanner.followScreenSpeed * screenHeightsPerMetre)
-        let followDistance = options.distance ?? max(min(max(framed.distance / 5, 300), 50_000), min(calm, framed.distance))
+    /// Every rider's progress along the first rider's route at each sample, metres (riders, then
+    /// samples): the first rider's own position along it, the others projected onto it
+    /// (`CourseProjection`), never going back (the furthest a rider has been is how far along it is).
+    private static func progress(_ group: RiderGroup, samples: Samples) -> [[Double]] {
+        let course = CourseProjection(course: group.riders[0].route)
+        var along = [[Double]](repeating: [Double](repeating: 0, count: samples.count + 1), count: group.riders.count)
+        for i in 0..<group.riders.count {
+            var last: (along: Double, coordinate: LocationCoordinate2D)? = nil
+            for j in 0...samples.count {
+                let c = samples.positions[j][i].coordinate
+                let s: Double
+                if i == 0 {
+                    let (k, f) = samples.clock.segment(of: 0, at: samples.clockTime(samples.tau[j]))
+                    s = f > 0 ? course.along[k] + (course.along[k + 1] - course.along[k]) * f : course.along[k]
+                } else {
+                    s = course.progress(of: c, near: last.map { ($0.along, $0.coordinate.distance(to: c)) })
+                }
+                let monotone = max(s, last?.along ?? s)
+                along[i][j] = monotone
+                last = (monotone, c)
+            }
+        }
+        return along
+    }
+
+    /// The centre of the box of `frame`'s positions (longitudes unwrapped near the first rider's), and
+    /// their mean elevation.
+    private static func boxCentre(_ frame: [RiderPosition]) -> (coordinate: LocationCoordinate2D, elevation: Double) {
+        let reference = frame[0].coordinate.longitude
+        var south = 90.0, north = -90.0, west = Double.infinity, east = -Double.infinity, elevation = 0.0
+        for p in frame {
+            let lon = Angles.unwrappedAngle(p.coordinate.longitude, near: reference)
+            south = min(south, p.coordinate.latitude); north = max(north, p.coordinate.latitude)
+            west = min(west, lon); east = max(east, lon)
+            elevation += p.elevation / Double(frame.count)
+        }
+        return (LocationCoordinate2D(latitude: (south + north) / 2, longitude: remainder((west + east) / 2, 360)), elevation)
+    }
+
+    /// Step 3: the target path made a ``FollowTrack`` on the eased clock `warp`: its elevations
+    /// median-filtered over ``FlightPlanner/elevationWindow(followDistance:)``, smoothed for the
+    /// follow distance (`frameAll`: at least the least distance any moment's box needs from its own
+    /// centre, which sets how smooth the centre must be on the screen), with the preset's heading.
+    private func followTrack(_ target: TargetPath, samples: Samples, followDistance: Double, warp: ProgressWarp) -> FollowTrack {
+        let framing = options.framing, pitch = self.pitch
         var trackDistance = followDistance
         if case .frameAll = preset {
-            // The box needs at least this much from its own centre at any moment: the least a frame
-            // shows, which sets how smooth the centre must be on the screen.
-            trackDistance = max(followDistance, (0...count).map { j in
-                framing.distance(toShow: positions[j].map(\.coordinate), from: path[j].coordinate, pitch: pitch,
+            trackDistance = max(followDistance, (0...samples.count).map { j in
+                framing.distance(toShow: samples.positions[j].map(\.coordinate), from: target.path[j].coordinate, pitch: pitch,
                                  headings: [options.heading.fixedValue ?? 0])
             }.min() ?? followDistance)
         }
-        let lookAhead = options.lookAhead ?? min(max(followDistance / 3, 25), 5000)
+        let lookAhead = options.lookAhead ?? FollowDistance.lookAhead(followDistance: followDistance)
         let elevationWindow = FlightPlanner.elevationWindow(followDistance: followDistance)
-        let elevations = ElevationSmoothing.median(path.map(\.elevation), at: pathRoute.cumulativeDistances, window: elevationWindow)
-        let c = warp.rate
-        let targets = FollowTrack.Targets(
-            screenHeight: trackDistance * screenHeightsPerMetre,
-            screenAcceleration: FlightPlanner.followScreenAcceleration / (c * c),
-            eyeAcceleration: FlightPlanner.followEyeAcceleration * trackDistance / (c * c),
-            turnRate: (options.maxTurnRate ?? FlightOptions.defaultMaxTurnRate) / c,
-            turnAcceleration: FlightPlanner.followTurnAcceleration / (c * c))
+        let elevations = ElevationSmoothing.median(target.path.map(\.elevation), at: target.route.cumulativeDistances, window: elevationWindow)
+        let targets = FollowTrack.Targets(distance: trackDistance, pace: warp.rate, framing: framing, maxTurnRate: options.maxTurnRate)
         let headingRule: FlightOptions.Heading
         if case .frameAll = preset { headingRule = .fixed(options.heading.fixedValue ?? 0) } else { headingRule = options.heading }
-        var track = FollowTrack(route: pathRoute, times: tau, range: 0...count, elevations: elevations,
-                                heading: headingRule, lookAhead: lookAhead, targets: targets)
-        let near = nearDistance ?? 2 * followDistance * screenHeightsPerMetre
-        var needed = [Double](repeating: followDistance, count: count + 1)
+        return FollowTrack(route: target.route, times: samples.tau, range: 0...samples.count, elevations: elevations,
+                           heading: headingRule, lookAhead: lookAhead, targets: targets)
+    }
+
+    /// Degrees from straight down while following (45 by default).
+    private var pitch: Double { options.pitch ?? FlightOptions.Preset.follow.defaultPitch }
+
+    /// Step 3 (continued): the distance each sample needs, metres: the follow distance; `follow`, the
+    /// distance showing every rider near the followed one; `frameAll`, the distance showing every
+    /// rider; and (without ``FlightOptions/distance``) the distance keeping the centre's own speed
+    /// calm (``FollowDistance/distance(keepingCalm:)``). A note says how long `follow` widened.
+    private func neededDistances(_ track: FollowTrack, samples: Samples, followed: Int?, rule: FollowDistance,
+                                 followDistance: Double, warp: ProgressWarp, notes: inout [String]) -> [Double] {
+        let framing = options.framing, pitch = self.pitch
+        let near = nearDistance ?? 2 * followDistance * framing.screenHeightPerMetre
+        var needed = [Double](repeating: followDistance, count: samples.count + 1)
         var widened = 0
-        for j in 0...count {
-            let state = track.state(atRouteTime: tau[j])
-            let centre = LocationCoordinate2D(latitude: state.value[0], longitude: remainder(state.value[1], 360))
-            let heading = state.value[3]
+        for j in 0...samples.count {
+            let state = track.state(atRouteTime: samples.tau[j])
+            let centre = LocationCoordinate2D(latitude: state.value.latitude, longitude: remainder(state.value.longitude, 360))
+            let positions = samples.positions[j]
             var need = followDistance
             switch preset {
             case .follow:
-                let me = positions[j][followed!].coordinate
-                let close = positions[j].filter { $0.rider != followed! && $0.coordinate.distance(to: me) <= near }
+                let me = positions[followed!].coordinate
+                let close = positions.filter { $0.rider != followed! && $0.coordinate.distance(to: me) <= near }
                 if !close.isEmpty {
-                    let shown = framing.distance(toShow: [me] + close.map(\.coordinate), from: centre, pitch: pitch, headings: [heading])
+                    let shown = framing.distance(toShow: [me] + close.map(\.coordinate), from: centre, pitch: pitch, headings: [state.value.heading])
                     if shown > need { need = shown; widened += 1 }
                 }
             case .leader:
                 break
             case .frameAll:
                 // Never closer than the follow distance: a group bunched together is shown as one rider is.
-                need = max(need, framing.distance(toShow: positions[j].map(\.coordinate), from: centre, pitch: pitch, headings: [heading]))
+                need = max(need, framing.distance(toShow: positions.map(\.coordinate), from: centre, pitch: pitch, headings: [state.value.heading]))
             }
             if options.distance == nil {
-                // The centre's own speed (metres per route second, on the eased clock's peak pace) at
-                // most ``FlightPlanner/followScreenSpeed`` screen heights a second.
-                let north = state.rate[0] * FollowTrack.metresPerDegree
-                let east = state.rate[1] * FollowTrack.metresPerDegree * cos(state.value[0] * .pi / 180)
-                let speed = (north * north + east * east).squareRoot() * warp.rate
-                need = max(need, speed / (FlightPlanner.followScreenSpeed * screenHeightsPerMetre))
+                need = max(need, rule.distance(keepingCalm: Self.groundSpeed(state.value, rate: state.rate) * warp.rate))
             }
             needed[j] = need
         }
         if widened > 0 {
-            notes.append("the camera widens to keep the other riders in view while they are within \(FixedDecimal.string(near, places: 0)) m of the followed rider (\(FixedDecimal.string(Double(widened) * h, places: 1)) s of the group part)")
+            notes.append("the camera widens to keep the other riders in view while they are within \(FixedDecimal.string(near, places: 0)) m of the followed rider (\(FixedDecimal.string(Double(widened) * samples.h, places: 1)) s of the group part)")
         }
-        let envelope = DistanceEnvelope(needed: needed, start: 0, spacing: h)
+        return needed
+    }
 
-        // 4. The phases.
-        var builder = ScriptBuilder()
-        let start = track.state(atRouteTime: 0)
-        let first = MapCamera(centerCoordinate: LocationCoordinate2D(latitude: start.value[0], longitude: remainder(start.value[1], 360)),
-                              distance: envelope.state(atRouteTime: 0).value, heading: Angles.normalizedHeading(start.value[3]), pitch: pitch)
-        let initial: MapCamera
-        if options.intro > 0 {
-            let turned = FlightPlanner.limitedTurn(from: 0, to: first.heading, duration: options.intro,
-                                                   rate: options.maxTurnRate ?? FlightOptions.defaultMaxTurnRate)
-            initial = turned == 0 ? framed : framing.camera(framing: everyRoute, heading: turned)
-            builder.start(initial, elevation: start.value[2])
-            // As for one route: a longer fly-in is suggested, never imposed.
-            let needed = EasedFlyTo(from: initial, to: first, framing: framing, rho: options.rho)
-                .minimumDuration(within: FlightPlanner.transitionLimits, aspectRatio: framing.aspectRatio)
-            if needed > options.intro * 1.001 {
-                notes.append("the fly-in moves faster than `check`'s motion limits allow in \(FixedDecimal.string(options.intro, places: 1)) s (the riders' routes spread far beyond the follow distance): it needs \(FixedDecimal.string((needed * 10).rounded(.up) / 10, places: 1)) s")
-            }
-            builder.easedFlyTo(first, duration: options.intro, framing: framing, rho: options.rho, elevation: start.value[2])
-        } else {
-            initial = first
-            builder.start(initial, elevation: start.value[2])
-        }
+    /// The ground speed of a track's centre at `value` moving at `rate`, metres per route second (on
+    /// the sphere of ``FollowTrack/metresPerDegree``).
+    private static func groundSpeed(_ value: FollowTrack.State, rate: FollowTrack.State) -> Double {
+        let north = rate.latitude * FollowTrack.metresPerDegree
+        let east = rate.longitude * FollowTrack.metresPerDegree * cos(value.latitude * .pi / 180)
+        return (north * north + east * east).squareRoot()
+    }
+
+    /// Step 4: the script: fly in (while the clock stands at its start), the group part on the eased
+    /// clock with the envelope's distance, pull out (while the clock stands at its end).
+    private func flownScript(_ track: FollowTrack, envelope: DistanceEnvelope, warp: ProgressWarp,
+                             transitions: OverviewTransitions, notes: inout [String]) -> CameraScript {
+        var builder = ScriptBuilder(), track = track
+        let start = track.state(atRouteTime: 0).value
+        let first = MapCamera(centerCoordinate: LocationCoordinate2D(latitude: start.latitude, longitude: remainder(start.longitude, 360)),
+                              distance: envelope.state(atRouteTime: 0).value, heading: Angles.normalizedHeading(start.heading), pitch: pitch)
+        let initial = transitions.flyIn(to: first, elevation: start.elevation,
+                                        likelyCause: "the riders' routes spread far beyond the follow distance",
+                                        into: &builder, notes: &notes)
         track.unwrapLongitudes(near: builder.current.centerCoordinate.longitude)
         track.unwrapHeadings(near: builder.heading)
-        let keyframes = min(max(Int((span * FlightPlanner.followKeyframesPerSecond).rounded(.up)), 1), FlightPlanner.maximumFollowKeyframes)
-        var previous = (track: track.state(atRouteTime: 0), distance: envelope.state(atRouteTime: 0))
-        var previousRate = warp.rate(at: 0)
-        for j in 1...keyframes {
-            let t = j == keyframes ? span : span * Double(j) / Double(keyframes)
-            let rate = warp.rate(at: t)
-            let r = j == keyframes ? span : warp.routeTime(at: t)
-            let state = track.state(atRouteTime: r), distance = envelope.state(atRouteTime: r)
-            let v0 = previous.track.rate.map { $0 * previousRate }, v1 = state.rate.map { $0 * rate }
-            builder.step(duration: span / Double(keyframes),
-                         center: LocationCoordinate2D(latitude: state.value[0], longitude: state.value[1]),
-                         centerKind: .cubic(startVelocity: LocationCoordinate2D(latitude: v0[0], longitude: v0[1]),
-                                            endVelocity: LocationCoordinate2D(latitude: v1[0], longitude: v1[1])),
-                         heading: state.value[3], headingKind: .cubic(startVelocity: v0[3], endVelocity: v1[3]),
-                         distance: distance.value,
-                         distanceKind: .cubic(startVelocity: previous.distance.rate * previousRate, endVelocity: distance.rate * rate),
-                         pitch: pitch,
-                         elevation: state.value[2], elevationKind: .cubic(startVelocity: v0[2], endVelocity: v1[2]))
-            previous = (state, distance)
-            previousRate = rate
-        }
-        if options.outro > 0 {
-            let turned = FlightPlanner.limitedTurn(from: Angles.unwrappedAngle(0, near: builder.heading), to: builder.heading,
-                                                   duration: options.outro, rate: options.maxTurnRate ?? FlightOptions.defaultMaxTurnRate)
-            let back = Angles.normalizedHeading(turned) == 0 ? framed : framing.camera(framing: everyRoute, heading: turned)
-            let needed = EasedFlyTo(from: builder.current, to: back, framing: framing, rho: options.rho)
-                .minimumDuration(within: FlightPlanner.transitionLimits, aspectRatio: framing.aspectRatio)
-            if needed > options.outro * 1.001 {
-                notes.append("the pull-out moves faster than `check`'s motion limits allow in \(FixedDecimal.string(options.outro, places: 1)) s: it needs \(FixedDecimal.string((needed * 10).rounded(.up) / 10, places: 1)) s")
-            }
-            builder.easedFlyTo(back, duration: options.outro, framing: framing, rho: options.rho, elevation: builder.elevation)
-        }
-        var script = builder.script(initial: initial, initialElevation: start.value[2])
-        if everyRoute.points.contains(where: { $0.elevation != nil }),
-           let (adjusted, note) = TerrainClearance(ground: RouteGround(route: everyRoute), clearance: options.clearance)
-            .adjusted(script, route: everyRoute, framing: framing) {
-            script = adjusted
-            notes.append(note)
-        }
-        let flight: ScriptedFlight
-        do { flight = try script.resolved(for: everyRoute, framing: framing) } catch {
-            throw .plan(.invalidFraming("the planned script does not resolve: \(error.message)"))
-        }
-        var result = GroupFlight(preset: preset, clock: clock, script: script, flight: flight, notes: notes,
-                                 introDuration: options.intro, speedup: speedup, warp: warp)
-        result.progress = progress
-        result.spacing = h
-        result.followed = followed
-        return result
+        builder.follow(track, warp: warp, endRouteTime: warp.span, distance: .envelope(envelope), pitch: pitch)
+        transitions.pullOut(into: &builder, notes: &notes)
+        return builder.script(initial: initial, initialElevation: start.elevation)
     }
 }
