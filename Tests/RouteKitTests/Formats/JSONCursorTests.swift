@@ -121,7 +121,7 @@ import Testing
     @Test func thePathAtAnOffsetIsSpelledTheSameWay() throws {
         let text = #"{"features": [{"properties": {"my key": [0, 1e999]}}]}"#
         let bytes = Array(text.utf8)
-        let offset = try #require(text.utf8.firstIndex(of: UInt8(ascii: "e")).map { text.utf8.distance(from: text.utf8.startIndex, to: $0) - 1 })
+        let offset = try #require(text.range(of: "1e999")).lowerBound.utf16Offset(in: text)  // ASCII: bytes = UTF-16 units
         let scanned = bytes.withUnsafeBufferPointer { JSONPathAtOffset.path(to: offset, in: $0) }
         let walked = try Self.root(text).member("features")?.elements()?[0].member("properties")?.member("my key")?.elements()?[1]
         #expect(scanned == #"features[0].properties["my key"][1]"#)
