@@ -40,7 +40,7 @@ extension CameraScript {
         } catch {
             throw error.cameraScriptError(in: bytes, path: path)
         }
-        self = try ScriptJSONDecoder(file: path, document: document).script(document.root)
+        self = try ScriptJSONDecoder(file: path).script(JSONCursor(root: document))
     }
 
     /// The script's JSON form: deterministic (fixed key order, 2-space indentation, one keyframe per

@@ -8,42 +8,65 @@ import Foundation
 struct ScriptJSONDecoder {
     /// The script file's path as the user typed it, copied into errors.
     let file: String?
-    /// The parsed script, for the line and column of a node and the text of a number.
-    let document: JSONDocument
 
-    typealias Node = JSONNode
+    // MARK: Errors
 
-    // MARK: Errors and paths
-
-    func fail(_ node: Node, _ path: String?, _ message: String) -> CameraScriptError {
-        let (line, column) = document.location(of: node.offset)
-        return CameraScriptError(path: file, jsonPath: path, line: line, column: column, message: message)
+    /// An error at `at`: its JSON path (none at the top level), line and column.
+    func fail(_ at: JSONCursor, _ message: String) -> CameraScriptError {
+        let (line, column) = at.location
+        return CameraScriptError(path: file, jsonPath: Self.jsonPath(at.path), line: line, column: column, message: message)
     }
 
-    func fail(_ member: JSONMember, _ path: String, _ message: String) -> CameraScriptError {
-        let (line, column) = document.location(of: member.keyOffset)
-        return CameraScriptError(path: file, jsonPath: path, line: line, column: column, message: message)
+    /// An error at the key of the member `key` of `object`.
+    func fail(key: String, of object: JSONObjectCursor, _ message: String) -> CameraScriptError {
+        let (path, line, column) = object.key(key)
+        return CameraScriptError(path: file, jsonPath: Self.jsonPath(path), line: line, column: column, message: message)
+    }
+
+    /// A ``JSONCursorError`` in the script's words: `what` names the value (`"duration"`), `expected`
+    /// says what it should be.
+    func fail(_ error: JSONCursorError, what: String, expected: String) -> CameraScriptError {
+        let message: String
+        switch error.problem {
+        case .type:
+            message = "\(what) is \(typeDescription(error.found)); expected \(expected)"
+        case .notFinite:
+            message = "\(what) is \(error.found.document.numberText(of: error.found.node)), which is out of range; "
+                + "expected \(expected) (finite, magnitude below about 1.8e308)"
+        case .missingMember(let key):
+            message = "missing \(ScriptJSONWriter.quoted(key)); expected \(expected)"
+        case .unknownMember(let key, let allowed):
+            message = "unknown key \(ScriptJSONWriter.quoted(key))\(Self.suggestion(for: key, among: allowed)); expected \(Self.list(allowed))"
+        case .duplicateMember(let key, let line, let column):
+            message = "duplicate key \(ScriptJSONWriter.quoted(key)) (it is also at line \(line), column \(column))"
+        }
+        let (line, column) = error.location
+        return CameraScriptError(path: file, jsonPath: Self.jsonPath(error.path), line: line, column: column, message: message)
+    }
+
+    /// How errors spell a path: ``JSONPath``'s spelling, `nil` at the top level.
+    static func jsonPath(_ path: JSONPath) -> String? { path.isRoot ? nil : path.description }
+
+    /// The value of `accessor`, or its error worded by ``fail(_:what:expected:)``.
+    func read<T>(_ what: String, expected: String, _ accessor: () throws(JSONCursorError) -> T) throws(CameraScriptError) -> T {
+        do {
+            return try accessor()
+        } catch {
+            throw fail(error, what: what, expected: expected)
+        }
     }
 
     /// How a message names a value's JSON type: "an object", "a string (\"abc\")", "a number (1e999)"
     /// (its text as written), "a boolean (true)".
-    func typeDescription(_ node: Node) -> String {
-        switch node.value {
+    func typeDescription(_ at: JSONCursor) -> String {
+        switch at.value {
         case .object: return "an object"
         case .array, .deferredArray: return "an array"
         case .string(let s): return "a string (\(ScriptJSONWriter.quoted(s)))"
-        case .number: return "a number (\(document.numberText(of: node)))"
+        case .number: return "a number (\(at.document.numberText(of: at.node)))"
         case .bool(let b): return "a boolean (\(b))"
         case .null: return "null"
         }
-    }
-
-    /// `base.key`, or `base["odd key"]` for a key that is not an identifier; `key` alone at the root.
-    static func path(_ base: String, _ key: String) -> String {
-        let isIdentifier = key.first.map { $0.isLetter || $0 == "_" } == true
-            && key.allSatisfy { ($0.isLetter || $0.isNumber || $0 == "_") && $0.isASCII }
-        if isIdentifier { return base.isEmpty ? key : base + "." + key }
-        return base + "[" + ScriptJSONWriter.quoted(key) + "]"
     }
 
     /// `"a", "b" or "c"`.
@@ -55,137 +78,89 @@ struct ScriptJSONDecoder {
 
     /// ` (did you mean "x"?)` when a candidate is within a small edit distance of `word`, else "".
     ///
-    /// The distance is Levenshtein's over lowercased characters; a candidate is close when at most
-    /// `max(2, its length / 3)` edits away. Ties go to the earlier candidate.
+    /// The distance is ``EditDistance/caseInsensitive(_:_:)`` (optimal string alignment: a swap of two
+    /// neighbours is one edit); a candidate is close when at most `max(2, its length / 3)` edits away.
+    /// Ties go to the earlier candidate.
     static func suggestion(for word: String, among candidates: [String]) -> String {
-        let w = Array(word.lowercased())
         var best: (name: String, distance: Int)?
         for c in candidates {
-            let d = editDistance(w, Array(c.lowercased()))
+            let d = EditDistance.caseInsensitive(word, c)
             if d <= max(2, c.count / 3), d < (best?.distance ?? .max) { best = (c, d) }
         }
         return best.map { " (did you mean \(ScriptJSONWriter.quoted($0.name))?)" } ?? ""
     }
 
-    /// Levenshtein distance: insertions, deletions and substitutions each cost 1. O(|a|·|b|).
-    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-        if a.isEmpty { return b.count }
-        var row = Array(0...b.count)
-        for i in 1...a.count {
-            var diagonal = row[0]
-            row[0] = i
-            for j in 1...max(b.count, 1) where !b.isEmpty {
-                let above = row[j]
-                row[j] = min(above + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1))
-                diagonal = above
-            }
-        }
-        return row[b.count]
-    }
-
     // MARK: JSON types
 
-    /// An object's members by key, once unknown and duplicate keys have been ruled out.
-    struct Object {
-        let node: Node
-        let path: String
-        let members: [String: JSONMember]
-        /// Keys in document order.
-        let keys: [String]
-
-        subscript(key: String) -> Node? { members[key]?.node }
-    }
-
-    /// Checks that `node` is an object whose keys are all among `keys`, none twice.
+    /// Checks that `at` is an object whose keys are all among `keys`, none twice.
     ///
     /// - Parameters:
     ///   - what: How messages name the value (`"initialCamera"`, `keyframe 2 of "heading"`).
     ///   - expected: What the object should look like, for the type message.
-    func object(_ node: Node, _ path: String, what: String, keys allowed: [String], expected: String? = nil) throws(CameraScriptError) -> Object {
-        guard case .object(let members) = node.value else {
-            throw fail(node, path.isEmpty ? nil : path, "\(what) is \(typeDescription(node)); expected \(expected ?? "an object with the keys \(Self.list(allowed))")")
+    func object(_ at: JSONCursor, what: String, keys allowed: [String], expected: String? = nil) throws(CameraScriptError) -> JSONObjectCursor {
+        try read(what, expected: expected ?? "an object with the keys \(Self.list(allowed))") { () throws(JSONCursorError) in
+            try at.object(allowing: allowed)
         }
-        var byKey: [String: JSONMember] = [:]
-        var order: [String] = []
-        for m in members {
-            let memberPath = Self.path(path, m.key)
-            if let first = byKey[m.key] {
-                let (line, column) = document.location(of: first.keyOffset)
-                throw fail(m, memberPath, "duplicate key \(ScriptJSONWriter.quoted(m.key)) (it is also at line \(line), column \(column))")
-            }
-            guard allowed.contains(m.key) else {
-                throw fail(m, memberPath, "unknown key \(ScriptJSONWriter.quoted(m.key))\(Self.suggestion(for: m.key, among: allowed)); expected \(Self.list(allowed))")
-            }
-            byKey[m.key] = m
-            order.append(m.key)
-        }
-        return Object(node: node, path: path, members: byKey, keys: order)
     }
 
-    func missing(_ object: Object, _ key: String, _ expected: String) -> CameraScriptError {
-        fail(object.node, Self.path(object.path, key), "missing \(ScriptJSONWriter.quoted(key)); expected \(expected)")
+    func missing(_ object: JSONObjectCursor, _ key: String, _ expected: String) -> CameraScriptError {
+        fail(object.missing(key), what: "", expected: expected)
     }
 
     /// A finite number.
-    func number(_ node: Node, _ path: String, what: String, expected: String = "a number") throws(CameraScriptError) -> Double {
-        guard case .number(let v) = node.value else {
-            throw fail(node, path, "\(what) is \(typeDescription(node)); expected \(expected)")
-        }
-        guard v.isFinite else {
-            throw fail(node, path, "\(what) is \(document.numberText(of: node)), which is out of range; expected \(expected) (finite, magnitude below about 1.8e308)")
-        }
-        return v
+    func number(_ at: JSONCursor, what: String, expected: String = "a number") throws(CameraScriptError) -> Double {
+        try read(what, expected: expected) { () throws(JSONCursorError) in try at.number() }
     }
 
     /// A string among `names` (with a suggestion when it is not).
-    func name(_ node: Node, _ path: String, what: String, among names: [String], expected: String? = nil) throws(CameraScriptError) -> String {
-        guard case .string(let s) = node.value else {
-            throw fail(node, path, "\(what) is \(typeDescription(node)); expected \(expected ?? "one of \(Self.list(names, quoted: false))")")
-        }
+    func name(_ at: JSONCursor, what: String, among names: [String], expected: String? = nil) throws(CameraScriptError) -> String {
+        let expected = expected ?? "one of \(Self.list(names, quoted: false))"
+        let s = try read(what, expected: expected) { () throws(JSONCursorError) in try at.string() }
         guard names.contains(s) else {
-            throw fail(node, path, "\(what) is \(ScriptJSONWriter.quoted(s)); expected \(expected ?? "one of \(Self.list(names, quoted: false))")\(Self.suggestion(for: s, among: names))")
+            throw fail(at, "\(what) is \(ScriptJSONWriter.quoted(s)); expected \(expected)\(Self.suggestion(for: s, among: names))")
         }
         return s
     }
 
-    static func quotedKey(_ path: String) -> String {
-        let last = path.split(separator: ".").last.map(String.init) ?? path
-        return last.hasSuffix("]") ? last : ScriptJSONWriter.quoted(last)
+    /// How messages name a member by its key: `"startVelocity"`.
+    static func quotedKey(_ at: JSONCursor) -> String {
+        guard case .key(let key)? = at.path.steps.last else { return at.path.description }
+        return ScriptJSONWriter.quoted(key)
     }
 
     // MARK: The document
 
-    func script(_ root: Node) throws(CameraScriptError) -> CameraScript {
+    func script(_ root: JSONCursor) throws(CameraScriptError) -> CameraScript {
         let version = "routekitCameraScript"
-        let top = try object(root, "", what: "the document", keys: [version, "initialCamera", "tracks"],
+        let top = try object(root, what: "the document", keys: [version, "initialCamera", "tracks"],
                              expected: "a JSON object with \"\(version)\": \(CameraScript.jsonSchemaVersion)")
         guard let v = top[version] else {
             throw missing(top, version, "\"\(version)\": \(CameraScript.jsonSchemaVersion) (the schema version, which marks a RouteKit camera script)")
         }
-        let n = try number(v, version, what: "\"\(version)\"", expected: "\(CameraScript.jsonSchemaVersion)")
+        let n = try number(v, what: "\"\(version)\"", expected: "\(CameraScript.jsonSchemaVersion)")
         guard n == Double(CameraScript.jsonSchemaVersion) else {
-            throw fail(v, version, "\"\(version)\" is \(ScriptJSONWriter.number(n)); this RouteKit reads version \(CameraScript.jsonSchemaVersion) only")
+            throw fail(v, "\"\(version)\" is \(ScriptJSONWriter.number(n)); this RouteKit reads version \(CameraScript.jsonSchemaVersion) only")
         }
         var script = CameraScript(initialCamera: CameraScript.InitialCamera())
         if let node = top["initialCamera"] { script.initialCamera = try initialCamera(node) }
         if let node = top["tracks"] {
             let names = ScriptJSONTrack.all.map(\.name)
-            let tracks = try object(node, "tracks", what: "\"tracks\"", keys: ["centerCoordinate"] + names)
+            let tracks = try object(node, what: "\"tracks\"", keys: ["centerCoordinate"] + names)
             if let t = tracks["centerCoordinate"] {
-                script.centerCoordinate = try track(t, "tracks.centerCoordinate", value: { n, p throws(CameraScriptError) in
-                    try coordinateValue(n, p, what: "\"value\"", references: ScriptJSONNames.coordinateReferences.map(\.name))
-                }, velocity: { n, p throws(CameraScriptError) in
-                    try coordinate(n, p, what: Self.quotedKey(p), unit: "degrees per second", isVelocity: true)
+                script.centerCoordinate = try track(t, value: { n throws(CameraScriptError) in
+                    try coordinateValue(n, what: "\"value\"", references: ScriptJSONNames.coordinateReferences.map(\.name))
+                }, velocity: { n throws(CameraScriptError) in
+                    try coordinate(n, what: Self.quotedKey(n), unit: "degrees per second", isVelocity: true)
                 }, isRoutePoints: { $0 == .routePoints })
             }
             for spec in ScriptJSONTrack.all {
                 guard let t = tracks[spec.name] else { continue }
-                let keyframes = try track(t, "tracks.\(spec.name)", value: { n, p throws(CameraScriptError) in
-                    try numberValue(n, p, what: "\"value\"", unit: spec.unit, references: spec.references)
-                }, velocity: { n, p throws(CameraScriptError) in
-                    let v = try number(n, p, what: Self.quotedKey(p), expected: "a number (\(spec.unit) per second)")
+                let keyframes = try track(t, value: { n throws(CameraScriptError) in
+                    try numberValue(n, what: "\"value\"", unit: spec.unit, references: spec.references)
+                }, velocity: { n throws(CameraScriptError) in
+                    let v = try number(n, what: Self.quotedKey(n), expected: "a number (\(spec.unit) per second)")
                     guard abs(v) <= spec.maximumVelocity else {
-                        throw fail(n, p, "\(Self.quotedKey(p)) is \(ScriptJSONWriter.number(v)) \(spec.unit) per second, out of range; expected at most \(ScriptJSONWriter.number(spec.maximumVelocity)) in magnitude")
+                        throw fail(n, "\(Self.quotedKey(n)) is \(ScriptJSONWriter.number(v)) \(spec.unit) per second, out of range; expected at most \(ScriptJSONWriter.number(spec.maximumVelocity)) in magnitude")
                     }
                     return v
                 }, isRoutePoints: { _ in false })
@@ -200,18 +175,17 @@ struct ScriptJSONDecoder {
         return script
     }
 
-    func initialCamera(_ node: Node) throws(CameraScriptError) -> CameraScript.InitialCamera {
+    func initialCamera(_ node: JSONCursor) throws(CameraScriptError) -> CameraScript.InitialCamera {
         let keys = ["centerCoordinate"] + ScriptJSONTrack.all.map(\.name)
-        let o = try object(node, "initialCamera", what: "\"initialCamera\"", keys: keys)
+        let o = try object(node, what: "\"initialCamera\"", keys: keys)
         var camera = CameraScript.InitialCamera()
         if let n = o["centerCoordinate"] {
-            camera.centerCoordinate = try coordinateValue(n, "initialCamera.centerCoordinate", what: "\"centerCoordinate\"",
+            camera.centerCoordinate = try coordinateValue(n, what: "\"centerCoordinate\"",
                                                           references: ["route.start", "route.end", "route.center"])
         }
         for spec in ScriptJSONTrack.all {
             guard let n = o[spec.name] else { continue }
-            let path = "initialCamera.\(spec.name)"
-            let v = try numberValue(n, path, what: "\"\(spec.name)\"", unit: spec.unit,
+            let v = try numberValue(n, what: "\"\(spec.name)\"", unit: spec.unit,
                                     references: spec.references.filter { $0 != "initial" })
             switch spec.property {
             case .heading: camera.heading = v
@@ -226,49 +200,49 @@ struct ScriptJSONDecoder {
     // MARK: Values
 
     /// A literal number, or a reference string among `references`.
-    func numberValue(_ node: Node, _ path: String, what: String, unit: String, references: [String]) throws(CameraScriptError) -> CameraScript.NumberValue {
+    func numberValue(_ node: JSONCursor, what: String, unit: String, references: [String]) throws(CameraScriptError) -> CameraScript.NumberValue {
         let expected = Self.list(["a number (\(unit))"] + references.map { ScriptJSONWriter.quoted($0) }, quoted: false)
         if case .string = node.value {
-            let s = try name(node, path, what: what, among: references, expected: expected)
+            let s = try name(node, what: what, among: references, expected: expected)
             return ScriptJSONNames.numberReferences.first { $0.name == s }!.value
         }
-        return .number(try number(node, path, what: what, expected: expected))
+        return .number(try number(node, what: what, expected: expected))
     }
 
     /// A literal coordinate, or a reference string among `references`.
-    func coordinateValue(_ node: Node, _ path: String, what: String, references: [String]) throws(CameraScriptError) -> CameraScript.CoordinateValue {
+    func coordinateValue(_ node: JSONCursor, what: String, references: [String]) throws(CameraScriptError) -> CameraScript.CoordinateValue {
         let expected = Self.list(["{\"latitude\": …, \"longitude\": …} (degrees)"] + references.map { ScriptJSONWriter.quoted($0) }, quoted: false)
         switch node.value {
         case .string:
-            let s = try name(node, path, what: what, among: references, expected: expected)
+            let s = try name(node, what: what, among: references, expected: expected)
             return ScriptJSONNames.coordinateReferences.first { $0.name == s }!.value
         case .object:
-            return .coordinate(try coordinate(node, path, what: what, unit: "degrees", isVelocity: false))
+            return .coordinate(try coordinate(node, what: what, unit: "degrees", isVelocity: false))
         default:
-            throw fail(node, path, "\(what) is \(typeDescription(node)); expected \(expected)")
+            throw fail(node, "\(what) is \(typeDescription(node)); expected \(expected)")
         }
     }
 
     /// `{"latitude": …, "longitude": …}`; a position's latitude must lie in `-90...90`.
-    func coordinate(_ node: Node, _ path: String, what: String, unit: String, isVelocity: Bool) throws(CameraScriptError) -> LocationCoordinate2D {
+    func coordinate(_ node: JSONCursor, what: String, unit: String, isVelocity: Bool) throws(CameraScriptError) -> LocationCoordinate2D {
         let shape = "{\"latitude\": …, \"longitude\": …} (\(unit))"
-        let o = try object(node, path, what: what, keys: ["latitude", "longitude"], expected: shape)
+        let o = try object(node, what: what, keys: ["latitude", "longitude"], expected: shape)
         guard let lat = o["latitude"] else { throw missing(o, "latitude", "a number (\(unit))") }
         guard let lon = o["longitude"] else { throw missing(o, "longitude", "a number (\(unit))") }
-        let latitude = try number(lat, path + ".latitude", what: "\"latitude\"", expected: "a number (\(unit))")
-        let longitude = try number(lon, path + ".longitude", what: "\"longitude\"", expected: "a number (\(unit))")
+        let latitude = try number(lat, what: "\"latitude\"", expected: "a number (\(unit))")
+        let longitude = try number(lon, what: "\"longitude\"", expected: "a number (\(unit))")
         if !isVelocity && !(-90.0...90.0).contains(latitude) {
-            throw fail(lat, path + ".latitude", "latitude \(ScriptJSONWriter.number(latitude)) is out of range; expected degrees in -90...90")
+            throw fail(lat, "latitude \(ScriptJSONWriter.number(latitude)) is out of range; expected degrees in -90...90")
         }
         // Unwrapped longitudes may pass 180, but not by whole turns of the Earth: beyond ten turns a
         // value is a mistake (and too large to unwrap exactly).
         if !isVelocity && !(-3600.0...3600.0).contains(longitude) {
-            throw fail(lon, path + ".longitude", "longitude \(ScriptJSONWriter.number(longitude)) is out of range; expected degrees in -3600...3600 (normally -180...180)")
+            throw fail(lon, "longitude \(ScriptJSONWriter.number(longitude)) is out of range; expected degrees in -3600...3600 (normally -180...180)")
         }
         if isVelocity {
             let limit = ScriptJSONTrack.maximumCoordinateVelocity
             for (n, v, key) in [(lat, latitude, "latitude"), (lon, longitude, "longitude")] where abs(v) > limit {
-                throw fail(n, path + "." + key, "\"\(key)\" is \(ScriptJSONWriter.number(v)) degrees per second, out of range; expected at most \(ScriptJSONWriter.number(limit)) in magnitude")
+                throw fail(n, "\"\(key)\" is \(ScriptJSONWriter.number(v)) degrees per second, out of range; expected at most \(ScriptJSONWriter.number(limit)) in magnitude")
             }
         }
         return LocationCoordinate2D(latitude: latitude, longitude: longitude)
@@ -293,47 +267,45 @@ struct ScriptJSONDecoder {
     static let keyframeTypes = KeyframeType.allCases.map(\.rawValue)
     static let keyframeKeys = ["type", "value", "duration", "timing", "timingCurve", "spring", "startVelocity", "endVelocity"]
 
-    func track<V, W>(_ node: Node, _ path: String,
-                     value: (Node, String) throws(CameraScriptError) -> V,
-                     velocity: (Node, String) throws(CameraScriptError) -> W,
+    func track<V, W>(_ node: JSONCursor,
+                     value: (JSONCursor) throws(CameraScriptError) -> V,
+                     velocity: (JSONCursor) throws(CameraScriptError) -> W,
                      isRoutePoints: (V) -> Bool) throws(CameraScriptError) -> [CameraScript.Keyframe<V, W>] {
-        guard case .array(let elements) = node.value else {
-            throw fail(node, path, "\(Self.quotedKey(path)) is \(typeDescription(node)); expected an array of keyframes")
-        }
+        let elements = try read(Self.quotedKey(node), expected: "an array of keyframes") { () throws(JSONCursorError) in try node.array() }
         var keyframes: [CameraScript.Keyframe<V, W>] = []
-        for (i, element) in elements.enumerated() {
-            keyframes.append(try keyframe(element, "\(path)[\(i)]", value: value, velocity: velocity, isRoutePoints: isRoutePoints))
+        for element in elements {
+            keyframes.append(try keyframe(element, value: value, velocity: velocity, isRoutePoints: isRoutePoints))
         }
         return keyframes
     }
 
-    func keyframe<V, W>(_ node: Node, _ path: String,
-                        value: (Node, String) throws(CameraScriptError) -> V,
-                        velocity: (Node, String) throws(CameraScriptError) -> W,
+    func keyframe<V, W>(_ node: JSONCursor,
+                        value: (JSONCursor) throws(CameraScriptError) -> V,
+                        velocity: (JSONCursor) throws(CameraScriptError) -> W,
                         isRoutePoints: (V) -> Bool) throws(CameraScriptError) -> CameraScript.Keyframe<V, W> {
-        let o = try object(node, path, what: "keyframe \(path)", keys: Self.keyframeKeys,
+        let o = try object(node, what: "keyframe \(node.path)", keys: Self.keyframeKeys,
                            expected: "a keyframe object such as {\"type\": \"linear\", \"value\": 0, \"duration\": 1}")
         guard let typeNode = o["type"] else { throw missing(o, "type", "one of \(Self.list(Self.keyframeTypes, quoted: false))") }
-        let typeName = try name(typeNode, path + ".type", what: "\"type\"", among: Self.keyframeTypes)
+        let typeName = try name(typeNode, what: "\"type\"", among: Self.keyframeTypes)
         let type = KeyframeType(rawValue: typeName) ?? .move  // `name` returned one of the raw values
         let applicable = ["type", "value", "timing"] + type.keys
         for key in o.keys where !applicable.contains(key) {
             let owners = KeyframeType.allCases.filter { $0.keys.contains(key) }.map(\.rawValue)
             let note = type == .move && key == "duration" ? " (a move takes no time)"
                 : " (it belongs to \(Self.list(owners)) keyframes)"
-            throw fail(o.members[key]!, path + "." + key, "\(ScriptJSONWriter.quoted(key)) does not apply to a \(ScriptJSONWriter.quoted(typeName)) keyframe\(note)")
+            throw fail(key: key, of: o, "\(ScriptJSONWriter.quoted(key)) does not apply to a \(ScriptJSONWriter.quoted(typeName)) keyframe\(note)")
         }
         guard let valueNode = o["value"] else { throw missing(o, "value", "the keyframe's target value") }
-        let v = try value(valueNode, path + ".value")
+        let v = try value(valueNode)
 
         var duration: Double?
         if let d = o["duration"] {
-            let seconds = try number(d, path + ".duration", what: "\"duration\"", expected: "a number (seconds >= 0)")
+            let seconds = try number(d, what: "\"duration\"", expected: "a number (seconds >= 0)")
             guard seconds >= 0 else {
-                throw fail(d, path + ".duration", "\"duration\" is \(ScriptJSONWriter.number(seconds)), which is negative; expected seconds >= 0")
+                throw fail(d, "\"duration\" is \(ScriptJSONWriter.number(seconds)), which is negative; expected seconds >= 0")
             }
             guard seconds <= CameraScript.maximumKeyframeDuration else {
-                throw fail(d, path + ".duration", "\"duration\" is \(ScriptJSONWriter.number(seconds)) s, which is longer than any flight (expected at most \(ScriptJSONWriter.number(CameraScript.maximumKeyframeDuration)) s, about 116 days)")
+                throw fail(d, "\"duration\" is \(ScriptJSONWriter.number(seconds)) s, which is longer than any flight (expected at most \(ScriptJSONWriter.number(CameraScript.maximumKeyframeDuration)) s, about 116 days)")
             }
             duration = seconds
         } else if type == .cubic || type == .linear {
@@ -343,24 +315,24 @@ struct ScriptJSONDecoder {
         var timing: CameraScript.Timing?
         if let t = o["timing"] {
             guard isRoutePoints(v) else {
-                throw fail(o.members["timing"]!, path + ".timing", "\"timing\" applies only to a keyframe whose value is \"route.points\"")
+                throw fail(key: "timing", of: o, "\"timing\" applies only to a keyframe whose value is \"route.points\"")
             }
             let names = CameraScript.Timing.allCases.map(\.rawValue)
-            timing = CameraScript.Timing(rawValue: try name(t, path + ".timing", what: "\"timing\"", among: names))
+            timing = CameraScript.Timing(rawValue: try name(t, what: "\"timing\"", among: names))
         }
 
         func optionalVelocity(_ key: String) throws(CameraScriptError) -> W? {
             guard let n = o[key] else { return nil }
-            return try velocity(n, path + "." + key)
+            return try velocity(n)
         }
         let kind: CameraScript.Kind<W>
         switch type {
         case .cubic:
             kind = .cubic(startVelocity: try optionalVelocity("startVelocity"), endVelocity: try optionalVelocity("endVelocity"))
         case .linear:
-            kind = .linear(try o["timingCurve"].map { n throws(CameraScriptError) in try curve(n, path + ".timingCurve", what: "\"timingCurve\"") } ?? .linear)
+            kind = .linear(try o["timingCurve"].map { n throws(CameraScriptError) in try curve(n, what: "\"timingCurve\"") } ?? .linear)
         case .spring:
-            kind = .spring(try o["spring"].map { n throws(CameraScriptError) in try spring(n, path + ".spring") } ?? Spring(), startVelocity: try optionalVelocity("startVelocity"))
+            kind = .spring(try o["spring"].map { n throws(CameraScriptError) in try spring(n) } ?? Spring(), startVelocity: try optionalVelocity("startVelocity"))
         case .move:
             kind = .move
         }
@@ -370,28 +342,28 @@ struct ScriptJSONDecoder {
     // MARK: Curves and springs
 
     /// A curve name, `{"bezier": [x1, y1, x2, y2]}` or `{"inverse": curve}`.
-    func curve(_ node: Node, _ path: String, what: String) throws(CameraScriptError) -> UnitCurve {
+    func curve(_ node: JSONCursor, what: String) throws(CameraScriptError) -> UnitCurve {
         let names = ScriptJSONNames.readableCurves.map(\.name)
         let expected = "a curve name (\(Self.list(Array(names.prefix(7)), quoted: false)), or a Penner easing easeInQuad … easeInOutBack) or {\"bezier\": [x1, y1, x2, y2]}"
         switch node.value {
         case .string:
-            let s = try name(node, path, what: what, among: names, expected: expected)
+            let s = try name(node, what: what, among: names, expected: expected)
             return ScriptJSONNames.readableCurves.first { $0.name == s }!.curve
         case .object(let members):
-            let o = try object(node, path, what: what, keys: ["bezier", "inverse"], expected: expected)
-            guard members.count == 1 else { throw fail(node, path, "\(what) has \(members.count) keys; expected exactly one, \"bezier\" or \"inverse\"") }
-            if let inner = o["inverse"] { return try curve(inner, path + ".inverse", what: "\"inverse\"").inverse }
+            let o = try object(node, what: what, keys: ["bezier", "inverse"], expected: expected)
+            guard members.count == 1 else { throw fail(node, "\(what) has \(members.count) keys; expected exactly one, \"bezier\" or \"inverse\"") }
+            if let inner = o["inverse"] { return try curve(inner, what: "\"inverse\"").inverse }
             let b = o["bezier"]!
             let shape = "an array of 4 numbers [x1, y1, x2, y2] (the control points; x is clamped to 0...1)"
-            guard case .array(let elements) = b.value else { throw fail(b, path + ".bezier", "\"bezier\" is \(typeDescription(b)); expected \(shape)") }
-            guard elements.count == 4 else { throw fail(b, path + ".bezier", "\"bezier\" has \(elements.count) number\(elements.count == 1 ? "" : "s"); expected \(shape)") }
+            let elements = try read("\"bezier\"", expected: shape) { () throws(JSONCursorError) in try b.array() }
+            guard elements.count == 4 else { throw fail(b, "\"bezier\" has \(elements.count) number\(elements.count == 1 ? "" : "s"); expected \(shape)") }
             var p: [Double] = []
             for (i, e) in elements.enumerated() {
-                p.append(try number(e, path + ".bezier[\(i)]", what: "element \(i) of \"bezier\"", expected: "a number"))
+                p.append(try number(e, what: "element \(i) of \"bezier\"", expected: "a number"))
             }
             return .bezier(startControlPoint: UnitPoint(x: p[0], y: p[1]), endControlPoint: UnitPoint(x: p[2], y: p[3]))
         default:
-            throw fail(node, path, "\(what) is \(typeDescription(node)); expected \(expected)")
+            throw fail(node, "\(what) is \(typeDescription(node)); expected \(expected)")
         }
     }
 
@@ -421,32 +393,32 @@ struct ScriptJSONDecoder {
     static let springForms = SpringForm.allCases
 
     /// A preset name or one of ``springForms``.
-    func spring(_ node: Node, _ path: String) throws(CameraScriptError) -> Spring {
+    func spring(_ node: JSONCursor) throws(CameraScriptError) -> Spring {
         let presets = ScriptJSONNames.springPresets.map(\.name)
         let forms = "{\"duration\", \"bounce\"}, {\"response\", \"dampingRatio\"}, {\"mass\", \"stiffness\", \"damping\"} or {\"angularFrequency\", \"decayConstant\", \"mass\"}"
         let expected = "a preset (\(Self.list(presets, quoted: false))) or an object \(forms)"
         switch node.value {
         case .string:
-            let s = try name(node, path, what: "\"spring\"", among: presets, expected: expected)
+            let s = try name(node, what: "\"spring\"", among: presets, expected: expected)
             return ScriptJSONNames.springPresets.first { $0.name == s }!.spring
         case .object:
             break
         default:
-            throw fail(node, path, "\"spring\" is \(typeDescription(node)); expected \(expected)")
+            throw fail(node, "\"spring\" is \(typeDescription(node)); expected \(expected)")
         }
         let allKeys = Self.springForms.flatMap(\.keys).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-        let o = try object(node, path, what: "\"spring\"", keys: allKeys, expected: expected)
-        guard !o.keys.isEmpty else { throw fail(node, path, "\"spring\" is an empty object; expected \(expected)") }
+        let o = try object(node, what: "\"spring\"", keys: allKeys, expected: expected)
+        guard !o.keys.isEmpty else { throw fail(node, "\"spring\" is an empty object; expected \(expected)") }
         guard let form = Self.springForms.first(where: { f in o.keys.allSatisfy { f.keys.contains($0) } }) else {
-            throw fail(node, path, "\"spring\" mixes the keys \(Self.list(o.keys, conjunction: "and")) of different forms; expected one of \(forms)")
+            throw fail(node, "\"spring\" mixes the keys \(Self.list(o.keys, conjunction: "and")) of different forms; expected one of \(forms)")
         }
         for key in form.required where o[key] == nil {
             throw missing(o, key, "a number (the spring form \(Self.list(form.required, conjunction: "and")) needs it)")
         }
         func value(_ key: String, default d: Double, _ valid: (Double) -> Bool, _ range: String) throws(CameraScriptError) -> Double {
             guard let n = o[key] else { return d }
-            let v = try number(n, path + "." + key, what: "\"\(key)\"", expected: "a number (\(range))")
-            guard valid(v) else { throw fail(n, path + "." + key, "\"\(key)\" is \(ScriptJSONWriter.number(v)), out of range; expected \(range)") }
+            let v = try number(n, what: "\"\(key)\"", expected: "a number (\(range))")
+            guard valid(v) else { throw fail(n, "\"\(key)\" is \(ScriptJSONWriter.number(v)), out of range; expected \(range)") }
             return v
         }
         var made: Spring?
@@ -460,10 +432,7 @@ struct ScriptJSONDecoder {
         case .massStiffnessDamping:
             var allow = false
             if let n = o["allowOverDamping"] {
-                guard case .bool(let b) = n.value else {
-                    throw fail(n, path + ".allowOverDamping", "\"allowOverDamping\" is \(typeDescription(n)); expected true or false")
-                }
-                allow = b
+                allow = try read("\"allowOverDamping\"", expected: "true or false") { () throws(JSONCursorError) in try n.bool() }
             }
             made = ScriptJSONNames.validSpring(mass: try value("mass", default: 1, { $0 > 0 }, "a mass > 0"),
                                                stiffness: try value("stiffness", default: 1, { $0 > 0 }, "a stiffness > 0"),
@@ -477,7 +446,7 @@ struct ScriptJSONDecoder {
             made = s.squaredNaturalFrequency > 0 && s.squaredNaturalFrequency.isFinite ? s : nil
         }
         guard let made else {
-            throw fail(node, path, "\"spring\" describes no spring that can be evaluated (its natural frequency is zero or not finite)")
+            throw fail(node, "\"spring\" describes no spring that can be evaluated (its natural frequency is zero or not finite)")
         }
         return made
     }

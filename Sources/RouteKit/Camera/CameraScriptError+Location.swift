@@ -5,8 +5,8 @@ extension CameraScriptError {
     /// a path but no location: an error found while resolving the script against a route (a distance
     /// out of range, a spring that never settles), after the text was parsed.
     ///
-    /// The path is the one the error names (`tracks.distance[0].value`: keys joined by `.`, array
-    /// indices in brackets); when part of it is not in the document, the deepest node found is located.
+    /// The path is the one the error names (`tracks.distance[0].value`, spelled as ``JSONPath`` spells
+    /// paths); when part of it is not in the document, the deepest node found is located.
     /// Unchanged when the error is already located, has no path, or `json` does not parse.
     ///
     /// - Complexity: O(n) for n bytes of `json`.
@@ -14,24 +14,9 @@ extension CameraScriptError {
         guard line == nil, let jsonPath, !jsonPath.isEmpty else { return self }
         let bytes = [UInt8](json)
         guard let document = try? JSONDocument(bytes: bytes, maximumDepth: 256, numbersOutOfRange: .infinity) else { return self }
+        guard let path = JSONPath(parsing: jsonPath) else { return self }
         var node = document.root
-        // Split "a.b[2].c" into keys and indices.
-        var steps: [Either] = []
-        for part in jsonPath.split(separator: ".", omittingEmptySubsequences: false) {
-            var rest = Substring(part)
-            if let bracket = rest.firstIndex(of: "[") {
-                if bracket > rest.startIndex { steps.append(.key(String(rest[..<bracket]))) }
-                rest = rest[bracket...]
-                while rest.hasPrefix("["), let close = rest.firstIndex(of: "]") {
-                    guard let index = Int(rest[rest.index(after: rest.startIndex)..<close]) else { return self }
-                    steps.append(.index(index))
-                    rest = rest[rest.index(after: close)...]
-                }
-            } else {
-                steps.append(.key(String(rest)))
-            }
-        }
-        for step in steps {
+        for step in path.steps {
             switch (step, node.value) {
             case (.key(let key), .object):
                 guard let child = node.value[key] else { break }
@@ -51,6 +36,4 @@ extension CameraScriptError {
         located.column = c
         return located
     }
-
-    private enum Either { case key(String), index(Int) }
 }

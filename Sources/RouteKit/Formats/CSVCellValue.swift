@@ -1,7 +1,7 @@
 import Foundation
 
-/// How ``CSVReader`` reads one cell's text: numbers with a decimal point or (in a file not separated
-/// by commas) a decimal comma, units written after the number, and the values of validity columns.
+/// How ``CSVReader`` reads one cell's text: numbers with a decimal point or a decimal comma (quoted,
+/// in a comma-separated file), units written after the number, and the values of validity columns.
 ///
 /// Logger exports (MTK/iBlue, Holux, many phone apps) write units inside cells: `98.470 m`,
 /// `12.5 km/h`, `1200 ft`. A known unit is converted to the unit RouteKit uses for the column (metres,
@@ -55,13 +55,11 @@ enum CSVCellValue {
 
     /// Parses `text` as a number of `quantity`, converting a unit written after it.
     ///
-    /// - Parameters:
-    ///   - text: the trimmed cell.
-    ///   - decimalComma: `true` in a file whose delimiter is not `,`: then `46,5` is 46.5 (one comma, no
-    ///     point).
+    /// - Parameter text: the trimmed cell; a decimal comma is read in any file (`46,5` is 46.5: one
+    ///   comma, no point; in a comma-separated file such a cell must have been quoted).
     /// - Complexity: O(n) in the length of the cell.
-    static func parse(_ text: String, as quantity: Quantity, decimalComma: Bool) -> Parsed {
-        if let v = number(text, decimalComma: decimalComma) { return .value(v, unit: nil) }
+    static func parse(_ text: String, as quantity: Quantity) -> Parsed {
+        if let v = number(text) { return .value(v, unit: nil) }
         // Split "<number><spaces><unit>": the number ends at the last digit or separator before a letter,
         // a degree sign or a slash.
         let scalars = Array(text.unicodeScalars)
@@ -77,7 +75,7 @@ enum CSVCellValue {
         guard end > 0, end < scalars.count else { return .notNumber }
         var numberText = String(String.UnicodeScalarView(scalars[..<end]))
         numberText = numberText.trimmingCharacters(in: .whitespaces)
-        guard let v = number(numberText, decimalComma: decimalComma) else { return .notNumber }
+        guard let v = number(numberText) else { return .notNumber }
         let unit = String(String.UnicodeScalarView(scalars[end...])).trimmingCharacters(in: .whitespaces)
         // A unit is letters, `/` and `°` only ("km/h", "ft", "°"); anything else is a malformed number ("4x.5").
         guard !unit.isEmpty, unit.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || $0 == "/" || $0 == "°" }) else {
@@ -98,11 +96,11 @@ enum CSVCellValue {
         }
     }
 
-    /// A bare number: ``DecimalParser``'s form, or with `decimalComma` the same with one `,` in place of
-    /// the `.` (`46,00010`, `-0,5`).
-    static func number(_ text: String, decimalComma: Bool) -> Double? {
+    /// A bare number: ``DecimalParser``'s form, or the same with one `,` in place of the `.`
+    /// (`46,00010`, `-0,5`).
+    static func number(_ text: String) -> Double? {
         if let v = DecimalParser.parse(text) { return v }
-        guard decimalComma, !text.contains("."), text.utf8.reduce(0, { $0 + ($1 == 0x2C ? 1 : 0) }) == 1 else { return nil }
+        guard !text.contains("."), text.utf8.reduce(0, { $0 + ($1 == 0x2C ? 1 : 0) }) == 1 else { return nil }
         return DecimalParser.parse(text.replacingOccurrences(of: ",", with: "."))
     }
 

@@ -76,20 +76,20 @@ package enum GeoJSONReader: RouteReader {
         } catch {
             throw error.geoJSONError(in: text, path: displayPath)
         }
-        let root = document.root
+        let root = JSONCursor(root: document)
         var walker = Walker(document: document, displayPath: displayPath, release: release)
-        if TakeoutLocations.isRecords(root) {
-            return try TakeoutLocations.read(root, locate: { [walker] in walker.location(of: $0) })
+        if TakeoutLocations.isRecords(root.node) {
+            return try TakeoutLocations.read(root, displayPath: displayPath)
         }
-        try walker.visit(root, path: "")
+        try walker.visit(root)
         let counts = walker.skipped.sorted { $0.key < $1.key }.map { "\($0.value.count) \($0.key)" }
         var source = Route.Source(kind: .tracks, trackCount: walker.lineFeatures, trackSegmentCount: walker.lineCount,
                                   waypointCount: walker.waypoints)
         source.lineInterpolation = .longitudeLatitude  // RFC 7946 §3.1.1: straight lines in longitude and latitude
-        guard let route = Route(segments: walker.segments, name: walker.name ?? root.value["name"].flatMap(\.value.stringValue),
+        guard let route = Route(segments: walker.segments, name: walker.name ?? root.member("name")?.value.stringValue,
                                 source: source) else {
             let found = counts.isEmpty ? "the file holds no geometry" : "the file holds only " + counts.joined(separator: ", ")
-            var error = RouteParseError(format: .geojson, location: walker.location(of: root),
+            var error = RouteParseError(format: .geojson, location: walker.location(of: root.node),
                                         reason: .noLine(found: found + " (expected a LineString or MultiLineString with positions)"))
             error.waypoints = walker.waypointCoordinates
             throw error
@@ -133,9 +133,8 @@ package enum GeoJSONReader: RouteReader {
 
         /// A `[longitude, latitude, ...]` position in range, or `nil` (Points are not flown, so a bad one
         /// is not an error).
-        func position(_ node: JSONNode) throws(RouteParseError) -> LocationCoordinate2D? {
-            var node = node
-            if case .deferredArray = node.value { node = try built(node) }
+        func position(_ at: JSONCursor) throws(RouteParseError) -> LocationCoordinate2D? {
+            let node = try built(at).node
             guard case .array(let n) = node.value, n.count >= 2, case .number(let lon) = n[0].value,
                   case .number(let lat) = n[1].value, (-90...90).contains(lat), lon.isFinite else { return nil }
             return LocationCoordinate2D(latitude: lat, longitude: remainder(lon, 360))
@@ -146,13 +145,22 @@ package enum GeoJSONReader: RouteReader {
         struct Elements {
             let document: JSONDocument
             let release: ((Int) -> Void)?
+            /// The array's path, built once for all its elements.
+            let path: JSONPath
             var built: IndexingIterator<[JSONNode]>?
             var deferred: JSONDocument.DeferredElements?
             var nextRelease = 0
+            var index = 0
 
             /// The next element: built whole when `whole` (a position, a time), else with any array in
             /// it deferred (a line of a MultiLineString).
-            mutating func next(whole: Bool) throws(JSONSyntaxError) -> JSONNode? {
+            mutating func next(whole: Bool) throws(JSONSyntaxError) -> JSONCursor? {
+                guard let node = try nextNode(whole: whole) else { return nil }
+                defer { index += 1 }
+                return JSONCursor(document: document, node: node, elementOf: path, index: index)
+            }
+
+            private mutating func nextNode(whole: Bool) throws(JSONSyntaxError) -> JSONNode? {
                 if built != nil { return built!.next() }
                 guard let offset = deferred?.next() else { return nil }
                 if let release, offset >= nextRelease {
@@ -163,17 +171,19 @@ package enum GeoJSONReader: RouteReader {
             }
         }
 
-        /// The elements of `node`, or `nil` when it is not an array.
-        func elements(of node: JSONNode) -> Elements? {
-            switch node.value {
-            case .array(let a): return Elements(document: document, release: release, built: a.makeIterator(), deferred: nil)
-            case .deferredArray: return Elements(document: document, release: release, built: nil, deferred: document.deferredElements(of: node))
+        /// The elements of `at`, or `nil` when it is not an array.
+        func elements(of at: JSONCursor) -> Elements? {
+            switch at.value {
+            case .array(let a):
+                return Elements(document: document, release: release, path: at.path, built: a.makeIterator(), deferred: nil)
+            case .deferredArray:
+                return Elements(document: document, release: release, path: at.path, built: nil, deferred: document.deferredElements(of: at.node))
             default: return nil
             }
         }
 
         /// The next element of `elements` (see ``Elements/next(whole:)``).
-        func next(_ elements: inout Elements, whole: Bool) throws(RouteParseError) -> JSONNode? {
+        func next(_ elements: inout Elements, whole: Bool) throws(RouteParseError) -> JSONCursor? {
             do {
                 return try elements.next(whole: whole)
             } catch {
@@ -182,36 +192,36 @@ package enum GeoJSONReader: RouteReader {
         }
 
         /// A deferred array built whole (a position, or a small list).
-        func built(_ node: JSONNode) throws(RouteParseError) -> JSONNode {
-            guard case .deferredArray = node.value else { return node }
+        func built(_ at: JSONCursor) throws(RouteParseError) -> JSONCursor {
+            guard case .deferredArray = at.value else { return at }
             do {
-                return try document.node(at: node.offset, deferringArrays: false)
+                return JSONCursor(document: document, node: try document.node(at: at.node.offset, deferringArrays: false), path: at.path)
             } catch {
                 throw error.geoJSONError(in: document.bytes, path: displayPath)  // the text was checked: not reached
             }
         }
 
         /// Whether the node is an array, built or deferred.
-        func isArray(_ node: JSONNode) -> Bool {
-            switch node.value {
+        func isArray(_ at: JSONCursor) -> Bool {
+            switch at.value {
             case .array, .deferredArray: true
             default: false
             }
         }
 
         /// The number of elements of an array (built or deferred), else `nil`.
-        func count(_ node: JSONNode) -> Int? {
-            switch node.value {
+        func count(_ at: JSONCursor) -> Int? {
+            switch at.value {
             case .array(let a): return a.count
-            case .deferredArray: return document.deferredElements(of: node).map { $0.reduce(0) { n, _ in n + 1 } }
+            case .deferredArray: return document.deferredElements(of: at.node).map { $0.reduce(0) { n, _ in n + 1 } }
             default: return nil
             }
         }
 
         /// What the value is, for messages (``JSONValue/kindDescription``, with a deferred array's count).
-        func kind(_ node: JSONNode) -> String {
-            if case .deferredArray = node.value { return "an array of \(count(node) ?? 0)" }
-            return node.value.kindDescription
+        func kind(_ at: JSONCursor) -> String {
+            if case .deferredArray = at.value { return "an array of \(count(at) ?? 0)" }
+            return at.value.kindDescription
         }
         var firstTimes = ""
         var depth = 0
@@ -224,121 +234,119 @@ package enum GeoJSONReader: RouteReader {
             return SourceLocation(path: displayPath, line: line, column: column)
         }
 
-        func fail(_ node: JSONNode, _ path: String, _ reason: RouteParseError.Reason) -> RouteParseError {
-            RouteParseError(format: .geojson, location: location(of: node),
-                            codingPath: path.isEmpty ? "(top level)" : path, reason: reason)
+        /// An error at `at`, with its JSON path (``GeoJSONReader/codingPath(_:)``).
+        func fail(_ at: JSONCursor, _ reason: RouteParseError.Reason) -> RouteParseError {
+            RouteParseError(format: .geojson, location: location(of: at.node), codingPath: GeoJSONReader.codingPath(at.path), reason: reason)
         }
 
-        func member(_ path: String, _ name: String) -> String { path.isEmpty ? name : path + "." + name }
+        /// An error about the member `key` of the object `at`: located at the object, with the member's path.
+        func fail(_ at: JSONCursor, member key: String, _ reason: RouteParseError.Reason) -> RouteParseError {
+            RouteParseError(format: .geojson, location: location(of: at.node),
+                            codingPath: GeoJSONReader.codingPath(at.path.appending(key: key)), reason: reason)
+        }
 
         /// The object's `type`, checked to be a string.
-        func type(of node: JSONNode, _ path: String) throws(RouteParseError) -> String {
-            guard case .object = node.value else {
-                throw fail(node, path, .unexpectedValue(field: path.isEmpty ? "(top level)" : path, found: kind(node),
-                                                        expected: "a GeoJSON object"))
+        func type(of at: JSONCursor) throws(RouteParseError) -> String {
+            let field = at.path.isRoot ? "(top level)" : at.path.description
+            guard case .object = at.value else {
+                throw fail(at, .unexpectedValue(field: field, found: kind(at), expected: "a GeoJSON object"))
             }
-            guard let t = node.value["type"] else {
-                throw fail(node, path, .missingField(element: path.isEmpty ? "the top-level object" : path, field: "type"))
+            guard let t = at.member("type") else {
+                throw fail(at, .missingField(element: at.path.isRoot ? "the top-level object" : field, field: "type"))
             }
             guard case .string(let s) = t.value else {
-                throw fail(t, member(path, "type"), .unexpectedValue(field: "type", found: kind(t),
-                                                                     expected: "a string such as \"Feature\""))
+                throw fail(t, .unexpectedValue(field: "type", found: kind(t), expected: "a string such as \"Feature\""))
             }
             return s
         }
 
-        mutating func visit(_ node: JSONNode, path: String) throws(RouteParseError) {
-            let t = try type(of: node, path)
+        mutating func visit(_ at: JSONCursor) throws(RouteParseError) {
+            let t = try type(of: at)
             switch t {
             case "FeatureCollection":
-                guard let features = node.value["features"] else {
-                    throw fail(node, path, .missingField(element: "FeatureCollection", field: "features"))
+                guard let features = at.member("features") else {
+                    throw fail(at, .missingField(element: "FeatureCollection", field: "features"))
                 }
-                guard case .array(let list) = features.value else {
-                    throw fail(features, member(path, "features"),
-                               .unexpectedValue(field: "features", found: kind(features), expected: "an array of Features"))
+                guard let list = features.elements() else {
+                    throw fail(features, .unexpectedValue(field: "features", found: kind(features), expected: "an array of Features"))
                 }
-                for (k, f) in list.enumerated() {
-                    let p = member(path, "features") + "[\(k)]"
-                    let ft = try type(of: f, p)
+                for f in list {
+                    let ft = try type(of: f)
                     guard ft == "Feature" else {
-                        throw fail(f, member(p, "type"), .unexpectedValue(field: "type", found: "\"\(ft)\"",
-                                                                          expected: "\"Feature\" in a FeatureCollection (RFC 7946 §3.3)"))
+                        throw fail(f, member: "type", .unexpectedValue(field: "type", found: "\"\(ft)\"",
+                                                                    expected: "\"Feature\" in a FeatureCollection (RFC 7946 §3.3)"))
                     }
-                    try visitFeature(f, path: p)
+                    try visitFeature(f)
                 }
             case "Feature":
-                try visitFeature(node, path: path)
+                try visitFeature(at)
             default:
-                try visitGeometry(node, type: t, path: path)
+                try visitGeometry(at, type: t)
             }
         }
 
-        mutating func visitFeature(_ node: JSONNode, path: String) throws(RouteParseError) {
-            guard let geometry = node.value["geometry"] else {
-                throw fail(node, path, .missingField(element: "Feature", field: "geometry"))
+        mutating func visitFeature(_ at: JSONCursor) throws(RouteParseError) {
+            guard let geometry = at.member("geometry") else {
+                throw fail(at, .missingField(element: "Feature", field: "geometry"))
             }
             if case .null = geometry.value {
-                notes.append("\(member(path, "geometry")) is null (a Feature without a location): skipped")
+                notes.append("\(geometry.path) is null (a Feature without a location): skipped")
                 return
             }
             let before = segments.count
             let beforeLines = lineCount
-            try visitGeometry(geometry, type: try type(of: geometry, member(path, "geometry")), path: member(path, "geometry"))
+            try visitGeometry(geometry, type: try type(of: geometry))
             if lineCount > beforeLines { lineFeatures += 1 }
-            if segments.count > before { try readCoordTimes(node, geometry: geometry, segments: before..<segments.count, path: path) }
+            if segments.count > before { try readCoordTimes(at, segments: before..<segments.count) }
             if name == nil, segments.count > before,
-               case .string(let n)? = node.value["properties"]?.value["name"]?.value, !n.isEmpty {
+               case .string(let n)? = at.member("properties")?.member("name")?.value, !n.isEmpty {
                 name = n
             }
         }
 
-        mutating func visitGeometry(_ node: JSONNode, type t: String, path: String) throws(RouteParseError) {
+        mutating func visitGeometry(_ at: JSONCursor, type t: String) throws(RouteParseError) {
             switch t {
             case "LineString":
-                let coordinates = try array(node, "coordinates", path)
+                let coordinates = try array(at, "coordinates")
                 lineCount += 1
-                segments.append(try line(coordinates, path: member(path, "coordinates")))
+                segments.append(try line(coordinates))
                 if segments[segments.count - 1].count == 1 {
-                    notes.append("\(member(path, "coordinates")) has 1 position (RFC 7946 §3.1.4 asks for 2 or more): read as a 1-point segment")
+                    notes.append("\(coordinates.path) has 1 position (RFC 7946 §3.1.4 asks for 2 or more): read as a 1-point segment")
                 }
             case "MultiLineString":
-                let coordinates = try array(node, "coordinates", path)
-                guard var lines = elements(of: coordinates) else { return }
-                var k = 0
+                guard var lines = elements(of: try array(at, "coordinates")) else { return }
                 while let l = try next(&lines, whole: false) {
                     lineCount += 1
-                    segments.append(try line(l, path: member(path, "coordinates") + "[\(k)]"))
-                    k += 1
+                    segments.append(try line(l))
                 }
             case "GeometryCollection":
-                let geometries = try array(node, "geometries", path)
-                guard case .array(let list) = geometries.value else { return }
+                guard let list = try array(at, "geometries").elements() else { return }
                 depth += 1
                 defer { depth -= 1 }
-                for (k, g) in list.enumerated() {
-                    let p = member(path, "geometries") + "[\(k)]"
-                    try visitGeometry(g, type: try type(of: g, p), path: p)
-                }
+                for g in list { try visitGeometry(g, type: try type(of: g)) }
             case "Point", "MultiPoint", "Polygon", "MultiPolygon":
-                if t == "Point" {
-                    waypoints += 1
-                    if let c = node.value["coordinates"], let p = try position(c) { waypointCoordinates.append(p) }
-                }
-                if t == "MultiPoint", let c = node.value["coordinates"], var points = elements(of: c) {
-                    while let p = try next(&points, whole: true) {
-                        waypoints += 1
-                        if let p = try position(p) { waypointCoordinates.append(p) }
-                    }
-                }
-                let old = skipped[t]
-                skipped[t] = ((old?.count ?? 0) + 1, old?.first ?? (path.isEmpty ? "(top level)" : path))
+                try countSkipped(at, type: t)
             default:
-                throw fail(node, member(path, "type"),
-                           .unexpectedValue(field: "type", found: "\"\(t)\"",
-                                            expected: "a GeoJSON type: FeatureCollection, Feature, or one of "
-                                                + Self.geometryTypes.joined(separator: ", ")))
+                throw fail(at, member: "type", .unexpectedValue(field: "type", found: "\"\(t)\"",
+                                                                      expected: "a GeoJSON type: FeatureCollection, Feature, or one of "
+                                                                          + Self.geometryTypes.joined(separator: ", ")))
             }
+        }
+
+        /// Counts a geometry that is not a line; Points and MultiPoint positions are waypoints.
+        mutating func countSkipped(_ at: JSONCursor, type t: String) throws(RouteParseError) {
+            if t == "Point" {
+                waypoints += 1
+                if let c = at.member("coordinates"), let p = try position(c) { waypointCoordinates.append(p) }
+            }
+            if t == "MultiPoint", let c = at.member("coordinates"), var points = elements(of: c) {
+                while let p = try next(&points, whole: true) {
+                    waypoints += 1
+                    if let p = try position(p) { waypointCoordinates.append(p) }
+                }
+            }
+            let old = skipped[t]
+            skipped[t] = ((old?.count ?? 0) + 1, old?.first ?? (at.path.isRoot ? "(top level)" : at.path.description))
         }
 
         /// Per-position times of a Feature's lines, as togeojson writes them when it converts GPX or KML
@@ -346,119 +354,127 @@ package enum GeoJSONReader: RouteReader {
         /// ISO 8601 strings for a LineString or one array per line of a MultiLineString, or in newer versions
         /// `properties.coordinateProperties.times` (same shapes). Times whose count does not match the
         /// positions are ignored with a note; a string that is not a date-time is an error at it.
-        mutating func readCoordTimes(_ feature: JSONNode, geometry: JSONNode, segments range: Range<Int>,
-                                     path: String) throws(RouteParseError) {
-            guard let properties = feature.value["properties"] else { return }
-            var timesNode = properties.value["coordTimes"]
-            var timesPath = member(member(path, "properties"), "coordTimes")
-            if timesNode == nil, let cp = properties.value["coordinateProperties"], let t = cp.value["times"] {
-                timesNode = t
-                timesPath = member(member(member(path, "properties"), "coordinateProperties"), "times")
+        mutating func readCoordTimes(_ feature: JSONCursor, segments range: Range<Int>) throws(RouteParseError) {
+            guard let properties = feature.member("properties"),
+                  let times = properties.member("coordTimes") ?? properties.member("coordinateProperties")?.member("times") else { return }
+            guard let lists = try timeLists(times, lineCount: range.count) else { return }
+            var read = 0
+            for (segment, list) in zip(range, lists) {
+                read += try readTimes(list, into: segment)
             }
-            guard let timesNode, var outer = elements(of: timesNode) else { return }
-            // One array of times per segment of this Feature.
-            var lists: [(JSONNode, String)] = []
+            if read > 0, timesRead == 0 { firstTimes = times.path.description }
+            timesRead += read
+        }
+
+        /// The lists of times of a Feature with `lineCount` lines, one per line: the array itself for a
+        /// LineString's list of strings, else its arrays; `nil` (noted) when they do not match the lines.
+        mutating func timeLists(_ times: JSONCursor, lineCount: Int) throws(RouteParseError) -> [JSONCursor]? {
+            guard var outer = elements(of: times) else { return nil }
+            var lists: [JSONCursor] = []
             let first = try next(&outer, whole: false)
-            if case .string? = first?.value, range.count == 1 {
-                lists = [(timesNode, timesPath)]
+            if case .string? = first?.value, lineCount == 1 {
+                lists = [times]
             } else if var first {
-                var k = 0
                 while isArray(first) {
-                    lists.append((first, timesPath + "[\(k)]"))
-                    k += 1
+                    lists.append(first)
                     guard let n = try next(&outer, whole: false) else { break }
                     first = n
                 }
                 if !isArray(first) { lists = [] }
             }
-            guard lists.count == range.count else {
-                notes.append("ignored \(timesPath): it holds \(lists.isEmpty ? "no list of times" : "\(lists.count) lists of times") "
-                             + "for \(range.count) line\(range.count == 1 ? "" : "s")")
-                return
+            guard lists.count == lineCount else {
+                notes.append("ignored \(times.path): it holds \(lists.isEmpty ? "no list of times" : "\(lists.count) lists of times") "
+                             + "for \(lineCount) line\(lineCount == 1 ? "" : "s")")
+                return nil
             }
-            var read = 0
-            for (segment, (list, listPath)) in zip(range, lists) {
-                guard let itemCount = count(list), var items = elements(of: list) else { continue }
-                guard itemCount == segments[segment].count else {
-                    notes.append("ignored \(listPath): \(itemCount) time\(itemCount == 1 ? "" : "s") for "
-                                 + "\(segments[segment].count) position\(segments[segment].count == 1 ? "" : "s")")
-                    continue
-                }
-                var k = 0
-                while let item = try next(&items, whole: true) {
-                    defer { k += 1 }
-                    if case .null = item.value { continue }
-                    guard case .string(let text) = item.value,
-                          let seconds = DateTimeParser.secondsSinceReferenceDate(text) else {
-                        throw fail(item, listPath + "[\(k)]", .unexpectedValue(
-                            field: "time", found: kind(item),
-                            expected: "an ISO 8601 date-time string such as \"2024-05-11T07:00:00Z\""))
-                    }
-                    segments[segment][k].time = Date(timeIntervalSinceReferenceDate: seconds)
-                    read += 1
-                }
-            }
-            if read > 0, timesRead == 0 { firstTimes = timesPath }
-            timesRead += read
+            return lists
         }
 
-        /// The member `name` of `node`, checked to be an array.
-        func array(_ node: JSONNode, _ name: String, _ path: String) throws(RouteParseError) -> JSONNode {
-            guard let m = node.value[name] else {
-                throw fail(node, path, .missingField(element: path.isEmpty ? "the geometry" : path, field: name))
+        /// The times of `list` given to the points of `segment` (nulls skipped); the number read, 0 (noted)
+        /// when the counts differ.
+        mutating func readTimes(_ list: JSONCursor, into segment: Int) throws(RouteParseError) -> Int {
+            guard let itemCount = count(list), var items = elements(of: list) else { return 0 }
+            let positions = segments[segment].count
+            guard itemCount == positions else {
+                notes.append("ignored \(list.path): \(itemCount) time\(itemCount == 1 ? "" : "s") for "
+                             + "\(positions) position\(positions == 1 ? "" : "s")")
+                return 0
+            }
+            var read = 0, k = 0
+            while let item = try next(&items, whole: true) {
+                defer { k += 1 }
+                if case .null = item.value { continue }
+                guard case .string(let text) = item.value, let seconds = DateTimeParser.secondsSinceReferenceDate(text) else {
+                    throw fail(item, .unexpectedValue(field: "time", found: kind(item),
+                                                      expected: "an ISO 8601 date-time string such as \"2024-05-11T07:00:00Z\""))
+                }
+                segments[segment][k].time = Date(timeIntervalSinceReferenceDate: seconds)
+                read += 1
+            }
+            return read
+        }
+
+        /// The member `name` of `at`, checked to be an array.
+        func array(_ at: JSONCursor, _ name: String) throws(RouteParseError) -> JSONCursor {
+            guard let m = at.member(name) else {
+                throw fail(at, .missingField(element: at.path.isRoot ? "the geometry" : at.path.description, field: name))
             }
             guard isArray(m) else {
-                throw fail(m, member(path, name), .unexpectedValue(field: name, found: kind(m), expected: "an array"))
+                throw fail(m, .unexpectedValue(field: name, found: kind(m), expected: "an array"))
             }
             return m
         }
 
         /// The positions of one line.
-        mutating func line(_ node: JSONNode, path: String) throws(RouteParseError) -> [RoutePoint] {
-            guard isArray(node), var positions = elements(of: node) else {
-                throw fail(node, path, .unexpectedValue(field: path, found: kind(node),
-                                                        expected: "an array of positions"))
+        mutating func line(_ at: JSONCursor) throws(RouteParseError) -> [RoutePoint] {
+            guard isArray(at), var positions = elements(of: at) else {
+                throw fail(at, .unexpectedValue(field: at.path.description, found: kind(at), expected: "an array of positions"))
             }
             var points: [RoutePoint] = []
-            points.reserveCapacity(count(node) ?? 0)
-            var k = -1
+            points.reserveCapacity(count(at) ?? 0)
             while let p = try next(&positions, whole: true) {
-                k += 1
-                /// The position's JSON path, built only for a message or a note (not for every position).
-                func pp() -> String { path + "[\(k)]" }
-                guard case .array(let numbers) = p.value, numbers.count >= 2 else {
-                    throw fail(p, pp(), .unexpectedValue(field: "position", found: kind(p),
-                                                         expected: "a position [longitude, latitude(, elevation)]"))
-                }
-                func coordinate(_ n: Int) throws(RouteParseError) -> Double {
-                    let v = numbers[n]
-                    guard case .number(let x) = v.value else {
-                        throw fail(v, pp() + "[\(n)]", .unexpectedValue(field: ["longitude", "latitude", "elevation"][n], found: kind(v),
-                                                                        expected: n == 2 ? "an elevation in metres" : "a number of degrees"))
-                    }
-                    return x
-                }
-                var lon = try coordinate(0)
-                let lat = try coordinate(1)
-                let elevation = numbers.count > 2 ? try coordinate(2) : nil
-                if let elevation, let outside = PointValueLimits.violation(.elevation, value: elevation) {
-                    throw fail(numbers[2], pp() + "[2]", outside)
-                }
-                if !(-90...90).contains(lat) {
-                    if (-90...90).contains(lon) {
-                        throw fail(numbers[1], pp() + "[1]", .swappedCoordinates(latitude: lat, longitude: lon))
-                    }
-                    throw fail(numbers[1], pp() + "[1]", .latitudeOutOfRange(element: "position", value: lat))
-                }
-                if !(-180...180).contains(lon) {
-                    if normalisedLongitudes == 0 { firstNormalised = pp() + "[0]" }
-                    normalisedLongitudes += 1
-                    lon = remainder(lon, 360)
-                }
-                points.append(RoutePoint(latitude: lat, longitude: lon, elevation: elevation))
+                points.append(try point(p))
             }
             return points
         }
+
+        /// One position `[longitude, latitude(, elevation)]`, its longitude normalised into -180...180.
+        mutating func point(_ p: JSONCursor) throws(RouteParseError) -> RoutePoint {
+            guard case .array(let numbers) = p.value, numbers.count >= 2 else {
+                throw fail(p, .unexpectedValue(field: "position", found: kind(p), expected: "a position [longitude, latitude(, elevation)]"))
+            }
+            func coordinate(_ n: Int) throws(RouteParseError) -> Double {
+                guard case .number(let x) = numbers[n].value else {
+                    let v = p.child(numbers[n], index: n)
+                    throw fail(v, .unexpectedValue(field: ["longitude", "latitude", "elevation"][n], found: kind(v),
+                                                   expected: n == 2 ? "an elevation in metres" : "a number of degrees"))
+                }
+                return x
+            }
+            var lon = try coordinate(0)
+            let lat = try coordinate(1)
+            let elevation = numbers.count > 2 ? try coordinate(2) : nil
+            if let elevation, let outside = PointValueLimits.violation(.elevation, value: elevation) {
+                throw fail(p.child(numbers[2], index: 2), outside)
+            }
+            if !(-90...90).contains(lat) {
+                if (-90...90).contains(lon) {
+                    throw fail(p.child(numbers[1], index: 1), .swappedCoordinates(latitude: lat, longitude: lon))
+                }
+                throw fail(p.child(numbers[1], index: 1), .latitudeOutOfRange(element: "position", value: lat))
+            }
+            if !(-180...180).contains(lon) {
+                if normalisedLongitudes == 0 { firstNormalised = p.path.appending(index: 0).description }
+                normalisedLongitudes += 1
+                lon = remainder(lon, 360)
+            }
+            return RoutePoint(latitude: lat, longitude: lon, elevation: elevation)
+        }
+    }
+
+    /// How GeoJSON errors spell a path: ``JSONPath``'s spelling, `(top level)` for the top-level value.
+    static func codingPath(_ path: JSONPath) -> String {
+        path.isRoot ? "(top level)" : path.description
     }
 }
 

@@ -21,29 +21,33 @@ enum TakeoutLocations {
 
     /// The route of the locations in `root`.
     ///
-    /// - Parameter locate: The line and column of a node.
+    /// - Parameter displayPath: The file's path as the user typed it, for locations.
     /// - Throws: ``RouteParseError`` (GeoJSON) at the JSON path: `missingField` (`latitudeE7`,
     ///   `longitudeE7`), `unexpectedValue` for a value that is not an integer, `latitudeOutOfRange`
     ///   beyond ±90° after scaling, `malformedTime`, `noLine` when no location has a position.
     /// - Complexity: O(n) in the locations.
-    static func read(_ root: JSONNode, locate: (JSONNode) -> SourceLocation) throws(RouteParseError) -> RouteFile.Result {
-        guard case .array(let locations)? = root.value["locations"]?.value else { preconditionFailure("isRecords first") }
+    static func read(_ root: JSONCursor, displayPath: String?) throws(RouteParseError) -> RouteFile.Result {
+        guard let locations = root.member("locations")?.elements() else { preconditionFailure("isRecords first") }
+        func locate(_ at: JSONCursor) -> SourceLocation {
+            let (line, column) = at.location
+            return SourceLocation(path: displayPath, line: line, column: column)
+        }
         var points: [RoutePoint] = []
         var wrapped = 0
         var unplaced: (count: Int, first: String) = (0, "")
-        for (k, location) in locations.enumerated() {
-            let path = "locations[\(k)]"
+        for location in locations {
+            let path = location.path.description
             // An entry with neither field (a time, an accuracy, an activity): skipped and counted.
             if location.value["latitudeE7"] == nil && location.value["longitudeE7"] == nil {
                 if unplaced.count == 0 { unplaced.first = path }
                 unplaced.count += 1
                 continue
             }
-            func fail(_ node: JSONNode, _ field: String, _ reason: RouteParseError.Reason) -> RouteParseError {
-                RouteParseError(format: .geojson, location: locate(node), codingPath: path + "." + field, reason: reason)
+            func fail(_ at: JSONCursor, _ field: String, _ reason: RouteParseError.Reason) -> RouteParseError {
+                RouteParseError(format: .geojson, location: locate(at), codingPath: location.path.appending(key: field).description, reason: reason)
             }
             func degrees(_ field: String) throws(RouteParseError) -> Double {
-                guard let node = location.value[field] else {
+                guard let node = location.member(field) else {
                     throw fail(location, field, .missingField(element: path, field: field))
                 }
                 guard case .number(let raw) = node.value, raw == raw.rounded(), abs(raw) < 4_294_967_296 else {
@@ -55,10 +59,10 @@ enum TakeoutLocations {
             }
             let latitude = try degrees("latitudeE7"), longitude = try degrees("longitudeE7")
             guard abs(latitude) <= 90 else {
-                throw fail(location.value["latitudeE7"]!, "latitudeE7", .latitudeOutOfRange(element: "latitudeE7 / 10^7", value: latitude))
+                throw fail(location.member("latitudeE7")!, "latitudeE7", .latitudeOutOfRange(element: "latitudeE7 / 10^7", value: latitude))
             }
             guard abs(longitude) <= 180 else {
-                throw fail(location.value["longitudeE7"]!, "longitudeE7", .longitudeOutOfRange(element: "longitudeE7 / 10^7", value: longitude))
+                throw fail(location.member("longitudeE7")!, "longitudeE7", .longitudeOutOfRange(element: "longitudeE7 / 10^7", value: longitude))
             }
             let altitude: Double? = if case .number(let a)? = location.value["altitude"]?.value { a } else { nil }
             points.append(RoutePoint(latitude: latitude, longitude: longitude, elevation: altitude,
@@ -68,7 +72,7 @@ enum TakeoutLocations {
         guard let route = Route(segments: [points], name: nil, source: source) else {
             let found = unplaced.count == 0 ? "the location history holds no location"
                 : "none of the \(unplaced.count) locations has a position (latitudeE7 and longitudeE7), the first at \(unplaced.first)"
-            throw RouteParseError(format: .geojson, location: locate(root), codingPath: "locations", reason: .noLine(found: found))
+            throw RouteParseError(format: .geojson, location: locate(root), codingPath: root.path.appending(key: "locations").description, reason: .noLine(found: found))
         }
         var notes = ["read \(points.count) Google Takeout location\(points.count == 1 ? "" : "s") (latitudeE7/longitudeE7: degrees × 10^7)"]
         if unplaced.count > 0 {
@@ -83,7 +87,7 @@ enum TakeoutLocations {
     }
 
     /// A JSON value as the message shows it: a number as written, else its kind.
-    private static func shown(_ node: JSONNode) -> String {
+    private static func shown(_ node: JSONCursor) -> String {
         switch node.value {
         case .number(let n): "\(n)"
         case .string(let s): "\"\(s)\""
@@ -92,15 +96,15 @@ enum TakeoutLocations {
     }
 
     /// The location's time from `timestamp` (ISO 8601) or `timestampMs` (Unix milliseconds), or `nil`.
-    private static func time(of location: JSONNode,
-                             fail: (JSONNode, String, RouteParseError.Reason) -> RouteParseError) throws(RouteParseError) -> Date? {
-        if let node = location.value["timestamp"] {
+    private static func time(of location: JSONCursor,
+                             fail: (JSONCursor, String, RouteParseError.Reason) -> RouteParseError) throws(RouteParseError) -> Date? {
+        if let node = location.member("timestamp") {
             guard let text = node.value.stringValue, let date = DateTimeParser.date(from: text) else {
                 throw fail(node, "timestamp", .malformedTime(element: "timestamp", text: "\(node.value)"))
             }
             return date
         }
-        if let node = location.value["timestampMs"] {
+        if let node = location.member("timestampMs") {
             let ms: Double? = switch node.value {
             case .string(let s): Double(s)
             case .number(let n): n

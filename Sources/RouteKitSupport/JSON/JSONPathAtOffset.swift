@@ -2,8 +2,8 @@
 /// by scanning the text before it: for an error the parser finds before any reader has walked the
 /// tree (a number out of range), so that the message names the path as the reader's own errors do.
 ///
-/// Keys are written after a `.` (the first one without), array indices in brackets, counted from 0;
-/// a key is shown as its text between the quotes, escapes left as written. The text before `offset`
+/// The path is spelled as ``JSONPath`` spells paths (`features[0].properties["my key"]`); a key is
+/// its text between the quotes, escapes left as written. The text before `offset`
 /// must be the start of valid JSON (as it is where ``JSONParser`` stopped).
 ///
 /// - Complexity: O(offset) time, O(depth) memory; run only when a message needs it.
@@ -42,14 +42,14 @@ package enum JSONPathAtOffset {
             }
             k += 1
         }
-        var path = ""
+        var path = JSONPath()
         for frame in frames {
             if frame.isArray {
-                path += "[\(frame.index)]"
+                path = path.appending(index: frame.index)
             } else if let key = frame.key {
-                path += (path.isEmpty ? "" : ".") + key
+                path = path.appending(key: key)
             }
         }
-        return path
+        return path.description
     }
 }

@@ -445,8 +445,8 @@ private func everythingScript() -> CameraScript {
     @Test func suggestionsNeedACloseName() {
         #expect(ScriptJSONDecoder.suggestion(for: "timingcurve", among: ["timingCurve", "timing"]) == " (did you mean \"timingCurve\"?)")
         #expect(ScriptJSONDecoder.suggestion(for: "zoom", among: ["distance", "heading", "pitch"]) == "")
-        #expect(ScriptJSONDecoder.editDistance(Array("kitten"), Array("sitting")) == 3)
-        #expect(ScriptJSONDecoder.editDistance([], Array("abc")) == 3)
-        #expect(ScriptJSONDecoder.editDistance(Array("abc"), []) == 3)
+        #expect(EditDistance.optimalStringAlignment(Array("kitten"), Array("sitting")) == 3)
+        #expect(EditDistance.optimalStringAlignment([], Array("abc")) == 3)
+        #expect(EditDistance.optimalStringAlignment(Array("abc"), []) == 3)
     }
 }

@@ -65,15 +65,15 @@ extension Formats {
         }
 
         @Test func unitParsing() {
-            #expect(CSVCellValue.parse("98.470 m", as: .length, decimalComma: true) == .value(98.470, unit: "m"))
-            #expect(CSVCellValue.parse("1200ft", as: .length, decimalComma: true) == .value(1200 * 0.3048, unit: "ft"))
-            #expect(CSVCellValue.parse("2 mi", as: .length, decimalComma: true) == .value(3218.688, unit: "mi"))
-            #expect(CSVCellValue.parse("98,5 m", as: .length, decimalComma: true) == .value(98.5, unit: "m"))
-            #expect(CSVCellValue.parse("1e3", as: .length, decimalComma: true) == .value(1000, unit: nil))
-            #expect(CSVCellValue.parse("12 km/h", as: .length, decimalComma: true) == .unknownUnit("km/h"))
-            #expect(CSVCellValue.parse("46.5°", as: .angle, decimalComma: true) == .value(46.5, unit: "°"))
-            #expect(CSVCellValue.parse("m", as: .length, decimalComma: true) == .notNumber)
-            #expect(CSVCellValue.parse("4x.5", as: .length, decimalComma: true) == .notNumber)
+            #expect(CSVCellValue.parse("98.470 m", as: .length) == .value(98.470, unit: "m"))
+            #expect(CSVCellValue.parse("1200ft", as: .length) == .value(1200 * 0.3048, unit: "ft"))
+            #expect(CSVCellValue.parse("2 mi", as: .length) == .value(3218.688, unit: "mi"))
+            #expect(CSVCellValue.parse("98,5 m", as: .length) == .value(98.5, unit: "m"))
+            #expect(CSVCellValue.parse("1e3", as: .length) == .value(1000, unit: nil))
+            #expect(CSVCellValue.parse("12 km/h", as: .length) == .unknownUnit("km/h"))
+            #expect(CSVCellValue.parse("46.5°", as: .angle) == .value(46.5, unit: "°"))
+            #expect(CSVCellValue.parse("m", as: .length) == .notNumber)
+            #expect(CSVCellValue.parse("4x.5", as: .length) == .notNumber)
         }
 
         @Test func semicolonDecimalCommasRead() throws {
