@@ -25,7 +25,7 @@ func benchmarkRender(path: String?, frames: Int) {
         var page = FlightPageOptions()
         page.mode = .render
         page.script = .inline(javaScript: try String(contentsOfFile: js, encoding: .utf8), css: nil)
-        let writer = PreviewPage(context: context, options: page)
+        let writer = FlightPageWriter(context: context, options: page)
         let bytes = PoseOutput.bytes(writer: writer) { sampler.forEachPose(of: flight, eye: nil, $0) }.bytes
         let renderer = FlightRenderer(page: bytes, width: 1280, height: 720, frameRate: FrameRate(numerator: 30, denominator: 1))
         let start = min(180, count - 1)

@@ -23,7 +23,7 @@ extension PoseOutput {
         }
     }
 
-    /// Samples a group flight and streams every pose through `writer` (a ``PreviewPage``).
+    /// Samples a group flight and streams every pose through `writer` (a ``FlightPageWriter``).
     @discardableResult
     package static func write(
         _ group: GroupFlight, sampler: PoseSampler, eye: EyePosition.Model?, writer: any PoseWriter,
@@ -35,7 +35,7 @@ extension PoseOutput {
     }
 
     /// Samples a flight into `writer` in memory: the bytes of a flight page that a browser is handed
-    /// whole (``PreviewPage``), rather than a file. `poses` is the sampler's pass over the flight
+    /// whole (``FlightPageWriter``), rather than a file. `poses` is the sampler's pass over the flight
     /// (`{ sampler.forEachPose(of: flight, eye: nil, $0) }`).
     ///
     /// - Complexity: O(f) time and memory for f frames.

@@ -91,7 +91,7 @@ public enum PoseOutput {
         }
     }
 
-    /// Samples a scripted flight and streams every pose through `writer` (a ``PreviewPage``, or any
+    /// Samples a scripted flight and streams every pose through `writer` (a ``FlightPageWriter``, or any
     /// writer of the caller's).
     /// - Parameters:
     ///   - flight: The resolved flight.

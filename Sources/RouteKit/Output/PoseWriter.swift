@@ -44,15 +44,15 @@ public enum PoseFormat: String, CaseIterable, Sendable {
     /// (`GeoJSONPoseWriter`).
     case geojson
     /// A KML 2.2 Google Earth tour, one `gx:FlyTo` to a `Camera` (or `LookAt`) per frame, and the route
-    /// (`KMLTourWriter`).
+    /// (`KMLPoseWriter`).
     case kml
     /// The KML tour zipped as `doc.kml` in a KMZ archive (`KMZArchive`).
     case kmz
-    /// A CZML document for CesiumJS: a clock and a sampled eye position and orientation (`CZMLWriter`).
+    /// A CZML document for CesiumJS: a clock and a sampled eye position and orientation (`CZMLPoseWriter`).
     case czml
-    /// Google Earth Studio's 3D camera export JSON (`EarthStudioWriter`).
+    /// Google Earth Studio's 3D camera export JSON (`EarthStudioPoseWriter`).
     case earthStudio = "earth-studio"
-    /// Web-map cameras for MapLibre GL JS, Mapbox GL JS and deck.gl (`MapLibreCameraWriter`).
+    /// Web-map cameras for MapLibre GL JS, Mapbox GL JS and deck.gl (`MapLibrePoseWriter`).
     case maplibre
     /// The camera centre's path as a GPX 1.1 track with a time per frame (`GPXPoseWriter`).
     case gpx
@@ -114,12 +114,12 @@ public enum PoseFormat: String, CaseIterable, Sendable {
                                      angles: context.angles, framing: context.framing,
                                      framesPerSecond: context.framesPerSecond, group: context.group,
                                      geoid: context.geoid)
-        case .kml, .kmz: return KMLTourWriter(context: context)
-        case .czml: return CZMLWriter(context: context)
-        case .earthStudio: return EarthStudioWriter(context: context)
-        case .maplibre: return MapLibreCameraWriter(context: context)
+        case .kml, .kmz: return KMLPoseWriter(context: context)
+        case .czml: return CZMLPoseWriter(context: context)
+        case .earthStudio: return EarthStudioPoseWriter(context: context)
+        case .maplibre: return MapLibrePoseWriter(context: context)
         case .gpx: return GPXPoseWriter(context: context)
-        case .svg: return FlightSVGWriter(context: context)
+        case .svg: return SVGPoseWriter(context: context)
         }
     }
 

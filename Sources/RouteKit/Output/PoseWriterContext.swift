@@ -47,7 +47,7 @@ package struct PoseWriterContext: Sendable {
     package var epochSeconds: (@Sendable (Double) -> Double)? = nil
     /// The flight's pose at any time between frames (seconds of flight time, within the flight), for
     /// writers that add samples where a renderer's interpolation between frames would stray from the
-    /// flight: CZML (``CZMLWriter``). `nil` (default): frames only.
+    /// flight: CZML (``CZMLPoseWriter``). `nil` (default): frames only.
     /// ``PoseOutput`` sets it from the sampler when it writes CZML.
     package var poseBetweenFrames: (@Sendable (Double) -> CameraPose)? = nil
     /// For a group flight in CZML, how much of each rider's track Cesium draws behind the rider (its
@@ -68,8 +68,8 @@ package struct PoseWriterContext: Sendable {
     /// no ground.
     package var terrain: (any ElevationModel)? = nil
     /// The highest pitch a web-map camera may have, degrees (MapLibre's default `maxPitch` 60); the MapLibre
-    /// writer records it, ``MapLibreCameraWriter/firstPose(above:in:sampler:)`` finds poses above it.
-    package var maximumPitch: Double = MapLibreCameraWriter.defaultMaximumPitch
+    /// writer records it, ``MapLibrePoseWriter/firstPose(above:in:sampler:)`` finds poses above it.
+    package var maximumPitch: Double = MapLibrePoseWriter.defaultMaximumPitch
     /// The vertical datum of the heights CSV and GeoJSON write (`center_elevation`, `eye_altitude`).
     /// KML (sea level), CZML, Earth Studio (the ellipsoid) and GPX (sea level) always use their own
     /// format's datum. Default ``VerticalDatum/ellipsoidal``.

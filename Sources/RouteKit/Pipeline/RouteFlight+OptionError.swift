@@ -21,8 +21,8 @@ extension RouteFlight {
 
     /// Throws when `output`'s own settings are out of range (its frame rate is checked with the flight).
     static func check(_ output: Output) throws(OptionError) {
-        guard (0...MapLibreCameraWriter.highestMaximumPitch).contains(output.maximumPitch) else {
-            throw OptionError(description: "the maximum pitch \(output.maximumPitch)° is invalid (expected degrees from straight down, 0 to \(Int(MapLibreCameraWriter.highestMaximumPitch)))")
+        guard (0...MapLibrePoseWriter.highestMaximumPitch).contains(output.maximumPitch) else {
+            throw OptionError(description: "the maximum pitch \(output.maximumPitch)° is invalid (expected degrees from straight down, 0 to \(Int(MapLibrePoseWriter.highestMaximumPitch)))")
         }
         if let trail = output.riderTrail, !(trail > 0 && trail.isFinite) {
             throw OptionError(description: "the rider trail \(trail) s is invalid (expected seconds of clock time, finite and more than 0, or nil for the whole track)")

@@ -25,7 +25,7 @@ extension RouteFlight {
         /// KML and KMZ: a `Camera` at the eye or a `LookAt` at the centre.
         public var kmlView: KMLView
         /// MapLibre frames: the web map's `maxPitch`, degrees (a flight that pitches more is refused by
-        /// `MapLibreCameraWriter/firstPose(beyondLimitsOf:in:sampler:framing:)`).
+        /// `MapLibrePoseWriter/firstPose(beyondLimitsOf:in:sampler:framing:)`).
         public var maximumPitch: Double
         /// Group flights in CZML: how much of each rider's track Cesium draws behind the rider (its path's
         /// `trailTime`), seconds of clock time (> 0, default 120), or `nil` for the whole race so far
@@ -42,7 +42,7 @@ extension RouteFlight {
             routeValueColumns = false
             framingColumns = false
             kmlView = .camera
-            maximumPitch = MapLibreCameraWriter.defaultMaximumPitch
+            maximumPitch = MapLibrePoseWriter.defaultMaximumPitch
             riderTrail = PoseWriterContext.defaultRiderTrail
         }
     }

@@ -32,8 +32,8 @@ extension RouteFlight {
         var context = PoseWriterContext(route: route, framesPerSecond: framesPerSecond,
                                         frameCount: sampler.frameCount(forDuration: flight.duration),
                                         framing: self.options.flight.framing)
-        context.maximumPitch = MapLibreCameraWriter.highestMaximumPitch
-        let writer = PreviewPage(context: context, options: options)
+        context.maximumPitch = MapLibrePoseWriter.highestMaximumPitch
+        let writer = FlightPageWriter(context: context, options: options)
         let wanted = frames ?? 0..<context.frameCount
         return PoseOutput.bytes(writer: writer) { body in
             sampler.forEachPose(of: flight, eye: nil) { pose in

@@ -34,8 +34,8 @@ struct OutputArguments: Equatable {
                 a.riderTrail = v.text.lowercased() == "whole" ? nil
                     : try v.positive(atMost: 1e9, "seconds of clock time", or: "whole")
                 a.given.insert("--rider-trail") },
-            .value("--max-pitch", valueName: "degrees", help: "maplibre: the web map's maxPitch, at most \(OptionValue.number(MapLibreCameraWriter.highestMaximumPitch)); a flight that pitches more is refused.", default: "\(CheckOptions.shown(MapLibreCameraWriter.defaultMaximumPitch)) for maplibre and deckgl, \(CheckOptions.shown(MapLibreCameraWriter.highestMaximumPitch)) for mapbox") { a, v throws(UsageError) in
-                a.maxPitch = try v.number(in: 0...MapLibreCameraWriter.highestMaximumPitch, "degrees from straight down (the web map's maxPitch)")
+            .value("--max-pitch", valueName: "degrees", help: "maplibre: the web map's maxPitch, at most \(OptionValue.number(MapLibrePoseWriter.highestMaximumPitch)); a flight that pitches more is refused.", default: "\(CheckOptions.shown(MapLibrePoseWriter.defaultMaximumPitch)) for maplibre and deckgl, \(CheckOptions.shown(MapLibrePoseWriter.highestMaximumPitch)) for mapbox") { a, v throws(UsageError) in
+                a.maxPitch = try v.number(in: 0...MapLibrePoseWriter.highestMaximumPitch, "degrees from straight down (the web map's maxPitch)")
                 a.given.insert("--max-pitch") },
         ])
     }
@@ -54,6 +54,6 @@ struct OutputArguments: Equatable {
 
     /// `--max-pitch`, else the renderer's default: 85 for Mapbox GL JS, 60 for MapLibre GL JS and deck.gl.
     func maximumPitch(formatName: String?) -> Double {
-        maxPitch ?? (formatName == "mapbox" ? MapLibreCameraWriter.highestMaximumPitch : MapLibreCameraWriter.defaultMaximumPitch)
+        maxPitch ?? (formatName == "mapbox" ? MapLibrePoseWriter.highestMaximumPitch : MapLibrePoseWriter.defaultMaximumPitch)
     }
 }

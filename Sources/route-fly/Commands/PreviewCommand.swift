@@ -135,8 +135,8 @@ extension PreviewOptions {
         if frames > SampleOptions.defaultMaxFrames {
             throw CommandFailure(description: "\(shown): error: the flight has \(frames) frames at \(FixedDecimal.string(fps, places: 3)) fps (\(describeSeconds(flight.duration))), more than a preview page holds (\(SampleOptions.defaultMaxFrames)): lower '--fps', or shorten the flight ('--duration', '--speedup', '--skip-idle', '--intro', '--outro')")
         }
-        let maximumPitch = MapLibreCameraWriter.highestMaximumPitch
-        if let (pose, limit) = MapLibreCameraWriter.firstPose(beyondLimitsOf: maximumPitch, in: flight, sampler: sampler,
+        let maximumPitch = MapLibrePoseWriter.highestMaximumPitch
+        if let (pose, limit) = MapLibrePoseWriter.firstPose(beyondLimitsOf: maximumPitch, in: flight, sampler: sampler,
                                                                framing: framing) {
             throw CommandFailure(description: "\(shown): error: " + webMapLimitMessage(pose, limit, maximumPitch: maximumPitch, preview: true))
         }
@@ -187,7 +187,7 @@ extension PreviewOptions {
         context.group = riders
         let area = BoundingBox(path: riders.riders.flatMap { $0.route.points.map(\.coordinate) }) ?? BoundingBox(west: 0, south: 0, east: 0, north: 0)
         let summary = try PoseOutput.write(planned, sampler: sampler, eye: nil,
-                                           writer: PreviewPage(context: context, options: try pageOptions(script: script, around: area)),
+                                           writer: FlightPageWriter(context: context, options: try pageOptions(script: script, around: area)),
                                            to: outputPath.flatMap { $0 == "-" ? nil : .file($0) } ?? .standardOutput)
         printSamplingWarnings(summary, sampler: sampler, routePath: routePaths[0], preset: nil,
                               initialDistance: planned.flight.initialCamera.distance)

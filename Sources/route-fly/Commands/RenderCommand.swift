@@ -205,7 +205,7 @@ struct RenderOptions: Equatable, PlansFlightsOverGround, Subcommand {
         var options = options
         options.script = script
         options.styleURL = page.styleURL
-        let writer = PreviewPage(context: context, options: options)
+        let writer = FlightPageWriter(context: context, options: options)
         let (bytes, summary) = PoseOutput.bytes(writer: writer, poses: Self.poses(in: range) { sampler.forEachPose(of: planned, eye: nil, $0) })
         printSamplingWarnings(summary, sampler: sampler, routePath: routePaths[0], preset: nil,
                               initialDistance: planned.flight.initialCamera.distance)

@@ -19,7 +19,7 @@ extension SampleOptions {
         try checkFrames(duration: planned.duration, sampler: sampler, shown: shown, longestStep: nil)
         let format = resolvedFormat
         let maximumPitch = output.maximumPitch(formatName: formatName)
-        if format == .maplibre, let (pose, limit) = MapLibreCameraWriter.firstPose(beyondLimitsOf: maximumPitch, in: planned.flight,
+        if format == .maplibre, let (pose, limit) = MapLibrePoseWriter.firstPose(beyondLimitsOf: maximumPitch, in: planned.flight,
                                                                                       sampler: sampler, framing: options.framing) {
             throw CommandFailure(description: "\(shown): error: " + webMapLimitMessage(pose, limit, maximumPitch: maximumPitch, preview: false))
         }

@@ -131,8 +131,8 @@ struct SampleOptions: Equatable, Subcommand {
         if let long = FlightNotice.length(of: duration, sampler: sampler, longestStep: longestStep) {
             printDiagnostic("\(shown): warning: \(FlightNoticePresentation.describe(long))")
         }
-        if resolvedFormat == .svg, frames > FlightSVGWriter.maximumFrames {
-            throw UsageError(message: "A picture (--format svg) is drawn from at most \(FlightSVGWriter.maximumFrames) frames; this flight has \(frames) at \(fps) fps. Lower '--fps'.", subcommand: Self.name)
+        if resolvedFormat == .svg, frames > SVGPoseWriter.maximumFrames {
+            throw UsageError(message: "A picture (--format svg) is drawn from at most \(SVGPoseWriter.maximumFrames) frames; this flight has \(frames) at \(fps) fps. Lower '--fps'.", subcommand: Self.name)
         }
     }
 
@@ -179,7 +179,7 @@ struct SampleOptions: Equatable, Subcommand {
         try checkFrames(duration: scripted.duration, sampler: sampler, shown: shownPath(routePath), longestStep: longestStep)
         let destination: PoseOutput.Destination = outputPath.flatMap { $0 == "-" ? nil : .file($0) } ?? .standardOutput
         let poseOutput = routeFlightOutput
-        if poseOutput.format == .maplibre, let (pose, limit) = MapLibreCameraWriter.firstPose(beyondLimitsOf: poseOutput.maximumPitch, in: scripted, sampler: sampler,
+        if poseOutput.format == .maplibre, let (pose, limit) = MapLibrePoseWriter.firstPose(beyondLimitsOf: poseOutput.maximumPitch, in: scripted, sampler: sampler,
                                                                                                 framing: flight.options.framing) {
             throw CommandFailure(description: "\(shownPath(routePath)): error: " + webMapLimitMessage(pose, limit, maximumPitch: poseOutput.maximumPitch, preview: false))
         }

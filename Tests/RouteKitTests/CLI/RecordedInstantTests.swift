@@ -72,7 +72,7 @@ import Testing
         return instants
     }
 
-    /// The indices of the CZML samples that are frames: CZMLWriter adds samples between two frames where
+    /// The indices of the CZML samples that are frames: CZMLPoseWriter adds samples between two frames where
     /// CesiumJS's interpolation would stray (``CZMLInterpolation``), so the frames are the subsequence of
     /// samples at the frames' own instants (`frameTimes`, in the samples' units), each matched in order
     /// within `tolerance`; `nil` when a frame has no sample.

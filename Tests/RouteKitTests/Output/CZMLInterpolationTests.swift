@@ -34,7 +34,7 @@ import Testing
         }
         var context = PoseWriterContext(framesPerSecond: 10, frameCount: 11)
         context.poseBetweenFrames = pose
-        var writer = CZMLWriter(context: context)
+        var writer = CZMLPoseWriter(context: context)
         let poses = (0...10).map { pose(Double($0) / 10) }
         return (String(decoding: writer.encode(poses), as: UTF8.self), poses.count)
     }

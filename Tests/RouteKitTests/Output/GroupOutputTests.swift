@@ -215,7 +215,7 @@ import Testing
     }
 
     @Test func czmlRiderSamplesSpreadOverPackets() throws {
-        var writer = CZMLWriter(context: Self.context(), samplesPerPacket: 3)
+        var writer = CZMLPoseWriter(context: Self.context(), samplesPerPacket: 3)
         let packets = try #require(try JSONSerialization.jsonObject(with: Data(writer.encode(Self.poses))) as? [[String: Any]])
         let positions = packets.filter { $0["id"] as? String == "rider/1" && $0["position"] != nil }
         #expect(positions.count == 2)  // 3 + 1 samples
@@ -265,9 +265,9 @@ import Testing
         let poses = (0..<frames).map { k in
             CameraPose(frame: k, time: Double(k) / 30, camera: Self.poses[0].camera, riders: (0..<3).map { Self.rider($0, frame: k % 4) })
         }
-        var whole = KMLTourWriter(context: context)
+        var whole = KMLPoseWriter(context: context)
         let expected = whole.encode(poses)
-        var writer = KMLTourWriter(context: context)
+        var writer = KMLPoseWriter(context: context)
         var out: [UInt8] = []
         writer.begin(into: &out)
         for pose in poses { writer.write(pose, into: &out) }
@@ -329,7 +329,7 @@ import Testing
         guard let js = ExternalTools.mapLibreJS else { return }
         var options = FlightPageOptions()
         options.script = .inline(javaScript: try String(contentsOf: js, encoding: .utf8), css: nil)
-        var page = PreviewPage(context: Self.context(), options: options)
+        var page = FlightPageWriter(context: Self.context(), options: options)
         let (dir, file) = try Self.write(String(decoding: page.encode(Self.poses), as: UTF8.self), named: "group.html")
         defer { try? FileManager.default.removeItem(at: dir) }
         let url = URL(string: file.absoluteString + "#frame=2")!

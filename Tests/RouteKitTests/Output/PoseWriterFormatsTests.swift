@@ -96,7 +96,7 @@ private func values(of tag: String, in xml: String) -> [Double] {
 
     @Test func czmlPacketsAreValidJSONWithWhatCesiumNeeds() throws {
         let poses = writerTestPoses(acrossAntimeridian: true)
-        var writer = CZMLWriter(context: PoseWriterContext(poses: poses, route: writerTestRoute()), samplesPerPacket: 7)
+        var writer = CZMLPoseWriter(context: PoseWriterContext(poses: poses, route: writerTestRoute()), samplesPerPacket: 7)
         let bytes = writer.encode(poses)
         let packets = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [[String: Any]])
         let document = packets[0]

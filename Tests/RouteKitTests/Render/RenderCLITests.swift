@@ -70,7 +70,7 @@ import Testing
         page.mode = .render
         page.overlays = overlays
         page.script = .inline(javaScript: try String(contentsOfFile: js, encoding: .utf8), css: nil)
-        var writer = PreviewPage(context: context, options: page)
+        var writer = FlightPageWriter(context: context, options: page)
         var bytes: [UInt8] = []
         writer.begin(into: &bytes)
         _ = sampler.forEachPose(of: flight, eye: nil) { writer.write($0, into: &bytes); return true }

@@ -144,7 +144,7 @@ import Testing
         // looking straight down at 0 E 33.9165 N has rotation (180, -56.0835, -90).
         let camera = MapCamera(centerCoordinate: LocationCoordinate2D(latitude: 33.9165, longitude: 0), distance: 5000, heading: 0, pitch: 0)
         let pose = CameraPose(frame: 0, time: 0, camera: camera, eye: camera.eye())
-        var writer = EarthStudioWriter(context: PoseWriterContext(framesPerSecond: 30, frameCount: 1))
+        var writer = EarthStudioPoseWriter(context: PoseWriterContext(framesPerSecond: 30, frameCount: 1))
         let doc = try Self.json(String(decoding: writer.encode([pose]), as: UTF8.self))
         let rotation = try #require((doc["cameraFrames"] as? [[String: Any]])?.first?["rotation"] as? [String: Double])
         #expect(abs(rotation["x"]! - 180) < 0.01)
@@ -359,7 +359,7 @@ import Testing
     @Test func mapLibreZoomFollowsThePublishedFormula() throws {
         // ctc = 0.5 * 1080 / tan(atan(1/3)) = 1620 px; zoom = log2(1620 * 2 pi 6371008.8 cos 45 / (512 * 2000))
         // = 15.450580342 (computed with Python's math module).
-        let zoom = MapLibreCameraWriter.zoom(distance: 2000, latitude: 45, viewportHeight: 1080,
+        let zoom = MapLibrePoseWriter.zoom(distance: 2000, latitude: 45, viewportHeight: 1080,
                                              verticalFieldOfView: CameraFraming.defaultVerticalFieldOfView)
         #expect(abs(zoom - 15.450580342084393) < 1e-9)
         let r = try runRouteFly(["sample", Self.route, "--fps", "2", "--format", "deckgl"])

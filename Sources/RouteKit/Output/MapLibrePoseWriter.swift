@@ -60,7 +60,7 @@ import Foundation
 /// level.
 ///
 /// Streaming: constant memory, about 110 bytes per pose. Deterministic bytes.
-package struct MapLibreCameraWriter: PoseWriter, Sendable {
+package struct MapLibrePoseWriter: PoseWriter, Sendable {
     /// Frame rate, framing, angles and maximum pitch.
     package var context: PoseWriterContext
     private var count = 0
@@ -167,7 +167,7 @@ package struct MapLibreCameraWriter: PoseWriter, Sendable {
         out.append(UInt8(ascii: ","))
         FixedDecimal.append(c.latitude, places: PosePrecision.coordinate, to: &out)
         out.append(text: "],\"zoom\":")
-        let zoom = MapLibreCameraWriter.zoom(distance: pose.camera.distance, latitude: c.latitude,
+        let zoom = MapLibrePoseWriter.zoom(distance: pose.camera.distance, latitude: c.latitude,
                                              viewportHeight: context.framing.viewportHeight,
                                              verticalFieldOfView: context.framing.verticalFieldOfView)
         FixedDecimal.append(zoom, places: 6, to: &out)

@@ -5,12 +5,12 @@ import Foundation
 ///
 /// The page holds, in order: the MapLibre script (a `<script src>` to a URL, or the library's text
 /// inlined, with its stylesheet when given), the route as GeoJSON and the camera frames exactly as
-/// `MapLibreCameraWriter` writes them (each in a `<script type="application/json">`), and a small
+/// `MapLibrePoseWriter` writes them (each in a `<script type="application/json">`), and a small
 /// player. The player:
 /// - sizes the map to the largest box of the planned viewport's aspect that fits the window above the
 ///   controls, centred there (so nothing the camera frames is under them), and adds
 ///   `log2(shown height / planned height)` to every zoom, since the eye-to-centre distance in pixels is
-///   proportional to the height (`MapLibreCameraWriter`), so the framing is the planned one at any size;
+///   proportional to the height (`MapLibrePoseWriter`), so the framing is the planned one at any size;
 ///   it sets the map's vertical field of view to the planned one (`setVerticalFieldOfView`, MapLibre 5);
 /// - shows frame `i` with `map.jumpTo({center, zoom, bearing, pitch})`, and with terrain `elevation` too
 ///   (the map's `centerClampedToGround` is off, so MapLibre keeps it: the planned camera); with terrain,
@@ -29,7 +29,7 @@ import Foundation
 /// URL. The route line is `#ff4000`, 4 pixels wide.
 ///
 /// Group flights (``PoseWriterContext/group``; the camera frames then carry `riders` and `active`, as
-/// `MapLibreCameraWriter` writes them): the route script also holds each rider's route (as
+/// `MapLibrePoseWriter` writes them): the route script also holds each rider's route (as
 /// `GeoJSONPoseWriter` writes them, `role` `rider-route`), drawn as a 3-pixel line in the rider's colour
 /// (`RiderPalette`, the colours of the SVG picture); every shown frame sets a GeoJSON source `riders` of
 /// one Point per rider (properties `name`, `color`, `active`), drawn as circles in the riders' colours
@@ -41,18 +41,18 @@ import Foundation
 /// Strings that end up inside `<script>` have `</` written `<\/` (HTML's script data state ends at
 /// `</script`); in JSON and JavaScript strings both mean the same. Streaming: constant memory besides
 /// the inlined script, about 110 bytes per pose.
-package struct PreviewPage: PoseWriter {
+package struct FlightPageWriter: PoseWriter {
     /// What the page draws (reveal, rider, overlays, terrain) and who drives it.
     package var options: FlightPageOptions
 
-    private var cameras: MapLibreCameraWriter
+    private var cameras: MapLibrePoseWriter
     private var context: PoseWriterContext
 
     /// A page for a flight described by `context` (its route is drawn; its framing sizes the map).
     package init(context: PoseWriterContext, options: FlightPageOptions = FlightPageOptions()) {
         self.context = context
         self.options = options
-        self.cameras = MapLibreCameraWriter(context: context)
+        self.cameras = MapLibrePoseWriter(context: context)
     }
 
     /// The colour of a single route's rider marker, `#0a6cff` (with a white ring).

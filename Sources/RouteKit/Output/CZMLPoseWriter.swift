@@ -87,7 +87,7 @@ import Foundation
 ///   vertical one: a player converts (the CesiumJS recipe, docs/renderers.md#cesiumjs-czml, `docs/cesium-recipe.js`).
 ///
 /// Deterministic bytes: fixed decimals, the fixed default epoch, no current date.
-package struct CZMLWriter: PoseWriter, Sendable {
+package struct CZMLPoseWriter: PoseWriter, Sendable {
     /// The flight's span, epoch and route.
     package var context: PoseWriterContext
     /// Frames per sampled packet (> 0), with the samples added between them. Default 500.
@@ -264,7 +264,7 @@ package struct CZMLWriter: PoseWriter, Sendable {
         FixedDecimal.append(sample.seconds, places: PosePrecision.time, to: &orientations)
         for i in 0..<4 {
             orientations.append(comma)
-            FixedDecimal.append(q[i], places: CZMLWriter.quaternionPlaces, to: &orientations)
+            FixedDecimal.append(q[i], places: CZMLPoseWriter.quaternionPlaces, to: &orientations)
         }
     }
 

@@ -2,7 +2,7 @@
 ///
 /// Unlike the other writers it holds every pose in memory (a picture needs them all), so it is meant
 /// for quick looks; route-fly refuses more than ``maximumFrames`` frames in this format.
-package struct FlightSVGWriter: PoseWriter {
+package struct SVGPoseWriter: PoseWriter {
     /// The most frames a picture is drawn from.
     package static let maximumFrames = 100_000
 
@@ -11,7 +11,7 @@ package struct FlightSVGWriter: PoseWriter {
 
     package init(context: PoseWriterContext) {
         self.context = context
-        poses.reserveCapacity(min(context.frameCount, FlightSVGWriter.maximumFrames))
+        poses.reserveCapacity(min(context.frameCount, SVGPoseWriter.maximumFrames))
     }
 
     package func begin(into out: inout [UInt8]) {}

@@ -61,7 +61,7 @@ import Foundation
 ///
 /// Streaming: constant memory, about 330 bytes per pose (plus about 40 bytes a route point and, with a
 /// terrain model, about 0.5 MB of ground at the end). Deterministic bytes.
-package struct EarthStudioWriter: PoseWriter, Sendable {
+package struct EarthStudioPoseWriter: PoseWriter, Sendable {
     /// Frame rate, frame count and framing of the flight.
     package var context: PoseWriterContext
     private var count = 0

@@ -64,7 +64,7 @@ import Foundation
 /// Streaming: constant memory for a single route; about 270 bytes per pose. Deterministic bytes (fixed
 /// decimals, no dates). ``KMLReader`` reads the file back as the route (the Camera elements and rider
 /// tracks are not a route).
-package struct KMLTourWriter: PoseWriter, Sendable {
+package struct KMLPoseWriter: PoseWriter, Sendable {
     /// What the document holds besides the poses.
     package var context: PoseWriterContext
     /// The previous pose's time in whole microseconds.

@@ -1,4 +1,4 @@
-extension PreviewPage {
+extension FlightPageWriter {
     /// The page's style sheet.
     static let pageStyle = """
         <style>
