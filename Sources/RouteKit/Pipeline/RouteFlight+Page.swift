@@ -8,7 +8,7 @@ extension RouteFlight {
     /// The page holds the route as GeoJSON, one MapLibre camera per frame (`center`, `zoom`, `bearing`,
     /// `pitch`, and the centre's `elevation` in metres above sea level), the overlays' data, and a small
     /// player; ``FlightPageOptions`` says what it draws, which MapLibre GL JS it loads and which basemap.
-    /// The cameras are the ones `route-fly sample --format maplibre` writes; the map's `maxPitch` is 85°
+    /// The cameras are the ones ``PoseFormat/maplibre`` writes; the map's `maxPitch` is 85°
     /// (MapLibre's highest), and a frame pitched more is shown at 85°.
     ///
     /// - Parameters:
