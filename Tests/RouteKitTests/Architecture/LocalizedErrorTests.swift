@@ -18,8 +18,12 @@ import Testing
         let writeError = try #require(throws: AtomicFile.WriteError.self) {
             try AtomicFile(path: "/nonexistent-routekit-folder/poses.csv")
         }
+        let optionError = try #require(throws: RouteFlight.OptionError.self) {
+            try RouteFlight.checkedSampler(framesPerSecond: 0, duration: 10)
+        }
         return [
             "RouteParseError": parseError,
+            "OptionError": optionError,
             "WriteError": writeError,
             "FlightPlanError": FlightPlanError.tooFewPoints(1),
             "GroupFlightError": GroupFlightError.noTimeSpan,
