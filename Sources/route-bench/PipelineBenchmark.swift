@@ -207,7 +207,7 @@ private struct PipelineStages {
 }
 
 /// CPU seconds of this process so far.
-private func cpuNow() -> Double {
+func cpuNow() -> Double {
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)
     return cpuSeconds(usage)
@@ -321,6 +321,7 @@ private func scanBytesRun(_ program: String, _ path: String) -> Double? {
     process.executableURL = URL(fileURLWithPath: program)
     process.arguments = [path, "full"]
     process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
     guard (try? process.run()) != nil else { return nil }
     let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()

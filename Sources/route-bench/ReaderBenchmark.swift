@@ -13,13 +13,13 @@ import Glibc
 /// polyline: decoding every 5-bit chunk), with no checks at all. For GPX the limit program
 /// `scan_bytes.swift` of ../shared/bench (`full`: lat, lon, ele and time of each `trkpt`) is run too.
 ///
-/// - Returns: The lines to print, one per format: MB, read seconds and MB/s, limit seconds and MB/s,
-///   and read time / limit time.
+/// - Returns: The lines to print, one per format: MB; the read's wall and CPU seconds and MB per CPU
+///   second; the same for the limit; read time / limit time, wall and CPU.
 func benchmarkReaders(points: [RoutePoint], gpxPath: String) -> [String] {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("route-bench-readers-\(getpid())")
     try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
-    var lines = ["  format      MB   read s    MB/s  limit s    MB/s  read/limit"]
+    var lines = ["  format       MB  read: s wall  s CPU MB/s CPU  limit: s wall s CPU MB/s CPU  ratio: wall CPU"]
     for format in [RouteFormat.gpx, .kml, .tcx, .geojson, .csv, .polyline] {
         let path: String
         if format == .gpx {
@@ -36,20 +36,32 @@ func benchmarkReaders(points: [RoutePoint], gpxPath: String) -> [String] {
     return lines
 }
 
-/// One format's line: its file read three times and scanned three times.
+/// One format's line: its file read three times and scanned three times (wall and CPU seconds: the
+/// reader measures legs on a second core, the limit scan uses one).
 private func readerLine(_ format: RouteFormat, path: String) -> String {
     let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
     let mb = Double(bytes) / 1e6
     var failure: String? = nil
-    let read = median((0..<3).map { _ in
-        measureSeconds {
-            do { _ = try RouteFile.read(path: path, format: format) } catch { failure = "\(error)" }
-        }
-    })
+    let read = medianTimes {
+        do { _ = try RouteFile.read(path: path, format: format) } catch { failure = "\(error)" }
+    }
     if let failure { return "  \(format): read failed: \(failure)" }
-    let limit = median((0..<3).map { _ in measureSeconds { _ = MappedFile.limitScan(path, polyline: format == .polyline) } })
-    return String(format: "  %-8@ %6.1f %8.3f %7.0f %8.3f %7.0f  %6.1f", format.description as NSString, mb,
-                  read, mb / read, limit, mb / limit, read / limit)
+    let limit = medianTimes { _ = MappedFile.limitScan(path, polyline: format == .polyline) }
+    return "  " + format.description.padding(toLength: 9, withPad: " ", startingAt: 0)
+        + String(format: "%6.1f %8.3f %6.3f %7.0f %8.3f %6.3f %7.0f  %5.1f %5.1f", mb, read.wall, read.cpu, mb / read.cpu,
+                 limit.wall, limit.cpu, mb / limit.cpu, read.wall / limit.wall, read.cpu / limit.cpu)
+}
+
+/// The median wall and CPU seconds of three runs of `body`.
+private func medianTimes(_ body: () -> Void) -> (wall: Double, cpu: Double) {
+    var walls: [Double] = []
+    var cpus: [Double] = []
+    for _ in 0..<3 {
+        let cpuBefore = cpuNow()
+        walls.append(measureSeconds(body))
+        cpus.append(cpuNow() - cpuBefore)
+    }
+    return (median(walls), median(cpus))
 }
 
 func median(_ values: [Double]) -> Double {
