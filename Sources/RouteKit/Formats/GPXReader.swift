@@ -88,15 +88,8 @@ package enum GPXReader: RouteReader {
         return (delegate.routePoints, delegate.routeSegments)
     }
 
-    /// How ``parse(_:path:parser:)`` reads the XML.
-    enum Parser {
-        /// The byte scanner for the common shape (``XMLFastScanner``), libxml2 where it gives up.
-        case automatic
-        /// libxml2 alone.
-        case libxml2
-        /// The byte scanner alone; `nil` where it gives up (for tests).
-        case scannerOnly
-    }
+    /// How ``parse(_:path:parser:measuresLegs:)`` reads the XML.
+    typealias Parser = XMLParserChoice
 
     /// Parses `input` into a finished state machine: by ``XMLFastScanner`` when the file has the
     /// shape it reads and holds a route to fly, else (from the start again) by libxml2, which gives
@@ -107,17 +100,10 @@ package enum GPXReader: RouteReader {
     ///   file is read (``RoutePointCollector``), for ``route(from:)``.
     static func parse(_ input: RouteInput, path: String?, parser: Parser,
                       measuresLegs: Bool = false) throws(RouteParseError) -> GPXParserDelegate? {
-        if parser != .libxml2 {
-            let scanned = GPXParserDelegate(path: path, measuresLegs: measuresLegs)
-            // Files with nothing to fly go to libxml2 too: their error is located at the root.
-            if XMLFastScanner.scan(input, delegate: scanned), !scanned.trackSegments.isEmpty || !scanned.routeSegments.isEmpty {
-                return scanned
-            }
-            if parser == .scannerOnly { return nil }
-        }
-        let delegate = GPXParserDelegate(path: path, measuresLegs: measuresLegs)
-        try XMLRouteParsing.parse(input, format: .gpx, path: path, delegate: delegate)
-        return delegate
+        // Files with nothing to fly go to libxml2 too: their error is located at the root.
+        try XMLRouteParsing.parse(input, format: .gpx, path: path, parser: parser,
+                                  makeDelegate: { GPXParserDelegate(path: path, measuresLegs: measuresLegs) },
+                                  accepts: { !$0.trackSegments.isEmpty || !$0.routeSegments.isEmpty })
     }
 
     private static func parse(_ input: RouteInput, path: String?) throws(RouteParseError) -> GPXParserDelegate {

@@ -34,6 +34,11 @@ import Foundation
 /// `http://www.google.com/kml/ext/2.2`), never by prefix. DOCTYPE and entity declarations are refused
 /// before parsing (`XMLPrologScanner`).
 ///
+/// Parses the common shape of KML (ASCII text, namespaces declared on the root, no comments, CDATA,
+/// references or DOCTYPE) with the byte scanner `XMLFastScanner` and everything else with libxml2,
+/// as ``GPXReader`` does: the scanner hands over to libxml2, from the first byte, at anything it does
+/// not read, so routes, notes and errors are libxml2's in every case.
+///
 /// Error locations: for a bad tuple or `gx:coord`, the line and column of the tuple itself,
 /// counted from the element's start tag (approximate after a comment or entity reference inside
 /// the text); for other elements, where the XML parser stood (the end of the start tag).
@@ -49,11 +54,26 @@ package enum KMLReader: RouteReader {
     ///   `unexpectedValue` (a tuple of the wrong shape), `latitudeOutOfRange`, `malformedTime`,
     ///   `mismatchedCounts` (`when` vs `gx:coord`), and `noLine` when there is no LineString or track with
     ///   a position.
-    /// - Complexity: O(n) in the size of the document; memory O(points).
+    /// - Complexity: O(n) in the size of the document (a file the scanner gives up on is read twice);
+    ///   memory O(points).
     package static func read(_ input: RouteReaderInput, displayPath: String?,
                             options: RouteReaderNoOptions) throws(RouteParseError) -> RouteFile.Result {
-        let delegate = KMLParserDelegate(path: displayPath)
-        try XMLRouteParsing.parse(input.input, format: .kml, path: displayPath, delegate: delegate)
+        try result(from: parse(input.input, path: displayPath, parser: .automatic)!)
+    }
+
+    /// Parses `input` into a finished state machine: by ``XMLFastScanner`` when the file has the shape
+    /// it reads, holds a line to fly and no Placemark with only an address (its note gives a line the
+    /// scanner does not track), else (from the start again) by libxml2.
+    ///
+    /// - Returns: The delegate, or `nil` only for `.scannerOnly` when the scanner gave up.
+    static func parse(_ input: RouteInput, path: String?, parser: XMLParserChoice) throws(RouteParseError) -> KMLParserDelegate? {
+        try XMLRouteParsing.parse(input, format: .kml, path: path, parser: parser,
+                                  makeDelegate: { KMLParserDelegate(path: path) },
+                                  accepts: { $0.segments.contains { !$0.isEmpty } && $0.addressOnly.isEmpty })
+    }
+
+    /// The route and notes read from `delegate`'s results, or the `noLine` error.
+    static func result(from delegate: KMLParserDelegate) throws(RouteParseError) -> RouteFile.Result {
         let source = Route.Source(kind: .tracks, trackCount: delegate.lineGeometryCount,
                                   trackSegmentCount: delegate.segments.count, waypointCount: delegate.pointCount)
         guard let route = Route(segments: delegate.segments, name: delegate.flownName ?? delegate.documentName,

@@ -23,6 +23,9 @@ import Foundation
 ///
 /// Elements are matched by namespace URI (`http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2`,
 /// `http://www.garmin.com/xmlschemas/ActivityExtension/v2`), never by prefix.
+///
+/// Parses the common shape of TCX with the byte scanner `XMLFastScanner` and everything else with
+/// libxml2, as ``GPXReader`` does, with the same routes, notes and errors either way.
 package enum TCXReader: RouteReader {
     package static var format: RouteFormat { .tcx }
 
@@ -32,11 +35,25 @@ package enum TCXReader: RouteReader {
     /// - Throws: ``RouteParseError`` (format `"TCX"`): `unreadable`, the XML errors, `unexpectedRoot`,
     ///   `missingField`, `malformedNumber`, `latitudeOutOfRange`, `longitudeOutOfRange`,
     ///   `malformedTime`, and `noLine` when no trackpoint has a position.
-    /// - Complexity: O(n) in the size of the document; memory O(points).
+    /// - Complexity: O(n) in the size of the document (a file the scanner gives up on is read twice);
+    ///   memory O(points).
     package static func read(_ input: RouteReaderInput, displayPath: String?,
                             options: RouteReaderNoOptions) throws(RouteParseError) -> RouteFile.Result {
-        let d = TCXParserDelegate(path: displayPath)
-        try XMLRouteParsing.parse(input.input, format: .tcx, path: displayPath, delegate: d)
+        try result(from: parse(input.input, path: displayPath, parser: .automatic)!)
+    }
+
+    /// Parses `input` into a finished state machine: by ``XMLFastScanner`` when the file has the shape
+    /// it reads and holds a line to fly, else (from the start again) by libxml2.
+    ///
+    /// - Returns: The delegate, or `nil` only for `.scannerOnly` when the scanner gave up.
+    static func parse(_ input: RouteInput, path: String?, parser: XMLParserChoice) throws(RouteParseError) -> TCXParserDelegate? {
+        try XMLRouteParsing.parse(input, format: .tcx, path: path, parser: parser,
+                                  makeDelegate: { TCXParserDelegate(path: path) },
+                                  accepts: { $0.segments.contains { !$0.isEmpty } })
+    }
+
+    /// The route and notes read from `d`'s results, or the `noLine` error.
+    static func result(from d: TCXParserDelegate) throws(RouteParseError) -> RouteFile.Result {
         var notes: [String] = []
         if d.skippedNoPosition > 0 {
             notes.append("skipped \(d.skippedNoPosition) Trackpoint\(d.skippedNoPosition == 1 ? "" : "s") without a Position")

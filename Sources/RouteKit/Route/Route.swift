@@ -194,9 +194,7 @@ public struct Route: Sendable {
 
         // Boxes of the path as travelled (legs and gaps the shorter way round in longitude), not of
         // the bare point set: a sparse route across longitude 0 keeps 0 inside its box.
-        let coordinates = points.lazy.map { $0.coordinate }
-        var box = BoundingBox(path: coordinates)!  // points is non-empty
-        var rect = MapRect(enclosingPath: coordinates)!
+        var (box, rect) = Self.pathBoxes(points)  // points is non-empty
         // Over a pole (a point at it, or a travelled geodesic leg through it), the route is seen from
         // every longitude: the box spans them all up to the pole, and the map rect the world's width up
         // to its top (or bottom) edge.

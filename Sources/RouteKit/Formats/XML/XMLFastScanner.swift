@@ -24,10 +24,13 @@ import Darwin
 /// reference, a non-ASCII byte, a namespace declared below the root, a tag it cannot read, anything
 /// not well-formed, or a delegate error (so that every error message, with its line and column, comes
 /// from libxml2). When it does not give up, the delegate has seen the same elements, attributes and
-/// text as with libxml2 (`XMLFastScannerTests` compares the two on every fixture and real file).
+/// text as with libxml2 (`XMLFastScannerTests` and `XMLFastScannerParityTests` compare the two on
+/// every fixture, real file and fuzz corpus entry, read as GPX, KML and TCX; the `xmlscan` fuzz target
+/// compares them on whatever libFuzzer makes).
 ///
 /// Positions are not tracked: the delegate's ``XMLRouteDelegate/location()`` is line 0 while it runs,
-/// which is why only delegates that use locations for errors alone (``GPXParserDelegate``) use it.
+/// so a reader takes the scanned delegate only when no result it keeps carries a position (errors do,
+/// and go to libxml2; see ``XMLRouteParsing/parse(_:format:path:parser:makeDelegate:accepts:)``).
 ///
 /// - Complexity: O(n) in the input's size, one pass; memory O(depth + distinct names). A mapped file's
 ///   pages are released behind the scan, so the resident set does not grow with the file.
