@@ -31,69 +31,79 @@ package struct RouteGround: ElevationModel {
     /// - Complexity: O(n log n) time and O(n) memory for n points.
     public init(route: Route, radius: Double = 2000) {
         self.radius = max(radius, 1)
-        // Cells numbered in order of first appearance, then a counting sort by that number (stable, so
-        // each cell's points are in route order and their rank is their position). Indices are 32-bit
-        // (a route of 2^31 points would need far more memory than any machine has).
+        // Indices are 32-bit (a route of 2^31 points would need far more memory than any machine has).
         precondition(route.points.count <= Int(Int32.max), "RouteGround holds at most 2^31 - 1 points")
+        var grouping = Self.groupedByCell(route.points, radius: self.radius)
+        let ranks = Self.sortCellsByLatitude(&grouping.order, starts: grouping.starts, points: route.points)
+        let order = grouping.order, starts = grouping.starts
+        latitudes = order.map { route.points[Int($0)].coordinate.latitude }
+        longitudes = order.map { route.points[Int($0)].coordinate.longitude }
+        elevations = order.map { route.points[Int($0)].elevation! }
+        self.ranks = ranks
+        var cells = GridCellTable<Range<Int>>(capacity: grouping.ordinals.count)
+        grouping.ordinals.forEach { x, y, ordinal in cells.update(x: x, y: y) { _ in starts[ordinal]..<starts[ordinal + 1] } }
+        self.cells = cells
+        neighbourhoodMaxima = Self.neighbourhoodMaxima(cells: cells, elevations: elevations, radius: self.radius)
+    }
+
+    /// The points with an elevation grouped by cell: each cell's ordinal (in order of first appearance),
+    /// where each ordinal's points start in `order` (`starts`, one more than the cells), and `order`, the
+    /// points' indices. A counting sort by ordinal: stable, so each cell's points are in route order.
+    private static func groupedByCell(_ points: [RoutePoint], radius: Double)
+        -> (ordinals: GridCellTable<Int>, starts: [Int], order: [Int32]) {
         func hasElevation(_ p: RoutePoint) -> Bool { p.elevation?.isFinite == true }
         var ordinals = GridCellTable<Int>()
         var counts: [Int] = []
-        var order: [Int32]
-        var starts: [Int]
-        do {
-            var pointOrdinals: [Int32] = []
-            pointOrdinals.reserveCapacity(route.points.count)
-            // Consecutive points are mostly in one cell: the last cell's ordinal spares the lookup.
-            var last: (x: Int, y: Int, ordinal: Int)? = nil
-            for p in route.points where hasElevation(p) {
-                let key = Self.cell(p.coordinate, self.radius)
-                var ordinal = counts.count
-                if let last, last.x == key.x, last.y == key.y {
-                    ordinal = last.ordinal
-                } else {
-                    ordinals.update(x: key.x, y: key.y) { known in
-                        if let known { ordinal = known }
-                        return ordinal
-                    }
-                    last = (key.x, key.y, ordinal)
+        var pointOrdinals: [Int32] = []
+        pointOrdinals.reserveCapacity(points.count)
+        // Consecutive points are mostly in one cell: the last cell's ordinal spares the lookup.
+        var last: (x: Int, y: Int, ordinal: Int)? = nil
+        for p in points where hasElevation(p) {
+            let key = cell(p.coordinate, radius)
+            var ordinal = counts.count
+            if let last, last.x == key.x, last.y == key.y {
+                ordinal = last.ordinal
+            } else {
+                ordinals.update(x: key.x, y: key.y) { known in
+                    if let known { ordinal = known }
+                    return ordinal
                 }
-                if ordinal == counts.count { counts.append(0) }
-                counts[ordinal] += 1
-                pointOrdinals.append(Int32(ordinal))
+                last = (key.x, key.y, ordinal)
             }
-            starts = [Int](repeating: 0, count: counts.count + 1)
-            for k in counts.indices { starts[k + 1] = starts[k] + counts[k] }
-            order = [Int32](repeating: 0, count: pointOrdinals.count)
-            var next = starts
-            var n = 0
-            for (i, p) in route.points.enumerated() where hasElevation(p) {
-                let ordinal = Int(pointOrdinals[n])
-                order[next[ordinal]] = Int32(i)
-                next[ordinal] += 1
-                n += 1
-            }
+            if ordinal == counts.count { counts.append(0) }
+            counts[ordinal] += 1
+            pointOrdinals.append(Int32(ordinal))
         }
+        var starts = [Int](repeating: 0, count: counts.count + 1)
+        for k in counts.indices { starts[k + 1] = starts[k] + counts[k] }
+        var order = [Int32](repeating: 0, count: pointOrdinals.count)
+        var next = starts
+        var n = 0
+        for (i, p) in points.enumerated() where hasElevation(p) {
+            let ordinal = Int(pointOrdinals[n])
+            order[next[ordinal]] = Int32(i)
+            next[ordinal] += 1
+            n += 1
+        }
+        return (ordinals, starts, order)
+    }
+
+    /// Sorts each cell's points in `order` by latitude and returns each point's rank: its position in
+    /// route order among its cell's points. Ties of latitude keep route order (the ranks differ, so the
+    /// order is the one order the comparison allows).
+    private static func sortCellsByLatitude(_ order: inout [Int32], starts: [Int], points: [RoutePoint]) -> [Int32] {
         var ranks = [Int32](repeating: 0, count: order.count)
-        for k in counts.indices {
+        for k in 0..<(starts.count - 1) {
             let range = starts[k]..<starts[k + 1]
             for slot in range { ranks[slot] = Int32(slot - range.lowerBound) }
-            // Sort the cell by latitude, carrying the ranks (ties of latitude keep route order; the ranks
-            // differ, so the order is the one order the comparison allows).
-            var pairs = range.map { (latitude: route.points[Int(order[$0])].coordinate.latitude, rank: ranks[$0], index: order[$0]) }
+            var pairs = range.map { (latitude: points[Int(order[$0])].coordinate.latitude, rank: ranks[$0], index: order[$0]) }
             pairs.sort { a, b in a.latitude < b.latitude || (a.latitude == b.latitude && a.rank < b.rank) }
             for (offset, pair) in pairs.enumerated() {
                 ranks[range.lowerBound + offset] = pair.rank
                 order[range.lowerBound + offset] = pair.index
             }
         }
-        latitudes = order.map { route.points[Int($0)].coordinate.latitude }
-        longitudes = order.map { route.points[Int($0)].coordinate.longitude }
-        elevations = order.map { route.points[Int($0)].elevation! }
-        self.ranks = ranks
-        var cells = GridCellTable<Range<Int>>(capacity: ordinals.count)
-        ordinals.forEach { x, y, ordinal in cells.update(x: x, y: y) { _ in starts[ordinal]..<starts[ordinal + 1] } }
-        self.cells = cells
-        neighbourhoodMaxima = Self.neighbourhoodMaxima(cells: cells, elevations: elevations, radius: self.radius)
+        return ranks
     }
 
     /// The reverse of the neighbourhood ``elevation(at:)`` visits: each cell's highest elevation is
@@ -166,91 +176,137 @@ package struct RouteGround: ElevationModel {
     ///   that can still hold the nearest point.
     public func elevation(at coordinate: LocationCoordinate2D) -> Double? {
         let center = Self.cell(coordinate, radius)
-        let limit = radius * radius
-        let latitude = coordinate.latitude
-        let cosLat = max(cos(latitude * .pi / 180), 0.01)
-        let scale = metresPerDegreeLatitude
+        let cosLat = max(cos(coordinate.latitude * .pi / 180), 0.01)
         // Longitude cells shrink with latitude: look far enough east and west.
         let span = Int((1 / cosLat).rounded(.up))
-        var best: Double? = nil
-        var bestDistance = limit  // squared metres: the radius until a point is found, then the best's
-        var bestVisit = -1, bestRank: Int32 = 0
-        var visit = 0
-        latitudes.withUnsafeBufferPointer { latitudes in
+        return latitudes.withUnsafeBufferPointer { latitudes in
             longitudes.withUnsafeBufferPointer { longitudes in
-                // Squared north metres; monotonic in the point's latitude on each side of the query's.
-                func northSquared(_ i: Int) -> Double {
-                    let north = (latitudes[i] - latitude) * scale
-                    return north * north
-                }
-                func distanceSquared(_ i: Int, _ northSquared: Double) -> Double {
-                    let east = Angles.remainderOfTurn(longitudes[i] - coordinate.longitude) * scale * cosLat
-                    return northSquared + east * east
-                }
-                // First an upper bound on the answer's distance from the query's own cell, searched
-                // outwards from the query's latitude: no point farther than it can be the answer, so the
-                // ordered search below skips them (only strictly farther ones, so ties are still
-                // decided by order there).
-                if let range = cells[center.x, center.y] {
-                    var low = range.lowerBound, high = range.upperBound
-                    while low < high {
-                        let mid = (low + high) / 2
-                        if latitudes[mid] >= latitude { high = mid } else { low = mid + 1 }
-                    }
-                    var i = low
-                    while i < range.upperBound {
-                        let n2 = northSquared(i)
-                        if n2 > bestDistance { break }
-                        bestDistance = min(bestDistance, distanceSquared(i, n2))
-                        i += 1
-                    }
-                    i = low - 1
-                    while i >= range.lowerBound {
-                        let n2 = northSquared(i)
-                        if n2 > bestDistance { break }
-                        bestDistance = min(bestDistance, distanceSquared(i, n2))
-                        i -= 1
-                    }
-                }
-                // The pruning bound: the bound above until a point is taken, then the best's distance.
-                var bound = bestDistance
-                bestDistance = limit
+                var search = NearestPointSearch(latitudes: latitudes, longitudes: longitudes, ranks: ranks,
+                                                coordinate: coordinate, cosLat: cosLat,
+                                                scale: metresPerDegreeLatitude, limit: radius * radius)
+                // First an upper bound on the answer's distance from the query's own cell: no point
+                // farther than it can be the answer, so the ordered search below skips them.
+                if let range = cells[center.x, center.y] { search.bound = search.nearestDistance(in: range) }
+                var visit = 0
                 for dy in -1...1 {
                     for dx in -span...span {
                         visit += 1
                         guard let range = cells[center.x + dx, center.y + dy] else { continue }
-                        // A point whose north part alone exceeds the bound can be neither within the
-                        // radius nor nearer than the best (a sum of squares is never below one of them).
-                        // Skip those south of the query by bisection, stop at the first north of it.
-                        var low = range.lowerBound, high = range.upperBound
-                        while low < high {
-                            let mid = (low + high) / 2
-                            if latitudes[mid] >= latitude || northSquared(mid) <= bound { high = mid } else { low = mid + 1 }
-                        }
-                        var i = low
-                        while i < range.upperBound {
-                            let n2 = northSquared(i)
-                            if n2 > bound {
-                                if latitudes[i] > latitude { break }
-                                i += 1
-                                continue
-                            }
-                            let d2 = distanceSquared(i, n2)
-                            if d2 <= limit, best == nil || d2 < bestDistance
-                                || (d2 == bestDistance && visit == bestVisit && ranks[i] < bestRank) {
-                                bestDistance = d2
-                                bound = min(bound, d2)
-                                best = elevations[i]
-                                bestVisit = visit
-                                bestRank = ranks[i]
-                            }
-                            i += 1
-                        }
+                        search.visit(range, visit)
                     }
                 }
+                return search.bestIndex.map { elevations[$0] }
             }
         }
-        return best
+    }
+}
+
+/// The search of ``RouteGround/elevation(at:)`` for the nearest point: local distances (north and east
+/// metres, east scaled by the cosine of the query's latitude, squared and summed) and the best point so far.
+private struct NearestPointSearch {
+    let latitudes: UnsafeBufferPointer<Double>
+    let longitudes: UnsafeBufferPointer<Double>
+    let ranks: [Int32]
+    let coordinate: LocationCoordinate2D
+    let cosLat: Double
+    /// Metres per degree of latitude.
+    let scale: Double
+    /// The squared radius, square metres.
+    let limit: Double
+    /// The pruning bound, square metres: an upper bound on the answer's distance until a point is
+    /// taken, then the best's distance.
+    var bound: Double
+    /// The best point so far (an index of the arrays), its squared distance, and the visit and rank that
+    /// break ties.
+    private(set) var bestIndex: Int? = nil
+    private var bestDistance: Double
+    private var bestVisit = -1, bestRank: Int32 = 0
+
+    init(latitudes: UnsafeBufferPointer<Double>, longitudes: UnsafeBufferPointer<Double>, ranks: [Int32],
+         coordinate: LocationCoordinate2D, cosLat: Double, scale: Double, limit: Double) {
+        self.latitudes = latitudes
+        self.longitudes = longitudes
+        self.ranks = ranks
+        self.coordinate = coordinate
+        self.cosLat = cosLat
+        self.scale = scale
+        self.limit = limit
+        bound = limit
+        bestDistance = limit
+    }
+
+    /// Squared north metres; monotonic in the point's latitude on each side of the query's.
+    @inline(__always)
+    private func northSquared(_ i: Int) -> Double {
+        let north = (latitudes[i] - coordinate.latitude) * scale
+        return north * north
+    }
+
+    @inline(__always)
+    private func distanceSquared(_ i: Int, _ northSquared: Double) -> Double {
+        let east = Angles.remainderOfTurn(longitudes[i] - coordinate.longitude) * scale * cosLat
+        return northSquared + east * east
+    }
+
+    /// The squared distance of the nearest point of `range` within the radius (else the squared radius),
+    /// searched outwards from the query's latitude (a cell is sorted by latitude).
+    func nearestDistance(in range: Range<Int>) -> Double {
+        let latitude = coordinate.latitude
+        var nearest = limit
+        var low = range.lowerBound, high = range.upperBound
+        while low < high {
+            let mid = (low + high) / 2
+            if latitudes[mid] >= latitude { high = mid } else { low = mid + 1 }
+        }
+        var i = low
+        while i < range.upperBound {
+            let n2 = northSquared(i)
+            if n2 > nearest { break }
+            nearest = min(nearest, distanceSquared(i, n2))
+            i += 1
+        }
+        i = low - 1
+        while i >= range.lowerBound {
+            let n2 = northSquared(i)
+            if n2 > nearest { break }
+            nearest = min(nearest, distanceSquared(i, n2))
+            i -= 1
+        }
+        return nearest
+    }
+
+    /// Takes the nearest point of `range` (the `visit`th cell visited) when it beats the best. Only
+    /// points strictly farther than the bound are skipped, so ties are decided by order here.
+    @inline(__always)
+    mutating func visit(_ range: Range<Int>, _ visit: Int) {
+        let latitude = coordinate.latitude
+        // A point whose north part alone exceeds the bound can be neither within the radius nor nearer
+        // than the best (a sum of squares is never below one of them). Skip those south of the query by
+        // bisection, stop at the first north of it.
+        var low = range.lowerBound, high = range.upperBound
+        while low < high {
+            let mid = (low + high) / 2
+            if latitudes[mid] >= latitude || northSquared(mid) <= bound { high = mid } else { low = mid + 1 }
+        }
+        var i = low
+        while i < range.upperBound {
+            let n2 = northSquared(i)
+            if n2 > bound {
+                if latitudes[i] > latitude { break }
+                i += 1
+                continue
+            }
+            let d2 = distanceSquared(i, n2)
+            if d2 <= limit, bestIndex == nil || d2 < bestDistance
+                || (d2 == bestDistance && visit == bestVisit && ranks[i] < bestRank) {
+                bestDistance = d2
+                bound = min(bound, d2)
+                bestIndex = i
+                bestVisit = visit
+                bestRank = ranks[i]
+            }
+            i += 1
+        }
     }
 }
 

@@ -112,7 +112,7 @@ package struct RecordedFrameClock: Sendable {
     }
 
     /// The ride's piece `p` as recorded seconds (the route's clock) at its first and last sample.
-    private static func span(of p: Int, in ride: PlannedRide, offsets: [Double]) -> ClosedRange<Double> {
+    fileprivate static func span(of p: Int, in ride: PlannedRide, offsets: [Double]) -> ClosedRange<Double> {
         let first = ride.pieceStarts[p]
         let last = p + 1 < ride.pieceStarts.count ? ride.pieceStarts[p + 1] - 1 : ride.times.count - 1
         let a = recordedSeconds(atPosition: ride.positions[first], offsets: offsets)
@@ -134,16 +134,9 @@ package struct RecordedFrameClock: Sendable {
     private static func match(frames: ClosedRange<Int>, times: [Double], flight: ScriptedFlight, ride: PlannedRide, piece: Int,
                               route: RoutePositions, offsets: [Double], scale: Double, framesPerSecond: Double,
                               after: Double?) -> [Double] {
-        let span = span(of: piece, in: ride, offsets: offsets)
-        let lastSample = piece + 1 < ride.pieceStarts.count ? ride.pieceStarts[piece + 1] - 1 : ride.times.count - 1
-        let pieceTimes = ride.times[ride.pieceStarts[piece]]...ride.times[lastSample]
-        let window = windowFlightSeconds * scale
-        let step = max(gridStep(recordedSecondsPerFrame: scale / framesPerSecond), window / Double(maximumHalfGrid))
-        let half = Int((window / step).rounded(.up))
-        let floor = max(span.lowerBound, after ?? -.infinity)
-        // Each frame's grid: `count` instants `first + k step` (the window inside the piece, after
-        // `floor`), or the one instant of the piece nearest the window when none is inside.
-        var grids: [(first: Double, step: Double, count: Int)] = []
+        let window = InstantWindow(piece: piece, ride: ride, offsets: offsets, scale: scale,
+                                   framesPerSecond: framesPerSecond, after: after)
+        var grids: [InstantGrid] = []
         grids.reserveCapacity(frames.count)
         // total[k]: the least cost of the frames so far ending at the current frame's instant k;
         // back[i][k]: the instant of frame i - 1 it came from (the best at or before it).
@@ -152,48 +145,18 @@ package struct RecordedFrameClock: Sendable {
         back.reserveCapacity(frames.count)
         for i in frames {
             let t = times[i]
-            let rider = ride.position(atFlightTime: t).map { recordedSeconds(atPosition: $0, offsets: offsets) } ?? span.lowerBound
+            let rider = ride.position(atFlightTime: t).map { recordedSeconds(atPosition: $0, offsets: offsets) } ?? window.span.lowerBound
             let c = UnitVector(flight.camera.value(time: t).centerCoordinate)
-            // One grid for every frame (multiples of the step), so that a frame can keep the instant of
-            // the one before (a centre that dwells while the rider walks on).
-            let centre = (rider / step).rounded()
-            let low = Int(max(centre - Double(half), (floor / step - 1e-9).rounded(.up)))
-            let high = Int(min(centre + Double(half), (span.upperBound / step + 1e-9).rounded(.down)))
-            var grid = low <= high ? (first: Double(low) * step, step: step, count: high - low + 1)
-                                   : (first: min(max(rider, floor), span.upperBound), step: 0.0, count: 1)
-            // A piece starts and ends with the centre on its first and last point (the smoothing keeps
-            // its ends): those frames take the points' own instants.
-            if t <= pieceTimes.lowerBound + 1e-9 { grid = (first: max(span.lowerBound, floor), step: 0, count: 1) }
-            if t >= pieceTimes.upperBound - 1e-9 { grid = (first: max(span.upperBound, floor), step: 0, count: 1) }
-            // The excess of each instant's distance over the frame's nearest, squared (a large excess at
-            // one frame costs more than small ones at several: the matching keeps every frame close).
-            let distances = (0..<grid.count).map { route.distance(from: c, atRecordedSeconds: grid.first + Double($0) * grid.step) }
-            let nearest = distances.min() ?? 0
-            var cost = distances.indices.map { k -> Double in
-                let excess = distances[k] - nearest
-                return excess * excess + tieBreak * abs(grid.first + Double(k) * grid.step - rider)
-            }
+            let grid = window.grid(at: t, rider: rider)
+            var cost = costs(of: grid, centre: c, rider: rider, route: route)
             var pointers = [UInt16](repeating: 0, count: grid.count)
             if let previous = grids.last {
-                var best = Double.infinity, bestIndex = -1, p = 0
-                for k in 0..<grid.count {
-                    let s = grid.first + Double(k) * grid.step
-                    while p < previous.count && previous.first + Double(p) * previous.step <= s + 1e-9 {
-                        if total[p] < best { best = total[p]; bestIndex = p }
-                        p += 1
-                    }
-                    if bestIndex >= 0 {
-                        cost[k] += best
-                        pointers[k] = UInt16(bestIndex)
-                    } else {
-                        cost[k] = .infinity  // before every instant of the frame before
-                    }
-                }
+                chain(&cost, &pointers, grid: grid, after: previous, total: total)
                 if !cost.contains(where: { $0.isFinite }) {
                     // The frame's window lies wholly before the last frame's choices (a rider who cannot
                     // go back makes this impossible; the programme must not break on it): hold there.
                     let b = total.indices.min { total[$0] < total[$1] }!
-                    grids.append((first: previous.first + Double(b) * previous.step, step: 0, count: 1))
+                    grids.append(InstantGrid(first: previous.first + Double(b) * previous.step, step: 0, count: 1))
                     total = [total[b]]
                     back.append([UInt16(b)])
                     continue
@@ -203,6 +166,43 @@ package struct RecordedFrameClock: Sendable {
             total = cost
             back.append(pointers)
         }
+        return bestPath(grids: grids, total: total, back: back)
+    }
+
+    /// Each instant's own cost at a frame: the excess of its distance (from the camera centre `c`) over the
+    /// frame's nearest, squared (a large excess at one frame costs more than small ones at several: the
+    /// matching keeps every frame close), plus ``tieBreak`` per recorded second away from the rider.
+    private static func costs(of grid: InstantGrid, centre c: UnitVector, rider: Double, route: RoutePositions) -> [Double] {
+        let distances = (0..<grid.count).map { route.distance(from: c, atRecordedSeconds: grid.first + Double($0) * grid.step) }
+        let nearest = distances.min() ?? 0
+        return distances.indices.map { k -> Double in
+            let excess = distances[k] - nearest
+            return excess * excess + tieBreak * abs(grid.first + Double(k) * grid.step - rider)
+        }
+    }
+
+    /// Adds to each instant's `cost` the least `total` of the previous frame's instants at or before it,
+    /// and points to that instant; an instant before every one of them costs infinity.
+    private static func chain(_ cost: inout [Double], _ pointers: inout [UInt16], grid: InstantGrid,
+                              after previous: InstantGrid, total: [Double]) {
+        var best = Double.infinity, bestIndex = -1, p = 0
+        for k in 0..<grid.count {
+            let s = grid.first + Double(k) * grid.step
+            while p < previous.count && previous.first + Double(p) * previous.step <= s + 1e-9 {
+                if total[p] < best { best = total[p]; bestIndex = p }
+                p += 1
+            }
+            if bestIndex >= 0 {
+                cost[k] += best
+                pointers[k] = UInt16(bestIndex)
+            } else {
+                cost[k] = .infinity  // before every instant of the frame before
+            }
+        }
+    }
+
+    /// The instants of the least total cost, followed back from the last frame's best.
+    private static func bestPath(grids: [InstantGrid], total: [Double], back: [[UInt16]]) -> [Double] {
         var k = total.indices.min { total[$0] < total[$1] }!
         var result = [Double](repeating: 0, count: grids.count)
         for i in stride(from: grids.count - 1, through: 0, by: -1) {
@@ -287,5 +287,55 @@ private struct RoutePositions {
         let length = (p * p).sum().squareRoot()
         let d = c.v - p / max(length, 1e-12)
         return (d * d).sum().squareRoot() * Self.radius
+    }
+}
+
+/// A frame's candidate instants: `count` recorded seconds `first + k step`.
+private struct InstantGrid {
+    var first: Double
+    var step: Double
+    var count: Int
+}
+
+/// The instants one piece's frames may take (``RecordedFrameClock``'s matching): multiples of one step
+/// within the window around the rider, inside the piece and not before the last instant chosen.
+private struct InstantWindow {
+    /// The piece as recorded seconds.
+    let span: ClosedRange<Double>
+    /// The piece's first and last sample as flight seconds.
+    let pieceTimes: ClosedRange<Double>
+    /// The grid step, recorded seconds, and the instants either side of the rider.
+    let step: Double
+    let half: Int
+    /// The earliest instant, recorded seconds.
+    let floor: Double
+
+    init(piece: Int, ride: PlannedRide, offsets: [Double], scale: Double, framesPerSecond: Double, after: Double?) {
+        span = RecordedFrameClock.span(of: piece, in: ride, offsets: offsets)
+        let lastSample = piece + 1 < ride.pieceStarts.count ? ride.pieceStarts[piece + 1] - 1 : ride.times.count - 1
+        pieceTimes = ride.times[ride.pieceStarts[piece]]...ride.times[lastSample]
+        let window = RecordedFrameClock.windowFlightSeconds * scale
+        step = max(RecordedFrameClock.gridStep(recordedSecondsPerFrame: scale / framesPerSecond),
+                   window / Double(RecordedFrameClock.maximumHalfGrid))
+        half = Int((window / step).rounded(.up))
+        floor = max(span.lowerBound, after ?? -.infinity)
+    }
+
+    /// The grid of the frame at flight time `t` whose rider is at `rider` recorded seconds: the window
+    /// inside the piece after ``floor``, or the one instant of the piece nearest the window when none is
+    /// inside.
+    func grid(at t: Double, rider: Double) -> InstantGrid {
+        // One grid for every frame (multiples of the step), so that a frame can keep the instant of
+        // the one before (a centre that dwells while the rider walks on).
+        let centre = (rider / step).rounded()
+        let low = Int(max(centre - Double(half), (floor / step - 1e-9).rounded(.up)))
+        let high = Int(min(centre + Double(half), (span.upperBound / step + 1e-9).rounded(.down)))
+        var grid = low <= high ? InstantGrid(first: Double(low) * step, step: step, count: high - low + 1)
+                               : InstantGrid(first: min(max(rider, floor), span.upperBound), step: 0.0, count: 1)
+        // A piece starts and ends with the centre on its first and last point (the smoothing keeps
+        // its ends): those frames take the points' own instants.
+        if t <= pieceTimes.lowerBound + 1e-9 { grid = InstantGrid(first: max(span.lowerBound, floor), step: 0, count: 1) }
+        if t >= pieceTimes.upperBound - 1e-9 { grid = InstantGrid(first: max(span.upperBound, floor), step: 0, count: 1) }
+        return grid
     }
 }

@@ -125,31 +125,32 @@ public enum FlightCheck {
     /// - Complexity: O(f log k) for f frames and k keyframes, O(1) memory.
     public static func check(_ flight: ScriptedFlight, options: Options = Options()) -> (findings: [Finding], summary: Summary) {
         let sampler = PoseSampler(framesPerSecond: options.framesPerSecond)
-        let dt = 1 / options.framesPerSecond
-        var previous: CameraPose? = nil
-        var heading = Peak(value: 0, time: 0, framesOverLimit: 0)
-        var center = heading, eye = heading, zoom = heading
+        var peaks = FlightPeaks()
         var motion = MotionCheck.Accumulator(framesPerSecond: options.framesPerSecond, verticalFieldOfView: options.verticalFieldOfView,
                                              limits: options.motion, trace: options.traceBuckets.map { MotionTrace(duration: flight.duration, buckets: $0) })
-        func record(_ peak: inout Peak, _ value: Double, _ time: Double, _ limit: Double?) {
-            if value > peak.value { peak.value = value; peak.time = time }
-            if let limit, value > limit { peak.framesOverLimit += 1 }
-        }
+        var previous: CameraPose? = nil
         let pass = sampler.forEachPose(of: flight, eye: .tangentPlane) { pose in
-            if let p = previous {
-                record(&heading, abs(Angles.headingDifference(from: p.camera.heading, to: pose.camera.heading)) / dt, p.time, nil)
-                record(&center, p.camera.centerCoordinate.distance(to: pose.camera.centerCoordinate) / dt, p.time, options.maxCenterSpeed)
-                if let a = p.eye, let b = pose.eye {
-                    record(&eye, a.coordinate.distance(to: b.coordinate) / dt, p.time, options.maxEyeSpeed)
-                }
-                record(&zoom, abs(pose.camera.distance - p.camera.distance) / dt, p.time, options.maxDistanceRate)
-            }
+            if let p = previous { peaks.add(from: p, to: pose, options: options) }
             motion.add(pose)
             previous = pose
             return true
         }
-        let duration = flight.duration
-        func num(_ v: Double, _ places: Int) -> String { FixedDecimal.string(v, places: places) }
+        var findings = durationFindings(flight.duration, pass: pass, sampler: sampler, options: options)
+        findings += heldFrameFindings(pass, sampler: sampler)
+        findings += speedFindings(peaks, pass: pass, options: options)
+        let motionResult = motion.result()
+        findings += motionResult.findings
+        let summary = Summary(duration: flight.duration, framesPerSecond: options.framesPerSecond, frameCount: pass.frameCount,
+                              clampedFrameCount: pass.clampedFrameCount, headingRate: peaks.heading, centerSpeed: peaks.center,
+                              eyeSpeed: peaks.eye, distanceRate: peaks.zoom, motion: motionResult)
+        return (findings, summary)
+    }
+
+    private static func num(_ v: Double, _ places: Int) -> String { FixedDecimal.string(v, places: places) }
+
+    /// `flight-duration`, then `flight-duration-mismatch` and `flight-frame-count` when they apply.
+    private static func durationFindings(_ duration: Double, pass: PoseSampler.Summary, sampler: PoseSampler,
+                                         options: Options) -> [Finding] {
         var findings: [Finding] = []
         let lastTime = sampler.time(ofFrame: pass.frameCount - 1)
         findings.append(Finding(.note, .flightDuration, time: .flight(duration),
@@ -164,6 +165,13 @@ public enum FlightCheck {
             findings.append(Finding(.note, .flightFrameCount, time: .flight(lastTime),
                 "\(num(duration, 3)) s at \(num(options.framesPerSecond, 3)) fps is \(num(duration * options.framesPerSecond, 3)) frame intervals: the last frame, at \(num(lastTime, 6)) s, misses the final \(num(duration - lastTime, 6)) s."))
         }
+        return findings
+    }
+
+    /// The frames the sampler held at a bound: `flight-distance-clamped`, `flight-out-of-range` and
+    /// `flight-elevation-implausible`.
+    private static func heldFrameFindings(_ pass: PoseSampler.Summary, sampler: PoseSampler) -> [Finding] {
+        var findings: [Finding] = []
         if pass.clampedFrameCount > 0 {
             findings.append(Finding(.warning, .flightDistanceClamped,
                 "\(pass.clampedFrameCount) of \(pass.frameCount) frames had a camera distance below \(num(sampler.minimumDistance, 0)) m (the keyframes overshoot) and were held there."))
@@ -176,19 +184,45 @@ public enum FlightCheck {
             findings.append(Finding(.warning, .flightElevationImplausible, time: pass.firstImplausibleElevationTime.map { .flight($0) },
                 "\(pass.implausibleElevationFrameCount) of \(pass.frameCount) frames had a centre elevation outside \(num(PointValueLimits.elevation.lowerBound, 0))...\(num(PointValueLimits.elevation.upperBound, 0)) m (the keyframes overshoot), first at \(num(pass.firstImplausibleElevationTime ?? 0, 3)) s."))
         }
+        return findings
+    }
+
+    /// The m/s limits given that a peak passes: centre, eye, then distance rate.
+    private static func speedFindings(_ peaks: FlightPeaks, pass: PoseSampler.Summary, options: Options) -> [Finding] {
+        var findings: [Finding] = []
         func overLimit(_ p: Peak, _ code: Finding.Code, _ what: String, _ limit: Double?) {
             guard let limit, p.value > limit else { return }
             findings.append(Finding(.warning, code, time: .flight(p.time),
                 "The \(what) reaches \(num(p.value, 1)) m/s at \(num(p.time, 3)) s, over the limit of \(num(limit, 1)) m/s in \(p.framesOverLimit) of \(max(pass.frameCount - 1, 0)) frame steps."))
         }
-        overLimit(center, .centerSpeedOverLimit, "centre's ground speed", options.maxCenterSpeed)
-        overLimit(eye, .eyeSpeedOverLimit, "eye's ground speed", options.maxEyeSpeed)
-        overLimit(zoom, .distanceRateOverLimit, "camera distance's rate of change", options.maxDistanceRate)
-        let motionResult = motion.result()
-        findings += motionResult.findings
-        let summary = Summary(duration: duration, framesPerSecond: options.framesPerSecond, frameCount: pass.frameCount,
-                              clampedFrameCount: pass.clampedFrameCount, headingRate: heading, centerSpeed: center,
-                              eyeSpeed: eye, distanceRate: zoom, motion: motionResult)
-        return (findings, summary)
+        overLimit(peaks.center, .centerSpeedOverLimit, "centre's ground speed", options.maxCenterSpeed)
+        overLimit(peaks.eye, .eyeSpeedOverLimit, "eye's ground speed", options.maxEyeSpeed)
+        overLimit(peaks.zoom, .distanceRateOverLimit, "camera distance's rate of change", options.maxDistanceRate)
+        return findings
+    }
+}
+
+/// The peak rates of a sampled flight, frame step by frame step: heading (degrees per second), centre
+/// and eye ground speeds and the distance's rate of change (m/s), each with the frames over its limit.
+private struct FlightPeaks {
+    var heading = FlightCheck.Peak(value: 0, time: 0, framesOverLimit: 0)
+    var center = FlightCheck.Peak(value: 0, time: 0, framesOverLimit: 0)
+    var eye = FlightCheck.Peak(value: 0, time: 0, framesOverLimit: 0)
+    var zoom = FlightCheck.Peak(value: 0, time: 0, framesOverLimit: 0)
+
+    /// Records the frame step from `p` to `pose` (one frame interval), at `p`'s time.
+    mutating func add(from p: CameraPose, to pose: CameraPose, options: FlightCheck.Options) {
+        let dt = 1 / options.framesPerSecond
+        Self.record(&heading, abs(Angles.headingDifference(from: p.camera.heading, to: pose.camera.heading)) / dt, p.time, nil)
+        Self.record(&center, p.camera.centerCoordinate.distance(to: pose.camera.centerCoordinate) / dt, p.time, options.maxCenterSpeed)
+        if let a = p.eye, let b = pose.eye {
+            Self.record(&eye, a.coordinate.distance(to: b.coordinate) / dt, p.time, options.maxEyeSpeed)
+        }
+        Self.record(&zoom, abs(pose.camera.distance - p.camera.distance) / dt, p.time, options.maxDistanceRate)
+    }
+
+    private static func record(_ peak: inout FlightCheck.Peak, _ value: Double, _ time: Double, _ limit: Double?) {
+        if value > peak.value { peak.value = value; peak.time = time }
+        if let limit, value > limit { peak.framesOverLimit += 1 }
     }
 }
