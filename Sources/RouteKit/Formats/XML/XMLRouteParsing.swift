@@ -40,23 +40,49 @@ enum XMLRouteParsing {
     static func parse(_ input: RouteInput, format: RouteFormat, path: String?,
                       delegate: XMLRouteDelegate) throws(RouteParseError) {
         let head = try input.head(limit: 1 << 16, format: format, path: path)
-        if let problem = XMLEncodingCheck.problem(head: Array(head.bytes.prefix(1024)), byteCount: input.byteCount) {
+        try checkEncoding(head.bytes, input: input, format: format, path: path)
+        // windows-1252 (and ISO-8859-1, read as windows-1252) never reaches libxml2 (its iconv decoding crashed under fuzzing): decoded here
+        // when a reader is called directly (``RouteFile`` decodes it before).
+        if let utf8 = try decodedWindows1252(head.bytes, input: input, format: format, path: path) {
+            return try parse(.data(utf8), format: format, path: path, delegate: delegate)
+        }
+        let notMarkup = try checkProlog(head, format: format, path: path)
+        try checkUTF16(head.bytes, input: input, format: format, path: path)
+        let session = XMLPushSession(delegate: delegate)
+        defer { session.close() }
+        try feed(input, to: session, format: format, path: path)
+        session.finish()
+        try checkOutcome(of: session, delegate: delegate, notMarkup: notMarkup, format: format, path: path)
+    }
+
+    /// Refuses an encoding libxml2 is not given (``XMLEncodingCheck``).
+    private static func checkEncoding(_ head: [UInt8], input: RouteInput, format: RouteFormat,
+                                      path: String?) throws(RouteParseError) {
+        if let problem = XMLEncodingCheck.problem(head: Array(head.prefix(1024)), byteCount: input.byteCount) {
             throw RouteParseError(format: format, location: SourceLocation(path: path, line: problem.line, column: problem.column),
                                   reason: .unsupportedEncoding(problem.message))
         }
-        // windows-1252 (and ISO-8859-1, read as windows-1252) never reaches libxml2 (its iconv decoding crashed under fuzzing): decoded here
-        // when a reader is called directly (``RouteFile`` decodes it before).
-        if let declared = XMLWindows1252.declaration(in: Array(head.bytes.prefix(1024))) {
-            let decoded = try input.bytes(format: format, path: path).withUnsafeBytes {
-                XMLWindows1252.utf8($0.bindMemory(to: UInt8.self), declaredValue: declared)
-            }
-            switch decoded {
-            case .success(let utf8): return try parse(.data(utf8), format: format, path: path, delegate: delegate)
-            case .failure(let problem):
-                throw RouteParseError(format: format, location: SourceLocation(path: path, line: problem.line, column: problem.column),
-                                      reason: .unsupportedEncoding(problem.message))
-            }
+    }
+
+    /// The input decoded to UTF-8 when it declares windows-1252 (or ISO-8859-1), else `nil`.
+    private static func decodedWindows1252(_ head: [UInt8], input: RouteInput, format: RouteFormat,
+                                           path: String?) throws(RouteParseError) -> Data? {
+        guard let declared = XMLWindows1252.declaration(in: Array(head.prefix(1024))) else { return nil }
+        let decoded = try input.bytes(format: format, path: path).withUnsafeBytes {
+            XMLWindows1252.utf8($0.bindMemory(to: UInt8.self), declaredValue: declared)
         }
+        switch decoded {
+        case .success(let utf8): return utf8
+        case .failure(let problem):
+            throw RouteParseError(format: format, location: SourceLocation(path: path, line: problem.line, column: problem.column),
+                                  reason: .unsupportedEncoding(problem.message))
+        }
+    }
+
+    /// Scans what comes before the root element, refusing an empty file, a forbidden declaration or
+    /// more than 64 KiB of prolog; returns where text that is not markup starts, if it does.
+    private static func checkProlog(_ head: (bytes: [UInt8], isWhole: Bool), format: RouteFormat,
+                                    path: String?) throws(RouteParseError) -> SourceLocation? {
         var prolog: XMLPrologScanner.Outcome
         var prefix = 4096
         repeat {
@@ -65,7 +91,6 @@ enum XMLRouteParsing {
             if prefix >= head.bytes.count { break }
             prefix *= 2
         } while prolog == .needMoreInput
-        var notMarkup: SourceLocation?
         switch prolog {
         case .empty:
             throw RouteParseError(format: format, location: SourceLocation(path: path, line: 1, column: 1), reason: .empty)
@@ -73,35 +98,42 @@ enum XMLRouteParsing {
             throw RouteParseError(format: format, location: SourceLocation(path: path, line: line, column: column),
                                   reason: .forbiddenDeclaration(what))
         case .notMarkup(let line, let column):
-            notMarkup = SourceLocation(path: path, line: line, column: column)
+            return SourceLocation(path: path, line: line, column: column)
         case .needMoreInput:
             // More than 64 KiB of comments and declarations before the root: refuse rather than let
             // a late DOCTYPE through to libxml2.
             throw RouteParseError(format: format, location: SourceLocation(path: path, line: 1, column: 1),
                                   reason: .malformedXML("no root element in the first 64 KiB"))
         case .root:
-            break
+            return nil
         }
+    }
 
-        // UTF-16 input is checked whole for code units XML does not allow (libxml2's push parser
-        // crashed on them); GPS files in UTF-16 are small, and the input size is capped.
-        if let first = head.bytes.first, first == 0xFE || first == 0xFF || first == 0x00 || (first == 0x3C && head.bytes.count > 1 && head.bytes[1] == 0x00) {
-            let whole: Data
-            switch input {
-            case .data(let data): whole = data
-            case .file(let url):
-                do { whole = try Data(contentsOf: url) } catch {
-                    throw RouteParseError(format: format, location: nil, path: path ?? url.path,
-                                          reason: .unreadable(error.localizedDescription))
-                }
-            }
-            if let problem = whole.withUnsafeBytes({ XMLEncodingCheck.utf16Problem($0.bindMemory(to: UInt8.self)) }) {
-                throw RouteParseError(format: format, location: SourceLocation(path: path, line: problem.line, column: problem.column),
-                                      reason: .malformedXML(problem.message))
+    /// UTF-16 input is checked whole for code units XML does not allow (libxml2's push parser
+    /// crashed on them); GPS files in UTF-16 are small, and the input size is capped.
+    private static func checkUTF16(_ head: [UInt8], input: RouteInput, format: RouteFormat,
+                                   path: String?) throws(RouteParseError) {
+        guard let first = head.first,
+              first == 0xFE || first == 0xFF || first == 0x00 || (first == 0x3C && head.count > 1 && head[1] == 0x00)
+        else { return }
+        let whole: Data
+        switch input {
+        case .data(let data): whole = data
+        case .file(let url):
+            do { whole = try Data(contentsOf: url) } catch {
+                throw RouteParseError(format: format, location: nil, path: path ?? url.path,
+                                      reason: .unreadable(error.localizedDescription))
             }
         }
-        let session = XMLPushSession(delegate: delegate)
-        defer { session.close() }
+        if let problem = whole.withUnsafeBytes({ XMLEncodingCheck.utf16Problem($0.bindMemory(to: UInt8.self)) }) {
+            throw RouteParseError(format: format, location: SourceLocation(path: path, line: problem.line, column: problem.column),
+                                  reason: .malformedXML(problem.message))
+        }
+    }
+
+    /// Feeds the input to `session` in chunks of ``chunkSize`` bytes until it ends or the session stops.
+    private static func feed(_ input: RouteInput, to session: XMLPushSession, format: RouteFormat,
+                             path: String?) throws(RouteParseError) {
         switch input {
         case .data(let data):
             data.withUnsafeBytes { raw in
@@ -114,36 +146,45 @@ enum XMLRouteParsing {
                 }
             }
         case .file(let url):
-            let fd = open(url.path, O_RDONLY)
-            guard fd >= 0 else {
-                throw RouteParseError(format: format, location: nil, path: path ?? url.path,
-                                      reason: .unreadable(String(cString: strerror(errno))))
-            }
-            defer { close(fd) }
-            let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: chunkSize)
-            defer { buffer.deallocate() }
-            while !session.isStopped {
-                // A full chunk each time (as a file stream gives), so chunk boundaries do not depend
-                // on how read(2) splits the file.
-                var filled = 0
-                while filled < chunkSize {
-                    let n = read(fd, buffer + filled, chunkSize - filled)
-                    if n < 0 {
-                        if errno == EINTR { continue }
-                        throw RouteParseError(format: format, location: nil, path: path ?? url.path,
-                                              reason: .unreadable(String(cString: strerror(errno))))
-                    }
-                    if n == 0 { break }
-                    filled += n
-                }
-                if filled == 0 { break }
-                session.feed(UnsafeBufferPointer(start: buffer, count: filled))
-                if filled < chunkSize { break }
-            }
+            try feedFile(url, to: session, format: format, path: path)
         }
+    }
 
-        session.finish()
+    /// Feeds the file at `url` to `session`, a full chunk each time (as a file stream gives), so chunk
+    /// boundaries do not depend on how read(2) splits the file.
+    private static func feedFile(_ url: URL, to session: XMLPushSession, format: RouteFormat,
+                                 path: String?) throws(RouteParseError) {
+        let fd = open(url.path, O_RDONLY)
+        guard fd >= 0 else {
+            throw RouteParseError(format: format, location: nil, path: path ?? url.path,
+                                  reason: .unreadable(String(cString: strerror(errno))))
+        }
+        defer { close(fd) }
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: chunkSize)
+        defer { buffer.deallocate() }
+        while !session.isStopped {
+            var filled = 0
+            while filled < chunkSize {
+                let n = read(fd, buffer + filled, chunkSize - filled)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw RouteParseError(format: format, location: nil, path: path ?? url.path,
+                                          reason: .unreadable(String(cString: strerror(errno))))
+                }
+                if n == 0 { break }
+                filled += n
+            }
+            if filled == 0 { break }
+            session.feed(UnsafeBufferPointer(start: buffer, count: filled))
+            if filled < chunkSize { break }
+        }
+    }
 
+    /// Throws the first problem the parse left: the delegate's, no root, an unclosed root, or
+    /// libxml2's own error.
+    private static func checkOutcome(of session: XMLPushSession, delegate: XMLRouteDelegate,
+                                     notMarkup: SourceLocation?, format: RouteFormat,
+                                     path: String?) throws(RouteParseError) {
         if let error = delegate.error { throw error }
         guard delegate.sawRoot else {
             let location = notMarkup ?? SourceLocation(path: path, line: 1, column: 1)
