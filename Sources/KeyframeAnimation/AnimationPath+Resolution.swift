@@ -66,8 +66,56 @@ extension AnimationPath {
     ///
     /// - Complexity: O(n) for n keyframes, plus the settling search of `nil`-duration springs.
     init(resolving segments: [KeyframeSegmentData<V>], initialValue: V) {
+        var resolver = Resolver(segments: segments, initialValue: initialValue)
+        var elements: [Element] = []
+        elements.reserveCapacity(segments.count)
+        for i in segments.indices {
+            elements.append(resolver.resolve(i))
+        }
+        self.init(elements: elements)
+    }
+
+    /// The state of ``init(resolving:initialValue:)``: the keyframes, and where and how fast the
+    /// previous element really ended.
+    private struct Resolver {
+        let segments: [KeyframeSegmentData<V>]
+        let initialValue: V
+        var previousEnd: V
+        var previousEndVelocity = V.zero
+
+        init(segments: [KeyframeSegmentData<V>], initialValue: V) {
+            self.segments = segments
+            self.initialValue = initialValue
+            self.previousEnd = initialValue
+        }
+
+        /// Segment `i`'s element; moves the previous end past it.
+        mutating func resolve(_ i: Int) -> Element {
+            switch segments[i] {
+            case let .move(to):
+                previousEnd = to
+                previousEndVelocity = .zero
+                return .move(to)
+            case let .linear(to, duration, curve):
+                let chord = to - previousEnd
+                let element = Element.curve(
+                    HermiteCurve(start: previousEnd, end: to, startTangent: chord, endTangent: chord),
+                    duration: duration, timingCurve: curve)
+                previousEnd = to
+                previousEndVelocity = linearVelocity(i, atEnd: true)
+                return element
+            case let .cubic(to, startVelocity, endVelocity, duration):
+                return cubic(i, to: to, startVelocity: startVelocity, endVelocity: endVelocity, duration: duration)
+            case let .spring(to, spring, startVelocity, duration):
+                return self.spring(to: to, spring: spring, startVelocity: startVelocity, duration: duration)
+            }
+        }
+
+        /// `P_k`: keyframe `k`'s target, or the initial value for `k = −1`.
         func target(_ k: Int) -> V { k < 0 ? initialValue : segments[k].target }
 
+        /// The velocity at the start or end of linear segment `k` (0 if it is not linear, has no
+        /// duration, or its curve's slope is not finite).
         func linearVelocity(_ k: Int, atEnd: Bool) -> V {
             guard case let .linear(to, duration, curve) = segments[k], duration > 0 else { return .zero }
             let slope = curve.velocity(at: atEnd ? 1 : 0)
@@ -75,92 +123,75 @@ extension AnimationPath {
             return (to - target(k - 1)).scaled(by: slope / duration)
         }
 
-        func automatic(next: V, previous: V, otherDuration: Double, ownDuration: Double) -> V {
+        /// `auto(d_o, V)`: `(next − previous)·d_i/(d_o + d_i)`, or half the difference if either is 0.
+        static func automatic(next: V, previous: V, otherDuration: Double, ownDuration: Double) -> V {
             let difference = next - previous
             if otherDuration == 0 || ownDuration == 0 { return difference.scaled(by: 0.5) }
             return difference.scaled(by: ownDuration / (otherDuration + ownDuration))
         }
 
-        var elements: [Element] = []
-        elements.reserveCapacity(segments.count)
-        var previousEnd = initialValue
-        var previousEndVelocity = V.zero
-        for i in segments.indices {
-            switch segments[i] {
-            case let .move(to):
-                elements.append(.move(to))
-                previousEnd = to
-                previousEndVelocity = .zero
+        /// Cubic segment `i` from the previous end to `to`, with tangents `m0` and `m1`.
+        mutating func cubic(_ i: Int, to: V, startVelocity: V?, endVelocity: V?, duration: Double) -> Element {
+            let startTangent = self.startTangent(i, to: to, startVelocity: startVelocity, duration: duration)
+            let endTangent = self.endTangent(i, endVelocity: endVelocity, duration: duration)
+            let element = Element.curve(
+                HermiteCurve(start: previousEnd, end: to, startTangent: startTangent, endTangent: endTangent),
+                duration: duration, timingCurve: .linear)
+            previousEnd = to
+            previousEndVelocity = duration > 0 ? endTangent.scaled(by: 1 / duration) : .zero
+            return element
+        }
 
-            case let .linear(to, duration, curve):
-                let chord = to - previousEnd
-                elements.append(.curve(
-                    HermiteCurve(start: previousEnd, end: to, startTangent: chord, endTangent: chord),
-                    duration: duration, timingCurve: curve))
-                previousEnd = to
-                previousEndVelocity = linearVelocity(i, atEnd: true)
+        /// `m0` of cubic segment `i` (see ``AnimationPath/init(resolving:initialValue:)``).
+        func startTangent(_ i: Int, to: V, startVelocity: V?, duration: Double) -> V {
+            if let startVelocity { return startVelocity.scaled(by: duration) }
+            if i == 0 { return .zero }
+            guard case let .cubic(_, _, previousEndVelocityOverride, previousDuration) = segments[i - 1] else {
+                // After a move (0), a spring (its cut-time velocity) or a linear (its end velocity).
+                return previousEndVelocity.scaled(by: duration)
+            }
+            if i == 1 {
+                return Self.automatic(
+                    next: to, previous: initialValue, otherDuration: previousDuration, ownDuration: duration)
+            }
+            if let previousEndVelocityOverride { return previousEndVelocityOverride.scaled(by: duration) }
+            return Self.automatic(
+                next: to, previous: target(i - 2), otherDuration: previousDuration, ownDuration: duration)
+        }
 
-            case let .cubic(to, startVelocity, endVelocity, duration):
-                let startTangent: V
-                if let startVelocity {
-                    startTangent = startVelocity.scaled(by: duration)
-                } else if i == 0 {
-                    startTangent = .zero
-                } else if case let .cubic(_, _, previousEndVelocityOverride, previousDuration) = segments[i - 1] {
-                    if i == 1 {
-                        startTangent = automatic(
-                            next: to, previous: initialValue, otherDuration: previousDuration, ownDuration: duration)
-                    } else if let previousEndVelocityOverride {
-                        startTangent = previousEndVelocityOverride.scaled(by: duration)
-                    } else {
-                        startTangent = automatic(
-                            next: to, previous: target(i - 2), otherDuration: previousDuration, ownDuration: duration)
-                    }
-                } else {
-                    // After a move (0), a spring (its cut-time velocity) or a linear (its end velocity).
-                    startTangent = previousEndVelocity.scaled(by: duration)
-                }
-
-                let endTangent: V
-                if let endVelocity {
-                    endTangent = endVelocity.scaled(by: duration)
-                } else if i == segments.count - 1 {
-                    endTangent = .zero
-                } else {
-                    switch segments[i + 1] {
-                    case .move:
-                        endTangent = .zero
-                    case let .cubic(nextTo, nextStartVelocity, _, nextDuration):
-                        endTangent = nextStartVelocity?.scaled(by: duration) ?? automatic(
-                            next: nextTo, previous: target(i - 1), otherDuration: nextDuration, ownDuration: duration)
-                    case let .spring(nextTo, _, nextStartVelocity, _):
-                        endTangent = nextStartVelocity?.scaled(by: duration) ?? automatic(
-                            next: nextTo, previous: target(i - 1), otherDuration: duration, ownDuration: duration)
-                    case .linear:
-                        endTangent = linearVelocity(i + 1, atEnd: false).scaled(by: duration)
-                    }
-                }
-                elements.append(.curve(
-                    HermiteCurve(start: previousEnd, end: to, startTangent: startTangent, endTangent: endTangent),
-                    duration: duration, timingCurve: .linear))
-                previousEnd = to
-                previousEndVelocity = duration > 0 ? endTangent.scaled(by: 1 / duration) : .zero
-
-            case let .spring(to, spring, startVelocity, duration):
-                let from = previousEnd
-                let displacement = to - from
-                let initialVelocity = startVelocity ?? previousEndVelocity
-                let resolvedDuration = duration ?? spring.settlingDuration(
-                    target: displacement, initialVelocity: initialVelocity, epsilon: Self.springKeyframeEpsilon)
-                let end = from + spring.value(target: displacement, initialVelocity: initialVelocity, time: resolvedDuration)
-                elements.append(.spring(SpringElement(
-                    from: from, displacement: displacement, initialVelocity: initialVelocity,
-                    spring: spring, duration: resolvedDuration, end: end)))
-                previousEnd = end
-                previousEndVelocity = spring.velocity(
-                    target: displacement, initialVelocity: initialVelocity, time: resolvedDuration)
+        /// `m1` of cubic segment `i` (see ``AnimationPath/init(resolving:initialValue:)``).
+        func endTangent(_ i: Int, endVelocity: V?, duration: Double) -> V {
+            if let endVelocity { return endVelocity.scaled(by: duration) }
+            if i == segments.count - 1 { return .zero }
+            switch segments[i + 1] {
+            case .move:
+                return .zero
+            case let .cubic(nextTo, nextStartVelocity, _, nextDuration):
+                return nextStartVelocity?.scaled(by: duration) ?? Self.automatic(
+                    next: nextTo, previous: target(i - 1), otherDuration: nextDuration, ownDuration: duration)
+            case let .spring(nextTo, _, nextStartVelocity, _):
+                return nextStartVelocity?.scaled(by: duration) ?? Self.automatic(
+                    next: nextTo, previous: target(i - 1), otherDuration: duration, ownDuration: duration)
+            case .linear:
+                return linearVelocity(i + 1, atEnd: false).scaled(by: duration)
             }
         }
-        self.init(elements: elements)
+
+        /// A spring from the previous end towards `to`, starting with `startVelocity` or the previous
+        /// end velocity, cut at `duration` or when settled.
+        mutating func spring(to: V, spring: Spring, startVelocity: V?, duration: Double?) -> Element {
+            let from = previousEnd
+            let displacement = to - from
+            let initialVelocity = startVelocity ?? previousEndVelocity
+            let resolvedDuration = duration ?? spring.settlingDuration(
+                target: displacement, initialVelocity: initialVelocity, epsilon: AnimationPath.springKeyframeEpsilon)
+            let end = from + spring.value(target: displacement, initialVelocity: initialVelocity, time: resolvedDuration)
+            previousEnd = end
+            previousEndVelocity = spring.velocity(
+                target: displacement, initialVelocity: initialVelocity, time: resolvedDuration)
+            return .spring(SpringElement(
+                from: from, displacement: displacement, initialVelocity: initialVelocity,
+                spring: spring, duration: resolvedDuration, end: end))
+        }
     }
 }

@@ -60,98 +60,41 @@ package enum DateTimeParser {
 
     /// Parses UTF-8 bytes; see ``date(from:)``. Returns seconds since `Date`'s reference date.
     package static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
-        var start = 0
-        var end = bytes.count
-        while start < end, isXMLSpace(bytes[start]) { start += 1 }
-        while end > start, isXMLSpace(bytes[end - 1]) { end -= 1 }
-        var i = start
-
-        // Reads exactly `count` ASCII digits at i, or fails.
-        func digits(_ count: Int) -> Int? {
-            guard end - i >= count else { return nil }
-            var value = 0
-            for _ in 0..<count {
-                let d = Int(bytes[i]) &- 0x30
-                guard d >= 0 && d <= 9 else { return nil }
-                value = value * 10 + d
-                i += 1
-            }
-            return value
-        }
-        func expect(_ byte: UInt8) -> Bool {
-            guard i < end, bytes[i] == byte else { return false }
-            i += 1
-            return true
-        }
-
-        guard let year = digits(4), expect(0x2D /* - */),
-              let month = digits(2), expect(0x2D),
-              let day = digits(2)
+        var cursor = XMLTextCursor(trimming: bytes)
+        guard let date = cursor.readCalendarDate(), cursor.readDateTimeSeparator(),
+              let time = cursor.readTimeOfDay(),
+              let fraction = cursor.readFraction(),
+              let offsetSeconds = cursor.readZoneOffset(), cursor.isAtEnd,
+              isInRange(date, time, fractionIsZero: fraction.isZero)
         else { return nil }
-        guard i < end, bytes[i] == 0x54 /* T */ || bytes[i] == 0x74 /* t */ || bytes[i] == 0x20 else {
-            return nil
-        }
-        i += 1
-        guard let hour = digits(2), expect(0x3A /* : */),
-              let minute = digits(2), expect(0x3A),
-              let second = digits(2)
-        else { return nil }
+        return secondsSinceReferenceDate(date, time, fraction: fraction.seconds, offsetSeconds: offsetSeconds)
+    }
 
-        // Fraction: keep up to 15 digits exactly (< 2^53), validate the rest.
-        var fraction = 0.0
-        var fractionIsZero = true
-        if i < end, bytes[i] == 0x2E /* . */ {
-            i += 1
-            var mantissa: Int64 = 0
-            var kept = 0
-            let first = i
-            while i < end, bytes[i] >= 0x30, bytes[i] <= 0x39 {
-                let d = Int64(bytes[i] - 0x30)
-                if d != 0 { fractionIsZero = false }
-                if kept < 15 {
-                    mantissa = mantissa * 10 + d
-                    kept += 1
-                }
-                i += 1
-            }
-            guard i > first else { return nil }  // "12:00:00." has no digit
-            fraction = Double(mantissa) / powersOfTen[kept]
-        }
+    /// A `YYYY-MM-DD` as read, not yet checked against the calendar.
+    fileprivate struct CalendarDate { var year, month, day: Int }
+    /// An `hh:mm:ss` as read, not yet range-checked.
+    fileprivate struct TimeOfDay { var hour, minute, second: Int }
 
-        // Zone.
-        var offsetSeconds = 0
-        if i < end {
-            switch bytes[i] {
-            case 0x5A, 0x7A:  // Z z
-                i += 1
-            case 0x2B, 0x2D:  // + -
-                let sign = bytes[i] == 0x2D ? -1 : 1
-                i += 1
-                guard let offsetHours = digits(2), offsetHours <= 23 else { return nil }
-                var offsetMinutes = 0
-                if i < end {
-                    _ = expect(0x3A)
-                    guard let m = digits(2), m <= 59 else { return nil }
-                    offsetMinutes = m
-                }
-                offsetSeconds = sign * (offsetHours * 3600 + offsetMinutes * 60)
-            default:
-                return nil
-            }
+    /// Month `1...12`, day within the month, minute `0...59`, second `0...60`, and hour `0...23` or
+    /// exactly `24:00:00` with a zero fraction.
+    @inline(__always)
+    private static func isInRange(_ date: CalendarDate, _ time: TimeOfDay, fractionIsZero: Bool) -> Bool {
+        guard (1...12).contains(date.month), date.day >= 1,
+              date.day <= daysInMonth(year: date.year, month: date.month) else { return false }
+        guard time.minute <= 59, time.second <= 60 else { return false }
+        if time.hour == 24 {
+            return time.minute == 0 && time.second == 0 && fractionIsZero
         }
-        guard i == end else { return nil }
+        return time.hour <= 23
+    }
 
-        // Ranges.
-        guard (1...12).contains(month), day >= 1, day <= daysInMonth(year: year, month: month) else { return nil }
-        guard minute <= 59, second <= 60 else { return nil }
-        if hour == 24 {
-            guard minute == 0, second == 0, fractionIsZero else { return nil }
-        } else if hour > 23 {
-            return nil
-        }
-
-        let days = daysFromCivil(year: year, month: month, day: day)
-        let wholeSince1970 = Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offsetSeconds)
+    /// Whole seconds computed exactly in integers, then the fraction added in one rounding step.
+    @inline(__always)
+    private static func secondsSinceReferenceDate(_ date: CalendarDate, _ time: TimeOfDay, fraction: Double,
+                                                  offsetSeconds: Int) -> Double {
+        let days = daysFromCivil(year: date.year, month: date.month, day: date.day)
+        let wholeSince1970 = Int64(days) * 86_400 + Int64(time.hour * 3600 + time.minute * 60 + time.second)
+            - Int64(offsetSeconds)
         let wholeSinceReference = wholeSince1970 - 978_307_200  // 2001-01-01T00:00:00Z
         return Double(wholeSinceReference) + fraction
     }
@@ -189,7 +132,7 @@ package enum DateTimeParser {
     }
 
     /// 10^0 ... 10^15, all exact in `Double`.
-    private static let powersOfTen: [Double] = (0...15).map { n in
+    fileprivate static let powersOfTen: [Double] = (0...15).map { n in
         var p = 1.0
         for _ in 0..<n { p *= 10 }
         return p
@@ -200,4 +143,80 @@ package enum DateTimeParser {
 @inline(__always)
 package func isXMLSpace(_ byte: UInt8) -> Bool {
     byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+}
+
+/// The steps of ``DateTimeParser/parse(_:)``, each reading one part of the date-time; `nil` (or
+/// `false`) when that part is malformed.
+extension XMLTextCursor {
+    /// `YYYY-MM-DD`.
+    @inline(__always)
+    fileprivate mutating func readCalendarDate() -> DateTimeParser.CalendarDate? {
+        guard let year = digits(4), expect(0x2D /* - */),
+              let month = digits(2), expect(0x2D),
+              let day = digits(2)
+        else { return nil }
+        return DateTimeParser.CalendarDate(year: year, month: month, day: day)
+    }
+
+    /// `T`, `t` or a space.
+    @inline(__always)
+    fileprivate mutating func readDateTimeSeparator() -> Bool {
+        expect(0x54 /* T */) || expect(0x74 /* t */) || expect(0x20)
+    }
+
+    /// `hh:mm:ss`.
+    @inline(__always)
+    fileprivate mutating func readTimeOfDay() -> DateTimeParser.TimeOfDay? {
+        guard let hour = digits(2), expect(0x3A /* : */),
+              let minute = digits(2), expect(0x3A),
+              let second = digits(2)
+        else { return nil }
+        return DateTimeParser.TimeOfDay(hour: hour, minute: minute, second: second)
+    }
+
+    /// An optional `.` and one or more digits, in seconds: up to 15 digits kept exactly (< 2^53), the
+    /// rest validated. `(0, true)` when there is no fraction.
+    @inline(__always)
+    fileprivate mutating func readFraction() -> (seconds: Double, isZero: Bool)? {
+        guard expect(0x2E /* . */) else { return (0, true) }
+        var isZero = true
+        var mantissa: Int64 = 0
+        var kept = 0
+        let first = i
+        while i < end, bytes[i] >= 0x30, bytes[i] <= 0x39 {
+            let d = Int64(bytes[i] - 0x30)
+            if d != 0 { isZero = false }
+            if kept < 15 {
+                mantissa = mantissa * 10 + d
+                kept += 1
+            }
+            i += 1
+        }
+        guard i > first else { return nil }  // "12:00:00." has no digit
+        return (Double(mantissa) / DateTimeParser.powersOfTen[kept], isZero)
+    }
+
+    /// An optional zone (`Z`, `z`, `±hh`, `±hhmm`, `±hh:mm`), as seconds east of UTC; 0 when absent.
+    @inline(__always)
+    fileprivate mutating func readZoneOffset() -> Int? {
+        guard i < end else { return 0 }
+        switch bytes[i] {
+        case 0x5A, 0x7A:  // Z z
+            i += 1
+            return 0
+        case 0x2B, 0x2D:  // + -
+            let sign = bytes[i] == 0x2D ? -1 : 1
+            i += 1
+            guard let offsetHours = digits(2), offsetHours <= 23 else { return nil }
+            var offsetMinutes = 0
+            if i < end {
+                _ = expect(0x3A)
+                guard let m = digits(2), m <= 59 else { return nil }
+                offsetMinutes = m
+            }
+            return sign * (offsetHours * 3600 + offsetMinutes * 60)
+        default:
+            return nil
+        }
+    }
 }

@@ -50,114 +50,96 @@ extension TerrainModel {
         guard GDALGetRasterCount(dataset) >= 1, columns >= 1, rows >= 1, let band = GDALGetRasterBand(dataset, 1) else {
             throw fail(.notARaster("the file has no raster band"))
         }
+        let georeferencing = try Georeferencing(dataset: dataset, columns: columns, rows: rows, fail: fail)
+        let heights = try HeightReference(crs: georeferencing.crs, band: band, fail: fail)
+        let geoid = try geoidTransformer(for: heights.verticalDatum, crs: georeferencing.crs, fail: fail)
+        let extent = try outline(georeferencing.placement, toWGS84: georeferencing.toWGS84,
+                                 name: georeferencing.horizontal.name, fail: fail)
+        let window = try CellWindow(selection: selection, georeferencing: georeferencing, extent: extent, fail: fail)
+        let cells = try window.cellCount(limit: maximumCellCount, fail: fail)
+        let values = try readCells(band: band, window: window, cellCount: cells, heights: heights, fail: fail)
+        return Parts(coordinateSystemName: georeferencing.horizontal.name, verticalDatum: heights.verticalDatum,
+                     extent: extent, grid: ElevationGrid(columns: window.columns, rows: window.rows, values: values),
+                     placement: georeferencing.placement, windowColumn: window.column0, windowRow: window.row0,
+                     geoid: geoid)
+    }
 
-        // Georeferencing and CRS.
-        var transform = [Double](repeating: 0, count: 6)
-        guard GDALGetGeoTransform(dataset, &transform) == CE_None else { throw fail(.noGeoreferencing) }
-        guard let crs = SpatialReference(cloning: GDALGetSpatialRef(dataset)) else { throw fail(.noCoordinateSystem) }
-        guard let horizontal = crs.horizontal() else {
-            throw fail(.unsupportedCoordinateSystem("\(crs.name): no horizontal part"))
-        }
-        guard let wgs84 = SpatialReference(epsg: 4326) else {
-            throw fail(.unsupportedCoordinateSystem("PROJ's database does not know EPSG:4326 (is proj-data installed?)"))
-        }
-        let toRaster: CoordinateTransformer?
-        let toWGS84: CoordinateTransformer?
-        if horizontal.isSameGeographicCRS(as: wgs84) {
-            toRaster = nil
-            toWGS84 = nil
-        } else {
-            guard horizontal.isGeographic || horizontal.isProjected,
-                  let forward = CoordinateTransformer(from: wgs84, to: horizontal),
-                  let backward = CoordinateTransformer(from: horizontal, to: wgs84) else {
-                throw fail(.unsupportedCoordinateSystem("\(horizontal.name): PROJ has no transformation from WGS 84 to it"))
+    /// A raster's georeferencing and coordinate system, and the transformations to and from WGS 84.
+    struct Georeferencing {
+        /// The six GDAL geotransform coefficients.
+        var transform: [Double]
+        var crs: SpatialReference
+        /// The horizontal part of ``crs``.
+        var horizontal: SpatialReference
+        /// WGS 84 to ``horizontal``, `nil` when that is WGS 84 geographic itself; likewise ``toWGS84``.
+        var toRaster: CoordinateTransformer?
+        var toWGS84: CoordinateTransformer?
+        var placement: RasterPlacement
+
+        /// Reads and checks them; throws `.noGeoreferencing`, `.noCoordinateSystem` or
+        /// `.unsupportedCoordinateSystem`.
+        init(dataset: GDALDatasetH, columns: Int, rows: Int,
+             fail: (TerrainError.Kind) -> TerrainError) throws(TerrainError) {
+            var transform = [Double](repeating: 0, count: 6)
+            guard GDALGetGeoTransform(dataset, &transform) == CE_None else { throw fail(.noGeoreferencing) }
+            guard let crs = SpatialReference(cloning: GDALGetSpatialRef(dataset)) else { throw fail(.noCoordinateSystem) }
+            guard let horizontal = crs.horizontal() else {
+                throw fail(.unsupportedCoordinateSystem("\(crs.name): no horizontal part"))
             }
-            toRaster = forward
-            toWGS84 = backward
-        }
-        guard let placement = RasterPlacement(geoTransform: transform, columns: columns, rows: rows, toRaster: toRaster) else {
-            throw fail(.noGeoreferencing)
-        }
-
-        // Vertical datum, unit, scale and offset.
-        let heights = try HeightReference(crs: crs, band: band, fail: fail)
-        let verticalDatum = heights.verticalDatum
-        var geoid: CoordinateTransformer? = nil
-        if verticalDatum == .ellipsoidal {
-            guard let egm96 = SpatialReference(epsg: 4326, vertical: 5773), GeoidCheck.isAvailable,
-                  let transformer = CoordinateTransformer(from: crs, to: egm96) else {
-                throw fail(.geoidGridMissing)
+            guard let wgs84 = SpatialReference(epsg: 4326) else {
+                throw fail(.unsupportedCoordinateSystem("PROJ's database does not know EPSG:4326 (is proj-data installed?)"))
             }
-            geoid = transformer
-        }
-
-        let extent = try outline(placement, toWGS84: toWGS84, name: horizontal.name, fail: fail)
-
-        // The window.
-        var column0 = 0, row0 = 0, column1 = columns, row1 = rows
-        if case .covering(let coordinates, let margin) = selection, !coordinates.isEmpty {
-            var minColumn = Double.infinity, maxColumn = -Double.infinity
-            var minRow = Double.infinity, maxRow = -Double.infinity
-            var minX = Double.infinity, maxX = -Double.infinity
-            var largestLatitude = 0.0
-            for (index, c) in coordinates.enumerated() {
-                guard let p = placement.rasterPoint(for: c) else {
-                    throw fail(.notCovering(index: index, coordinate: c, extent: extent))
+            var toRaster: CoordinateTransformer? = nil
+            var toWGS84: CoordinateTransformer? = nil
+            if !horizontal.isSameGeographicCRS(as: wgs84) {
+                guard horizontal.isGeographic || horizontal.isProjected,
+                      let forward = CoordinateTransformer(from: wgs84, to: horizontal),
+                      let backward = CoordinateTransformer(from: horizontal, to: wgs84) else {
+                    throw fail(.unsupportedCoordinateSystem("\(horizontal.name): PROJ has no transformation from WGS 84 to it"))
                 }
-                let pixel = placement.pixel(for: p)
-                guard placement.isInside(column: pixel.column, row: pixel.row) else {
-                    throw fail(.notCovering(index: index, coordinate: c, extent: extent))
-                }
-                minColumn = min(minColumn, pixel.column); maxColumn = max(maxColumn, pixel.column)
-                minRow = min(minRow, pixel.row); maxRow = max(maxRow, pixel.row)
-                minX = min(minX, p.x); maxX = max(maxX, p.x)
-                largestLatitude = max(largestLatitude, abs(c.latitude))
+                toRaster = forward
+                toWGS84 = backward
             }
-            // A WGS 84 geographic raster in -180...180 sees a route across the antimeridian at both edges.
-            if toRaster == nil, maxX - minX > 180, BoundingBox(path: coordinates)?.crossesAntimeridian == true {
-                throw fail(.crossesAntimeridian)
+            guard let placement = RasterPlacement(geoTransform: transform, columns: columns, rows: rows, toRaster: toRaster) else {
+                throw fail(.noGeoreferencing)
             }
-            // Cell size in metres (approximate: the margin only needs to be at least what was asked).
-            let t = transform
-            var cellWidth = (t[1] * t[1] + t[4] * t[4]).squareRoot()
-            var cellHeight = (t[2] * t[2] + t[5] * t[5]).squareRoot()
-            if horizontal.isGeographic {
-                // Metres per degree: 111320 cos(latitude) along a parallel, at least 110574 along a meridian.
-                cellWidth *= 111_320 * max(cos(min(largestLatitude, 89.9) * .pi / 180), 0.001)
-                cellHeight *= 110_574
-            } else {
-                let unit = horizontal.linearUnitInMetres
-                cellWidth *= unit > 0 ? unit : 1
-                cellHeight *= unit > 0 ? unit : 1
-            }
-            func marginCells(_ cell: Double, _ limit: Int) -> Int {
-                guard cell > 0, cell.isFinite else { return 2 }
-                return Int(min(Double(limit), (margin / cell).rounded(.up))) + 2
-            }
-            let mc = marginCells(cellWidth, columns), mr = marginCells(cellHeight, rows)
-            column0 = max(0, Int(minColumn.rounded(.down)) - mc)
-            column1 = min(columns, Int(maxColumn.rounded(.up)) + mc)
-            row0 = max(0, Int(minRow.rounded(.down)) - mr)
-            row1 = min(rows, Int(maxRow.rounded(.up)) + mr)
+            self.transform = transform
+            self.crs = crs
+            self.toRaster = toRaster
+            self.toWGS84 = toWGS84
+            self.horizontal = horizontal
+            self.placement = placement
         }
-        let windowColumns = column1 - column0, windowRows = row1 - row0
-        let (cells, overflow) = windowColumns.multipliedReportingOverflow(by: windowRows)
-        guard !overflow, cells <= maximumCellCount else {
-            throw fail(.tooLarge(cells: overflow ? Int.max : cells, limit: maximumCellCount))
-        }
+    }
 
-        // The cells, read as 64-bit floats (so nodata compares exactly), a block of rows at a time.
+    /// For ellipsoidal heights, the transformation to EGM96 heights; `nil` otherwise. Throws
+    /// `.geoidGridMissing` when PROJ lacks the geoid grid.
+    private static func geoidTransformer(for verticalDatum: VerticalDatum?, crs: SpatialReference,
+                                         fail: (TerrainError.Kind) -> TerrainError) throws(TerrainError) -> CoordinateTransformer? {
+        guard verticalDatum == .ellipsoidal else { return nil }
+        guard let egm96 = SpatialReference(epsg: 4326, vertical: 5773), GeoidCheck.isAvailable,
+              let transformer = CoordinateTransformer(from: crs, to: egm96) else {
+            throw fail(.geoidGridMissing)
+        }
+        return transformer
+    }
+
+    /// The window's cells in metres, read as 64-bit floats (so nodata compares exactly) a block of rows
+    /// at a time; NaN where there is no data or no plausible height.
+    private static func readCells(band: GDALRasterBandH, window: CellWindow, cellCount: Int, heights: HeightReference,
+                                  fail: (TerrainError.Kind) -> TerrainError) throws(TerrainError) -> [Float] {
+        let windowColumns = window.columns, windowRows = window.rows
         var hasNoData: Int32 = 0
         let noData = GDALGetRasterNoDataValue(band, &hasNoData)
-        var values = [Float](repeating: .nan, count: cells)
+        var values = [Float](repeating: .nan, count: cellCount)
         let blockRows = max(1, min(windowRows, 1 << 20 / max(windowColumns, 1)))
         var buffer = [Double](repeating: 0, count: blockRows * windowColumns)
         var row = 0
         while row < windowRows {
             let count = min(blockRows, windowRows - row)
             let status = buffer.withUnsafeMutableBytes { bytes in
-                GDALRasterIO(band, GF_Read, Int32(column0), Int32(row0 + row), Int32(windowColumns), Int32(count),
-                             bytes.baseAddress, Int32(windowColumns), Int32(count), GDT_Float64, 0, 0)
+                GDALRasterIO(band, GF_Read, Int32(window.column0), Int32(window.row0 + row), Int32(windowColumns),
+                             Int32(count), bytes.baseAddress, Int32(windowColumns), Int32(count), GDT_Float64, 0, 0)
             }
             guard status == CE_None else {
                 throw fail(.readFailed(GDALLibrary.lastErrorMessage ?? "GDALRasterIO failed"))
@@ -170,9 +152,7 @@ extension TerrainModel {
             }
             row += count
         }
-        return Parts(coordinateSystemName: horizontal.name, verticalDatum: verticalDatum, extent: extent,
-                     grid: ElevationGrid(columns: windowColumns, rows: windowRows, values: values),
-                     placement: placement, windowColumn: column0, windowRow: row0, geoid: geoid)
+        return values
     }
 
     /// The raster's extent in WGS 84: its outline (16 points an edge) transformed, boxed along the path.

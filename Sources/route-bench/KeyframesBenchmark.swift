@@ -31,27 +31,15 @@ func benchmarkKeyframes() {
     let countingWorks = installAllocationCounter() && allocationCountingWorks()
     print("  allocations: \(countingWorks ? "Swift heap allocations counted through the runtime's _swift_allocObject hook" : "counting unavailable")")
     let evaluations = 2_000_000
+    let sum = benchmarkCubicTrack(evaluations: evaluations)
+    let cameraSum = benchmarkCameraTimeline(evaluations: evaluations)
+    print("  (checksums \(sum), \(cameraSum))")
+}
 
-    // 1. One cubic track of 100 000 keyframes.
-    let keyframeCount = 100_000
-    var values: [Double] = []
-    var durations: [Double] = []
-    var state: UInt64 = 42
-    for _ in 0..<keyframeCount {
-        state = state &* 6_364_136_223_846_793_005 &+ 1
-        values.append(Double(state >> 40) / Double(1 << 24) * 1000)
-        durations.append(0.01 + Double((state >> 20) & 0xFFFF) / 65536 * 0.5)
-    }
-    var big: KeyframeTimeline<Double>!
-    let buildSeconds = measureSeconds {
-        big = KeyframeTimeline(initialValue: 0.0) {
-            for index in 0..<keyframeCount {
-                CubicKeyframe(values[index], duration: durations[index])
-            }
-        }
-    }
-    print(String(format: "  built a %d-keyframe cubic track in %.3f s (duration %.0f s)",
-                 keyframeCount, buildSeconds, big.duration))
+/// 1. One cubic track of 100 000 keyframes, at random times and then in order; returns the checksum of
+/// the in-order run.
+private func benchmarkCubicTrack(evaluations: Int) -> Double {
+    let big = timedCubicTrack(keyframeCount: 100_000)
     let bigTimes = sampleTimes(count: evaluations, duration: big.duration)
     var sum = 0.0
     var allocations = 0
@@ -74,14 +62,63 @@ func benchmarkKeyframes() {
     }
     report("100k-keyframe cubic Double track, times in order (frame sampling)", evaluations: evaluations,
            seconds: sweepSeconds, allocations: allocations)
+    return sum
+}
 
-    // 2. RouteKit's MapCamera with 4 tracks (WWDC23 flyover over a 200-point route, plus pitch).
+/// A cubic `Double` track of `keyframeCount` pseudo-random values in `0..<1000` and durations in
+/// `0.01..<0.51` s, timing and printing its construction.
+private func timedCubicTrack(keyframeCount: Int) -> KeyframeTimeline<Double> {
+    var values: [Double] = []
+    var durations: [Double] = []
+    var state: UInt64 = 42
+    for _ in 0..<keyframeCount {
+        state = state &* 6_364_136_223_846_793_005 &+ 1
+        values.append(Double(state >> 40) / Double(1 << 24) * 1000)
+        durations.append(0.01 + Double((state >> 20) & 0xFFFF) / 65536 * 0.5)
+    }
+    var big: KeyframeTimeline<Double>!
+    let buildSeconds = measureSeconds {
+        big = KeyframeTimeline(initialValue: 0.0) {
+            for index in 0..<keyframeCount {
+                CubicKeyframe(values[index], duration: durations[index])
+            }
+        }
+    }
+    print(String(format: "  built a %d-keyframe cubic track in %.3f s (duration %.0f s)",
+                 keyframeCount, buildSeconds, big.duration))
+    return big
+}
+
+/// 2. RouteKit's MapCamera with 4 tracks (WWDC23 flyover over a 200-point route, plus pitch); returns
+/// the checksum.
+private func benchmarkCameraTimeline(evaluations: Int) -> Double {
+    let camera = flyoverTimeline()
+    let cameraTimes = sampleTimes(count: evaluations, duration: camera.duration)
+    var cameraSum = 0.0
+    var allocations = 0
+    let cameraSeconds = measureSeconds {
+        (allocations, cameraSum) = countingAllocations {
+            var total = 0.0
+            for time in cameraTimes {
+                let pose = camera.value(time: time)
+                total += pose.centerCoordinate.latitude + pose.heading + pose.distance + pose.pitch
+            }
+            return total
+        }
+    }
+    report("4-track MapCamera timeline (201 + 3 + 3 + 3 keyframes)", evaluations: evaluations,
+           seconds: cameraSeconds, allocations: allocations)
+    return cameraSum
+}
+
+/// The WWDC23 flyover shape over a 200-point route: centre, heading, distance and pitch tracks.
+private func flyoverTimeline() -> KeyframeTimeline<MapCamera> {
     let initial = MapCamera(
         centerCoordinate: LocationCoordinate2D(latitude: 49.65, longitude: 6.22), distance: 30000, heading: 0, pitch: 45)
     let route = (0..<200).map { index in
         LocationCoordinate2D(latitude: 49.6 + Double(index) * 0.001, longitude: 6.2 + sin(Double(index) / 20) * 0.05)
     }
-    let camera = KeyframeTimeline(initialValue: initial) {
+    return KeyframeTimeline(initialValue: initial) {
         KeyframeTrack(\MapCamera.centerCoordinate) {
             for point in route {
                 CubicKeyframe(point, duration: 16.0 / Double(route.count))
@@ -104,19 +141,4 @@ func benchmarkKeyframes() {
             CubicKeyframe(45, duration: 15)
         }
     }
-    let cameraTimes = sampleTimes(count: evaluations, duration: camera.duration)
-    var cameraSum = 0.0
-    let cameraSeconds = measureSeconds {
-        (allocations, cameraSum) = countingAllocations {
-            var total = 0.0
-            for time in cameraTimes {
-                let pose = camera.value(time: time)
-                total += pose.centerCoordinate.latitude + pose.heading + pose.distance + pose.pitch
-            }
-            return total
-        }
-    }
-    report("4-track MapCamera timeline (201 + 3 + 3 + 3 keyframes)", evaluations: evaluations,
-           seconds: cameraSeconds, allocations: allocations)
-    print("  (checksums \(sum), \(cameraSum))")
 }

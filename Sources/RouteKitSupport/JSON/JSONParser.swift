@@ -367,26 +367,21 @@ package enum JSONParser {
         private mutating func parseString(keep: Bool) throws(JSONSyntaxError) -> String {
             let quote = i
             i += 1
-            var runStart = i
+            if let unescaped = try parseUnescapedString(keep: keep) { return unescaped }
+            return try parseEscapedString(quote: quote)
+        }
+
+        /// Fast path, from just after the opening quote: a string without escapes, through its closing
+        /// quote; `nil` (with `i` at the first `\` or the end of the bytes) when the slow path must take over.
+        @inline(__always)
+        private mutating func parseUnescapedString(keep: Bool) throws(JSONSyntaxError) -> String? {
+            let runStart = i
             var highBits: UInt8 = 0  // OR of the run's bytes: < 0x80 means ASCII, nothing to validate
-            // Fast path: no escapes.
             while i < bytes.count {
                 let b = bytes[i]
                 if b == UInt8(ascii: "\"") {
-                    let run = UnsafeBufferPointer(rebasing: bytes[runStart..<i])
-                    let s: String
-                    if !keep {
-                        let bad = highBits < 0x80 ? run.count : Self.firstInvalidUTF8(run)
-                        guard bad == run.count else { throw error(.invalidUTF8, at: runStart + bad) }
-                        s = ""
-                    } else if highBits < 0x80 {
-                        s = String(decoding: run, as: UTF8.self)
-                    } else {
-                        guard let valid = String(validating: run, as: UTF8.self) else {
-                            throw error(.invalidUTF8, at: runStart + Self.firstInvalidUTF8(run))
-                        }
-                        s = valid
-                    }
+                    let s = try decodedRun(UnsafeBufferPointer(rebasing: bytes[runStart..<i]), at: runStart,
+                                           isASCII: highBits < 0x80, keep: keep)
                     i += 1
                     return s
                 }
@@ -395,18 +390,36 @@ package enum JSONParser {
                 highBits |= b
                 i += 1
             }
-            // Slow path: collect UTF-8 bytes, validating each unescaped run before it is copied.
-            var utf8: [UInt8] = []
-            func flush(_ end: Int) throws(JSONSyntaxError) {
-                let run = UnsafeBufferPointer(rebasing: bytes[runStart..<end])
-                let bad = Self.firstInvalidUTF8(run)
+            return nil
+        }
+
+        /// An escape-free string's bytes `run` (starting at offset `runStart`) as a `String`, or `""`
+        /// when not `keep`, after checking it is UTF-8 (ASCII needs no check).
+        @inline(__always)
+        private func decodedRun(_ run: UnsafeBufferPointer<UInt8>, at runStart: Int, isASCII: Bool,
+                                keep: Bool) throws(JSONSyntaxError) -> String {
+            if !keep {
+                let bad = isASCII ? run.count : Self.firstInvalidUTF8(run)
                 guard bad == run.count else { throw error(.invalidUTF8, at: runStart + bad) }
-                utf8.append(contentsOf: run)
+                return ""
             }
+            if isASCII { return String(decoding: run, as: UTF8.self) }
+            guard let valid = String(validating: run, as: UTF8.self) else {
+                throw error(.invalidUTF8, at: runStart + Self.firstInvalidUTF8(run))
+            }
+            return valid
+        }
+
+        /// Slow path, from where the fast path stopped in the string opened at `quote`: collects UTF-8
+        /// bytes from just after the quote, validating each unescaped run before it is copied, through
+        /// the closing quote.
+        private mutating func parseEscapedString(quote: Int) throws(JSONSyntaxError) -> String {
+            var utf8: [UInt8] = []
+            var runStart = quote + 1
             while i < bytes.count {
                 let b = bytes[i]
                 if b == UInt8(ascii: "\"") {
-                    try flush(i)
+                    try appendValidated(runStart..<i, to: &utf8)
                     i += 1
                     return String(decoding: utf8, as: UTF8.self)
                 }
@@ -415,46 +428,61 @@ package enum JSONParser {
                     i += 1
                     continue
                 }
-                try flush(i)
-                let escape = i
-                i += 1
-                guard let e = current else { throw error(.unterminatedString(quote: quote, inEscape: true)) }
-                i += 1
-                switch e {
-                case UInt8(ascii: "\""): utf8.append(0x22)
-                case UInt8(ascii: "\\"): utf8.append(0x5C)
-                case UInt8(ascii: "/"): utf8.append(0x2F)
-                case UInt8(ascii: "b"): utf8.append(0x08)
-                case UInt8(ascii: "f"): utf8.append(0x0C)
-                case UInt8(ascii: "n"): utf8.append(0x0A)
-                case UInt8(ascii: "r"): utf8.append(0x0D)
-                case UInt8(ascii: "t"): utf8.append(0x09)
-                case UInt8(ascii: "u"):
-                    let code = try hex4()
-                    let scalar: UInt32
-                    if (0xD800..<0xDC00).contains(code) {
-                        guard i + 1 < bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") else {
-                            throw error(.loneHighSurrogate(code, escape: escape))
-                        }
-                        let second = i
-                        i += 2
-                        let low = try hex4()
-                        guard (0xDC00..<0xE000).contains(low) else {
-                            throw error(.notLowSurrogate(high: code, low: low, escape: second))
-                        }
-                        scalar = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
-                    } else if (0xDC00..<0xE000).contains(code) {
-                        throw error(.loneLowSurrogate(code, escape: escape))
-                    } else {
-                        scalar = code
-                    }
-                    utf8.append(contentsOf: UTF8.encode(Unicode.Scalar(scalar)!)!)
-                default:
-                    throw error(.invalidEscape, at: i - 1)
-                }
+                try appendValidated(runStart..<i, to: &utf8)
+                try appendEscape(quote: quote, to: &utf8)
                 runStart = i
             }
             throw error(.unterminatedString(quote: quote, inEscape: false))
+        }
+
+        /// Appends the unescaped bytes at `range` to `utf8` after checking they are UTF-8.
+        @inline(__always)
+        private func appendValidated(_ range: Range<Int>, to utf8: inout [UInt8]) throws(JSONSyntaxError) {
+            let run = UnsafeBufferPointer(rebasing: bytes[range])
+            let bad = Self.firstInvalidUTF8(run)
+            guard bad == run.count else { throw error(.invalidUTF8, at: range.lowerBound + bad) }
+            utf8.append(contentsOf: run)
+        }
+
+        /// Reads the escape at `i` (its `\`) and appends what it stands for to `utf8`.
+        private mutating func appendEscape(quote: Int, to utf8: inout [UInt8]) throws(JSONSyntaxError) {
+            let escape = i
+            i += 1
+            guard let e = current else { throw error(.unterminatedString(quote: quote, inEscape: true)) }
+            i += 1
+            switch e {
+            case UInt8(ascii: "\""): utf8.append(0x22)
+            case UInt8(ascii: "\\"): utf8.append(0x5C)
+            case UInt8(ascii: "/"): utf8.append(0x2F)
+            case UInt8(ascii: "b"): utf8.append(0x08)
+            case UInt8(ascii: "f"): utf8.append(0x0C)
+            case UInt8(ascii: "n"): utf8.append(0x0A)
+            case UInt8(ascii: "r"): utf8.append(0x0D)
+            case UInt8(ascii: "t"): utf8.append(0x09)
+            case UInt8(ascii: "u"):
+                let scalar = try unicodeEscapeScalar(escape: escape)
+                utf8.append(contentsOf: UTF8.encode(Unicode.Scalar(scalar)!)!)
+            default:
+                throw error(.invalidEscape, at: i - 1)
+            }
+        }
+
+        /// The scalar of a `\uXXXX` escape starting at `escape` (with `i` after its `u`), joining a
+        /// UTF-16 surrogate pair written as two escapes.
+        private mutating func unicodeEscapeScalar(escape: Int) throws(JSONSyntaxError) -> UInt32 {
+            let code = try hex4()
+            if (0xDC00..<0xE000).contains(code) { throw error(.loneLowSurrogate(code, escape: escape)) }
+            guard (0xD800..<0xDC00).contains(code) else { return code }
+            guard i + 1 < bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") else {
+                throw error(.loneHighSurrogate(code, escape: escape))
+            }
+            let second = i
+            i += 2
+            let low = try hex4()
+            guard (0xDC00..<0xE000).contains(low) else {
+                throw error(.notLowSurrogate(high: code, low: low, escape: second))
+            }
+            return 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
         }
 
         /// Four hexadecimal digits (either case) after `\u`.
