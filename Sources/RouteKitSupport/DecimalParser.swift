@@ -25,30 +25,87 @@ package enum DecimalParser {
 
     /// Parses UTF-8 bytes; see `parse(_: String)`.
     package static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
-        var cursor = XMLTextCursor(trimming: bytes)
-        let negative = cursor.readSign()
-        var significand = DecimalSignificand()
-        cursor.readDigits(into: &significand)
-        guard significand.sawDigit, let exponent = cursor.readExponent() else { return nil }
-        significand.exponent10 += exponent
-        guard cursor.isAtEnd else { return nil }
-        if significand.mantissa == 0 { return negative ? -0.0 : 0.0 }
-        if let value = fastPathValue(significand) { return negative ? -value : value }
-        // Slow path: the text is validated, so strtod sees no nan/inf/hex.
-        guard let value = Double(cursor.trimmedText), value.isFinite else { return nil }
-        return value
-    }
+        var start = 0
+        var end = bytes.count
+        while start < end, isXMLSpace(bytes[start]) { start += 1 }
+        while end > start, isXMLSpace(bytes[end - 1]) { end -= 1 }
+        var i = start
+        var negative = false
+        if i < end, bytes[i] == 0x2B || bytes[i] == 0x2D {
+            negative = bytes[i] == 0x2D
+            i += 1
+        }
 
-    /// The magnitude, exact by Clinger's fast path (at most 15 significant digits, exponent within ±22),
-    /// or `nil` when the slow path must convert it.
-    @inline(__always)
-    private static func fastPathValue(_ significand: DecimalSignificand) -> Double? {
-        let exponent10 = significand.exponent10
-        guard !significand.droppedDigits, significand.significantDigits <= 15,
-              exponent10 >= -22, exponent10 <= 22 else { return nil }
-        let m = Double(significand.mantissa)  // exact: < 10^15 < 2^53
-        let p = powersOfTen[abs(exponent10)]
-        return exponent10 < 0 ? m / p : m * p
+        var mantissa: UInt64 = 0
+        var significantDigits = 0   // digits in `mantissa`, leading zeros excluded
+        var droppedDigits = false   // more than 19 significant digits: use the slow path
+        var exponent10 = 0          // value = mantissa * 10^exponent10
+        var sawDigit = false
+
+        // Integer part.
+        while i < end, bytes[i] >= 0x30, bytes[i] <= 0x39 {
+            sawDigit = true
+            let d = UInt64(bytes[i] - 0x30)
+            if significantDigits < 19 {
+                if significantDigits > 0 || d != 0 {
+                    mantissa = mantissa * 10 + d
+                    significantDigits += 1
+                }
+            } else {
+                droppedDigits = true
+                exponent10 += 1
+            }
+            i += 1
+        }
+        // Fraction.
+        if i < end, bytes[i] == 0x2E {
+            i += 1
+            while i < end, bytes[i] >= 0x30, bytes[i] <= 0x39 {
+                sawDigit = true
+                let d = UInt64(bytes[i] - 0x30)
+                if significantDigits < 19 {
+                    if significantDigits > 0 || d != 0 {
+                        mantissa = mantissa * 10 + d
+                        significantDigits += 1
+                    }
+                    exponent10 -= 1
+                } else {
+                    droppedDigits = true
+                }
+                i += 1
+            }
+        }
+        guard sawDigit else { return nil }
+        // Exponent.
+        if i < end, bytes[i] == 0x65 || bytes[i] == 0x45 {
+            i += 1
+            var exponentNegative = false
+            if i < end, bytes[i] == 0x2B || bytes[i] == 0x2D {
+                exponentNegative = bytes[i] == 0x2D
+                i += 1
+            }
+            let first = i
+            var value = 0
+            while i < end, bytes[i] >= 0x30, bytes[i] <= 0x39 {
+                if value < 100_000 { value = value * 10 + Int(bytes[i] - 0x30) }
+                i += 1
+            }
+            guard i > first else { return nil }
+            exponent10 += exponentNegative ? -value : value
+        }
+        guard i == end else { return nil }
+
+        if mantissa == 0 { return negative ? -0.0 : 0.0 }
+        if !droppedDigits, significantDigits <= 15, exponent10 >= -22, exponent10 <= 22 {
+            let m = Double(mantissa)  // exact: < 10^15 < 2^53
+            let p = powersOfTen[abs(exponent10)]
+            let value = exponent10 < 0 ? m / p : m * p
+            return negative ? -value : value
+        }
+        // Slow path: the text is validated, so strtod sees no nan/inf/hex.
+        let validated = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        guard let value = Double(validated), value.isFinite else { return nil }
+        return value
     }
 
     /// 10^0 ... 10^22, all exact in `Double`.
@@ -56,79 +113,5 @@ package enum DecimalParser {
         var p = 1.0
         for _ in 0..<n { p *= 10 }
         return p
-    }
-}
-
-/// The digits of a decimal number as read so far: value = `mantissa` × 10^`exponent10`.
-private struct DecimalSignificand {
-    var mantissa: UInt64 = 0
-    /// Digits in `mantissa`, leading zeros excluded.
-    var significantDigits = 0
-    /// More than 19 significant digits: use the slow path.
-    var droppedDigits = false
-    var exponent10 = 0
-    var sawDigit = false
-
-    /// Appends digit `d` of the integer part.
-    @inline(__always)
-    mutating func appendIntegerDigit(_ d: UInt64) {
-        sawDigit = true
-        if significantDigits < 19 {
-            if significantDigits > 0 || d != 0 {
-                mantissa = mantissa * 10 + d
-                significantDigits += 1
-            }
-        } else {
-            droppedDigits = true
-            exponent10 += 1
-        }
-    }
-
-    /// Appends digit `d` of the fraction.
-    @inline(__always)
-    mutating func appendFractionDigit(_ d: UInt64) {
-        sawDigit = true
-        if significantDigits < 19 {
-            if significantDigits > 0 || d != 0 {
-                mantissa = mantissa * 10 + d
-                significantDigits += 1
-            }
-            exponent10 -= 1
-        } else {
-            droppedDigits = true
-        }
-    }
-}
-
-/// The steps of ``DecimalParser``'s byte parser.
-extension XMLTextCursor {
-    /// The integer digits, then an optional `.` and the fraction digits.
-    @inline(__always)
-    fileprivate mutating func readDigits(into significand: inout DecimalSignificand) {
-        while i < end, bytes[i] >= 0x30, bytes[i] <= 0x39 {
-            significand.appendIntegerDigit(UInt64(bytes[i] - 0x30))
-            i += 1
-        }
-        guard expect(0x2E) else { return }
-        while i < end, bytes[i] >= 0x30, bytes[i] <= 0x39 {
-            significand.appendFractionDigit(UInt64(bytes[i] - 0x30))
-            i += 1
-        }
-    }
-
-    /// An optional exponent `e`/`E`, sign, digits (clamped near 100 000); 0 when absent, `nil` when it
-    /// has no digit.
-    @inline(__always)
-    fileprivate mutating func readExponent() -> Int? {
-        guard expect(0x65) || expect(0x45) else { return 0 }
-        let exponentNegative = readSign()
-        let first = i
-        var value = 0
-        while i < end, bytes[i] >= 0x30, bytes[i] <= 0x39 {
-            if value < 100_000 { value = value * 10 + Int(bytes[i] - 0x30) }
-            i += 1
-        }
-        guard i > first else { return nil }
-        return exponentNegative ? -value : value
     }
 }
