@@ -104,94 +104,100 @@ final class GPXParserDelegate: XMLRouteDelegate {
             return
         }
         let name = Name(rawValue: names.index(element.localName))
+        let kind: Kind
         if namespace >= 3 {
-            // Garmin's TrackPointExtension: inside a point's <extensions> (GPX 1.1) or directly in the
-            // point (GPX 1.0 allows foreign elements there).
-            var kind = Kind.other
-            switch (parent, name) {
-            case (.extensions, .trackPointExtension), (.trackPoint, .trackPointExtension),
-                 (.routePoint, .trackPointExtension):
-                kind = .trackPointExtension
-            case (.trackPointExtension, .hr): kind = .heartRate
-            case (.trackPointExtension, .cad): kind = .cadence
-            case (.trackPointExtension, .speed): kind = .speed
-            default: break
-            }
-            if kind == .heartRate || kind == .cadence || kind == .speed {
-                text.removeAll(keepingCapacity: true)
-                textLocation = location()
-            }
-            stack.append(kind)
-            return
+            kind = Self.extensionKind(parent: parent, name: name)
+        } else if namespace == gpxNamespace {
+            // nil: a point whose coordinate was refused (the error is recorded; nothing is pushed).
+            guard let gpxKind = gpxKind(parent: parent, name: name, attributes) else { return }
+            kind = gpxKind
+        } else {
+            kind = .other
         }
-        guard namespace == gpxNamespace else {
-            stack.append(.other)
-            return
-        }
-        var kind = Kind.other
-        switch parent {
-        case .root:
-            switch name {
-            case .trk:
-                kind = .track
-                trackCount += 1
-                pointsInCurrentTrack = 0
-                currentName = nil
-            case .rte:
-                kind = .route
-                routeCount += 1
-                segmentStart = routePoints.count
-                currentName = nil
-            case .wpt:
-                kind = .waypoint
-                waypointCount += 1
-                guard readCoordinate("wpt", attributes) else { return }
-                waypointCoordinates.append(LocationCoordinate2D(latitude: latitude, longitude: longitude))
-            default:
-                break
-            }
-        case .track:
-            if name == .trkseg {
-                kind = .trackSegment
-                trackSegmentCount += 1
-                segmentStart = trackPointCount
-            } else if name == .name {
-                kind = .name
-            }
-        case .trackSegment:
-            if name == .trkpt {
-                kind = .trackPoint
-                if !sawTrackPoint {
-                    // Route points are flown only when the file has no track point at all.
-                    sawTrackPoint = true
-                    routePoints = []
-                    routeSegments = []
-                }
-                guard readCoordinate("trkpt", attributes) else { return }
-            }
-        case .route:
-            if name == .rtept {
-                kind = .routePoint
-                guard readCoordinate("rtept", attributes) else { return }
-            } else if name == .name {
-                kind = .name
-            }
-        case .trackPoint, .routePoint:
-            if name == .ele {
-                kind = .elevation
-            } else if name == .time {
-                kind = .time
-            } else if name == .extensions {
-                kind = .extensions
-            }
+        switch kind {
+        case .heartRate, .cadence, .speed, .elevation, .time, .name:
+            text.removeAll(keepingCapacity: true)
+            textLocation = location()
         default:
             break
         }
-        if kind == .elevation || kind == .time || kind == .name {
-            text.removeAll(keepingCapacity: true)
-            textLocation = location()
-        }
         stack.append(kind)
+    }
+
+    /// Garmin's TrackPointExtension: inside a point's <extensions> (GPX 1.1) or directly in the point
+    /// (GPX 1.0 allows foreign elements there).
+    @inline(__always)
+    private static func extensionKind(parent: Kind, name: Name?) -> Kind {
+        switch (parent, name) {
+        case (.extensions, .trackPointExtension), (.trackPoint, .trackPointExtension),
+             (.routePoint, .trackPointExtension):
+            return .trackPointExtension
+        case (.trackPointExtension, .hr): return .heartRate
+        case (.trackPointExtension, .cad): return .cadence
+        case (.trackPointExtension, .speed): return .speed
+        default: return .other
+        }
+    }
+
+    /// What a GPX element under `parent` is, counting tracks, routes, segments and waypoints as they
+    /// open and reading points' coordinates; `nil` when a coordinate was refused.
+    @inline(__always)
+    private func gpxKind(parent: Kind, name: Name?, _ attributes: XMLAttributes) -> Kind? {
+        switch parent {
+        case .root: return rootChildKind(name, attributes)
+        case .track:
+            if name == .trkseg {
+                trackSegmentCount += 1
+                segmentStart = trackPointCount
+                return .trackSegment
+            }
+            return name == .name ? .name : .other
+        case .trackSegment:
+            guard name == .trkpt else { return .other }
+            if !sawTrackPoint {
+                // Route points are flown only when the file has no track point at all.
+                sawTrackPoint = true
+                routePoints = []
+                routeSegments = []
+            }
+            return readCoordinate("trkpt", attributes) ? .trackPoint : nil
+        case .route:
+            if name == .rtept { return readCoordinate("rtept", attributes) ? .routePoint : nil }
+            return name == .name ? .name : .other
+        case .trackPoint, .routePoint:
+            switch name {
+            case .ele: return .elevation
+            case .time: return .time
+            case .extensions: return .extensions
+            default: return .other
+            }
+        default:
+            return .other
+        }
+    }
+
+    /// A child of `<gpx>`: a track, a route or a waypoint (its coordinate read), counted as it opens;
+    /// `nil` when a waypoint's coordinate was refused.
+    private func rootChildKind(_ name: Name?, _ attributes: XMLAttributes) -> Kind? {
+        switch name {
+        case .trk:
+            trackCount += 1
+            pointsInCurrentTrack = 0
+            currentName = nil
+            return .track
+        case .rte:
+            routeCount += 1
+            segmentStart = routePoints.count
+            currentName = nil
+            return .route
+        case .wpt:
+            waypointCount += 1
+            guard readCoordinate("wpt", attributes) else { return nil }
+            waypointCoordinates.append(LocationCoordinate2D(latitude: latitude, longitude: longitude))
+            return .waypoint
+        default:
+            return .other
+        }
     }
 
     private func startRoot(_ element: XMLName, _ namespace: Int) {
