@@ -15,3 +15,9 @@ public func isClose(_ a: Double, _ b: Double, absolute: Double = 0, relative: Do
 public func angularDistance(_ a: Double, _ b: Double) -> Double {
     abs(remainder(a - b, 360))
 }
+
+/// `|a - b| <= tolerance`.
+public func near(_ a: Double?, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {
+    guard let a else { return false }
+    return abs(a - b) <= tolerance
+}

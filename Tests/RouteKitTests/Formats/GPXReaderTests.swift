@@ -564,3 +564,16 @@ extension Formats {
         }
     }
 }
+
+extension Formats {
+    @Suite("GPXReader: track point extensions by namespace")
+    struct GPXTrackPointExtensionTests {
+        @Test func gpxTrackPointExtensionMatchedByNamespace() throws {
+            // v1 under the prefix `x`, v2 under `gpxtpx`, and a look-alike in another namespace.
+            let route = try GPXReader.read(contentsOf: Fixtures.url("gpx/trackpoint-extensions.gpx")).route
+            #expect(route.points.map(\.heartRate) == [90, 91, nil])
+            #expect(route.points.map(\.cadence) == [80, nil, nil])
+            #expect(route.points.map(\.speed) == [nil, 4.25, nil])
+        }
+    }
+}

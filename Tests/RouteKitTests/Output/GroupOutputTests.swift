@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import RouteKit
 
-/// Issue 16: every pose format for a group flight (several riders on one clock), from a hand-made group
+/// Every pose format for a group flight (several riders on one clock), from a hand-made group
 /// of three riders and four hand-made poses, so that every expected value is known: CSV columns parsed
 /// back by splitting, GeoJSON counted by GDAL's `ogrinfo`, CZML and KML against the renderers' schemas in
 /// ../shared/schemas, the MapLibre cameras parsed back, the SVG picture and the preview page in MapLibre
