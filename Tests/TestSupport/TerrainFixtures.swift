@@ -101,3 +101,24 @@ public enum TerrainFixtures {
         return Double(text.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 }
+
+/// The synthetic plane model the terrain tests share.
+extension TerrainFixtures {
+    /// A plane over Višnjan (Istria): 100 m at 13.70 E 45.26 N, rising 1000 m per degree east and 2000 m
+    /// per degree north. Bilinear interpolation reproduces a plane exactly.
+    public static func plane(_ longitude: Double, _ latitude: Double) -> Double {
+        100 + 1000 * (longitude - 13.70) + 2000 * (latitude - 45.26)
+    }
+
+    /// 30 x 30 cells of 0.001 degrees from 13.70 E 45.26 N.
+    public static func planeModel(in dir: URL, name: String = "plane", hole: (column: Int, row: Int)? = nil) throws -> URL {
+        try TerrainFixtures.geoTIFF(in: dir, name: name, crs: "EPSG:4326", columns: 30, rows: 30,
+                                    west: 13.70, south: 45.26, cellSize: 0.001) { x, y in
+            if let hole {
+                let column = Int(((x - 13.70) / 0.001).rounded(.down)), row = Int(((45.29 - y) / 0.001).rounded(.down))
+                if column == hole.column && row == hole.row { return nil }
+            }
+            return plane(x, y)
+        }
+    }
+}

@@ -23,7 +23,7 @@ import Testing
     static func route(offset: Double) -> String {
         let points = (0..<12).map { i -> String in
             let lon = 13.7040 + 0.002 * Double(i), lat = 45.2640 + 0.0018 * Double(i)
-            return String(format: "<trkpt lat=\"%.4f\" lon=\"%.4f\"><ele>%.3f</ele></trkpt>", lat, lon, TerrainModelTests.plane(lon, lat) + offset)
+            return String(format: "<trkpt lat=\"%.4f\" lon=\"%.4f\"><ele>%.3f</ele></trkpt>", lat, lon, TerrainFixtures.plane(lon, lat) + offset)
         }
         return #"<?xml version="1.0"?><gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>"#
             + points.joined(separator: "\n") + "</trkseg></trk></gpx>\n"
@@ -35,7 +35,7 @@ import Testing
     func aGeoidSizedOffsetIsOneFindingNamingTheOption() throws {
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let model = try TerrainModelTests.planeModel(in: dir)
+        let model = try TerrainFixtures.planeModel(in: dir)
         // The route's middle, where the finding takes the undulation: 44.8 m at Višnjan.
         let n = try Self.undulation(latitude: 45.2739, longitude: 13.7150)
         #expect(n > 30 && n < 60)
@@ -61,7 +61,7 @@ import Testing
     func anOffsetFarFromTheUndulationIsNotCalledEllipsoidal() throws {
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let model = try TerrainModelTests.planeModel(in: dir)
+        let model = try TerrainFixtures.planeModel(in: dir)
         let n = try Self.undulation(latitude: 45.2739, longitude: 13.7150)
         for offset in [n + 105, n - 25] {
             let route = dir.appendingPathComponent("offset.gpx")

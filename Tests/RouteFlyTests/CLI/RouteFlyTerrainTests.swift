@@ -83,7 +83,7 @@ import Testing
         guard let polyline = Fixtures.real("polyline/visnjan-car.p5.txt") else { return }
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let model = try TerrainModelTests.planeModel(in: dir)
+        let model = try TerrainFixtures.planeModel(in: dir)
         let r = try runRouteFly(["sample", polyline.path, "--terrain", model.path, "--format", "gpx", "--fps", "5",
                                  "--intro", "0", "--outro", "0"])
         #expect(r.status == 0 && !r.stderr.contains("warning"), "\(r.stderr)")
@@ -92,7 +92,7 @@ import Testing
         // The centre moves along the route and its elevation along the route's (filled) elevations: on a
         // plane, the model's height under the centre, to the GPX's millimetres.
         for (lat, lon, ele) in points {
-            #expect(isClose(ele, TerrainModelTests.plane(lon, lat), absolute: 0.002), "at \(lat), \(lon): \(ele)")
+            #expect(isClose(ele, TerrainFixtures.plane(lon, lat), absolute: 0.002), "at \(lat), \(lon): \(ele)")
         }
         let check = try runRouteFly(["check", polyline.path, "--terrain", model.path, "--json"])
         #expect(check.status == 0 && !check.stdout.contains("elevation-missing"))
@@ -104,7 +104,7 @@ import Testing
     func aModelThatDoesNotCoverTheRouteIsALocatedError() throws {
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let model = try TerrainModelTests.planeModel(in: dir)
+        let model = try TerrainFixtures.planeModel(in: dir)
         let route = dir.appendingPathComponent("line.geojson")
         try Data(#"{"type": "LineString", "coordinates": [[13.7050, 45.2650], [13.7450, 45.2750]]}"#.utf8).write(to: route)
         let output = dir.appendingPathComponent("out.csv")
