@@ -1,6 +1,6 @@
 import Foundation
 
-// Shared by the test targets (RouteKitTests, KeyframeAnimationTests): Foundation only.
+// Shared by every test target (KeyframeAnimationTests among them): Foundation only.
 
 /// `true` when `a` and `b` are within `absolute` of each other, or within `relative` times the larger
 /// magnitude (the semantics of swift-numerics' `isApproximatelyEqual(to:absoluteTolerance:relativeTolerance:)`).

@@ -4,7 +4,7 @@ import Testing
 
 // Where the expected numbers come from
 // -------------------------------------
-// Counts: `python3 Tests/RouteKitTests/Fixtures/gpx/count_gpx.py FILE` (stdlib xml.etree, namespace-aware,
+// Counts: `python3 Tests/Fixtures/gpx/count_gpx.py FILE` (stdlib xml.etree, namespace-aware,
 // direct children only), cross-checked with `grep -o '<trkpt' FILE | wc -l` (and `<rtept`, `<wpt`,
 // `<trkseg`, `<trk>`), which agree on every file below.
 // Times: epoch seconds from `python3 -c "from datetime import datetime; print(datetime.fromisoformat('…').timestamp())"`.
