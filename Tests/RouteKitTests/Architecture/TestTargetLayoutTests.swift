@@ -83,13 +83,15 @@ import Testing
         }
     }
 
-    /// The modules a Swift file imports (`import M`, `@testable import M`, `@_exported import M`).
+    /// The modules a Swift file imports (`import M`, `@testable import M`, `@_exported import M`, at the
+    /// start of a line; not the `import` of a Python script inside a string).
     static func importedModules(of file: URL) throws -> [String] {
         try String(contentsOf: file, encoding: .utf8).split(separator: "\n").compactMap { line in
             let words = line.split(separator: " ")
-            guard let index = words.firstIndex(of: "import"), index + 1 < words.count,
+            guard !line.hasPrefix(" "), let index = words.firstIndex(of: "import"), index + 1 < words.count,
                   words[..<index].allSatisfy({ $0.hasPrefix("@") }) else { return nil }
-            return String(words[index + 1])
+            let module = words[index + 1]
+            return module.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) ? String(module) : nil
         }
     }
 
@@ -97,7 +99,7 @@ import Testing
     @Test func importsAreSeen() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("imports-\(UUID().uuidString).swift")
         defer { try? FileManager.default.removeItem(at: file) }
-        try "import Foundation\n@testable import RouteKit\n@_exported import TestSupport\n// import Nothing\nlet importance = 1\n"
+        try "import Foundation\n@testable import RouteKit\n@_exported import TestSupport\n// import Nothing\nlet importance = 1\nimport csv, json\n    import sys\n"
             .write(to: file, atomically: true, encoding: .utf8)
         #expect(try Self.importedModules(of: file) == ["Foundation", "RouteKit", "TestSupport"])
     }
