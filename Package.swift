@@ -62,10 +62,22 @@ let package = Package(
         .executableTarget(name: "route-fly", dependencies: ["RouteKit", "RouteKitRender"]),
         // Benchmarks: run on demand with `swift run -c release route-bench`; never part of the tests.
         .executableTarget(name: "route-bench", dependencies: ["RouteKit", "RouteKitRender"]),
+        // The tests, one target per library target and one for the CLI, each depending only on what it tests
+        // and the support targets (docs/development.md, Tests). Fixtures live in Tests/Fixtures, read by path.
+        .target(name: "RouteKitTestSupport", dependencies: ["RouteKit", "TestSupport"], path: "Tests/RouteKitTestSupport"),
+        .target(name: "RenderTestSupport", dependencies: ["RouteKitRender", "TestSupport"], path: "Tests/RenderTestSupport"),
+        .testTarget(name: "RouteKitSupportTests", dependencies: ["RouteKitSupport", "TestSupport"]),
+        .testTarget(name: "RouteKitGeodesyTests", dependencies: ["RouteKitGeodesy", "TestSupport"]),
+        .testTarget(name: "RouteKitTerrainTests", dependencies: ["RouteKitTerrain", "RouteKitGeodesy", "TestSupport"]),
+        .testTarget(name: "RouteKitTests", dependencies: ["RouteKit", "RouteKitTestSupport", "TestSupport"]),
         .testTarget(
-            name: "RouteKitTests",
-            dependencies: ["RouteKit", "RouteKitTerrain", "RouteKitRender", "route-fly", "TestSupport"],
-            exclude: ["Fixtures", "__Snapshots__"]
+            name: "RouteKitRenderTests",
+            dependencies: ["RouteKitRender", "RouteKit", "RouteKitTerrain", "RouteKitGeodesy", "RenderTestSupport", "TestSupport"]
+        ),
+        // route-fly as a user runs it (the built binary), and its own code (`@testable import route_fly`).
+        .testTarget(
+            name: "RouteFlyTests",
+            dependencies: ["route-fly", "RouteKit", "RouteKitRender", "RouteKitTestSupport", "RenderTestSupport", "TestSupport"]
         ),
     ]
 )

@@ -1,6 +1,6 @@
 import Foundation
 
-// Shared by the test targets (RouteKitTests, KeyframeAnimationTests): Foundation only.
+// Shared by every test target (KeyframeAnimationTests among them): Foundation only.
 
 /// `true` when `a` and `b` are within `absolute` of each other, or within `relative` times the larger
 /// magnitude (the semantics of swift-numerics' `isApproximatelyEqual(to:absoluteTolerance:relativeTolerance:)`).
@@ -14,4 +14,10 @@ public func isClose(_ a: Double, _ b: Double, absolute: Double = 0, relative: Do
 /// The smallest angle between two headings, degrees, `0...180`.
 public func angularDistance(_ a: Double, _ b: Double) -> Double {
     abs(remainder(a - b, 360))
+}
+
+/// `|a - b| <= tolerance`.
+public func near(_ a: Double?, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {
+    guard let a else { return false }
+    return abs(a - b) <= tolerance
 }

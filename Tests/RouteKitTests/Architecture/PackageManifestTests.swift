@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The package can be a versioned dependency (issue 26): SwiftPM refuses a package used by version
+/// The package can be a versioned dependency: SwiftPM refuses a package used by version
 /// (`from: "1.0.0"`) whose targets have `unsafeFlags` ("contains unsafe build flags"), whatever their
 /// condition. This reads the manifest as SwiftPM does (`swift package dump-package`); the full check,
 /// a package depending on a tagged copy by version, is `Tests/Adoption/run` (run by `.ci/run`).
@@ -36,7 +36,7 @@ import Testing
                 "targets with unsafeFlags: \(Self.targetsWithUnsafeFlags(targets)); SwiftPM refuses RouteKit as a versioned dependency")
     }
 
-    /// The check sees the setting as dump-package wrote it for the manifest before issue 26.
+    /// The check sees the setting as dump-package wrote it for the earlier manifest.
     @Test func unsafeFlagsAreSeen() throws {
         let before = #"[{"name": "RouteKit", "type": "regular", "settings": [{"condition": {"config": "release", "platformNames": []}, "kind": {"unsafeFlags": {"_0": ["-enforce-exclusivity=unchecked"]}}, "tool": "swift"}]}, {"name": "KeyframeAnimation", "type": "regular", "settings": []}]"#
         let targets = try #require(try JSONSerialization.jsonObject(with: Data(before.utf8)) as? [[String: Any]])

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import RouteKit
 
-/// Issue 9, part 1: shortening keyframe lists (merging runs of equal values) must leave every sampled
+/// Shortening keyframe lists (merging runs of equal values) must leave every sampled
 /// value unchanged, and a track that changes over one step and then stays must not be stretched.
 @Suite struct FlightPlannerMergeTests {
     /// 8 points due east along the equator, 100 m (0.000898315 degrees, GeodSolve: 100.0000 m) and 10 s

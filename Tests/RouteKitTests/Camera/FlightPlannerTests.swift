@@ -21,7 +21,7 @@ private func flight(_ route: Route, _ configure: (inout FlightOptions) -> Void) 
                        source: .init(kind: .tracks))!
 
     @Test func constantGroundSpeedReachesEachPointAtItsShareOfTheDuration() throws {
-        // Issue 4: with --timing distance --duration S (no intro/outro), the centre reaches the point at
+        // With --timing distance --duration S (no intro/outro), the centre reaches the point at
         // distance d along the route at S * d / length: here at 10 * (0, 1, 4, 10) / 10 s.
         let f = try flight(uneven) { $0.intro = 0; $0.outro = 0; $0.duration = 10; $0.simplify = 0; $0.timing = .distance }
         #expect(isClose(f.duration, 10, absolute: 1e-12))

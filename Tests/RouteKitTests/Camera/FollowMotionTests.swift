@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import RouteKit
 
-/// Issue 10: the follow preset moves like a camera operator: it starts and ends at rest, and its
+/// The follow preset moves like a camera operator: it starts and ends at rest, and its
 /// heading looks ahead along the route's positions.
 @Suite struct FollowMotionTests {
     /// A Z of three 2 km legs along the equator: east, north, east (GeodSolve: 0.0179663 degrees of

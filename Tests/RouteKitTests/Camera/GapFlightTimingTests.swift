@@ -2,7 +2,8 @@ import Foundation
 import Testing
 @testable import RouteKit
 
-/// Gaps between segments get the time they need (issue 10, new-user findings: `--timing equal` turned at
+/// Gaps between segments get the time they need (a new user's
+/// findings: `--timing equal` turned at
 /// 1894 deg/s across a gap given one step's time, `--skip-idle` crossed gaps at 4.2 screen heights a
 /// second, and a gap whose clock went backwards was a one-frame cut).
 @Suite struct GapFlightTimingTests {

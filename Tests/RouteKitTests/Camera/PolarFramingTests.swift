@@ -3,7 +3,8 @@ import Testing
 @testable import RouteKit
 
 /// Routes beyond Web Mercator's latitudes (85.05 degrees) are framed on the ellipsoid, and their fly-ins
-/// run in a plane where a metre is a metre (issue 10, new-user finding: a route at 89.9 N was framed
+/// run in a plane where a metre is a metre (a new user's
+/// finding: a route at 89.9 N was framed
 /// from 85.05 N at 3219 km, and its fly-in broke the zoom, speed and jolt limits).
 @Suite struct PolarFramingTests {
     /// Eight points on the parallel 89.9 (N or S), every 45 degrees of longitude: their centroid is the

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import RouteKit
 
-/// What a reviewer saw replaying the README's example flight in MapLibre (issue 10): the screen went
+/// What a reviewer saw replaying the README's example flight in MapLibre: the screen went
 /// empty for 4.6 s while a 5.3 km gap was crossed straight at the follow distance (the van Wijk flight
 /// had been dropped next to short pieces), and the camera faced backwards for 6 s along an out-and-back
 /// spur (two U-turns taken for one spin, and held).

@@ -16,7 +16,7 @@ private func script(_ json: String) throws -> CameraScript {
     try CameraScript(json: Data(json.utf8), path: "s.json")
 }
 
-/// `"centerElevation": "ground"` (issue 26 item 5): the ground under the centre, from a terrain model or
+/// `"centerElevation": "ground"`: the ground under the centre, from a terrain model or
 /// the route's own heights, as docs/camera-script.md says.
 @Suite struct ScriptGroundTests {
     /// Flies the route's points in 10 s; `elevation` is the initial camera's, `track` its keyframes.

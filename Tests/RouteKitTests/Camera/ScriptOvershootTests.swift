@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import RouteKit
 
-/// Issue 14: a camera script's velocities are range-checked where they are read (a located error, not
+/// A camera script's velocities are range-checked where they are read (a located error, not
 /// an overflow found by a writer), and a keyframe curve that overshoots past a pole, the horizon or any
 /// plausible height is reported, never clamped silently.
 @Suite struct ScriptOvershootTests {

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import RouteKit
 
-/// `overview` and `orbit` keep the whole route in view although they tilt and turn the camera (issue 10,
-/// MapLibre replay: they reused the straight-down framing distance and cut off up to 18 % of the route).
+/// `overview` and `orbit` keep the whole route in view although they tilt and turn the camera (a MapLibre
+/// replay showed they reused the straight-down framing distance and cut off up to 18 % of the route).
 @Suite struct TiltedFramingTests {
     /// A point on a sphere of 6371 km, metres, from degrees and a height.
     private static func cartesian(_ c: LocationCoordinate2D, _ h: Double) -> SIMD3<Double> {

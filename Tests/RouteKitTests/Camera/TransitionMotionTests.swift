@@ -3,7 +3,8 @@ import Testing
 @testable import RouteKit
 
 /// The fly-in and pull-out within the motion limits for steep pitches, and a note when the options ask
-/// for more than their duration allows (issue 10, new-user findings: `--pitch 80` tilted at 23-26 deg/s;
+/// for more than their duration allows (a new user's
+/// findings: `--pitch 80` tilted at 23-26 deg/s;
 /// `--distance 200000` zoomed at up to 1.16 /s, with no word from the planner).
 @Suite struct TransitionMotionTests {
     static let route: Route? = {

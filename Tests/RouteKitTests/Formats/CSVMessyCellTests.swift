@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import RouteKit
 
-// Issue 12 item 3: CSV files as loggers and Excel write them. Expected lengths are sums of
+// CSV files as loggers and Excel write them. Expected lengths are sums of
 // GeodSolve 2.1.2 `-i -p 9` leg lengths:
 //   46.00010 14.00020 -> 46.00046 14.00020: 40.014476630 m; 46.00046 14.00020 -> 46.00082 14.00020: 40.014479163 m
 //   (80.028955793 m in all, the "80 m route" of the issue);

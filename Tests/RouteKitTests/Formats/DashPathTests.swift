@@ -5,7 +5,7 @@ import Testing
 import Glibc
 #endif
 
-// Issue 15, "the library speaks no CLI": `-` means standard input only to route-fly. To the library it
+// The library speaks no CLI: `-` means standard input only to route-fly. To the library it
 // is a file name like any other; standard input has calls of its own (RouteFile.readStandardInput,
 // RouteInput.standardInput, CameraScript.loadStandardInput).
 

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import RouteKit
 
-/// A new user's finding (issue 10 round): a CSV table saved as `.gpx` (or `.kml`, `.tcx`, `.json`) was
+/// A new user's finding: a CSV table saved as `.gpx` (or `.kml`, `.tcx`, `.json`) was
 /// refused as "not well-formed XML", although the manual (docs/route-fly.md) says the content is looked at first.
 @Suite struct FormatDetectionTextTests {
     @Test(arguments: ["gpx", "kml", "tcx", "json", "geojson"])

@@ -4,7 +4,7 @@ import Testing
 
 // Where the expected numbers come from
 // -------------------------------------
-// Counts: `python3 Tests/RouteKitTests/Fixtures/gpx/count_gpx.py FILE` (stdlib xml.etree, namespace-aware,
+// Counts: `python3 Tests/Fixtures/gpx/count_gpx.py FILE` (stdlib xml.etree, namespace-aware,
 // direct children only), cross-checked with `grep -o '<trkpt' FILE | wc -l` (and `<rtept`, `<wpt`,
 // `<trkseg`, `<trk>`), which agree on every file below.
 // Times: epoch seconds from `python3 -c "from datetime import datetime; print(datetime.fromisoformat('…').timestamp())"`.
@@ -561,6 +561,19 @@ extension Formats {
                 Issue.record("expected .malformedXML, got \(String(describing: e))")
                 return
             }
+        }
+    }
+}
+
+extension Formats {
+    @Suite("GPXReader: track point extensions by namespace")
+    struct GPXTrackPointExtensionTests {
+        @Test func gpxTrackPointExtensionMatchedByNamespace() throws {
+            // v1 under the prefix `x`, v2 under `gpxtpx`, and a look-alike in another namespace.
+            let route = try GPXReader.read(contentsOf: Fixtures.url("gpx/trackpoint-extensions.gpx")).route
+            #expect(route.points.map(\.heartRate) == [90, 91, nil])
+            #expect(route.points.map(\.cadence) == [80, nil, nil])
+            #expect(route.points.map(\.speed) == [nil, 4.25, nil])
         }
     }
 }

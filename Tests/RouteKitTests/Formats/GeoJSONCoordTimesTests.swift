@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import RouteKit
 
-// Issue 12 item 2: togeojson (https://github.com/mapbox/togeojson) writes a converted GPX track's per-point
+// Togeojson (https://github.com/mapbox/togeojson) writes a converted GPX track's per-point
 // times as `properties.coordTimes`: one array for a LineString, one array per line for a MultiLineString
 // (newer versions: `properties.coordinateProperties.times`). Fixture written for RouteKit; instants by hand
 // (`date -u -d 2024-05-11T07:00:00Z +%s` = 1715410800).

@@ -4,7 +4,7 @@ import Testing
 
 private typealias Location = RouteKit.SourceLocation
 
-// Inputs that once crashed a reader or that belong to the same kind (issue 14), in Fixtures/hostile/
+// Inputs that once crashed a reader or that belong to the same kind, in Fixtures/hostile/
 // (see Fixtures/README.md). Each must give its exact error and location, never a signal. The expected
 // encodings come from the bytes themselves (written by the Python lines in the README).
 
@@ -23,7 +23,7 @@ extension Formats {
         static let accepted = "expected UTF-8, UTF-16 (with a byte order mark or a declaration), US-ASCII, ISO-8859-1 or windows-1252"
 
         static let cases: [Case] = [
-            // libxml2 segfaulted on these (exit 139) before issue 14.
+            // libxml2 segfaulted on these (exit 139) before they were caught.
             Case(file: "hostile/ebcdic-declaration.gpx", format: .gpx,
                  reason: .unsupportedEncoding("the declared encoding \"EBCDIC-US\" is not supported; \(accepted)"), line: 1, column: 31),
             Case(file: "hostile/ebcdic-declaration.kml", format: .kml,

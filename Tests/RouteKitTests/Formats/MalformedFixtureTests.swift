@@ -115,7 +115,7 @@ extension Formats {
                  reason: .malformedTime(element: "row", text: "2023/13/16 18:02:27"), line: 3, column: 13),
             Case(file: "csv/bad/no-positions.csv", format: .csv,
                  reason: .noLine(found: "none of its 2 rows has a latitude and a longitude"), line: 3, column: 1),
-            // Issue 12 item 3: decimal commas in a comma-separated file, a malformed decimal comma, an unknown unit.
+            // Decimal commas in a comma-separated file, a malformed decimal comma, an unknown unit.
             Case(file: "csv/bad/decimal-comma-comma.csv", format: .csv,
                  reason: .malformedCSV("this row has 5 fields but the header has 3; if the numbers use decimal commas (46,5), "
                                        + "the file must not be separated by commas: use ';' or tab, or quote the numbers (\"46,5\")"),

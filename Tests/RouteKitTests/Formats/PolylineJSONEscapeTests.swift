@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import RouteKit
 
-// Issue 12 item 4: polylines copied out of JSON keep `\\` escapes. The fixtures were encoded for RouteKit
+// Polylines copied out of JSON keep `\\` escapes. The fixtures were encoded for RouteKit
 // from these points (Google's algorithm, precision 5); lengths are sums of GeodSolve 2.1.2 `-i -p 9` legs:
 //   even (two `\` in the true string): (45.27, 13.71) (45.27078, 13.70923) (45.27063, 13.70851)
 //     (45.27048, 13.70986) (45.27155, 13.71098): 419.694914777 m

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import RouteKit
 
-// Issue 12 item 1: Garmin writes each lap in its own <Track>. `tcx/laps.tcx` (written for RouteKit):
+// Garmin writes each lap in its own <Track>. `tcx/laps.tcx` (written for RouteKit):
 // Activity 1 has laps 1-3 recorded 10 s apart throughout (3 + 2 + 2 points), then lap 4 (2 points) after
 // a 300 s pause; Activity 2 has 2 points. Lengths are sums of GeodSolve 2.1.2 `-i -p 9` leg lengths:
 // laps 1-3 as one line 764.216904945 m (the laps alone, without the two steps between them, 493.259810042 m);

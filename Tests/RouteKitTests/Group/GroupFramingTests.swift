@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import RouteKit
 
-/// Issue 16: `frameAll` keeps every rider in view at every frame (each rider projected with the
+/// `frameAll` keeps every rider in view at every frame (each rider projected with the
 /// frame's camera, a pinhole independent of RouteKit's planning); `follow` widens for near riders.
 /// Both move without a motion warning.
 @Suite struct GroupFramingTests {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import RouteKit
 
-/// Issue 16: a three-rider race flown with `leader` follows the right rider at every frame, changes
+/// A three-rider race flown with `leader` follows the right rider at every frame, changes
 /// rider within one frame of the known overtaking times, and moves without a jolt.
 @Suite struct GroupLeaderTests {
     static func plan() throws -> GroupFlight {

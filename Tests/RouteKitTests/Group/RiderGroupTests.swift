@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import RouteKit
 
-/// Issue 16: riders on one clock. Validation names the rider at fault; positions are interpolated
+/// Riders on one clock. Validation names the rider at fault; positions are interpolated
 /// between recorded times and held outside them; a real track copied with a known shift in time and
 /// space, re-aligned by its clock offset, rides exactly beside the original.
 @Suite struct RiderGroupTests {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import RouteKit
 
-/// Every pose format that a RouteKit reader reads back does so, to the precision written (issue 5, item 3):
+/// Every pose format that a RouteKit reader reads back does so, to the precision written:
 /// CSV and GPX give back the camera centres, KML and GeoJSON the route written beside the poses.
 @Suite struct PoseRoundTripTests {
     /// Half a unit in the 8th decimal, plus binary rounding.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import RouteKit
 
-/// Issue 12 item 6: sparse points follow the geodesic. Reference values from GeodSolve 2.1.2 (`-p 9`):
+/// Sparse points follow the geodesic. Reference values from GeodSolve 2.1.2 (`-p 9`):
 ///
 ///     echo "50 -30 50 16.4" | GeodSolve -i         -> azi1 71.82252645532004, s12 3272141.665274179
 ///     echo 1636070.8326370895 | GeodSolve -I 50 -30 50 16.4   -> 52.36518923509873 -6.8 (azi 90)

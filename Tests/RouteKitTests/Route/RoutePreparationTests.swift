@@ -127,7 +127,7 @@ private func distanceToGeodesicSegment(_ p: LocationCoordinate2D, _ a: LocationC
         let points = (0..<100_000).map { k in point(Double(k % 7) * 1e-6, Double(k) * 1e-5) }
         let p = route([points]).preparation(simplifyTolerance: 2)
         // Simplified to its two ends, 111 km apart (0.99999 degree of the equator), and that leg, longer
-        // than 100 km, then gets one point along its geodesic (issue 12 item 6).
+        // than 100 km, then gets one point along its geodesic.
         #expect(p.simplifiedAway == 99_998)
         #expect(p.geodesicPointsAdded == 1)
         #expect(p.route.points.count == 3)

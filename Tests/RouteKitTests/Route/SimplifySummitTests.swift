@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import RouteKit
 
-/// Issue 12 item 7: simplification keeps summits and saddles. Three points on the meridian 14° E at
+/// Simplification keeps summits and saddles. Three points on the meridian 14° E at
 /// latitudes 46.00, 46.01, 46.02 (GeodSolve 2.1.2: 1111.514161839 m and 2223.030277262 m from the first,
 /// so the middle point lies at the fraction 0.499999... of the chord): horizontally collinear, so only
 /// the height of the middle point can keep it. Chord height there: 400 + (400 - 400) * 0.5 = 400 m; the

@@ -39,7 +39,7 @@ import Testing
         """#.utf8)).route
 
     /// The listing's 24 and 18 km keyframes after a camera thousands of km out swung the distance below
-    /// zero; the recipe now scales them with such a framing (issue 24, item 4), so nothing is clamped.
+    /// zero; the recipe now scales them with such a framing, so nothing is clamped.
     /// The notice that blames the recipe is still what clamped wwdc frames would get.
     @Test func theWWDCRecipeOvershootsOnAnOceanCrossing() throws {
         var options = FlightOptions()

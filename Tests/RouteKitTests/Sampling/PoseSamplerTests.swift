@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct PoseSamplerTests {
     @Test func frameCountIncludesBothEnds() {
-        // Issue 2: 20 s at 30 fps is 601 frames, the last exactly at 20 s.
+        // 20 s at 30 fps is 601 frames, the last exactly at 20 s.
         let sampler = PoseSampler(framesPerSecond: 30)
         #expect(sampler.frameCount(forDuration: 20) == 601)
         #expect(sampler.time(ofFrame: 600) == 20)

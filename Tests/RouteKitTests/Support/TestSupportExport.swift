@@ -1,3 +1,3 @@
-// The helpers shared with the other test targets (isClose, angularDistance, SplitMix64), visible in
-// every file of this target.
+// The helpers shared with the other test targets, visible in every file of this target.
 @_exported import TestSupport
+@_exported import RouteKitTestSupport

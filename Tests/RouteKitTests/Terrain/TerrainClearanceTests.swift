@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import RouteKit
 
-/// Issue 9, part 4: terrain clearance and line of sight, over synthetic models built with GDAL's tools
+/// Terrain clearance and line of sight, over synthetic models built with GDAL's tools
 /// (skipped, saying so, without `gdal-bin`).
 @Suite(.enabled(if: TerrainFixtures.hasGDALTools, "needs GDAL's gdal_translate (apt-get install gdal-bin)"))
 struct TerrainClearanceTests {

@@ -1,34 +1,17 @@
 import Foundation
 import Testing
 @testable import RouteKit
+@testable import RouteKitTerrain
 
-/// Issue 9 section 3: terrain models read through GDAL. Every model is built in the test by GDAL's own
+/// Terrain models read through GDAL. Every model is built in the test by GDAL's own
 /// tools (``TerrainFixtures``) from a formula, and every expected height comes from that formula or from
 /// `gdallocationinfo`, never from RouteKit.
 @Suite(.enabled(if: TerrainFixtures.hasGDALTools, "needs gdal_translate, gdalbuildvrt and gdallocationinfo (gdal-bin)"))
 struct TerrainModelTests {
-    /// A plane over Višnjan (Istria): 100 m at 13.70 E 45.26 N, rising 1000 m per degree east and 2000 m
-    /// per degree north. Bilinear interpolation reproduces a plane exactly.
-    static func plane(_ longitude: Double, _ latitude: Double) -> Double {
-        100 + 1000 * (longitude - 13.70) + 2000 * (latitude - 45.26)
-    }
-
-    /// 30 x 30 cells of 0.001 degrees from 13.70 E 45.26 N.
-    static func planeModel(in dir: URL, name: String = "plane", hole: (column: Int, row: Int)? = nil) throws -> URL {
-        try TerrainFixtures.geoTIFF(in: dir, name: name, crs: "EPSG:4326", columns: 30, rows: 30,
-                                    west: 13.70, south: 45.26, cellSize: 0.001) { x, y in
-            if let hole {
-                let column = Int(((x - 13.70) / 0.001).rounded(.down)), row = Int(((45.29 - y) / 0.001).rounded(.down))
-                if column == hole.column && row == hole.row { return nil }
-            }
-            return plane(x, y)
-        }
-    }
-
     @Test func aPlaneIsInterpolatedExactly() throws {
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let url = try Self.planeModel(in: dir)
+        let url = try TerrainFixtures.planeModel(in: dir)
         let model = try TerrainModel(path: url.path)
         #expect(model.verticalDatum == nil)
         #expect(model.coordinateSystemName == "WGS 84")
@@ -36,7 +19,7 @@ struct TerrainModelTests {
         #expect(isClose(model.extent.south, 45.26, absolute: 1e-9) && isClose(model.extent.north, 45.29, absolute: 1e-9))
         for (lon, lat) in [(13.7123, 45.2711), (13.70052, 45.26051), (13.7288, 45.2893), (13.715, 45.275), (13.7205, 45.2617)] {
             let h = try #require(model.elevation(at: LocationCoordinate2D(latitude: lat, longitude: lon)))
-            #expect(isClose(h, Self.plane(lon, lat), absolute: 1e-6), "at \(lat), \(lon): \(h) vs \(Self.plane(lon, lat))")
+            #expect(isClose(h, TerrainFixtures.plane(lon, lat), absolute: 1e-6), "at \(lat), \(lon): \(h) vs \(TerrainFixtures.plane(lon, lat))")
         }
         // At cell centres the model is the cell's value, as GDAL's gdallocationinfo reads it.
         for (lon, lat) in [(13.7005, 45.2895), (13.7125, 45.2705), (13.7295, 45.2605)] {
@@ -72,7 +55,7 @@ struct TerrainModelTests {
     @Test func aNodataHoleHasNoHeightAndItsNeighboursAreRenormalised() throws {
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let url = try Self.planeModel(in: dir, name: "holed", hole: (10, 10))
+        let url = try TerrainFixtures.planeModel(in: dir, name: "holed", hole: (10, 10))
         let model = try TerrainModel(path: url.path)
         // The hole's centre: 13.7105 E, 45.2795 N.
         #expect(model.elevation(at: LocationCoordinate2D(latitude: 45.2795, longitude: 13.7105)) == nil)
@@ -82,17 +65,17 @@ struct TerrainModelTests {
         // On the row of centres, 0.7 of the way from the hole's centre to the next one east: only that
         // neighbour has weight and data.
         let east = try #require(model.elevation(at: LocationCoordinate2D(latitude: 45.2795, longitude: 13.7112)))
-        #expect(isClose(east, Self.plane(13.7115, 45.2795), absolute: 1e-6))
+        #expect(isClose(east, TerrainFixtures.plane(13.7115, 45.2795), absolute: 1e-6))
         // Between four centres, one of them the hole: the bilinear weights of the other three, renormalised.
         let mixed = try #require(model.elevation(at: LocationCoordinate2D(latitude: 45.27899, longitude: 13.71101)))
         let fu = 0.51, fv = 0.51  // (13.71101 - 13.7105) / 0.001, (45.2795 - 45.27899) / 0.001
         let weights = [fu * (1 - fv), (1 - fu) * fv, fu * fv]
-        let heights = [Self.plane(13.7115, 45.2795), Self.plane(13.7105, 45.2785), Self.plane(13.7115, 45.2785)]
+        let heights = [TerrainFixtures.plane(13.7115, 45.2795), TerrainFixtures.plane(13.7105, 45.2785), TerrainFixtures.plane(13.7115, 45.2785)]
         let renormalised = zip(weights, heights).map { $0 * $1 }.reduce(0, +) / weights.reduce(0, +)
         #expect(isClose(mixed, renormalised, absolute: 1e-6))
         // Away from the hole, still the plane.
         #expect(isClose(try #require(model.elevation(at: LocationCoordinate2D(latitude: 45.2701, longitude: 13.7201))),
-                        Self.plane(13.7201, 45.2701), absolute: 1e-6))
+                        TerrainFixtures.plane(13.7201, 45.2701), absolute: 1e-6))
         // A route point on the hole is reported.
         let route = try #require(Route(segments: [[RoutePoint(latitude: 45.275, longitude: 13.705),
                                                     RoutePoint(latitude: 45.2795, longitude: 13.7105)]], source: .init(kind: .tracks)))
@@ -166,9 +149,9 @@ struct TerrainModelTests {
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let west = try TerrainFixtures.geoTIFF(in: dir, name: "west", crs: "EPSG:4326", columns: 15, rows: 30,
-                                               west: 13.70, south: 45.26, cellSize: 0.001, height: Self.plane)
+                                               west: 13.70, south: 45.26, cellSize: 0.001, height: TerrainFixtures.plane)
         let east = try TerrainFixtures.geoTIFF(in: dir, name: "east", crs: "EPSG:4326", columns: 15, rows: 30,
-                                               west: 13.715, south: 45.26, cellSize: 0.001, height: Self.plane)
+                                               west: 13.715, south: 45.26, cellSize: 0.001, height: TerrainFixtures.plane)
         let vrt = dir.appendingPathComponent("mosaic.vrt")
         try TerrainFixtures.run("gdalbuildvrt", ["-q", vrt.path, west.path, east.path])
         let points = [(13.7031, 45.2702), (13.7149, 45.2811), (13.7151, 45.2812), (13.7277, 45.2861)].map {
@@ -177,7 +160,7 @@ struct TerrainModelTests {
         let model = try TerrainModel(path: vrt.path, covering: points)
         for c in points {
             let h = try #require(model.elevation(at: c))
-            #expect(isClose(h, Self.plane(c.longitude, c.latitude), absolute: 1e-6), "\(c)")
+            #expect(isClose(h, TerrainFixtures.plane(c.longitude, c.latitude), absolute: 1e-6), "\(c)")
         }
         #expect(isClose(model.extent.west, 13.70, absolute: 1e-9) && isClose(model.extent.east, 13.73, absolute: 1e-9))
     }
@@ -208,7 +191,7 @@ struct TerrainModelTests {
     @Test func aModelThatDoesNotCoverTheRouteNamesTheFirstPointOutside() throws {
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let url = try Self.planeModel(in: dir)
+        let url = try TerrainFixtures.planeModel(in: dir)
         let route = try #require(Route(segments: [[
             RoutePoint(latitude: 45.27, longitude: 13.71), RoutePoint(latitude: 45.28, longitude: 13.72),
             RoutePoint(latitude: 45.295, longitude: 13.72), RoutePoint(latitude: 45.30, longitude: 13.75),
@@ -231,7 +214,7 @@ struct TerrainModelTests {
         guard let polyline = Fixtures.real("polyline/visnjan-car.p5.txt") else { return }
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let url = try Self.planeModel(in: dir)
+        let url = try TerrainFixtures.planeModel(in: dir)
         let route = try RouteFile.load(path: polyline.path)
         #expect(route.points.count == 104)  // the polyline's 104 positions (../shared/real/SOURCES.md)
         let missing = try #require(route.missingElevations)
@@ -243,7 +226,7 @@ struct TerrainModelTests {
         for (p, q) in zip(route.points, filled.points) {
             #expect(p.coordinate == q.coordinate)
             let h = try #require(q.elevation)
-            #expect(isClose(h, Self.plane(p.coordinate.longitude, p.coordinate.latitude), absolute: 1e-6))
+            #expect(isClose(h, TerrainFixtures.plane(p.coordinate.longitude, p.coordinate.latitude), absolute: 1e-6))
         }
         #expect(!RouteCheck.check(filled).findings.contains { $0.code.rawValue == "elevation-missing" })
         #expect(RouteCheck.check(route).findings.contains { $0.code.rawValue == "elevation-missing" && $0.severity == .warning && $0.index == 0 })
@@ -299,7 +282,7 @@ struct TerrainModelTests {
         try hostile.write(to: bad)
         #expect(kind(bad.path) != nil)
         // A truncated GeoTIFF.
-        let good = try Self.planeModel(in: dir)
+        let good = try TerrainFixtures.planeModel(in: dir)
         let bytes = try Data(contentsOf: good)
         let truncated = dir.appendingPathComponent("truncated.tif")
         try bytes.prefix(bytes.count / 2).write(to: truncated)
@@ -317,7 +300,7 @@ struct TerrainModelTests {
     @Test func aWindowOverTheCellLimitIsRefused() throws {
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let url = try Self.planeModel(in: dir)
+        let url = try TerrainFixtures.planeModel(in: dir)
         do {
             _ = try TerrainModel(path: url.path, maximumCellCount: 899)
             Issue.record("900 cells were read with a limit of 899")
@@ -331,7 +314,7 @@ struct TerrainModelTests {
                                      margin: 100, maximumCellCount: 100)
         #expect(small.loadedSize.columns <= 10 && small.loadedSize.rows <= 10)
         #expect(isClose(try #require(small.elevation(at: LocationCoordinate2D(latitude: 45.2755, longitude: 13.7155))),
-                        Self.plane(13.7155, 45.2755), absolute: 1e-6))
+                        TerrainFixtures.plane(13.7155, 45.2755), absolute: 1e-6))
         // Outside the window read (but inside the raster): no height.
         #expect(small.elevation(at: LocationCoordinate2D(latitude: 45.2615, longitude: 13.7015)) == nil)
     }
@@ -404,13 +387,13 @@ struct TerrainModelBandTests {
     @Test func feetScaleAndOffsetBecomeMetres() throws {
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let tif = try TerrainModelTests.planeModel(in: dir)
+        let tif = try TerrainFixtures.planeModel(in: dir)
         let url = dir.appendingPathComponent("feet.vrt")
         try Self.vrt(over: tif, extra: "<UnitType>ft</UnitType><Offset>10</Offset><Scale>2</Scale>").write(to: url, atomically: true, encoding: .utf8)
         let model = try TerrainModel(path: url.path)
         let c = LocationCoordinate2D(latitude: 45.2711, longitude: 13.7123)
         // GDAL's rule: value = raw * scale + offset, here in international feet of 0.3048 m.
-        let expected = (TerrainModelTests.plane(c.longitude, c.latitude) * 2 + 10) * 0.3048
+        let expected = (TerrainFixtures.plane(c.longitude, c.latitude) * 2 + 10) * 0.3048
         // Cells are kept as 32-bit floats: metres that are not whole binary fractions round (ulp 8e-6 m at 80 m).
         #expect(isClose(try #require(model.elevation(at: c)), expected, absolute: 1e-4))
         let furlongs = dir.appendingPathComponent("furlongs.vrt")
@@ -423,7 +406,7 @@ struct TerrainModelBandTests {
     @Test func aHugeDeclaredRasterIsRefusedNotRead() throws {
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let tif = try TerrainModelTests.planeModel(in: dir)
+        let tif = try TerrainFixtures.planeModel(in: dir)
         let url = dir.appendingPathComponent("huge.vrt")
         try Self.vrt(over: tif, size: 2_000_000, extra: "").write(to: url, atomically: true, encoding: .utf8)
         do { _ = try TerrainModel(path: url.path); Issue.record("4e12 cells accepted") } catch {
@@ -432,7 +415,7 @@ struct TerrainModelBandTests {
         // Around a point, only the window is read.
         let c = LocationCoordinate2D(latitude: 45.2711, longitude: 13.7123)
         let model = try TerrainModel(path: url.path, covering: [c])
-        #expect(isClose(try #require(model.elevation(at: c)), TerrainModelTests.plane(c.longitude, c.latitude), absolute: 1e-6))
+        #expect(isClose(try #require(model.elevation(at: c)), TerrainFixtures.plane(c.longitude, c.latitude), absolute: 1e-6))
     }
 
     @Test func samplingFromManyThreadsAgrees() throws {

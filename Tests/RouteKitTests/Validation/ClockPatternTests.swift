@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import RouteKit
 
-/// One cause, one finding: each broken clock of issue 25 on a fixture written for it
+/// One cause, one finding: each broken clock on a fixture written for it
 /// (`Fixtures/clock/make_clock.py`), then on the real file that shows it where ../shared/real has one.
 @Suite struct ClockPatternTests {
     static func read(_ name: String) throws -> Route {
@@ -45,7 +45,7 @@ import Testing
 
     /// Points sharing a whole second are spread evenly over it by distance: the fixture moves 0.5 m
     /// every 0.1 s, so every step takes 0.1 s (the last second's ten points by index, 0.1 s each too).
-    /// Review of issue 25: times written to the minute for a 1 Hz walk are named as whole minutes, 60
+    /// times written to the minute for a 1 Hz walk are named as whole minutes, 60
     /// points a minute (not "whole seconds for points ~0.7 s apart"), and spread over their minute.
     @Test func timesToTheMinuteAreNamedAsMinutes() throws {
         let route = try Self.read("minutes-1hz.gpx")
@@ -62,7 +62,7 @@ import Testing
         for (k, step) in recorded.steps.enumerated() { #expect(abs(step - 1) < 2e-3, "step \(k): \(step) s") }
     }
 
-    /// Review of issue 25: a piece saved reversed with its times is one error naming the piece (not a
+    /// a piece saved reversed with its times is one error naming the piece (not a
     /// `time-backwards` at each of its 9 steps), and recorded timing refuses the clock.
     @Test func aPieceSavedReversedIsOneErrorNotNine() throws {
         let route = try Self.read("piece-reversed.gpx")
@@ -81,7 +81,7 @@ import Testing
         #expect(!RouteCheck.check(joined).findings.contains { $0.severity == .error })
     }
 
-    /// Review of issue 25: the gaps into and out of a piece saved reversed are the reversal's: no
+    /// the gaps into and out of a piece saved reversed are the reversal's: no
     /// `time-gap` for them. The piece-reversed fixture with the middle piece's times moved 55 s later and
     /// the last piece's 110 s: in file order 65 s pass into and out of the middle piece; flown last point
     /// first, 56 s (under the 60 s threshold).
@@ -100,7 +100,7 @@ import Testing
         #expect(RouteCheck.check(later).findings.filter { $0.code == .timeGap }.map(\.index) == [20])
     }
 
-    /// Review of issue 25: a backward step under a second is written with 3 places ("0.951 s", not "0.9510000 s").
+    /// a backward step under a second is written with 3 places ("0.951 s", not "0.9510000 s").
     @Test func aSubsecondStepBackIsWrittenInMilliseconds() throws {
         let route = try Self.read("time-jump.gpx")
         var points = route.points
@@ -113,7 +113,7 @@ import Testing
         #expect(message.hasPrefix("Point 6's time 2020-06-01T10:00:04.049") && message.contains(" is 0.951 s before point 5's 2020-06-01T10:00:05"), "\(message)")
     }
 
-    /// Review of issue 25: one row's time 20 years ahead is one `time-backwards` naming the slip, not a
+    /// one row's time 20 years ahead is one `time-backwards` naming the slip, not a
     /// `time-gap` into it as well.
     @Test func oneClockSlipIsOneFinding() throws {
         let route = try Self.read("time-jump.gpx")

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import RouteKit
 
-/// Issue 10: defaults that pass their own check. Every preset that plans a camera move of its own
+/// Defaults that pass their own check. Every preset that plans a camera move of its own
 /// (`follow`, `overview`, `orbit`) on every real route file (../shared/real and routes/), sampled at 24,
 /// 30 and 60 fps, gives no motion warning or error under the default ``MotionLimits``. `wwdc` is left
 /// out on purpose: it keeps Apple's recipe, whose jumps across gaps `check` reports (RouteFlyCheckTests).

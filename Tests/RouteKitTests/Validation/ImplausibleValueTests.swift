@@ -2,13 +2,13 @@ import Foundation
 import Testing
 @testable import RouteKit
 
-// Issue 12 item 5: implausible values are not flown silently. A GeoJSON whose third coordinate is a Unix
+// Implausible values are not flown silently. A GeoJSON whose third coordinate is a Unix
 // time (`geojson/unix-time-elevation.geojson`, written for RouteKit: 1715410800, 1715410810, 1715410820);
 // elevations outside -500...9000 m are a reader warning and a `check` error; heart rate 0 (a strap
 // drop-out) is not a heart rate in `profile`.
 
 @Suite struct ImplausibleValueTests {
-    /// A Unix time is beyond any height a point may have (issue 14's hard limit, -12000...100000 m):
+    /// A Unix time is beyond any height a point may have (the readers' hard limit, -12000...100000 m):
     /// the file is refused, naming the point and the value.
     @Test func unixTimeAsElevationIsRefused() throws {
         #expect {
@@ -64,7 +64,7 @@ import Testing
     }
 }
 
-/// Issue 12 item 8: the step between two segments is neither ascent nor descent. Two segments of three
+/// The step between two segments is neither ascent nor descent. Two segments of three
 /// points (0.001 degrees of latitude apart): 100, 110, 120 m, then, after the break, 500, 505, 490 m. By
 /// hand with the 3 m hysteresis: ascent 10 + 10 (segment 1) + 5 (segment 2) = 25 m, descent 15 m; the
 /// 380 m step up between the segments is not counted (before the fix: ascent 405 m).

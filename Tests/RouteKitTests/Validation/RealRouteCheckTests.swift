@@ -45,7 +45,7 @@ import Testing
     @Test(.enabled(if: Fixtures.sharedReal != nil, "needs ../shared/real")) func mojstrovkaHasABrokenClock() throws {
         guard let (findings, summary) = try Self.check("gpx/gpxpy-Mojstrovka.gpx") else { return }
         // 184 points at the 1901 sentinel (181 equal consecutive times while moving, 1 step back of
-        // 0.0003 s, all before the GPS epoch): one cause, one finding (issue 25).
+        // 0.0003 s, all before the GPS epoch): one cause, one finding.
         #expect(Self.count("time-same-instant", findings) == 1)
         #expect(findings.first { $0.code.rawValue == "time-same-instant" }?.message.hasPrefix("All 184 times are the same placeholder instant, 1901-12-13T20:45:52") == true)
         for code in ["time-before-gps-epoch", "time-equal-while-moving", "time-backwards"] { #expect(Self.count(code, findings) == 0, "\(code)") }

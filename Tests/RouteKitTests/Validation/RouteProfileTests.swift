@@ -104,7 +104,7 @@ import Testing
         #expect(profile.csv.hasPrefix(RouteProfile.csvHeader + "\n0,0.000,22.230,5,99.00,106.00,"))
     }
 
-    /// Issue 12 item 10: a bin without data is `null` in hike-json, and the note names that bin. Five points
+    /// A bin without data is `null` in hike-json, and the note names that bin. Five points
     /// 0.002 degrees of latitude apart (about 222 m each, 889 m in all) in 300 m bins: points 0 and 1 fall in
     /// bin 0, 2 in bin 1, 3 in bin 2 (with point 4, the last); heart rate only on points 0 and 3, so bin 1
     /// has none.

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+/// Inputs that asked for millions of bins or frames are refused before anything
+/// is written, with the limit and what to do. (Memory and time are not asserted here: no timed tests; the
+/// refusal happens before any per-bin or per-frame allocation.)
+@Suite struct RunLimitTests {
+    /// The issue's CSV: one time four days after the others (a clock jump) asks for 10 million frames.
+    static let clockJumpCSV = """
+        time,lat,lon
+        2024-05-01T10:00:00Z,45.00,7.0
+        2024-05-01T10:00:01Z,45.01,7.0
+        2024-05-01T10:00:02Z,45.02,7.0
+        2024-05-01T10:00:03Z,45.03,7.0
+        2024-05-05T10:00:04Z,45.04,7.0
+
+        """
+
+    @Test func frameBudgetRefusesBeforeWritingAndNamesThePoint() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let route = dir.appendingPathComponent("jump.csv")
+        try Data(Self.clockJumpCSV.utf8).write(to: route)
+        let out = dir.appendingPathComponent("poses.csv").path
+        let r = try runRouteFly(["sample", route.path, "--timing", "recorded", "-o", out])
+        #expect(r.status == 1)
+        #expect(r.stdout.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: out))
+        // 4 days + 1 s = 345601 s between the points (numbered from 0, as check numbers them); the
+        // flight adds the intro and outro.
+        #expect(r.stderr.contains("more than the frame budget of 500000 ('--max-frames N' raises the budget, '--fps' lowers the count): recorded timing flies stops and gaps in real time (the longest recorded step, 345601.000 s (4.0 days), runs from point 3 at 2024-05-01T10:00:03Z to point 4 at 2024-05-05T10:00:04Z); '--skip-idle S'"), "\(r.stderr)")
+        #expect(r.stderr.contains("'--max-frames N' raises the budget"))
+        // Raised, it flies (at 1 fps to keep the test small).
+        let raised = try runRouteFly(["sample", route.path, "--timing", "recorded", "--fps", "0.01", "--max-frames", "4000"])
+        #expect(raised.status == 0, "\(raised.stderr)")
+        #expect(raised.stdout.split(separator: "\n").count > 3000)
+    }
+
+    @Test func maxFramesIsValidated() throws {
+        for bad in ["0", "-5", "1.5", "x", "20000001"] {
+            let r = try runRouteFly(["sample", "-", "--max-frames", bad])
+            #expect(r.status == 64, "\(bad)")
+            #expect(r.stderr.contains("is invalid for '--max-frames <frames>'"))
+        }
+    }
+
+    /// Two points 3 800 km apart with `--bin 1` asked for 3.8 million bins (3.8 GB).
+    @Test func profileBinCount() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let route = dir.appendingPathComponent("far.csv")
+        try Data("lat,lon,ele\n0,0,10\n0,34,20\n".utf8).write(to: route)
+        let out = dir.appendingPathComponent("p.json").path
+        let r = try runRouteFly(["profile", route.path, "--bin", "1", "-o", out])
+        #expect(r.status == 1)
+        #expect(r.stdout.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: out))
+        // 34 degrees of the equator on WGS 84: `echo "0 0 0 34" | GeodSolve -i -p 3` gives 3784862.687 m.
+        #expect(r.stderr.contains("the route is 3784.9 km long: bins of 1 m would make 3784863 of them, more than the 100000 a profile may have (use a bin width of at least 38 m)"), "\(r.stderr)")
+        let ok = try runRouteFly(["profile", route.path, "--bin", "38"])
+        #expect(ok.status == 0, "\(ok.stderr)")
+    }
+}

@@ -1,0 +1,4 @@
+// The helpers shared with the other test targets, visible in every file of this target.
+@_exported import TestSupport
+@_exported import RouteKitTestSupport
+@_exported import RenderTestSupport

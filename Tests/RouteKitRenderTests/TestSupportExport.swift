@@ -1,0 +1,3 @@
+// The helpers shared with the other test targets, visible in every file of this target.
+@_exported import TestSupport
+@_exported import RenderTestSupport
