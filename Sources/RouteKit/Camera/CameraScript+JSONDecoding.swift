@@ -44,7 +44,7 @@ struct ScriptJSONDecoder {
         return CameraScriptError(path: file, jsonPath: Self.jsonPath(error.path), line: line, column: column, message: message)
     }
 
-    /// How errors spell a path: ``JSONPath``'s spelling, `nil` at the top level.
+    /// How errors spell a path: `JSONPath`'s spelling, `nil` at the top level.
     static func jsonPath(_ path: JSONPath) -> String? { path.isRoot ? nil : path.description }
 
     /// The value of `accessor`, or its error worded by ``fail(_:what:expected:)``.

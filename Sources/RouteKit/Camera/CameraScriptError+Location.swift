@@ -5,7 +5,7 @@ extension CameraScriptError {
     /// a path but no location: an error found while resolving the script against a route (a distance
     /// out of range, a spring that never settles), after the text was parsed.
     ///
-    /// The path is the one the error names (`tracks.distance[0].value`, spelled as ``JSONPath`` spells
+    /// The path is the one the error names (`tracks.distance[0].value`, spelled as `JSONPath` spells
     /// paths); when part of it is not in the document, the deepest node found is located.
     /// Unchanged when the error is already located, has no path, or `json` does not parse.
     ///

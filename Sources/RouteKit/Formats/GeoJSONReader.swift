@@ -472,7 +472,7 @@ package enum GeoJSONReader: RouteReader {
         }
     }
 
-    /// How GeoJSON errors spell a path: ``JSONPath``'s spelling, `(top level)` for the top-level value.
+    /// How GeoJSON errors spell a path: `JSONPath`'s spelling, `(top level)` for the top-level value.
     static func codingPath(_ path: JSONPath) -> String {
         path.isRoot ? "(top level)" : path.description
     }
@@ -499,7 +499,7 @@ extension JSONSyntaxError {
     /// otherwise ``RouteParseError/Reason/malformedJSON(_:)`` saying what was expected and found,
     /// located at the offending byte (a string that is not closed: at its opening quote; a leading
     /// zero or a number out of range: at the number's first character, the latter with its JSON path
-    /// (``JSONPathAtOffset``); an invalid escape or surrogate: at its backslash).
+    /// (`JSONPathAtOffset`); an invalid escape or surrogate: at its backslash).
     func geoJSONError(in bytes: UnsafeBufferPointer<UInt8>, path: String?) -> RouteParseError {
         func located(_ offset: Int) -> SourceLocation {
             let (line, column) = JSONDocument.location(of: offset, in: bytes)
