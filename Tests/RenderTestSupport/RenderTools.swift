@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import RouteKitRender
+import RouteKitRender
 import TestSupport
 
 /// The programs the render tests drive, found the way the renderer finds them, or `nil` with a

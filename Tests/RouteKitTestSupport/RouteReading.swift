@@ -1,5 +1,5 @@
 import Foundation
-@testable import RouteKit
+import RouteKit
 import TestSupport
 
 /// Reads a route through ``RouteFile`` (detection included unless `format` is given), returning the
