@@ -85,6 +85,13 @@ final class GPXParserDelegate: XMLRouteDelegate {
     private var cadence: Double?
     private var speed: Double?
     private var sawTrackPoint = false
+    /// Whether the root has no prefix, so that an unprefixed element is in the GPX namespace while the
+    /// byte scanner reads (it takes namespace declarations on the root only).
+    private var rootIsUnprefixed = false
+    /// Track points of the common shape, read whole from the bytes (``rawElement(_:_:at:)``).
+    private var pointScanner = GPXTrackPointScanner()
+    /// How many track points ``pointScanner`` read (the rest came event by event).
+    private(set) var rawTrackPointCount = 0
 
     /// - Parameter measuresLegs: Whether the track points' legs are measured as they are read
     ///   (``takeTrackPoints()`` returns them).
@@ -98,6 +105,7 @@ final class GPXParserDelegate: XMLRouteDelegate {
     // MARK: Elements
 
     override func startElement(_ element: XMLName, _ attributes: XMLAttributes) {
+        defer { updateReadsRawElements() }
         let namespace = namespaces.index(element.uri)
         guard let parent = stack.last else {
             startRoot(element, namespace)
@@ -107,6 +115,7 @@ final class GPXParserDelegate: XMLRouteDelegate {
         let kind: Kind
         if namespace >= 3 {
             kind = Self.extensionKind(parent: parent, name: name)
+            if kind == .trackPointExtension, parent == .extensions { learnExtensionPrefix(element) }
         } else if namespace == gpxNamespace {
             // nil: a point whose coordinate was refused (the error is recorded; nothing is pushed).
             guard let gpxKind = gpxKind(parent: parent, name: name, attributes) else { return }
@@ -210,7 +219,29 @@ final class GPXParserDelegate: XMLRouteDelegate {
             return
         }
         gpxNamespace = namespace
+        rootIsUnprefixed = element.prefix == nil
         stack.append(.root)
+    }
+
+    // MARK: Whole track points from the byte scanner
+
+    /// The next start tag is offered whole to ``pointScanner`` when it would be a track point of a
+    /// segment (after the first, which resets the route points) in a file whose root is unprefixed.
+    private func updateReadsRawElements() {
+        readsRawElements = sawTrackPoint && rootIsUnprefixed && stack.last == .trackSegment
+    }
+
+    /// Remembers the prefix of the first `<P:TrackPointExtension>` in a point's `<extensions>`.
+    private func learnExtensionPrefix(_ element: XMLName) {
+        guard pointScanner.extensionPrefix == nil, let prefix = element.prefix else { return }
+        pointScanner.extensionPrefix = Array(UnsafeBufferPointer(start: prefix, count: strlen(prefix)))
+    }
+
+    override func rawElement(_ p: UnsafePointer<UInt8>, _ n: Int, at i: Int) -> Int? {
+        guard let (point, end) = pointScanner.read(p, n, at: i) else { return nil }
+        trackPointCollector.append(point)
+        rawTrackPointCount += 1
+        return end
     }
 
     /// Reads and checks `lat` and `lon`; on failure records the error and returns `false`.
@@ -250,6 +281,7 @@ final class GPXParserDelegate: XMLRouteDelegate {
     }
 
     override func endElement(_ element: XMLName) {
+        defer { updateReadsRawElements() }
         guard let kind = stack.popLast() else { return }
         switch kind {
         case .other, .waypoint, .extensions, .trackPointExtension:

@@ -28,6 +28,10 @@ import Darwin
 /// every fixture, real file and fuzz corpus entry, read as GPX, KML and TCX; the `xmlscan` fuzz target
 /// compares them on whatever libFuzzer makes).
 ///
+/// Before each start tag it may offer the delegate the whole element as bytes
+/// (``XMLRouteDelegate/readsRawElements``): the GPX reader takes a track point of the common shape
+/// that way (``GPXTrackPointScanner``), or declines and the scan goes on event by event.
+///
 /// Positions are not tracked: the delegate's ``XMLRouteDelegate/location()`` is line 0 while it runs,
 /// so a reader takes the scanned delegate only when no result it keeps carries a position (errors do,
 /// and go to libxml2; see ``XMLRouteParsing/parse(_:format:path:parser:makeDelegate:accepts:)``).
@@ -168,6 +172,10 @@ struct XMLFastScanner {
                 continue
             }
             guard Self.isNameStart(c), !rootClosed else { return false }
+            if delegate.readsRawElements, let after = delegate.rawElement(p, n, at: i) {
+                i = after
+                continue
+            }
             if openElements.count == 0 { guard !sawRoot else { return false }; sawRoot = true }
             guard openElements.count < Self.maximumDepth, let (after, closed) = startTag(p, n, at: i) else { return false }
             i = after

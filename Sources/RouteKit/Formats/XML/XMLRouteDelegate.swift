@@ -99,4 +99,15 @@ class XMLRouteDelegate {
 
     /// Text or CDATA content, in pieces.
     func characters(_ bytes: UnsafeBufferPointer<UInt8>) {}
+
+    // MARK: Whole elements from the byte scanner
+
+    /// Whether ``rawElement(_:_:at:)`` is offered the next start tag (``XMLFastScanner`` asks before
+    /// each one; libxml2 never does).
+    final var readsRawElements = false
+
+    /// Reads the whole element whose start tag is at `i` (`p[i] == '<'`) straight from the bytes,
+    /// acting as its events would, and returns the index after its end tag; or returns `nil` having
+    /// done nothing, and the scanner reads it event by event.
+    func rawElement(_ p: UnsafePointer<UInt8>, _ n: Int, at i: Int) -> Int? { nil }
 }
