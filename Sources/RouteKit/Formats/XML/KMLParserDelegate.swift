@@ -108,7 +108,8 @@ final class KMLParserDelegate: XMLRouteDelegate {
         let isKML = namespace == kmlNamespace
         let isGX = namespace == 6
         var kind = Kind.other
-        switch Name(rawValue: elementNames.index(element.localName)) {
+        let name = Name(rawValue: elementNames.index(element.localName))
+        switch name {
         case .placemark where isKML:
             kind = .placemark
             placemarkName = nil
@@ -146,7 +147,7 @@ final class KMLParserDelegate: XMLRouteDelegate {
         case .coord where (isGX || isKML) && parent == .track:
             kind = .coord
         case .altitudeMode where (isKML || isGX)
-            && [.lineString, .track, .multiTrack, .multiGeometry].contains(parent):
+            && (parent == .lineString || parent == .track || parent == .multiTrack || parent == .multiGeometry):
             kind = .altitudeMode
         case .polygon where isKML:
             skipped["Polygon", default: 0] += 1
@@ -157,8 +158,7 @@ final class KMLParserDelegate: XMLRouteDelegate {
         default:
             break
         }
-        if [.lineString, .point, .track, .multiGeometry, .multiTrack].contains(kind)
-            || [.polygon, .model].contains(Name(rawValue: elementNames.index(element.localName))) && isKML {
+        if Self.isGeometry(kind) || (name == .polygon || name == .model) && isKML {
             placemarkHasGeometry = true
         }
         switch kind {
@@ -169,6 +169,14 @@ final class KMLParserDelegate: XMLRouteDelegate {
             break
         }
         stack.append(kind)
+    }
+
+    /// Whether an element of `kind` is a geometry a Placemark can fly.
+    private static func isGeometry(_ kind: Kind) -> Bool {
+        switch kind {
+        case .lineString, .point, .track, .multiGeometry, .multiTrack: return true
+        default: return false
+        }
     }
 
     override func endElement(_ element: XMLName) {
@@ -364,27 +372,17 @@ final class KMLParserDelegate: XMLRouteDelegate {
     private func parseCoord(_ text: [UInt8],
                             at location: SourceLocation) -> (longitude: Double, latitude: Double, altitude: Double?)?? {
         text.withUnsafeBufferPointer { bytes in
-            // Fields separated by runs of space, tab, LF, CR.
-            var parts: [Range<Int>] = []
-            var start = -1
-            for k in 0...bytes.count {
-                let b = k < bytes.count ? bytes[k] : 0x20
-                if b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D {
-                    if start >= 0 { parts.append(start..<k); start = -1 }
-                } else if start < 0 {
-                    start = k
-                }
-                if parts.count > 3 { break }
-            }
-            if parts.isEmpty { return .some(nil) }
-            guard parts.count == 2 || parts.count == 3 else {
+            let fields = Self.coordFields(bytes)
+            if fields.count == 0 { return .some(nil) }
+            guard fields.count == 2 || fields.count == 3 else {
                 let shown = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
                 fail(.unexpectedValue(field: "gx:coord", found: "\"\(shown)\"",
                                       expected: "longitude latitude altitude, separated by spaces"), at: location)
                 return nil
             }
-            var values: [Double] = []
-            for (k, range) in parts.enumerated() {
+            var values = (0.0, 0.0, 0.0)
+            for k in 0..<fields.count {
+                let range = k == 0 ? fields.0 : k == 1 ? fields.1 : fields.2
                 let part = UnsafeBufferPointer(rebasing: bytes[range])
                 guard let v = DecimalParser.parse(part) else {
                     fail(.malformedNumber(element: "gx:coord", field: ["longitude", "latitude", "altitude"][k],
@@ -392,11 +390,36 @@ final class KMLParserDelegate: XMLRouteDelegate {
                          at: location)
                     return nil
                 }
-                values.append(v)
+                if k == 0 { values.0 = v } else if k == 1 { values.1 = v } else { values.2 = v }
             }
-            guard let (lon, lat) = checked("gx:coord", values[0], values[1], at: location) else { return nil }
-            return .some((lon, lat, values.count > 2 ? values[2] : nil))
+            guard let (lon, lat) = checked("gx:coord", values.0, values.1, at: location) else { return nil }
+            return .some((lon, lat, fields.count > 2 ? values.2 : nil))
         }
+    }
+
+    /// The first three fields of `bytes` separated by runs of space, tab, LF, CR, and how many fields
+    /// there are, counting at most 4 (no allocation: this runs once a point).
+    private static func coordFields(_ bytes: UnsafeBufferPointer<UInt8>) -> (Range<Int>, Range<Int>, Range<Int>, count: Int) {
+        var fields = (0..<0, 0..<0, 0..<0, count: 0)
+        var start = -1
+        for k in 0...bytes.count {
+            let b = k < bytes.count ? bytes[k] : 0x20
+            if b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D {
+                guard start >= 0 else { continue }
+                switch fields.count {
+                case 0: fields.0 = start..<k
+                case 1: fields.1 = start..<k
+                case 2: fields.2 = start..<k
+                default: break
+                }
+                fields.count += 1
+                start = -1
+                if fields.count > 3 { break }
+            } else if start < 0 {
+                start = k
+            }
+        }
+        return fields
     }
 
     // MARK: Text
