@@ -83,6 +83,21 @@ import Testing
         }
     }
 
+    /// `swift build -c release` (the README's way to install the tool) builds every target that is not a
+    /// test target, the support targets too, without `-enable-testing`: a `@testable import` there stops
+    /// it. Support targets reach package declarations by plain `import` (same package).
+    @Test func supportTargetsBuildInReleaseWithoutTestableImports() throws {
+        guard let targets = try Self.targets() else { return }
+        for support in targets.values where support.isSupport {
+            let folder = Fixtures.packageRoot.appendingPathComponent("Tests/\(support.name)")
+            let files = try #require(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil))
+            for case let file as URL in files where file.pathExtension == "swift" {
+                let testable = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").filter { $0.hasPrefix("@testable import") }
+                #expect(testable.isEmpty, "\(support.name)/\(file.lastPathComponent): \(testable.joined(separator: ", ")) (release builds refuse it)")
+            }
+        }
+    }
+
     /// The modules a Swift file imports (`import M`, `@testable import M`, `@_exported import M`, at the
     /// start of a line; not the `import` of a Python script inside a string).
     static func importedModules(of file: URL) throws -> [String] {
