@@ -110,6 +110,14 @@ public struct RouteParseError: Error, Hashable, Sendable, CustomStringConvertibl
         format == .gpx || format == .kml || format == .tcx ? "<\(element)>" : element
     }
 
+    /// Whether `text` is a decimal number whose magnitude no `Double` holds (`1e400`): reported as too
+    /// large rather than as not a number.
+    static func overflows(_ text: String) -> Bool {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard trimmed.allSatisfy({ "0123456789+-.eE".contains($0) }), let value = Double(trimmed) else { return false }
+        return value.isInfinite
+    }
+
     /// A text from the file as a message shows it: whole up to 100 characters, else its start and its
     /// length (a 1 MB cell must not fill the terminal).
     static func excerpt(_ text: String) -> String {
@@ -139,6 +147,10 @@ public struct RouteParseError: Error, Hashable, Sendable, CustomStringConvertibl
         case .missingField(let element, let field):
             return "\(subject(element)) has no '\(field)' (it is required)"
         case .malformedNumber(let element, let field, let text):
+            if Self.overflows(text) {
+                return "\(subject(element)) '\(field)' is too large: \"\(Self.excerpt(text))\" overflows a 64-bit "
+                    + "floating-point number (expected a finite decimal number)"
+            }
             return "\(subject(element)) '\(field)' is not a number: \"\(Self.excerpt(text))\" (expected a decimal number)"
         case .latitudeOutOfRange(let element, let value):
             return "\(subject(element)) latitude \(value) is out of range (expected degrees in -90...90)"
