@@ -37,9 +37,7 @@ enum Command {
     /// `help [<subcommand>]`.
     private static func help(_ rest: [String]) throws(UsageError) -> Command {
         guard let name = rest.first else { return .help(nil) }
-        guard Subcommands.names.contains(name) else {
-            throw UsageError(message: "Unknown subcommand '\(name)'." + Suggestion.didYouMean(name, among: Subcommands.names))
-        }
+        guard Subcommands.names.contains(name) else { throw unknown(name) }
         guard rest.count == 1 else { throw UsageError(message: "Unexpected argument '\(rest[1])' after 'help \(name)'.") }
         return .help(name)
     }

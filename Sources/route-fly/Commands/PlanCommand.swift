@@ -36,9 +36,20 @@ struct PlanOptions: Equatable, Subcommand {
         try flight.validate(withScript: false, subcommand: Self.name)
     }
 
+    /// A named output file ends in `.json` (or has no extension): `plan -o flight.csv` is a mistake.
+    private func refuseOutputExtension() throws(UsageError) {
+        guard let outputPath, outputPath != "-" else { return }
+        let ext = URL(fileURLWithPath: outputPath).pathExtension.lowercased()
+        guard ext.isEmpty || ext == "json" else {
+            throw UsageError(message: "The output file '\(outputPath)' should end in .json: 'plan' writes a JSON camera script "
+                             + "(for camera poses in other formats, use 'route-fly sample').", subcommand: Self.name)
+        }
+    }
+
     func run() throws {
         try OutputGuard.refuse(output: outputPath, inputs: [.init(path: routePath, role: "input route")] + ground.inputs,
                                subcommand: Self.name)
+        try refuseOutputExtension()
         let (route, terrain) = try ground.apply(to: try input.read(routePath).route, routePath: routePath, warnIfMissing: true)
         let plan: FlightPlan
         do {

@@ -20,6 +20,8 @@ import Testing
     @Test func usageErrorsExit64WithAMessageQuotingTheToken() throws {
         let cases: [([String], String)] = [
             (["fly"], "Unknown subcommand 'fly'"),
+            (["help", "smaple"], "Unknown subcommand 'smaple'. Expected one of: sample, render, preview, plan, info, check, profile, help."),
+            (["plan", Self.bundled, "-o", "flight.csv"], "The output file 'flight.csv' should end in .json: 'plan' writes a JSON camera script"),
             (["sample"], "Missing expected argument '<route>'"),
             (["sample", Self.bundled, "--fps", "abc"], "The value 'abc' is invalid for '--fps <fps>'"),
             (["sample", Self.bundled, "--fps", "0"], "The value '0' is invalid for '--fps <fps>'"),
