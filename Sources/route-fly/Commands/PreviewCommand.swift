@@ -37,7 +37,7 @@ struct PreviewOptions: Equatable, PlansFlightsOverGround, Subcommand {
     static var sections: [OptionSection<PreviewOptions>] { [
         OptionSection(title: "OPTIONS", options: [
             CommonOptions.script(\.scriptPath, help: "Fly this camera script instead of a preset (as for 'sample')."),
-            CommonOptions.framesPerSecond(\.fps, limit: maximumFramesPerSecond, help: "Frames per second in the page, at most \(OptionValue.number(maximumFramesPerSecond))."),
+            CommonOptions.framesPerSecond(\.fps, limit: maximumFramesPerSecond, help: "Frames per second in the page."),
             CommonOptions.output(\.outputPath, help: "Write the page to <file> (.html; atomically) instead of standard output."),
             CommonOptions.quiet(),
             CommonOptions.help(),

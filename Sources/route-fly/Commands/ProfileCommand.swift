@@ -34,7 +34,7 @@ struct ProfileOptions: Equatable, Subcommand {
     /// Every option of `profile`, section by section, for the parser and the help.
     static var sections: [OptionSection<ProfileOptions>] { [
         OptionSection(title: "OPTIONS", options: [
-            .value("--bin", valueName: "metres", help: "Bin width, at least \(OptionValue.number(binWidthRange.lowerBound)).", default: "\(CheckOptions.shown(RouteProfile.Options().binWidth)), the Landmarks Hikes tutorial's bins") { a, v throws(UsageError) in
+            .value("--bin", valueName: "metres", help: "Bin width, from \(OptionValue.number(binWidthRange.lowerBound)) to \(OptionValue.number(binWidthRange.upperBound)).", default: "\(CheckOptions.shown(RouteProfile.Options().binWidth)), the Landmarks Hikes tutorial's bins") { a, v throws(UsageError) in
                 a.binWidth = try v.number(in: binWidthRange, "a bin width in metres") },
             .value("--format", valueName: "format", help: "json, hike-json (the tutorial's Hike array: name, id, distance, difficulty, observations), csv, or svg (the tutorial's capsule graph).", default: "from the -o extension (.csv, .svg), else json") { a, v throws(UsageError) in
                 a.format = try v.choice(Format.self) },

@@ -43,7 +43,7 @@ struct RenderOptions: Equatable, PlansFlightsOverGround, Subcommand {
         OptionSection(title: "OPTIONS", options: [
             CommonOptions.output(\.outputPath, help: "The video: .mp4 (H.264, yuv420p, +faststart) or .webm (VP9); a folder of PNG frames (frames/%05d.png or frames/: 00000.png, 00001.png …); or one picture, .png, of a range of one frame (--frames 300:301). Written atomically: nothing is left on failure or interruption.").required(),
             CommonOptions.script(\.scriptPath, help: "Fly this camera script instead of a preset (as for 'sample')."),
-            CommonOptions.framesPerSecond(\.fps, limit: PreviewOptions.maximumFramesPerSecond, help: "Frames per second of the video, a number or a ratio (30000/1001 is NTSC's 29.97, kept exact), at most \(OptionValue.number(PreviewOptions.maximumFramesPerSecond))."),
+            CommonOptions.framesPerSecond(\.fps, limit: PreviewOptions.maximumFramesPerSecond, help: "Frames per second of the video, a number or a ratio (30000/1001 is NTSC's 29.97, kept exact)."),
             .value("--frames", valueName: "A:B", help: "Render frames A to B-1 only (frame numbers as 'sample' gives them), to split one flight over several jobs; join the videos with ffmpeg's concat demuxer (docs/route-fly.md#render-make-a-video).", default: "all") { a, v throws(UsageError) in
                 let parts = v.text.split(separator: ":", omittingEmptySubsequences: false)
                 guard parts.count == 2, let from = Int(parts[0]), let to = Int(parts[1]), from >= 0, to > from else {

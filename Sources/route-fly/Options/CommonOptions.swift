@@ -29,7 +29,7 @@ enum CommonOptions {
     /// `--fps <fps>` into `path`: a number or a ratio, more than 0 and at most `limit`.
     static func framesPerSecond<A>(_ path: WritableKeyPath<A, Double>, limit: Double = 1000, help: String,
                                    default defaultValue: String = "30") -> OptionDeclaration<A> {
-        .value("--fps", valueName: "fps", help: help, default: defaultValue) { a, v throws(UsageError) in
+        .value("--fps", valueName: "fps", help: help + " From 0.001 to \(OptionValue.number(limit)).", default: defaultValue) { a, v throws(UsageError) in
             a[keyPath: path] = try v.framesPerSecond(atMost: limit)
         }
     }
