@@ -97,6 +97,13 @@ func shownPath(_ path: String) -> String {
 }
 
 /// The camera script at `path`: `-` reads standard input (the library takes every path as a file).
+/// A script without a keyframe is flown (one frame of the initial camera), with a warning.
 func loadCameraScript(_ path: String) throws(CameraScriptError) -> CameraScript {
-    path == "-" ? try CameraScript.loadStandardInput() : try CameraScript.load(path: path)
+    let script = path == "-" ? try CameraScript.loadStandardInput() : try CameraScript.load(path: path)
+    if script.centerCoordinate.isEmpty, script.heading.isEmpty, script.distance.isEmpty, script.pitch.isEmpty,
+       script.centerElevation.isEmpty {
+        printDiagnostic("\(shownPath(path)): warning: the camera script has no keyframe in any track, so the flight "
+                        + "lasts 0 s: one frame of its initial camera (expected keyframes under \"tracks\", docs/camera-script.md)")
+    }
+    return script
 }
