@@ -77,9 +77,28 @@ enum ElevationSmoothing {
         return result
     }
 
+    /// The median of `values`, which it sorts. A stable sort's order is unique (equal values, such as 0
+    /// and -0, keep theirs), so the insertion sort used for the few values of a window (faster there
+    /// than the library's) gives the library's order, bit for bit; with a NaN, which has no order, the
+    /// library's sort is used. O(m^2) for m <= ``maximumSamples``.
     private static func median(_ values: inout [Double]) -> Double {
-        values.sort()
+        if values.contains(where: \.isNaN) { values.sort() } else { insertionSort(&values) }
         let m = values.count
         return m % 2 == 1 ? values[m / 2] : (values[m / 2 - 1] + values[m / 2]) / 2
+    }
+
+    /// Sorts `values` in place, stably (an element moves only past larger ones). O(m^2).
+    private static func insertionSort(_ values: inout [Double]) {
+        values.withUnsafeMutableBufferPointer { v in
+            for i in v.indices.dropFirst() {
+                let x = v[i]
+                var j = i
+                while j > 0, x < v[j - 1] {
+                    v[j] = v[j - 1]
+                    j -= 1
+                }
+                v[j] = x
+            }
+        }
     }
 }
