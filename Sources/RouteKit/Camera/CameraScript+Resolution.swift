@@ -43,6 +43,19 @@ extension CameraScript {
     ///   O(s) ground lookups for s samples (30 a second of followed flight).
     public func resolved(for route: Route, framing: CameraFraming = CameraFraming(),
                          terrain: (any ElevationModel)? = nil) throws(CameraScriptError) -> ScriptedFlight {
+        var flight = try timelines(for: route, framing: framing, terrain: terrain)
+        flight.route = RouteOdometer(route: route)
+        return flight
+    }
+
+    /// ``resolved(for:framing:terrain:)`` without the route's reading tables (``ScriptedFlight/route`` is
+    /// `nil`): the camera and centre elevation timelines alone, for a planner that only evaluates them
+    /// (terrain clearance, a grounded centre), sparing the O(n) ``RouteOdometer`` of a long route.
+    ///
+    /// - Throws: As ``resolved(for:framing:terrain:)``.
+    /// - Complexity: As ``resolved(for:framing:terrain:)``, less the odometer's O(n).
+    package func timelines(for route: Route, framing: CameraFraming = CameraFraming(),
+                           terrain: (any ElevationModel)? = nil) throws(CameraScriptError) -> ScriptedFlight {
         let framed = framing.camera(framing: route)
         var resolver = Resolver(route: route, framed: framed)
         if usesGround { resolver.ground = ScriptGround(route: route, terrain: terrain) }
@@ -66,7 +79,7 @@ extension CameraScript {
         let elevation = try resolver.elevationTrack(elevationKeyframes, start: initial.elevation, camera: camera)
         let elevationTimeline = KeyframeTimeline(initialValue: initial.elevation) { elevation }
         return ScriptedFlight(initialCamera: initial.camera, camera: camera, centerElevation: elevationTimeline,
-                              route: RouteOdometer(route: route))
+                              route: nil)
     }
 
     /// Whether the centre elevation anywhere is ``NumberValue/ground``.

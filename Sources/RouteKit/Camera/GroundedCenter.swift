@@ -38,7 +38,7 @@ struct GroundedCenter {
     ///
     /// - Complexity: O(T) ground lookups for a flight of T seconds (32 a second).
     func adjusted(_ script: CameraScript, route: Route, framing: CameraFraming) -> (script: CameraScript, lift: Double)? {
-        guard let flight = try? script.resolved(for: route, framing: framing), flight.duration > 0,
+        guard let flight = try? script.timelines(for: route, framing: framing), flight.duration > 0,
               flight.duration.isFinite else { return nil }
         let count = min(max(Int((flight.duration * TerrainClearance.samplesPerSecond).rounded(.up)), 1),
                         TerrainClearance.maximumSamples)

@@ -48,7 +48,7 @@ struct TerrainClearance {
 
     /// The script with pitch and distance corrected, and a note, or `nil` when nothing needs it.
     func adjusted(_ script: CameraScript, route: Route, framing: CameraFraming) -> (CameraScript, String)? {
-        guard let flight = try? script.resolved(for: route, framing: framing, terrain: ground), flight.duration > 0,
+        guard let flight = try? script.timelines(for: route, framing: framing, terrain: ground), flight.duration > 0,
               flight.duration.isFinite else { return nil }
         let count = min(max(Int((flight.duration * Self.samplesPerSecond).rounded(.up)), 1), Self.maximumSamples)
         let times = (0...count).map { min(flight.duration * Double($0) / Double(count), flight.duration) }

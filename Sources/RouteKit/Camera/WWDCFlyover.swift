@@ -169,7 +169,7 @@ package struct WWDCFlyover: Sendable {
     package func timeline(for route: Route) throws(FlightPlanError) -> KeyframeTimeline<MapCamera> {
         guard route.points.count >= 2 else { throw .tooFewPoints(route.points.count) }
         do {
-            return try script(for: route).resolved(for: route, framing: framing).camera
+            return try script(for: route).timelines(for: route, framing: framing).camera
         } catch {
             // The recipe's own script always resolves: its values are references and fixed distances.
             preconditionFailure("the wwdc script failed to resolve: \(error)")

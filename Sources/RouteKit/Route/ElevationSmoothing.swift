@@ -34,7 +34,9 @@ enum ElevationSmoothing {
     /// `position` (metres, non-decreasing): the same filter without a copy of the values, so a caller
     /// can filter a route's heights where they lie.
     ///
-    /// - Complexity: O(n * m log m), m <= ``maximumSamples``; memory O(m + replacements).
+    /// - Complexity: O(n * m log m), m <= ``maximumSamples``, where the heights vary by more than `floor`
+    ///   within a window; O(n) on smoother ground (``SlidingExtremes``); memory O(w + replacements) for
+    ///   w points in a window.
     static func replacements(count n: Int, window: Double, floor: Double = minimumOutlier,
                              value: (Int) -> Double, position: (Int) -> Double) -> [(index: Int, median: Double)] {
         guard n > 2, window > 0 else { return [] }
@@ -42,6 +44,7 @@ enum ElevationSmoothing {
         var low = 0, high = 0
         var buffer: [Double] = []
         buffer.reserveCapacity(maximumSamples)
+        var extremes = SlidingExtremes()
         for i in 0..<n {
             let here = position(i)
             while position(low) < here - window / 2 { low += 1 }
@@ -49,6 +52,10 @@ enum ElevationSmoothing {
             while high < n && position(high) <= here + window / 2 { high += 1 }
             let count = high - low
             guard count > 2 else { continue }
+            // The values picked below (and `v`) are among the window's: where the whole window spreads
+            // no wider than `floor`, nothing can be an outlier (the check below, on all of it at once).
+            extremes.slide(to: low..<high, value: value)
+            if let spread = extremes.spread, spread <= floor { continue }
             buffer.removeAll(keepingCapacity: true)
             if count <= maximumSamples {
                 for j in low..<high { buffer.append(value(j)) }
@@ -70,9 +77,28 @@ enum ElevationSmoothing {
         return result
     }
 
+    /// The median of `values`, which it sorts. A stable sort's order is unique (equal values, such as 0
+    /// and -0, keep theirs), so the insertion sort used for the few values of a window (faster there
+    /// than the library's) gives the library's order, bit for bit; with a NaN, which has no order, the
+    /// library's sort is used. O(m^2) for m <= ``maximumSamples``.
     private static func median(_ values: inout [Double]) -> Double {
-        values.sort()
+        if values.contains(where: \.isNaN) { values.sort() } else { insertionSort(&values) }
         let m = values.count
         return m % 2 == 1 ? values[m / 2] : (values[m / 2 - 1] + values[m / 2]) / 2
+    }
+
+    /// Sorts `values` in place, stably (an element moves only past larger ones). O(m^2).
+    private static func insertionSort(_ values: inout [Double]) {
+        values.withUnsafeMutableBufferPointer { v in
+            for i in v.indices.dropFirst() {
+                let x = v[i]
+                var j = i
+                while j > 0, x < v[j - 1] {
+                    v[j] = v[j - 1]
+                    j -= 1
+                }
+                v[j] = x
+            }
+        }
     }
 }

@@ -46,7 +46,14 @@ extension Route {
     ///
     /// - Complexity: O(n) for n points.
     public var recordedClockFault: RecordedClockFault? {
-        for pattern in ClockPattern.patterns(in: self) {
+        let patterns = ClockPattern.patterns(in: self)
+        return Self.clockFault(among: patterns) ?? clockFault(recorded: recordedTimes(patterns: patterns))
+    }
+
+    /// Rules 1 to 3 of ``RecordedClockFault``: the first of `patterns` (the route's
+    /// ``ClockPattern/patterns(in:)``) that refuses the clock, or `nil`. O(p) for p patterns.
+    static func clockFault(among patterns: [ClockPattern]) -> RecordedClockFault? {
+        for pattern in patterns {
             switch pattern {
             case .sameInstant(let date, let points): return .sameInstant(date, points: points)
             case .newestFirst(let index, let back, let steps): return .newestFirst(firstIndex: index, backwardSteps: back, steps: steps)
@@ -55,8 +62,16 @@ extension Route {
             default: continue
             }
         }
-        guard let recorded = recordedTimes, let last = recorded.offsets.last, let first = recorded.offsets.first else { return nil }
-        let length = distancesAlong.last ?? 0
+        return nil
+    }
+
+    /// Rule 4 of ``RecordedClockFault``: ``RecordedClockFault/standsStill(length:seconds:)`` when the
+    /// route's `recorded` times (``recordedTimes``) fly its length faster than
+    /// ``RecordedClockFault/fastestRecording``, else `nil` (and for `nil` times). O(1).
+    func clockFault(recorded: RecordedTimes?) -> RecordedClockFault? {
+        guard let recorded, let last = recorded.offsets.last, let first = recorded.offsets.first else { return nil }
+        // distancesAlong's last value (gaps included), summed in the same order without its array.
+        let length = legs.reduce(0) { $0 + $1.distance }
         let seconds = last - first
         return length > seconds * RecordedClockFault.fastestRecording ? .standsStill(length: length, seconds: seconds) : nil
     }

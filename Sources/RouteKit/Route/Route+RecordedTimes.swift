@@ -40,7 +40,11 @@ extension Route {
     ///    recorded by the step's size.
     ///
     /// - Complexity: O(n).
-    package var recordedTimes: RecordedTimes? {
+    package var recordedTimes: RecordedTimes? { recordedTimes(patterns: ClockPattern.patterns(in: self)) }
+
+    /// ``recordedTimes`` from the route's clock `patterns` (its ``ClockPattern/patterns(in:)``, found once
+    /// by a caller that needs them too, ``RecordedClock``). O(n).
+    func recordedTimes(patterns: [ClockPattern]) -> RecordedTimes? {
         let n = points.count
         let timedIndices = points.indices.filter { points[$0].time != nil }
         guard timedIndices.count >= 2 else { return nil }
@@ -73,7 +77,7 @@ extension Route {
             filled += 1
         }
 
-        for case .wholeSeconds(_, _, _, let resolution) in ClockPattern.patterns(in: self) {
+        for case .wholeSeconds(_, _, _, let resolution) in patterns {
             Self.spreadWholeSeconds(&t, along: along, resolution: resolution)
         }
 

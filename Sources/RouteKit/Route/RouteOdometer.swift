@@ -27,7 +27,8 @@ public struct RouteOdometer: Sendable {
     /// ``RouteReading/speed`` (a stopped clock would give millions of metres per second).
     public init(route: Route) {
         self.route = route
-        recorded = route.recordedClockFault == nil ? route.recordedTimes : nil
+        let clock = RecordedClock(route: route)
+        recorded = clock.fault == nil ? clock.times : nil
         elevationPoints = route.points.indices.filter { route.points[$0].elevation != nil }
         heartRatePoints = route.points.indices.filter { route.points[$0].heartRate != nil }
         cadencePoints = route.points.indices.filter { route.points[$0].cadence != nil }
