@@ -11,12 +11,14 @@ import Testing
 extension Formats {
     @Suite("TCX Trackpoints read whole from the bytes, against libxml2")
     struct TCXTrackpointScannerTests {
-        /// The first Trackpoint goes event by event (it teaches the scanner the extension prefix); the
+        /// The first Trackpoint goes event by event (it teaches the scanner the prefixes of the extension
+        /// and of `xsi:type`, as Garmin Training Center writes it on `HeartRateBpm`); the
         /// four after it are of the shape read whole (the third has no Position: skipped).
         static let plain = """
             <?xml version="1.0" encoding="UTF-8"?>
             <TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2" \
-            xmlns:ns3="http://www.garmin.com/xmlschemas/ActivityExtension/v2">
+            xmlns:ns3="http://www.garmin.com/xmlschemas/ActivityExtension/v2" \
+            xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
              <Activities>
               <Activity Sport="Running">
                <Id>2024-05-01T06:00:00Z</Id>
@@ -25,6 +27,7 @@ extension Formats {
                 <Track>
                  <Trackpoint><Time>2024-05-01T06:00:00Z</Time><Position><LatitudeDegrees>47.1</LatitudeDegrees>\
             <LongitudeDegrees>8.1</LongitudeDegrees></Position>
+                  <HeartRateBpm xsi:type="HeartRateInBeatsPerMinute_t"><Value>100</Value></HeartRateBpm>
                   <Extensions><ns3:TPX><ns3:Speed>3</ns3:Speed></ns3:TPX></Extensions></Trackpoint>
                  <Trackpoint>
                   <Time>2024-05-01T06:00:01Z</Time>
@@ -34,7 +37,7 @@ extension Formats {
                   </Position>
                   <AltitudeMeters>401.5</AltitudeMeters>
                   <DistanceMeters>12.5</DistanceMeters>
-                  <HeartRateBpm><Value>120</Value></HeartRateBpm>
+                  <HeartRateBpm xsi:type="HeartRateInBeatsPerMinute_t"><Value>120</Value></HeartRateBpm>
                   <Cadence>80</Cadence>
                   <SensorState>Present</SensorState>
                   <Extensions>
@@ -92,6 +95,27 @@ extension Formats {
             #expect(points[3].elevation == -12 && points[3].heartRate == nil && points[3].speed == nil)
         }
 
+        /// A real Garmin Training Center export (../shared/real/tcx, `xsi:type` on every `HeartRateBpm`):
+        /// every Trackpoint the file holds is counted, and all but the first (which teaches the scanner the
+        /// `xsi` prefix) are read whole.
+        @Test func aRealGarminExportIsReadWhole() throws {
+            guard let real = Fixtures.sharedReal else {
+                print("TCXTrackpointScannerTests: ../shared/real absent; the real TCX is not read")
+                return
+            }
+            let url = real.appendingPathComponent("tcx/gpsbabel-history.tcx")
+            let data = try Data(contentsOf: url)
+            #expect(Self.compare(data, name: url.path))
+            let delegate = try #require(try TCXReader.parse(.data(data), path: url.path, parser: .scannerOnly))
+            let text = String(decoding: data, as: UTF8.self)
+            let trackpoints = text.components(separatedBy: "<Trackpoint>").count - 1
+            let tracks = text.components(separatedBy: "<Track>").count - 1
+            #expect(trackpoints > 1000 && tracks >= 1)
+            #expect(delegate.trackpointCount == trackpoints)
+            print("TCXTrackpointScannerTests: \(delegate.rawTrackpointCount) of \(trackpoints) Trackpoints in \(tracks) Tracks read whole")
+            #expect(delegate.rawTrackpointCount == trackpoints - 1)
+        }
+
         /// Edits of the second Trackpoint: each is read whole exactly as the general path reads it, or
         /// declined and read by the general path (or libxml2), never differently.
         static let edits: [(String, String)] = [
@@ -126,8 +150,21 @@ extension Formats {
             ("<Value>120</Value>", "<Value>12x</Value>"),
             ("<Value>120</Value>", "<Value>120</Value><Value>130</Value>"),
             ("<Value>120</Value>", "<Value>120</Value><Other>x</Other>"),
-            ("<HeartRateBpm><Value>120</Value></HeartRateBpm>", "<HeartRateBpm/>"),
-            ("<HeartRateBpm><Value>120</Value></HeartRateBpm>", "<HeartRateBpm>120</HeartRateBpm>"),
+            ("<HeartRateBpm xsi:type=\"HeartRateInBeatsPerMinute_t\"><Value>120</Value></HeartRateBpm>", "<HeartRateBpm/>"),
+            ("<HeartRateBpm xsi:type=\"HeartRateInBeatsPerMinute_t\"><Value>120</Value></HeartRateBpm>", "<HeartRateBpm>120</HeartRateBpm>"),
+            ("<HeartRateBpm xsi:type=\"HeartRateInBeatsPerMinute_t\">", "<HeartRateBpm>"),
+            ("xsi:type=\"HeartRateInBeatsPerMinute_t\"", "xsi:type='HeartRateInBeatsPerMinute_t'"),
+            ("xsi:type=\"HeartRateInBeatsPerMinute_t\"", "xsi:type = \"HeartRateInBeatsPerMinute_t\""),
+            ("xsi:type=\"HeartRateInBeatsPerMinute_t\"", "xsi:type=\"HeartRateInBeatsPerMinute\""),
+            ("xsi:type=\"HeartRateInBeatsPerMinute_t\"", "xsi:type=\"HeartRateInBeatsPerMinute_t'"),
+            ("xsi:type=\"HeartRateInBeatsPerMinute_t\"", "xsi:typo=\"HeartRateInBeatsPerMinute_t\""),
+            ("xsi:type=\"HeartRateInBeatsPerMinute_t\"", "xsi:type=\"HeartRateInBeatsPerMinute_t\" a=\"1\""),
+            ("xsi:type=\"HeartRateInBeatsPerMinute_t\"", "xsi:type=\"HeartRateInBeatsPerMinute_t\"xsi:b=\"1\""),
+            ("xsi:type=\"HeartRateInBeatsPerMinute_t\"", "xsi:type=\"HeartRateInBeatsPerMinute_t\" xsi:type=\"x\""),
+            ("xsi:type=\"HeartRateInBeatsPerMinute_t\"", "q:type=\"HeartRateInBeatsPerMinute_t\""),
+            ("xsi:type=\"HeartRateInBeatsPerMinute_t\"", "type=\"HeartRateInBeatsPerMinute_t\""),
+            ("xsi:type=\"HeartRateInBeatsPerMinute_t\"><", "xsi:type=\"HeartRateInBeatsPerMinute_t\"/><"),
+            (" xsi:type=\"HeartRateInBeatsPerMinute_t\"", "\n xsi:type=\"HeartRateInBeatsPerMinute_t\"\t"),
             ("<Cadence>80</Cadence>", ""),
             ("<Cadence>80</Cadence>", "<Cadence>-1</Cadence>"),
             ("<Cadence>80</Cadence>", "<Cadence>8O</Cadence>"),

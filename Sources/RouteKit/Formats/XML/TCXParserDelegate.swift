@@ -104,7 +104,9 @@ final class TCXParserDelegate: XMLRouteDelegate {
         case (.position, .latitudeDegrees) where tcx: kind = .latitude
         case (.position, .longitudeDegrees) where tcx: kind = .longitude
         case (.trackpoint, .altitudeMeters) where tcx: kind = .altitude
-        case (.trackpoint, .heartRateBpm) where tcx: kind = .heartRate
+        case (.trackpoint, .heartRateBpm) where tcx:
+            kind = .heartRate
+            learnTypePrefix(attributes)
         case (.heartRate, .value) where tcx: kind = .heartRateValue
         case (.trackpoint, .cadence) where tcx: kind = .cadence
         case (.trackpoint, .extensions) where tcx: kind = .extensions
@@ -144,6 +146,17 @@ final class TCXParserDelegate: XMLRouteDelegate {
     private func learnExtensionPrefix(_ element: XMLName) {
         guard trackpointScanner.extensionPrefix == nil, let prefix = element.prefix else { return }
         trackpointScanner.extensionPrefix = Array(UnsafeBufferPointer(start: prefix, count: strlen(prefix)))
+    }
+
+    /// Remembers the prefix of the first `T:type="HeartRateInBeatsPerMinute_t"` (XML Schema instance)
+    /// on a Trackpoint's `HeartRateBpm`, its only attribute.
+    private func learnTypePrefix(_ attributes: XMLAttributes) {
+        guard trackpointScanner.typePrefix == nil, attributes.count == 1, let entry = attributes.base,
+              let local = entry[0], let prefix = entry[1], prefix[0] != 0, let uri = entry[2],
+              let start = entry[3], let end = entry[4], XMLNameTable.equal(local, "type"),
+              XMLNameTable.equal(uri, "http://www.w3.org/2001/XMLSchema-instance"),
+              end - start == 27, memcmp(start, "HeartRateInBeatsPerMinute_t", 27) == 0 else { return }
+        trackpointScanner.typePrefix = Array(UnsafeBufferPointer(start: prefix, count: strlen(prefix)))
     }
 
     /// A `Trackpoint` read whole counts as the general path counts it: a point of the open `Track`,

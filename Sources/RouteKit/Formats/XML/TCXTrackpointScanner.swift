@@ -16,13 +16,17 @@ import RouteKitSupport
 ///   </Position>
 ///   <AltitudeMeters>434.7</AltitudeMeters>
 ///   <DistanceMeters>12.5</DistanceMeters>           (any other leaf: skipped)
-///   <HeartRateBpm><Value>120</Value></HeartRateBpm>
+///   <HeartRateBpm><Value>120</Value></HeartRateBpm>  (or <HeartRateBpm T:type="HeartRateInBeatsPerMinute_t">)
 ///   <Cadence>80</Cadence>
 ///   <Extensions>
 ///     <P:TPX><P:Speed>4.2</P:Speed><P:RunCadence>88</P:RunCadence></P:TPX>
 ///   </Extensions>                                   (P: the prefix of ActivityExtension v2)
 /// </Trackpoint>
 /// ```
+///
+/// `T:type` is the one attribute Garmin Training Center writes in a Trackpoint (T: the prefix of the
+/// XML Schema instance namespace, https://www.w3.org/TR/xmlschema-1/#xsi_type); the general path
+/// ignores it, and it is taken only with that value, in either quote, after one run of white space.
 ///
 /// Values are one run of printable ASCII with no space (``XMLByteCursor/value(until:)``); numbers go
 /// through ``DecimalParser`` (latitudes within ±90°, longitudes within ±180°, the rest unchecked, as
@@ -32,7 +36,7 @@ import RouteKitSupport
 /// `Cadence`, else `RunCadence`; a `Trackpoint` without `Position` gives no point (the caller counts
 /// it as skipped).
 ///
-/// **Anything else** (an attribute, a comment, a reference, a prefixed child of `Trackpoint`, a
+/// **Anything else** (another attribute, a comment, a reference, a prefixed child of `Trackpoint`, a
 /// child of `Extensions` other than `P:TPX`, a value the general path would refuse, a `Position`
 /// missing a coordinate, an empty-element tag) makes ``read(_:_:at:)`` return `nil`, having reported
 /// nothing: the scanner then reads the same `Trackpoint` event by event, so the points, notes and
@@ -41,14 +45,19 @@ import RouteKitSupport
 ///
 /// Preconditions the caller (``TCXParserDelegate``) guarantees: the `Trackpoint` is a child of an
 /// open TCX `Track` of a `Lap` or `Course`, the file's root is unprefixed (so an unprefixed name is
-/// in the TCX namespace: the scanner takes namespace declarations on the root only), and
-/// ``extensionPrefix`` is bound to the ActivityExtension v2 namespace.
+/// in the TCX namespace: the scanner takes namespace declarations on the root only),
+/// ``extensionPrefix`` is bound to the ActivityExtension v2 namespace and ``typePrefix`` to the XML
+/// Schema instance namespace.
 ///
 /// - Complexity: O(n) in the element's length, no allocation.
 struct TCXTrackpointScanner {
     /// The prefix the file binds to the ActivityExtension v2 namespace, learnt from a `TPX` read by
     /// the general path; `nil` until then (a `Trackpoint` with `Extensions` is then left to it).
     var extensionPrefix: [UInt8]?
+    /// The prefix of the `type` attribute on `HeartRateBpm` (XML Schema instance), learnt from a
+    /// `HeartRateBpm` read by the general path; `nil` until then (a `HeartRateBpm` with the attribute
+    /// is then left to it).
+    var typePrefix: [UInt8]?
 
     /// What the children of one `Trackpoint` set, as the general path keeps it while the point is open.
     private struct Fields {
@@ -86,8 +95,26 @@ struct TCXTrackpointScanner {
                 guard cursor.take("Trackpoint"), cursor.closeTag() else { return nil }
                 return (fields.point, cursor.i)
             }
-            guard cursor.take("<"), let name = cursor.name(), cursor.closeTag(),
+            guard cursor.take("<"), let name = cursor.name(), closeStartTag(name, &cursor),
                   readChild(name, &cursor, into: &fields) else { return nil }
+        }
+    }
+
+    /// The end of the start tag of a child of `Trackpoint` after its name: `>`, or for `HeartRateBpm`
+    /// ` T:type="HeartRateInBeatsPerMinute_t">` (either quote, white space before `>`).
+    private func closeStartTag(_ name: UnsafeBufferPointer<UInt8>, _ cursor: inout XMLByteCursor) -> Bool {
+        let start = cursor.i
+        if cursor.closeTag() { return true }
+        guard cursor.i > start, let typePrefix, XMLByteCursor.equal(name, "HeartRateBpm") else { return false }
+        return typePrefix.withUnsafeBufferPointer { prefix in
+            guard cursor.take(prefix), cursor.take(":type="), cursor.i < cursor.n else { return false }
+            let quote = cursor.p[cursor.i]
+            guard quote == 0x22 || quote == 0x27 else { return false }
+            cursor.i += 1
+            guard cursor.take("HeartRateInBeatsPerMinute_t"), cursor.i < cursor.n, cursor.p[cursor.i] == quote
+            else { return false }
+            cursor.i += 1
+            return cursor.closeTag()
         }
     }
 
