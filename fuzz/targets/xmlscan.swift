@@ -1,8 +1,9 @@
 // libFuzzer target: the XML byte scanner against libxml2. Any input, read as GPX, KML and TCX, must
 // give the same route (every value, bit for bit), notes and error (reason, line, column) through the
 // readers' scanner path as through libxml2 alone, and the scanner alone must agree wherever it does not
-// give up. The scanner path includes the GPX track points read whole (GPXTrackPointScanner). A difference
-// stops the run (a crash, saved by libFuzzer).
+// give up. The scanner path includes the elements read whole from the bytes: GPX track points
+// (GPXTrackPointScanner) and TCX Trackpoints (TCXTrackpointScanner). A difference stops the run (a
+// crash, saved by libFuzzer).
 import Foundation
 @testable import RouteKit
 

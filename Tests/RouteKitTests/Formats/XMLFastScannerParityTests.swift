@@ -50,9 +50,10 @@ extension Formats {
             .route(XMLFastScannerTests.snapshot(result.route), notes: result.notes)
         }
 
-        /// Reads `input` as every format every way; returns the formats the scanner read alone.
+        /// Reads `input` as each of `formats` (all three by default) every way; returns the formats the
+        /// scanner read alone.
         @discardableResult
-        static func compare(_ input: RouteInput, name: String) -> [RouteFormat] {
+        static func compare(_ input: RouteInput, name: String, formats: [RouteFormat] = XMLFastScannerParityTests.formats) -> [RouteFormat] {
             formats.filter { format in
                 let reference = read(input, as: format, parser: .libxml2)
                 let automatic = read(input, as: format, parser: .automatic)

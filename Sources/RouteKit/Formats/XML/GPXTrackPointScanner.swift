@@ -45,13 +45,10 @@ struct GPXTrackPointScanner {
     /// by the general path; `nil` until then (a point with extensions is then left to it).
     var extensionPrefix: [UInt8]?
 
-    /// Longest value read here, bytes (longer ones are left to the general path).
-    private static let maximumValue = 64
-
     /// Reads the `<trkpt>` element starting at `i` (`p[i] == '<'`); `nil` when it is not of the shape
     /// above. `end` is the index after its end tag.
     func read(_ p: UnsafePointer<UInt8>, _ n: Int, at i: Int) -> (point: RoutePoint, end: Int)? {
-        var cursor = Cursor(p: p, n: n, i: i)
+        var cursor = XMLByteCursor(p: p, n: n, i: i)
         guard cursor.take("<trkpt"), let coordinate = cursor.coordinate() else { return nil }
         var point = RoutePoint(coordinate: coordinate)
         while true {
@@ -77,7 +74,7 @@ struct GPXTrackPointScanner {
     }
 
     /// The children of `<extensions>` (after its start tag) up to and including its end tag.
-    private func readExtensions(_ cursor: inout Cursor, into point: inout RoutePoint) -> Bool {
+    private func readExtensions(_ cursor: inout XMLByteCursor, into point: inout RoutePoint) -> Bool {
         guard let prefix = extensionPrefix else { return false }
         return prefix.withUnsafeBufferPointer { prefix in
             while true {
@@ -90,7 +87,7 @@ struct GPXTrackPointScanner {
     }
 
     /// The children of `<P:TrackPointExtension>` (after its start tag) up to and including its end tag.
-    private func readTrackPointExtension(_ cursor: inout Cursor, _ prefix: UnsafeBufferPointer<UInt8>,
+    private func readTrackPointExtension(_ cursor: inout XMLByteCursor, _ prefix: UnsafeBufferPointer<UInt8>,
                                          into point: inout RoutePoint) -> Bool {
         while true {
             cursor.skipSpace()
@@ -116,111 +113,46 @@ struct GPXTrackPointScanner {
             else { return false }
         }
     }
+}
 
-    /// A position in the bytes, moved forward as the shape is matched.
-    private struct Cursor {
-        let p: UnsafePointer<UInt8>
-        let n: Int
-        var i: Int
+/// The GPX pieces of a track point: a number within its limits, the coordinate attributes.
+private extension XMLByteCursor {
+    /// A text value read as a number of `quantity`, within its limits.
+    @inline(__always) mutating func number(_ quantity: PointValueLimits.Quantity) -> Double? {
+        guard let text = value(), let number = DecimalParser.parse(text),
+              PointValueLimits.violation(quantity, value: number) == nil else { return nil }
+        return number
+    }
 
-        /// Takes `literal` when the bytes at the cursor are it.
-        @inline(__always) mutating func take(_ literal: StaticString) -> Bool {
-            take(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
-        }
-
-        @inline(__always) mutating func take(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-            guard n - i >= bytes.count, memcmp(p + i, bytes.baseAddress!, bytes.count) == 0 else { return false }
-            i += bytes.count
-            return true
-        }
-
-        @inline(__always) static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D }
-
-        /// Skips white space (bounded, as the general scanner bounds a text run).
-        @inline(__always) mutating func skipSpace() {
-            let limit = min(n, i + XMLFastScanner.maximumRun)
-            while i < limit, Self.isSpace(p[i]) { i += 1 }
-        }
-
-        /// The end of a start or end tag after its name: optional white space, then `>`.
-        @inline(__always) mutating func closeTag() -> Bool {
+    /// `lat` and `lon` (each once, either order, nothing else), then the tag's `>`; the
+    /// coordinate when both are numbers in range.
+    mutating func coordinate() -> LocationCoordinate2D? {
+        var latitude: Double?
+        var longitude: Double?
+        while latitude == nil || longitude == nil {
+            guard i < n, Self.isSpace(p[i]) else { return nil }
             skipSpace()
-            guard i < n, p[i] == 0x3E else { return false }
-            i += 1
-            return true
-        }
-
-        /// `</name` then optional white space and `>` (`name` unprefixed).
-        @inline(__always) mutating func endTag(_ name: StaticString) -> Bool {
-            take("</") && take(name) && closeTag()
-        }
-
-        /// An element's local name (ASCII letters, digits, `_`, `-`, `.`; a letter or `_` first).
-        mutating func name() -> UnsafeBufferPointer<UInt8>? {
-            let start = i
-            guard i < n, Self.isNameStart(p[i]) else { return nil }
-            i += 1
-            while i < n, Self.isNameStart(p[i]) || (p[i] >= 0x30 && p[i] <= 0x39) || p[i] == 0x2D || p[i] == 0x2E { i += 1 }
-            guard i - start <= Self.maximumName else { return nil }
-            return UnsafeBufferPointer(start: p + start, count: i - start)
-        }
-
-        private static let maximumName = 64
-        @inline(__always) private static func isNameStart(_ b: UInt8) -> Bool {
-            (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A || b == 0x5F
-        }
-
-        /// A value up to the next `<`: 1 to 64 bytes of printable ASCII other than space, `&`, `]`.
-        @inline(__always) mutating func value(until end: UInt8 = 0x3C) -> UnsafeBufferPointer<UInt8>? {
-            let start = i
-            let limit = min(n, i + GPXTrackPointScanner.maximumValue + 1)
-            while i < limit {
-                let b = p[i]
-                if b == end { break }
-                guard b > 0x20, b < 0x7F, b != 0x26, b != 0x5D, b != 0x3C else { return nil }
-                i += 1
+            if latitude == nil, take("lat=") {
+                guard let value = quoted(), value >= -90, value <= 90 else { return nil }
+                latitude = value
+            } else if longitude == nil, take("lon=") {
+                guard let value = quoted(), value >= -180, value <= 180 else { return nil }
+                longitude = value
+            } else {
+                return nil
             }
-            guard i < limit, i > start else { return nil }
-            return UnsafeBufferPointer(start: p + start, count: i - start)
         }
+        guard closeTag(), let latitude, let longitude else { return nil }
+        return LocationCoordinate2D(latitude: latitude, longitude: longitude)
+    }
 
-        /// A text value read as a number of `quantity`, within its limits.
-        @inline(__always) mutating func number(_ quantity: PointValueLimits.Quantity) -> Double? {
-            guard let text = value(), let number = DecimalParser.parse(text),
-                  PointValueLimits.violation(quantity, value: number) == nil else { return nil }
-            return number
-        }
-
-        /// `lat` and `lon` (each once, either order, nothing else), then the tag's `>`; the
-        /// coordinate when both are numbers in range.
-        mutating func coordinate() -> LocationCoordinate2D? {
-            var latitude: Double?
-            var longitude: Double?
-            while latitude == nil || longitude == nil {
-                guard i < n, Self.isSpace(p[i]) else { return nil }
-                skipSpace()
-                if latitude == nil, take("lat=") {
-                    guard let value = quoted(), value >= -90, value <= 90 else { return nil }
-                    latitude = value
-                } else if longitude == nil, take("lon=") {
-                    guard let value = quoted(), value >= -180, value <= 180 else { return nil }
-                    longitude = value
-                } else {
-                    return nil
-                }
-            }
-            guard closeTag(), let latitude, let longitude else { return nil }
-            return LocationCoordinate2D(latitude: latitude, longitude: longitude)
-        }
-
-        /// A number in single or double quotes.
-        private mutating func quoted() -> Double? {
-            guard i < n, p[i] == 0x22 || p[i] == 0x27 else { return nil }
-            let quote = p[i]
-            i += 1
-            guard let text = value(until: quote), i < n else { return nil }
-            i += 1
-            return DecimalParser.parse(text)
-        }
+    /// A number in single or double quotes.
+    private mutating func quoted() -> Double? {
+        guard i < n, p[i] == 0x22 || p[i] == 0x27 else { return nil }
+        let quote = p[i]
+        i += 1
+        guard let text = value(until: quote), i < n else { return nil }
+        i += 1
+        return DecimalParser.parse(text)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// The SAX state machine behind ``TCXReader``.
+/// The SAX state machine behind ``TCXReader``. While the byte scanner reads, the `Trackpoint`s of a
+/// `Track` are offered to ``TCXTrackpointScanner`` whole (``rawElement(_:_:at:)``).
 final class TCXParserDelegate: XMLRouteDelegate {
     enum Kind: UInt8 {
         case root, activity, lap, course, track, trackpoint, position, heartRate, extensions, tpx
@@ -49,10 +50,18 @@ final class TCXParserDelegate: XMLRouteDelegate {
     private var cadence: Double?
     private var runCadence: Double?
     private var speed: Double?
+    /// Whether the root has no prefix, so that an unprefixed element is in the TCX namespace while the
+    /// byte scanner reads (it takes namespace declarations on the root only).
+    private var rootIsUnprefixed = false
+    /// Trackpoints of the common shape, read whole from the bytes (``rawElement(_:_:at:)``).
+    private var trackpointScanner = TCXTrackpointScanner()
+    /// How many Trackpoints ``trackpointScanner`` read (the rest came event by event).
+    private(set) var rawTrackpointCount = 0
 
     init(path: String?) { super.init(format: .tcx, path: path, qualifiedNames: true) }
 
     override func startElement(_ element: XMLName, _ attributes: XMLAttributes) {
+        defer { updateReadsRawElements() }
         let ns = namespaces.index(element.uri)
         let name = Name(rawValue: elementNames.index(element.localName))
         guard let parent = stack.last else {
@@ -64,6 +73,7 @@ final class TCXParserDelegate: XMLRouteDelegate {
                                      expected: "<TrainingCenterDatabase> in the TCX v2 namespace"))
                 return
             }
+            rootIsUnprefixed = element.prefix == nil
             stack.append(.root)
             return
         }
@@ -94,11 +104,15 @@ final class TCXParserDelegate: XMLRouteDelegate {
         case (.position, .latitudeDegrees) where tcx: kind = .latitude
         case (.position, .longitudeDegrees) where tcx: kind = .longitude
         case (.trackpoint, .altitudeMeters) where tcx: kind = .altitude
-        case (.trackpoint, .heartRateBpm) where tcx: kind = .heartRate
+        case (.trackpoint, .heartRateBpm) where tcx:
+            kind = .heartRate
+            learnTypePrefix(attributes)
         case (.heartRate, .value) where tcx: kind = .heartRateValue
         case (.trackpoint, .cadence) where tcx: kind = .cadence
         case (.trackpoint, .extensions) where tcx: kind = .extensions
-        case (.extensions, .tpx) where ax: kind = .tpx
+        case (.extensions, .tpx) where ax:
+            kind = .tpx
+            learnExtensionPrefix(element)
         case (.tpx, .speed) where ax: kind = .speed
         case (.tpx, .runCadence) where ax: kind = .runCadence
         default:
@@ -120,7 +134,47 @@ final class TCXParserDelegate: XMLRouteDelegate {
         return v
     }
 
+    // MARK: Whole Trackpoints from the byte scanner
+
+    /// The next start tag is offered whole to ``trackpointScanner`` when it would be a `Trackpoint` of a
+    /// TCX `Track` in a file whose root is unprefixed.
+    private func updateReadsRawElements() {
+        readsRawElements = rootIsUnprefixed && stack.last == .track
+    }
+
+    /// Remembers the prefix of the first `TPX` (ActivityExtension v2) in a Trackpoint's `Extensions`.
+    private func learnExtensionPrefix(_ element: XMLName) {
+        guard trackpointScanner.extensionPrefix == nil, let prefix = element.prefix else { return }
+        trackpointScanner.extensionPrefix = Array(UnsafeBufferPointer(start: prefix, count: strlen(prefix)))
+    }
+
+    /// Remembers the prefix of the first `T:type="HeartRateInBeatsPerMinute_t"` (XML Schema instance)
+    /// on a Trackpoint's `HeartRateBpm`, its only attribute.
+    private func learnTypePrefix(_ attributes: XMLAttributes) {
+        guard trackpointScanner.typePrefix == nil, attributes.count == 1, let entry = attributes.base,
+              let local = entry[0], let prefix = entry[1], prefix[0] != 0, let uri = entry[2],
+              let start = entry[3], let end = entry[4], XMLNameTable.equal(local, "type"),
+              XMLNameTable.equal(uri, "http://www.w3.org/2001/XMLSchema-instance"),
+              end - start == 27, memcmp(start, "HeartRateInBeatsPerMinute_t", 27) == 0 else { return }
+        trackpointScanner.typePrefix = Array(UnsafeBufferPointer(start: prefix, count: strlen(prefix)))
+    }
+
+    /// A `Trackpoint` read whole counts as the general path counts it: a point of the open `Track`,
+    /// or one skipped for want of a `Position`.
+    override func rawElement(_ p: UnsafePointer<UInt8>, _ n: Int, at i: Int) -> Int? {
+        guard let (point, end) = trackpointScanner.read(p, n, at: i) else { return nil }
+        trackpointCount += 1
+        if let point {
+            segment.append(point)
+        } else {
+            skippedNoPosition += 1
+        }
+        rawTrackpointCount += 1
+        return end
+    }
+
     override func endElement(_ element: XMLName) {
+        defer { updateReadsRawElements() }
         guard let kind = stack.popLast() else { return }
         switch kind {
         case .time:

@@ -30,7 +30,8 @@ import Darwin
 ///
 /// Before each start tag it may offer the delegate the whole element as bytes
 /// (``XMLRouteDelegate/readsRawElements``): the GPX reader takes a track point of the common shape
-/// that way (``GPXTrackPointScanner``), or declines and the scan goes on event by event.
+/// that way (``GPXTrackPointScanner``), the TCX reader a `Trackpoint` (``TCXTrackpointScanner``), or
+/// declines and the scan goes on event by event.
 ///
 /// Positions are not tracked: the delegate's ``XMLRouteDelegate/location()`` is line 0 while it runs,
 /// so a reader takes the scanned delegate only when no result it keeps carries a position (errors do,
