@@ -92,7 +92,6 @@ extension Route {
         if let t = simplifyTolerance { precondition(t >= 0 && t.isFinite, "simplifyTolerance must be >= 0 metres") }
         var duplicates = 0, simplified = 0
         // Indices into `points`, not copies of the points: a million-point route stays one array.
-        var flown: [RoutePoint] = []
         var flownIndices: [Int] = []
         var ranges: [Range<Int>] = []
         ranges.reserveCapacity(segments.count)
@@ -128,12 +127,15 @@ extension Route {
                 }
                 simplified += before - kept.count
             }
-            ranges.append(flown.count..<(flown.count + kept.count))
-            flown.append(contentsOf: kept.lazy.map { points[$0] })
+            ranges.append(flownIndices.count..<(flownIndices.count + kept.count))
             flownIndices.append(contentsOf: kept)
         }
-        // Every segment keeps >= 1 point.
-        var route = Route(points: flown, segments: ranges, name: name, source: source)
+        // Every segment keeps >= 1 point. When every point is kept (recorded timing on a route without
+        // duplicates), the route measured again would be this one, bit for bit: it is reused, with no
+        // copy of its points and no geodesic measured again.
+        let keepsAll = flownIndices.count == points.count
+        let flown = keepsAll ? points : flownIndices.map { points[$0] }
+        var route = keepsAll ? self : Route(points: flown, segments: ranges, name: name, source: source)
         var added = 0
         if source.lineInterpolation == .geodesic {
             (route, added) = route.densifiedAlongGeodesics()
