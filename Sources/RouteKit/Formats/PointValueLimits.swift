@@ -1,9 +1,12 @@
+import Foundation
+
 /// The values a route point may carry at all, checked where they enter (``RouteFile``), after any reader.
 ///
 /// These are not plausibility limits (an elevation of 12 km is implausible for a hike but right for an
 /// aircraft log); they refuse numbers that cannot be what they claim, such as an elevation of 1e308 m,
 /// which would make every later sum infinite. A value outside its range is a ``RouteParseError`` naming
-/// the point (1-based, in file order among the points flown), the value and the range.
+/// the point (0-based, in file order among the points flown, as every message counts points), the
+/// value and the range. The XML readers check where they read, so that the error has a line and column.
 ///
 /// - Elevation: -12 000...100 000 m (below the deepest sea floor, 10 935 m in the Challenger Deep;
 ///   up to the Kármán line).
@@ -20,7 +23,7 @@ package enum PointValueLimits {
     /// four-digit years write.
     public static let time: ClosedRange<Double> = -62_135_596_800...253_402_300_799
 
-    /// The first value outside its range, as a reason, with the point's 1-based index.
+    /// The first value outside its range, as a reason, with the point's 0-based index.
     ///
     /// - Complexity: O(n), one pass with no allocation unless a value is out of range.
     static func firstViolation(in points: [RoutePoint]) -> (index: Int, reason: RouteParseError.Reason)? {
@@ -34,11 +37,16 @@ package enum PointValueLimits {
             if outside(p.heartRate, heartRate) { return violation(i, .heartRate, p.heartRate!) }
             if outside(p.cadence, cadence) { return violation(i, .cadence, p.cadence!) }
             if outside(p.speed, speed) { return violation(i, .speed, p.speed!) }
-            if let t = p.time?.timeIntervalSince1970, !time.contains(t) {
-                return (i, .valueOutOfRange(field: "time", value: t, expected: "seconds since 1970-01-01 within the years 1 to 9999"))
-            }
+            if let t = p.time, let reason = timeViolation(t) { return (i, reason) }
         }
         return nil
+    }
+
+    /// Why `time` cannot be a point's time (outside the years 1 to 9999), or `nil`.
+    static func timeViolation(_ time: Date) -> RouteParseError.Reason? {
+        let t = time.timeIntervalSince1970
+        guard !self.time.contains(t) else { return nil }
+        return .valueOutOfRange(field: "time", value: t, expected: "seconds since 1970-01-01 within the years 1 to 9999")
     }
 
     /// A value a route point carries, with its range and unit.

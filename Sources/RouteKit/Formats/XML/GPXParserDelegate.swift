@@ -322,7 +322,12 @@ final class GPXParserDelegate: XMLRouteDelegate {
                 fail(.malformedTime(element: element, text: String(decoding: text, as: UTF8.self)), at: textLocation)
                 return
             }
-            time = Date(timeIntervalSinceReferenceDate: seconds)
+            let date = Date(timeIntervalSinceReferenceDate: seconds)
+            if let outside = PointValueLimits.timeViolation(date) {
+                fail(outside, at: textLocation)
+                return
+            }
+            time = date
         case .name:
             if currentName == nil {
                 let trimmed = String(decoding: text, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)

@@ -63,6 +63,7 @@ struct GPXTrackPointScanner {
                 point.elevation = value
             } else if cursor.take("time") {
                 guard cursor.closeTag(), let text = cursor.value(), let seconds = DateTimeParser.parse(text),
+                      PointValueLimits.timeViolation(Date(timeIntervalSinceReferenceDate: seconds)) == nil,
                       cursor.endTag("time") else { return nil }
                 point.time = Date(timeIntervalSinceReferenceDate: seconds)
             } else if cursor.take("extensions") {

@@ -173,6 +173,17 @@ final class TCXParserDelegate: XMLRouteDelegate {
         return end
     }
 
+    /// `value` when within `quantity`'s limits (``PointValueLimits``); else the error, located at the
+    /// value's text, and `nil`.
+    private func limited(_ value: Double?, _ quantity: PointValueLimits.Quantity) -> Double? {
+        guard let value else { return nil }
+        if let outside = PointValueLimits.violation(quantity, value: value) {
+            fail(outside, at: textLocation)
+            return nil
+        }
+        return value
+    }
+
     override func endElement(_ element: XMLName) {
         defer { updateReadsRawElements() }
         guard let kind = stack.popLast() else { return }
@@ -182,7 +193,12 @@ final class TCXParserDelegate: XMLRouteDelegate {
                 fail(.malformedTime(element: "Trackpoint", text: String(decoding: text, as: UTF8.self)), at: textLocation)
                 return
             }
-            time = Date(timeIntervalSinceReferenceDate: s)
+            let date = Date(timeIntervalSinceReferenceDate: s)
+            if let outside = PointValueLimits.timeViolation(date) {
+                fail(outside, at: textLocation)
+                return
+            }
+            time = date
         case .latitude:
             guard let v = number("LatitudeDegrees") else { return }
             guard (-90...90).contains(v) else {
@@ -197,11 +213,11 @@ final class TCXParserDelegate: XMLRouteDelegate {
                 return
             }
             longitude = v
-        case .altitude: elevation = number("AltitudeMeters")
-        case .heartRateValue: heartRate = number("HeartRateBpm")
-        case .cadence: cadence = number("Cadence")
-        case .runCadence: runCadence = number("RunCadence")
-        case .speed: speed = number("Speed")
+        case .altitude: elevation = limited(number("AltitudeMeters"), .elevation)
+        case .heartRateValue: heartRate = limited(number("HeartRateBpm"), .heartRate)
+        case .cadence: cadence = limited(number("Cadence"), .cadence)
+        case .runCadence: runCadence = limited(number("RunCadence"), .cadence)
+        case .speed: speed = limited(number("Speed"), .speed)
         case .name:
             let t = String(decoding: text, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             if courseName == nil, !t.isEmpty { courseName = t }

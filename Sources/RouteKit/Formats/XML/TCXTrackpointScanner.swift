@@ -29,10 +29,10 @@ import RouteKitSupport
 /// ignores it, and it is taken only with that value, in either quote, after one run of white space.
 ///
 /// Values are one run of printable ASCII with no space (``XMLByteCursor/value(until:)``); numbers go
-/// through ``DecimalParser`` (latitudes within ±90°, longitudes within ±180°, the rest unchecked, as
-/// ``TCXParserDelegate`` reads them), times through ``DateTimeParser``. Leaves the general path skips
-/// (`DistanceMeters`, `SensorState`, other `P:` leaves of `TPX` such as `Watts`, other children of
-/// `Position` and `HeartRateBpm`) are skipped. The point is the general path's: `cadence` is
+/// through ``DecimalParser`` (latitudes within ±90°, longitudes within ±180°, the rest and the times
+/// within ``PointValueLimits``, as ``TCXParserDelegate`` reads them), times through
+/// ``DateTimeParser``. Leaves the general path skips (`DistanceMeters`, `SensorState`, other `P:`
+/// leaves of `TPX` such as `Watts`, other children of `Position` and `HeartRateBpm`) are skipped. The point is the general path's: `cadence` is
 /// `Cadence`, else `RunCadence`; a `Trackpoint` without `Position` gives no point (the caller counts
 /// it as skipped).
 ///
@@ -128,7 +128,7 @@ struct TCXTrackpointScanner {
         if XMLByteCursor.equal(name, "HeartRateBpm") {
             return Self.readLeaves(&cursor, until: "HeartRateBpm") { name, text in
                 guard XMLByteCursor.equal(name, "Value") else { return true }
-                fields.heartRate = DecimalParser.parse(text)
+                fields.heartRate = Self.limited(text, .heartRate)
                 return fields.heartRate != nil
             }
         }
@@ -136,15 +136,23 @@ struct TCXTrackpointScanner {
         guard let text = cursor.value(), cursor.endTag(name) else { return false }
         if XMLByteCursor.equal(name, "Time") {
             guard let seconds = DateTimeParser.parse(text) else { return false }
-            fields.time = Date(timeIntervalSinceReferenceDate: seconds)
+            let time = Date(timeIntervalSinceReferenceDate: seconds)
+            guard PointValueLimits.timeViolation(time) == nil else { return false }
+            fields.time = time
         } else if XMLByteCursor.equal(name, "AltitudeMeters") {
-            fields.elevation = DecimalParser.parse(text)
+            fields.elevation = Self.limited(text, .elevation)
             return fields.elevation != nil
         } else if XMLByteCursor.equal(name, "Cadence") {
-            fields.cadence = DecimalParser.parse(text)
+            fields.cadence = Self.limited(text, .cadence)
             return fields.cadence != nil
         }
         return true  // another leaf: skipped, as the general path skips it
+    }
+
+    /// A number within `quantity`'s limits; `nil` (declined: the general path reports it) otherwise.
+    private static func limited(_ text: UnsafeBufferPointer<UInt8>, _ quantity: PointValueLimits.Quantity) -> Double? {
+        guard let value = DecimalParser.parse(text), PointValueLimits.violation(quantity, value: value) == nil else { return nil }
+        return value
     }
 
     /// The children of `Position` (after its start tag) up to and including its end tag, which
@@ -200,10 +208,10 @@ struct TCXTrackpointScanner {
                   let text = cursor.value(), cursor.take("</"), cursor.take(prefix), cursor.take(":"),
                   cursor.take(name), cursor.closeTag() else { return false }
             if XMLByteCursor.equal(name, "Speed") {
-                fields.speed = DecimalParser.parse(text)
+                fields.speed = Self.limited(text, .speed)
                 guard fields.speed != nil else { return false }
             } else if XMLByteCursor.equal(name, "RunCadence") {
-                fields.runCadence = DecimalParser.parse(text)
+                fields.runCadence = Self.limited(text, .cadence)
                 guard fields.runCadence != nil else { return false }
             }
         }
