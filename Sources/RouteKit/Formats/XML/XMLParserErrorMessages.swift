@@ -16,7 +16,8 @@ enum XMLParserErrorMessages {
     static let endOfInputCodes: Set<Int> = [5, 77]
 
     private static let descriptions: [Int: String] = [
-        1: "internal error of the XML parser",
+        // libxml2's push parser reports markup it cannot read at all (`<!- x`) as an internal error.
+        1: "markup the XML parser cannot read (a malformed '<!' comment or declaration is the usual cause)",
         2: "out of memory",
         3: "cannot start the document",
         4: "the document is empty or does not start with a tag ('<' not found)",
@@ -42,8 +43,10 @@ enum XMLParserErrorMessages {
         45: "comment not finished",
         46: "processing instruction not started",
         47: "processing instruction not finished",
-        57: "XML declaration not started",
-        58: "XML declaration not finished",
+        56: "XML declaration not started",
+        57: "XML declaration not finished",
+        61: "DOCTYPE not finished",
+        62: "']]>' in text (it may only end a CDATA section)",
         63: "CDATA section not finished",
         64: "misplaced XML declaration",
         65: "space required",
@@ -53,6 +56,7 @@ enum XMLParserErrorMessages {
         75: "'=' expected after an attribute name",
         76: "the end tag does not match the open start tag",
         77: "the document ends inside a tag",
+        80: "'--' inside a comment (not allowed before its end)",
         85: "elements are not well balanced",
         86: "extra content at the end of the document",
         89: "entity reference loop",
