@@ -25,8 +25,9 @@ enum XMLParserErrorMessages {
         6: "invalid hexadecimal character reference",
         7: "invalid decimal character reference",
         8: "invalid character reference",
-        9: "invalid character (not allowed in XML, or not in the declared encoding; a byte 0x80-0xFF that is not UTF-8, "
-            + "in a file without a declaration, is most likely Latin-1 or windows-1252 text: declare it on the first line, "
+        9: "invalid character (a control character XML does not allow, such as U+0000-U+0008, U+000B, U+000C, U+FFFE; "
+            + "or a byte not in the declared encoding. Bytes 0x80-0xFF that are not UTF-8, in a file without a "
+            + "declaration, are most likely Latin-1 or windows-1252 text: declare it on the first line, "
             + "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?> (or encoding=\"windows-1252\" when it holds \u{20AC} or curly quotes), or convert it to UTF-8)",
         23: "entity reference without ';'",
         26: "undeclared entity",
