@@ -2,40 +2,6 @@ import Foundation
 import Testing
 @testable import RouteKit
 
-/// A tool on the PATH (`ogrinfo`, `xmllint`), or `nil` with a printed reason: CI installs them
-/// (`.ci/run`: gdal-bin, libxml2-utils); a developer machine may not have them.
-private func tool(_ name: String) -> URL? {
-    for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
-        let url = URL(fileURLWithPath: String(directory)).appendingPathComponent(name)
-        if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-    }
-    print("note: '\(name)' is not installed; its real-consumer checks are skipped (CI installs it: see .ci/run)")
-    return nil
-}
-
-/// Runs an external program, capturing standard output and error through temporary files.
-private func run(_ executable: URL, _ arguments: [String]) throws -> RouteFlyResult {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    let scratch = try makeTemporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: scratch) }
-    let out = scratch.appendingPathComponent("out"), err = scratch.appendingPathComponent("err")
-    _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-    _ = FileManager.default.createFile(atPath: err.path, contents: nil)
-    let outHandle = try FileHandle(forWritingTo: out), errHandle = try FileHandle(forWritingTo: err)
-    process.standardOutput = outHandle
-    process.standardError = errHandle
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    try outHandle.close()
-    try errHandle.close()
-    return RouteFlyResult(status: process.terminationStatus,
-                          stdout: String(decoding: try Data(contentsOf: out), as: UTF8.self),
-                          stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))
-}
-
 /// `ogrinfo -so` output as (layer name, feature count) pairs, in order ("Layer name:" then
 /// "Feature Count: N").
 private func featureCounts(_ summary: String) -> [(layer: String, count: Int)] {
@@ -79,60 +45,60 @@ private func wktPositionCount(_ listing: String) -> Int {
 
     static let routePointCount: Int = (try? RouteFile.load(path: route).points.count) ?? -1
 
-    @Test(.enabled(if: tool("ogrinfo") != nil, "needs ogrinfo")) func ogrinfoOpensGeoJSONWithOnePointPerFrameAndTheRoute() throws {
-        guard let ogrinfo = tool("ogrinfo") else { return }
+    @Test(.enabled(if: ExternalTools.find("ogrinfo") != nil, "needs ogrinfo")) func ogrinfoOpensGeoJSONWithOnePointPerFrameAndTheRoute() throws {
+        guard let ogrinfo = ExternalTools.find("ogrinfo") else { return }
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let (path, frames) = try Self.write("geojson", into: dir)
-        let summary = try run(ogrinfo, ["-ro", "-al", "-so", path])
+        let summary = try ExternalTools.run(ogrinfo, ["-ro", "-al", "-so", path])
         #expect(summary.status == 0, "\(summary.stderr)")
         #expect(featureCounts(summary.stdout).map(\.count) == [frames + 1])
-        let listing = try run(ogrinfo, ["-ro", "-al", path])
+        let listing = try ExternalTools.run(ogrinfo, ["-ro", "-al", path])
         #expect(wktPositionCount(listing.stdout) == frames + Self.routePointCount)
     }
 
-    @Test(.enabled(if: tool("ogrinfo") != nil, "needs ogrinfo")) func ogrinfoOpensKMLWithTheRoutePlacemarkAndItsPoints() throws {
-        guard let ogrinfo = tool("ogrinfo") else { return }
+    @Test(.enabled(if: ExternalTools.find("ogrinfo") != nil, "needs ogrinfo")) func ogrinfoOpensKMLWithTheRoutePlacemarkAndItsPoints() throws {
+        guard let ogrinfo = ExternalTools.find("ogrinfo") else { return }
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let (path, _) = try Self.write("kml", into: dir)
-        let summary = try run(ogrinfo, ["-ro", "-al", "-so", path])
+        let summary = try ExternalTools.run(ogrinfo, ["-ro", "-al", "-so", path])
         #expect(summary.status == 0, "\(summary.stderr)")
         // The tour is not a feature for GDAL; the route Placemark is.
         #expect(featureCounts(summary.stdout).map(\.count) == [1])
-        let listing = try run(ogrinfo, ["-ro", "-al", path])
+        let listing = try ExternalTools.run(ogrinfo, ["-ro", "-al", path])
         #expect(wktPositionCount(listing.stdout) == Self.routePointCount)
     }
 
-    @Test(.enabled(if: tool("ogrinfo") != nil, "needs ogrinfo")) func ogrinfoOpensCSVWithOnePointPerFrame() throws {
-        guard let ogrinfo = tool("ogrinfo") else { return }
+    @Test(.enabled(if: ExternalTools.find("ogrinfo") != nil, "needs ogrinfo")) func ogrinfoOpensCSVWithOnePointPerFrame() throws {
+        guard let ogrinfo = ExternalTools.find("ogrinfo") else { return }
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let (path, frames) = try Self.write("csv", into: dir)
-        let summary = try run(ogrinfo, ["-ro", "-al", "-so", "-oo", "X_POSSIBLE_NAMES=longitude", "-oo", "Y_POSSIBLE_NAMES=latitude", path])
+        let summary = try ExternalTools.run(ogrinfo, ["-ro", "-al", "-so", "-oo", "X_POSSIBLE_NAMES=longitude", "-oo", "Y_POSSIBLE_NAMES=latitude", path])
         #expect(summary.status == 0, "\(summary.stderr)")
         #expect(featureCounts(summary.stdout).map(\.count) == [frames])
         #expect(summary.stdout.contains("Geometry: Point"))
     }
 
-    @Test(.enabled(if: tool("ogrinfo") != nil, "needs ogrinfo")) func ogrinfoOpensGPXWithOneTrackOfOnePointPerFrame() throws {
-        guard let ogrinfo = tool("ogrinfo") else { return }
+    @Test(.enabled(if: ExternalTools.find("ogrinfo") != nil, "needs ogrinfo")) func ogrinfoOpensGPXWithOneTrackOfOnePointPerFrame() throws {
+        guard let ogrinfo = ExternalTools.find("ogrinfo") else { return }
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let (path, frames) = try Self.write("gpx", into: dir)
-        let summary = try run(ogrinfo, ["-ro", "-al", "-so", path])
+        let summary = try ExternalTools.run(ogrinfo, ["-ro", "-al", "-so", path])
         #expect(summary.status == 0, "\(summary.stderr)")
         let counts = Dictionary(uniqueKeysWithValues: featureCounts(summary.stdout).map { ($0.layer, $0.count) })
         #expect(counts == ["waypoints": 0, "routes": 0, "tracks": 1, "route_points": 0, "track_points": frames])
     }
 
-    @Test(.enabled(if: tool("xmllint") != nil, "needs xmllint")) func xmllintAcceptsKMLAndGPX() throws {
-        guard let xmllint = tool("xmllint") else { return }
+    @Test(.enabled(if: ExternalTools.find("xmllint") != nil, "needs xmllint")) func xmllintAcceptsKMLAndGPX() throws {
+        guard let xmllint = ExternalTools.find("xmllint") else { return }
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         for format in ["kml", "gpx"] {
             let (path, _) = try Self.write(format, into: dir)
-            let r = try run(xmllint, ["--noout", path])
+            let r = try ExternalTools.run(xmllint, ["--noout", path])
             #expect(r.status == 0 && r.stderr.isEmpty, "\(format): \(r.stderr)")
         }
     }
