@@ -95,7 +95,7 @@ package enum GPXReader: RouteReader {
     /// shape it reads and holds a route to fly, else (from the start again) by libxml2, which gives
     /// every error with its location.
     ///
-    /// - Returns: The delegate, or `nil` only for `.scannerOnly` when the scanner gave up.
+    /// - Returns: The delegate, or `nil` only for the scanner-only choices when the scanner gave up.
     /// - Parameter measuresLegs: Whether the track points' legs are measured on another core while the
     ///   file is read (``RoutePointCollector``), for ``route(from:)``.
     static func parse(_ input: RouteInput, path: String?, parser: Parser,

@@ -65,7 +65,7 @@ package enum KMLReader: RouteReader {
     /// it reads, holds a line to fly and no Placemark with only an address (its note gives a line the
     /// scanner does not track), else (from the start again) by libxml2.
     ///
-    /// - Returns: The delegate, or `nil` only for `.scannerOnly` when the scanner gave up.
+    /// - Returns: The delegate, or `nil` only for the scanner-only choices when the scanner gave up.
     static func parse(_ input: RouteInput, path: String?, parser: XMLParserChoice) throws(RouteParseError) -> KMLParserDelegate? {
         try XMLRouteParsing.parse(input, format: .kml, path: path, parser: parser,
                                   makeDelegate: { KMLParserDelegate(path: path) },

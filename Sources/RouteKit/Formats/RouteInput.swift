@@ -74,6 +74,14 @@ package enum RouteInput: Sendable {
     /// - Returns: `body`'s result, or `nil` when the file cannot be opened or mapped (not a regular
     ///   file, or empty).
     func withBytes<T>(_ body: (UnsafeBufferPointer<UInt8>, _ release: ((Int) -> Void)?) -> T) -> T? {
+        withMappedBytes({ bytes, release in
+            body(bytes, release.map { release in { offset in release(0..<offset) } })
+        })
+    }
+
+    /// ``withBytes(_:)`` with a `release` that drops the pages wholly inside a byte range (a scan
+    /// reading two parts of the file at once releases behind each).
+    func withMappedBytes<T>(_ body: (UnsafeBufferPointer<UInt8>, _ release: (@Sendable (Range<Int>) -> Void)?) -> T) -> T? {
         switch self {
         case .data(let data):
             return data.withUnsafeBytes { raw in body(raw.bindMemory(to: UInt8.self), nil) }
@@ -88,9 +96,11 @@ package enum RouteInput: Sendable {
             defer { munmap(mapped, size) }
             _ = madvise(mapped, size, Int32(MADV_SEQUENTIAL))
             let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-            return body(UnsafeBufferPointer(start: mapped.assumingMemoryBound(to: UInt8.self), count: size)) { offset in
-                let end = min(offset, size) / page * page
-                if end > 0 { _ = madvise(mapped, end, Int32(MADV_DONTNEED)) }
+            nonisolated(unsafe) let base = mapped
+            return body(UnsafeBufferPointer(start: mapped.assumingMemoryBound(to: UInt8.self), count: size)) { range in
+                let lower = (max(range.lowerBound, 0) + page - 1) / page * page
+                let upper = min(range.upperBound, size) / page * page
+                if upper > lower { _ = madvise(base + lower, upper - lower, Int32(MADV_DONTNEED)) }
             }
         }
     }

@@ -45,7 +45,7 @@ package enum TCXReader: RouteReader {
     /// Parses `input` into a finished state machine: by ``XMLFastScanner`` when the file has the shape
     /// it reads and holds a line to fly, else (from the start again) by libxml2.
     ///
-    /// - Returns: The delegate, or `nil` only for `.scannerOnly` when the scanner gave up.
+    /// - Returns: The delegate, or `nil` only for the scanner-only choices when the scanner gave up.
     static func parse(_ input: RouteInput, path: String?, parser: XMLParserChoice) throws(RouteParseError) -> TCXParserDelegate? {
         try XMLRouteParsing.parse(input, format: .tcx, path: path, parser: parser,
                                   makeDelegate: { TCXParserDelegate(path: path) },

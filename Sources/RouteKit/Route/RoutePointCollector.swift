@@ -59,6 +59,17 @@ final class RoutePointCollector: @unchecked Sendable {
         count += 1
     }
 
+    /// Appends every point `other` collected, in order (`other` measures no legs and is not used
+    /// again).
+    func append(contentsOf other: RoutePointCollector) {
+        for chunk in other.chunks {
+            for point in chunk { append(point) }
+        }
+        if let tail = other.current {
+            for k in 0..<other.currentCount { append(tail[k]) }
+        }
+    }
+
     /// Files the full chunk and starts measuring its legs.
     private func seal() {
         chunks.append(current!)

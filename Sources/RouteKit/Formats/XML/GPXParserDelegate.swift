@@ -92,6 +92,8 @@ final class GPXParserDelegate: XMLRouteDelegate {
     private var pointScanner = GPXTrackPointScanner()
     /// How many track points ``pointScanner`` read (the rest came event by event).
     private(set) var rawTrackPointCount = 0
+    /// How many of those were read ahead on another thread (``XMLReadAhead``).
+    private(set) var adoptedTrackPointCount = 0
 
     /// - Parameter measuresLegs: Whether the track points' legs are measured as they are read
     ///   (``takeTrackPoints()`` returns them).
@@ -242,6 +244,18 @@ final class GPXParserDelegate: XMLRouteDelegate {
         trackPointCollector.append(point)
         rawTrackPointCount += 1
         return end
+    }
+
+    override func makeRawElementReader() -> XMLRawElementReader? {
+        GPXTrackPointReadAhead(scanner: pointScanner)
+    }
+
+    override func adoptRawElements(from reader: XMLRawElementReader) -> Bool {
+        guard let ahead = reader as? GPXTrackPointReadAhead, ahead.scanner == pointScanner else { return false }
+        trackPointCollector.append(contentsOf: ahead.points)
+        rawTrackPointCount += ahead.points.count
+        adoptedTrackPointCount += ahead.points.count
+        return true
     }
 
     /// Reads and checks `lat` and `lon`; on failure records the error and returns `false`.

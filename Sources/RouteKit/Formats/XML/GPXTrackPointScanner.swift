@@ -40,7 +40,7 @@ import Darwin
 /// TrackPointExtension namespace.
 ///
 /// - Complexity: O(n) in the element's length, no allocation.
-struct GPXTrackPointScanner {
+struct GPXTrackPointScanner: Equatable {
     /// The prefix the file binds to Garmin's TrackPointExtension namespace, learnt from a point read
     /// by the general path; `nil` until then (a point with extensions is then left to it).
     var extensionPrefix: [UInt8]?
@@ -155,5 +155,24 @@ private extension XMLByteCursor {
         guard let text = value(until: quote), i < n else { return nil }
         i += 1
         return DecimalParser.parse(text)
+    }
+}
+
+/// Track points read ahead on another thread (``XMLReadAhead``) by a copy of the delegate's
+/// ``GPXTrackPointScanner``.
+final class GPXTrackPointReadAhead: XMLRawElementReader {
+    let scanner: GPXTrackPointScanner
+    /// The points read, in order.
+    let points = RoutePointCollector(measuresLegs: false)
+    let elementStart = Array("<trkpt".utf8)
+
+    init(scanner: GPXTrackPointScanner) {
+        self.scanner = scanner
+    }
+
+    func read(_ p: UnsafePointer<UInt8>, _ n: Int, at i: Int) -> Int? {
+        guard let (point, end) = scanner.read(p, n, at: i) else { return nil }
+        points.append(point)
+        return end
     }
 }

@@ -49,13 +49,16 @@ struct XMLFastScanner {
 
     /// Scans the file or bytes with `delegate`; `false` when the scanner gave up (the delegate's state
     /// is then undefined: use a new one).
-    static func scan(_ input: RouteInput, delegate: XMLRouteDelegate) -> Bool {
-        // A mapped file's pages are dropped behind the scan (``RouteInput/withBytes(_:)``).
-        input.withBytes { bytes, release in
-            var scanner = XMLFastScanner(delegate: delegate)
+    ///
+    /// - Parameter readAhead: Whether the second half of a large file's points is read on another
+    ///   core meanwhile (``XMLReadAhead``); the delegate's state is the same either way.
+    static func scan(_ input: RouteInput, delegate: XMLRouteDelegate, readAhead: XMLReadAhead.Policy = .automatic) -> Bool {
+        // A mapped file's pages are dropped behind the scan (``RouteInput/withMappedBytes(_:)``).
+        input.withMappedBytes({ bytes, release in
+            var scanner = XMLFastScanner(delegate: delegate, readAheadPolicy: readAhead)
             defer { scanner.names.free() }
             return scanner.run(bytes, release: release)
-        } ?? false
+        }) ?? false
     }
 
     private let delegate: XMLRouteDelegate
@@ -71,8 +74,14 @@ struct XMLFastScanner {
     /// The local names of the start tag's attributes so far (start, count), for the duplicate check.
     private var attributeNames: UnsafeMutablePointer<(start: Int, count: Int)>
 
-    private init(delegate: XMLRouteDelegate) {
+    private let readAheadPolicy: XMLReadAhead.Policy
+    /// The read-ahead under way, if any; at most one per scan.
+    private var readAhead: XMLReadAhead?
+    private var triedReadAhead = false
+
+    private init(delegate: XMLRouteDelegate, readAheadPolicy: XMLReadAhead.Policy) {
         self.delegate = delegate
+        self.readAheadPolicy = readAheadPolicy
         xmlURI = names.intern(Array("http://www.w3.org/XML/1998/namespace".utf8))
         attributes = .allocate(capacity: 5 * Self.maximumAttributes)
         openElements.reserveCapacity(32)
@@ -104,8 +113,10 @@ struct XMLFastScanner {
     // MARK: The scan
 
     /// `release(offset)` is called now and then with the offset below which the input is no longer read.
-    private mutating func run(_ input: UnsafeBufferPointer<UInt8>, release: ((Int) -> Void)?) -> Bool {
+    private mutating func run(_ input: UnsafeBufferPointer<UInt8>, release: (@Sendable (Range<Int>) -> Void)?) -> Bool {
         defer {
+            // The thread reading ahead stops before the bytes go.
+            readAhead?.cancel()
             attributes.deallocate()
             attributeNames.deallocate()
         }
@@ -150,7 +161,7 @@ struct XMLFastScanner {
             }
             if i >= n { break }
             if let release, i >= nextRelease {
-                release(i - (1 << 20))
+                release(0..<(i - (1 << 20)))
                 nextRelease = i + (8 << 20)
             }
             // Markup at p[i] == '<'.
@@ -173,7 +184,7 @@ struct XMLFastScanner {
                 continue
             }
             guard Self.isNameStart(c), !rootClosed else { return false }
-            if delegate.readsRawElements, let after = delegate.rawElement(p, n, at: i) {
+            if readAhead != nil || delegate.readsRawElements, let after = rawElements(p, n, at: i, release: release) {
                 i = after
                 continue
             }
@@ -184,6 +195,30 @@ struct XMLFastScanner {
             if closed, openElements.isEmpty { rootClosed = true }
         }
         return sawRoot && rootClosed && openElements.isEmpty && !delegate.isStopped && delegate.rootClosed
+    }
+
+    /// Offers the start tag at `i` to the delegate whole, as elements read ahead when a read-ahead
+    /// starts here (and starting one on the first offer); the index after what was read, or `nil`
+    /// when the scan reads the tag event by event.
+    private mutating func rawElements(_ p: UnsafePointer<UInt8>, _ n: Int, at i: Int,
+                                      release: (@Sendable (Range<Int>) -> Void)?) -> Int? {
+        if let ahead = readAhead, i >= ahead.start {
+            readAhead = nil
+            if i == ahead.start, delegate.readsRawElements {
+                ahead.finish()
+                if ahead.end > i, delegate.adoptRawElements(from: ahead.reader) { return ahead.end }
+            } else {
+                ahead.cancel()
+            }
+        }
+        guard delegate.readsRawElements else { return nil }
+        if !triedReadAhead {
+            triedReadAhead = true
+            if let reader = delegate.makeRawElementReader() {
+                readAhead = XMLReadAhead.begin(p, n, scanAt: i, policy: readAheadPolicy, reader: reader, release: release)
+            }
+        }
+        return delegate.rawElement(p, n, at: i)
     }
 
     /// Reports the text `p[start..<end]` with its line ends normalised as XML 1.0 section 2.11 says

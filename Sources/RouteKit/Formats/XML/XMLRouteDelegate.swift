@@ -110,4 +110,15 @@ class XMLRouteDelegate {
     /// acting as its events would, and returns the index after its end tag; or returns `nil` having
     /// done nothing, and the scanner reads it event by event.
     func rawElement(_ p: UnsafePointer<UInt8>, _ n: Int, at i: Int) -> Int? { nil }
+
+    /// A reader of the elements ``rawElement(_:_:at:)`` reads, configured as it is now, for another
+    /// thread (``XMLReadAhead``); `nil` when the delegate reads none ahead.
+    func makeRawElementReader() -> XMLRawElementReader? { nil }
+
+    /// Takes the elements `reader` read, as if ``rawElement(_:_:at:)`` had read each in turn, and
+    /// returns `true`; or returns `false` having done nothing, when `reader` is not one of this
+    /// delegate's or is configured otherwise than ``rawElement(_:_:at:)`` is now. (The GPX and TCX
+    /// readers only ever learn a prefix, so a reader made earlier reads a subset of what the delegate
+    /// reads now, the same way; the check keeps that an invariant rather than an assumption.)
+    func adoptRawElements(from reader: XMLRawElementReader) -> Bool { false }
 }

@@ -1,11 +1,27 @@
 /// Which parser reads an XML route file (``XMLRouteParsing/parse(_:format:path:parser:makeDelegate:accepts:)``).
-enum XMLParserChoice {
-    /// The byte scanner for the common shape (``XMLFastScanner``), libxml2 where it gives up.
+enum XMLParserChoice: Equatable {
+    /// The byte scanner for the common shape (``XMLFastScanner``), libxml2 where it gives up; a large
+    /// file's points are read on two cores (``XMLReadAhead``).
     case automatic
     /// libxml2 alone.
     case libxml2
-    /// The byte scanner alone; `nil` where it gives up (for the differential tests and fuzz target).
+    /// The byte scanner alone, on one thread; `nil` where it gives up (for the differential tests and
+    /// fuzz target).
     case scannerOnly
+    /// The byte scanner alone, reading ahead on another thread from the first element start at or
+    /// after this byte offset whatever the file's size (for the read-ahead's differential tests).
+    case scannerOnlyReadingAhead(from: Int)
+
+    /// Whether libxml2 reads what the scanner gives up on.
+    var fallsBackToLibxml2: Bool { self == .automatic }
+
+    var readAhead: XMLReadAhead.Policy {
+        switch self {
+        case .automatic, .libxml2: .automatic
+        case .scannerOnly: .never
+        case .scannerOnlyReadingAhead(let offset): .from(offset)
+        }
+    }
 }
 
 extension XMLRouteParsing {
@@ -26,8 +42,8 @@ extension XMLRouteParsing {
     ) throws(RouteParseError) -> Delegate? {
         if parser != .libxml2 {
             let scanned = makeDelegate()
-            if XMLFastScanner.scan(input, delegate: scanned), accepts(scanned) { return scanned }
-            if parser == .scannerOnly { return nil }
+            if XMLFastScanner.scan(input, delegate: scanned, readAhead: parser.readAhead), accepts(scanned) { return scanned }
+            if !parser.fallsBackToLibxml2 { return nil }
         }
         let delegate = makeDelegate()
         try parse(input, format: format, path: path, delegate: delegate)
