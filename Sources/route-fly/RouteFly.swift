@@ -12,6 +12,7 @@ import Glibc
 enum RouteFly {
     static func main() {
         SignalCleanup.install()
+        MemoryReturn.install()
         let arguments = Array(CommandLine.arguments.dropFirst())
         let status = run(arguments)
         exit(status)

@@ -1,4 +1,5 @@
 import Foundation
+import RouteKitSupport
 
 /// A planned flight: the camera script that flies it, and what planning had to decide or correct.
 public struct FlightPlan: Sendable {
@@ -129,10 +130,12 @@ public struct FlightPlanner: Sendable {
     public func plan(for route: Route) throws(FlightPlanError) -> FlightPlan {
         if let problem = options.framing.problem { throw .invalidFraming(problem) }
         if let (name, value, expected) = options.problem { throw .invalidOption(name: name, value: value, expected: expected) }
-        var plan = try presetPlan(for: route)
+        // The ground of the route's own heights does not depend on the plan: made on another core meanwhile.
+        let (preset, model) = Parallel.both({ Result { () throws(FlightPlanError) in try presetPlan(for: route) } },
+                                            { RouteGround.ground(for: route, terrain: ground) })
+        var plan = try preset.get()
         if options.preset != .follow { plan.routeTracking = routeTracking(duration: plan.script.nominalDuration) }
         if let ground { plan = grounded(plan, route: route, terrain: ground) }
-        let model = RouteGround.ground(for: route, terrain: ground)
         if let model, let (script, note) = TerrainClearance(ground: model, clearance: options.clearance)
             .adjusted(plan.script, route: route, framing: options.framing) {
             plan.script = script

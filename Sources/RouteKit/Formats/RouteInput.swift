@@ -75,7 +75,7 @@ package enum RouteInput: Sendable {
     ///   file, or empty).
     func withBytes<T>(_ body: (UnsafeBufferPointer<UInt8>, _ release: ((Int) -> Void)?) -> T) -> T? {
         withMappedBytes({ bytes, release in
-            body(bytes, release.map { release in { offset in release(0..<offset) } })
+            body(bytes, release.map { release in { offset in release(0..<max(offset, 0)) } })
         })
     }
 

@@ -174,41 +174,13 @@ extension Route {
     /// points always stay (and, with `keepingStops`, the second of two coincident points, a stop's end).
     /// Works on the points at `indices` (in order) and returns the indices kept. The distance is
     /// three-dimensional (horizontal geodesic distance and height difference as the legs of a right
-    /// angle) when both points have elevations. O(n).
+    /// angle) when both points have elevations. O(n), on two cores for long routes
+    /// (``RadialThinning/thinned(_:of:)``), with the serial result.
     func radiallyThinned(_ indices: [Int], radius: Double, keepingStops: Bool) -> [Int] {
         guard indices.count > 2, radius > 0 else { return indices }
-        var result = [indices[0]]
-        var last = points[indices[0]]
-        var frame = ChordGeodesic(from: last.coordinate)
-        /// The distance compared with `radius`: three-dimensional when both points have elevations.
-        /// Never smaller for a larger `d` (each rounded operation is monotonic).
-        func spatial(_ d: Double, _ p: RoutePoint) -> Double {
-            guard let e = p.elevation, let le = last.elevation else { return d }
-            let dz = e - le
-            return (d * d + dz * dz).squareRoot()
-        }
-        for k in 1..<(indices.count - 1) {
-            let p = points[indices[k]]
-            // The chord estimate decides wherever its error bound cannot change the answer; the exact
-            // geodesic decides the rest (and every stop, which needs an exact 0).
-            var keep: Bool? = nil
-            if !keepingStops, let estimate = frame?.estimate(to: ChordGeodesic.position(of: p.coordinate)) {
-                let high = estimate.distance + estimate.distanceError
-                let low = max(estimate.distance - estimate.distanceError, 0)
-                if spatial(high, p) <= radius { keep = false } else if spatial(low, p) > radius { keep = true }
-            }
-            if keep == nil {
-                let d = Geodesic.wgs84.inverse(from: last.coordinate, to: p.coordinate).distance
-                keep = spatial(d, p) > radius || (keepingStops && d == 0)
-            }
-            if keep == true {
-                result.append(indices[k])
-                last = p
-                frame = ChordGeodesic(from: last.coordinate)
-            }
-        }
-        result.append(indices[indices.count - 1])
-        return result
+        var kept = RadialThinning.thinned(indices, of: points, radius: radius, keepingStops: keepingStops)
+        kept.append(indices[indices.count - 1])
+        return kept
     }
 
     /// Douglas-Peucker on one segment: `true` for each point kept. Iterative.

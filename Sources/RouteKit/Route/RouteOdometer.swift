@@ -15,9 +15,9 @@ public struct RouteOdometer: Sendable {
     public static let speedWindow = 10.0
 
     private let recorded: Route.RecordedTimes?
-    private let elevationPoints: [Int]
-    private let heartRatePoints: [Int]
-    private let cadencePoints: [Int]
+    private let elevationPoints: PointSubset
+    private let heartRatePoints: PointSubset
+    private let cadencePoints: PointSubset
 
     /// An odometer for `route`. O(n) time and memory for n points.
     ///
@@ -29,9 +29,9 @@ public struct RouteOdometer: Sendable {
         self.route = route
         let clock = RecordedClock(route: route)
         recorded = clock.fault == nil ? clock.times : nil
-        elevationPoints = route.points.indices.filter { route.points[$0].elevation != nil }
-        heartRatePoints = route.points.indices.filter { route.points[$0].heartRate != nil }
-        cadencePoints = route.points.indices.filter { route.points[$0].cadence != nil }
+        elevationPoints = PointSubset(route.points) { $0.elevation != nil }
+        heartRatePoints = PointSubset(route.points) { $0.heartRate != nil }
+        cadencePoints = PointSubset(route.points) { $0.cadence != nil }
     }
 
     /// The route's length, metres (gaps not counted).
@@ -130,7 +130,7 @@ public struct RouteOdometer: Sendable {
 
     /// A point value interpolated by distance between the nearest points that record it (before and
     /// after the reading on leg `k`); held beyond the first and last; `nil` when none records it.
-    private func interpolated(_ value: KeyPath<RoutePoint, Double?>, among indices: [Int], at distance: Double,
+    private func interpolated(_ value: KeyPath<RoutePoint, Double?>, among indices: PointSubset, at distance: Double,
                               leg k: Int) -> Double? {
         guard !indices.isEmpty else { return nil }
         let points = route.points, cumulative = route.cumulativeDistances

@@ -59,15 +59,24 @@ final class RoutePointCollector: @unchecked Sendable {
         count += 1
     }
 
-    /// Appends every point `other` collected, in order (`other` measures no legs and is not used
-    /// again).
+    /// Moves every point `other` collected to the end of this collector, in order, freeing each of
+    /// `other`'s chunks once copied (so the two never hold all those points twice). `other` measures
+    /// no legs, and is empty afterwards.
     func append(contentsOf other: RoutePointCollector) {
+        precondition(!other.measuresLegs, "a collector that measures legs is not moved")
         for chunk in other.chunks {
             for point in chunk { append(point) }
+            chunk.deinitialize().deallocate()
         }
+        other.chunks = []
         if let tail = other.current {
             for k in 0..<other.currentCount { append(tail[k]) }
+            tail.baseAddress!.deinitialize(count: other.currentCount)
+            tail.deallocate()
         }
+        other.current = nil
+        other.currentCount = 0
+        other.count = 0
     }
 
     /// Files the full chunk and starts measuring its legs.

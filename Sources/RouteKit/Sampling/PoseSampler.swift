@@ -1,4 +1,5 @@
 import Foundation
+import RouteKitSupport
 
 /// Samples a camera timeline at a fixed frame rate: the frame-exact, reproducible heart of RouteKit.
 ///
@@ -191,6 +192,26 @@ public struct PoseSampler: Sendable {
                        implausible: !PointValueLimits.elevation.contains(elevation))
     }
 
+    /// Frames sampled at once, split between the cores (each pose depends on its time alone, so the
+    /// split changes nothing); the caller then takes them in order.
+    private static let blockFrames = 2048
+
+    /// The poses of `frames`, in order, computed on two cores when there are enough.
+    private func poses(of timeline: KeyframeTimeline<MapCamera>, centerElevation: KeyframeTimeline<Double>?,
+                       eye: EyePosition.Model?, frames: Range<Int>) -> [Sampled] {
+        [Sampled](unsafeUninitializedCapacity: frames.count) { buffer, initialized in
+            nonisolated(unsafe) let buffer = buffer
+            Parallel.forEachRange(count: frames.count, parts: frames.count >= 512 ? 2 : 1) { range in
+                for k in range {
+                    let frame = frames.lowerBound + k
+                    (buffer.baseAddress! + k).initialize(to: pose(of: timeline, centerElevation: centerElevation, eye: eye,
+                                                                  frame: frame, time: time(ofFrame: frame)))
+                }
+            }
+            initialized = frames.count
+        }
+    }
+
     private func forEachPose(of timeline: KeyframeTimeline<MapCamera>, centerElevation: KeyframeTimeline<Double>?,
                              eye: EyePosition.Model?, duration: Double, _ body: (CameraPose) -> Bool) -> Summary {
         let count = frameCount(forDuration: duration)
@@ -198,20 +219,24 @@ public struct PoseSampler: Sendable {
         var produced = 0
         var outOfRange = 0, firstOutOfRange: Double? = nil
         var implausible = 0, firstImplausible: Double? = nil
-        for frame in 0..<count {
-            let t = time(ofFrame: frame)
-            let sampled = pose(of: timeline, centerElevation: centerElevation, eye: eye, frame: frame, time: t)
-            if sampled.outOfRange {
-                outOfRange += 1
-                if firstOutOfRange == nil { firstOutOfRange = t }
+        var start = 0
+        blocks: while start < count {
+            let frames = start..<min(count, start + Self.blockFrames)
+            for sampled in poses(of: timeline, centerElevation: centerElevation, eye: eye, frames: frames) {
+                let t = sampled.pose.time
+                if sampled.outOfRange {
+                    outOfRange += 1
+                    if firstOutOfRange == nil { firstOutOfRange = t }
+                }
+                if sampled.clamped { clamped += 1 }
+                if sampled.implausible {
+                    implausible += 1
+                    if firstImplausible == nil { firstImplausible = t }
+                }
+                produced += 1
+                if !body(sampled.pose) { break blocks }
             }
-            if sampled.clamped { clamped += 1 }
-            if sampled.implausible {
-                implausible += 1
-                if firstImplausible == nil { firstImplausible = t }
-            }
-            produced += 1
-            if !body(sampled.pose) { break }
+            start = frames.upperBound
         }
         return Summary(frameCount: produced, clampedFrameCount: clamped, outOfRangeFrameCount: outOfRange,
                        firstOutOfRangeTime: firstOutOfRange, implausibleElevationFrameCount: implausible,

@@ -175,6 +175,27 @@ import Testing
         #expect(keep.filter { $0 }.count > 2)
     }
 
+    /// The radial pass on two cores (``RadialThinning``): the second half walked as if its first point
+    /// were kept, the first walk going on until the two agree, split at every point of the hard routes:
+    /// the plain algorithm's points every time.
+    @Test func radialThinningSplitAnywhereKeepsThePlainAlgorithmsPoints() {
+        var agreedLate = 0
+        for (name, points) in Self.hardRoutes() {
+            let indices = Array(points.indices)
+            for radius in [0.5, 25.0, 2_000.0] {
+                let plain = Self.plainRadialThinning(points, radius: radius)
+                for split in stride(from: 2, to: points.count - 1, by: max(1, points.count / 150)) {
+                    let got = RadialThinning.thinned(indices, of: points, radius: radius, keepingStops: false, splitAt: split)
+                        + [points.count - 1]
+                    #expect(got == plain, "\(name), radius \(radius), split at \(split)")
+                    // Splits where the walk from the split point keeps points the serial walk does not.
+                    if !plain.contains(split) { agreedLate += 1 }
+                }
+            }
+        }
+        #expect(agreedLate > 100, "only \(agreedLate) splits began at a point the serial walk drops")
+    }
+
     @Test func radialThinningKeepsThePlainAlgorithmsPoints() throws {
         for (name, points) in Self.hardRoutes() {
             let route = Route(segments: [points], source: .init(kind: .tracks, trackCount: 1, trackSegmentCount: 1))!

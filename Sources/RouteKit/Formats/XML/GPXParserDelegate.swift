@@ -252,9 +252,10 @@ final class GPXParserDelegate: XMLRouteDelegate {
 
     override func adoptRawElements(from reader: XMLRawElementReader) -> Bool {
         guard let ahead = reader as? GPXTrackPointReadAhead, ahead.scanner == pointScanner else { return false }
+        let count = ahead.points.count
         trackPointCollector.append(contentsOf: ahead.points)
-        rawTrackPointCount += ahead.points.count
-        adoptedTrackPointCount += ahead.points.count
+        rawTrackPointCount += count
+        adoptedTrackPointCount += count
         return true
     }
 

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 
 /// Reads whole elements of one kind (a GPX `<trkpt>`, a TCX `<Trackpoint>`) from bytes, keeping what
