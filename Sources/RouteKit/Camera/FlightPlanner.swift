@@ -1,5 +1,4 @@
 import Foundation
-import RouteKitSupport
 
 /// A planned flight: the camera script that flies it, and what planning had to decide or correct.
 public struct FlightPlan: Sendable {
@@ -130,12 +129,12 @@ public struct FlightPlanner: Sendable {
     public func plan(for route: Route) throws(FlightPlanError) -> FlightPlan {
         if let problem = options.framing.problem { throw .invalidFraming(problem) }
         if let (name, value, expected) = options.problem { throw .invalidOption(name: name, value: value, expected: expected) }
-        // The ground of the route's own heights does not depend on the plan: made on another core meanwhile.
-        let (preset, model) = Parallel.both({ Result { () throws(FlightPlanError) in try presetPlan(for: route) } },
-                                            { RouteGround.ground(for: route, terrain: ground) })
-        var plan = try preset.get()
+        var plan = try presetPlan(for: route)
         if options.preset != .follow { plan.routeTracking = routeTracking(duration: plan.script.nominalDuration) }
         if let ground { plan = grounded(plan, route: route, terrain: ground) }
+        // Made after the preset's plan, not beside it: its tables (about 30 bytes a point) would add to
+        // the plan's own peak.
+        let model = RouteGround.ground(for: route, terrain: ground)
         if let model, let (script, note) = TerrainClearance(ground: model, clearance: options.clearance)
             .adjusted(plan.script, route: route, framing: options.framing) {
             plan.script = script

@@ -1,6 +1,5 @@
 import Foundation
 import RouteKitGeodesy
-import RouteKitSupport
 import RouteKitTerrain
 
 /// A route read and prepared for flying (``RouteFlight``'s first three steps), before planning.
@@ -106,13 +105,9 @@ extension RouteFlight {
         guard let script = options.script else {
             var planner = FlightPlanner(options: options.flight)
             planner.ground = prepared.terrain
-            // The route's reading tables do not depend on the plan: built on another core meanwhile.
-            let (planned, odometer) = Parallel.both({ Result { () throws(FlightPlanError) in try planner.plan(for: prepared.route) } },
-                                                    { RouteOdometer(route: prepared.route) })
-            let plan = try planned.get()
+            let plan = try planner.plan(for: prepared.route)
             notices += plan.notes.map { Notice(severity: .note, message: $0) }
-            var flight = try plan.script.timelines(for: prepared.route, framing: options.flight.framing)
-            flight.route = odometer
+            var flight = try plan.script.resolved(for: prepared.route, framing: options.flight.framing)
             flight.routeTracking = plan.routeTracking
             return flight
         }
