@@ -92,9 +92,9 @@ package struct RouteSummary: Sendable {
         // The box of the route as travelled: legs read as geodesics (GPX, KML, TCX, polylines) bulge
         // towards a pole between far-apart points (a 2200 km leg at 46 N by 55 km), so it is taken over
         // the points the flight adds along them.
-        let travelled = route.source.lineInterpolation == .geodesic ? route.densifiedAlongGeodesics() : (route: route, added: 0)
-        boundingBox = travelled.added > 0 ? travelled.route.boundingBox : route.boundingBox
-        rect = travelled.added > 0 ? travelled.route.rect : route.rect
+        let travelled = route.source.lineInterpolation == .geodesic ? route.travelledBoxes() : nil
+        boundingBox = travelled?.box ?? route.boundingBox
+        rect = travelled?.rect ?? route.rect
         startToEndHeading = route.start.distance(to: route.end) > 0 ? Angles.heading(from: route.start, to: route.end) : nil
     }
 }

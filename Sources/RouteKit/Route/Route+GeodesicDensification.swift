@@ -55,13 +55,9 @@ extension Route {
                                         maximumLongitudeStep: Double = Route.geodesicLongitudeStep) -> (route: Route, added: Int) {
         precondition(maximumLegLength > 0 && maximumLongitudeStep > 0, "positive spacing")
         // Most routes have no such leg: then no copy is made (a copy of a million points is 56 MB).
-        let needed = segments.contains { range in
-            range.dropLast().contains { i in
-                Self.needsGeodesicPoints(from: points[i], to: points[i + 1], leg: legs[i], maximumLegLength: maximumLegLength,
-                                         maximumLongitudeStep: maximumLongitudeStep)
-            }
+        guard hasLegNeedingGeodesicPoints(maximumLegLength: maximumLegLength, maximumLongitudeStep: maximumLongitudeStep) else {
+            return (self, 0)
         }
-        guard needed else { return (self, 0) }
         var added = 0
         var segmentsOut: [[RoutePoint]] = []
         segmentsOut.reserveCapacity(segments.count)
@@ -80,6 +76,59 @@ extension Route {
         }
         guard added > 0 else { return (self, 0) }
         return (Route(segments: segmentsOut, name: name, source: source)!, added)
+    }
+
+    /// Whether any leg within a segment gets points from
+    /// ``geodesicPoints(from:to:leg:maximumLegLength:maximumLongitudeStep:)``. O(n).
+    private func hasLegNeedingGeodesicPoints(maximumLegLength: Double, maximumLongitudeStep: Double) -> Bool {
+        segments.contains { range in
+            range.dropLast().contains { i in
+                Self.needsGeodesicPoints(from: points[i], to: points[i + 1], leg: legs[i], maximumLegLength: maximumLegLength,
+                                         maximumLongitudeStep: maximumLongitudeStep)
+            }
+        }
+    }
+
+    /// The box and map rect of the route as travelled: those of
+    /// ``densifiedAlongGeodesics(maximumLegLength:maximumLongitudeStep:)``'s route, bit for bit, taken
+    /// over its coordinates alone without building it (a route of a million points with one far
+    /// glitch would otherwise be copied whole, its legs measured again); `nil` when no leg gets points.
+    ///
+    /// - Complexity: O(n + added points) time; memory 16 bytes a point.
+    func travelledBoxes(maximumLegLength: Double = Route.geodesicLegLength,
+                        maximumLongitudeStep: Double = Route.geodesicLongitudeStep) -> (box: BoundingBox, rect: MapRect)? {
+        guard hasLegNeedingGeodesicPoints(maximumLegLength: maximumLegLength, maximumLongitudeStep: maximumLongitudeStep) else {
+            return nil
+        }
+        var coordinates: [LocationCoordinate2D] = []
+        coordinates.reserveCapacity(points.count)
+        var added = 0, pole = 0
+        for range in segments where !range.isEmpty {
+            var previous = points[range.lowerBound].coordinate
+            coordinates.append(previous)
+            for i in range.dropLast() {
+                let extra = Self.geodesicPoints(from: points[i], to: points[i + 1], leg: legs[i], maximumLegLength: maximumLegLength,
+                                                maximumLongitudeStep: maximumLongitudeStep)
+                added += extra.count
+                for next in extra.map(\.coordinate) + [points[i + 1].coordinate] {
+                    // As the densified route's own construction finds a pole, leg by leg within segments.
+                    if pole == 0 { pole = travelledPole(from: previous, to: next) }
+                    coordinates.append(next)
+                    previous = next
+                }
+            }
+        }
+        guard added > 0 else { return nil }
+        let (box, rect) = Self.pathBoxes(coordinates)
+        return Self.overPole(pole, box: box, rect: rect)
+    }
+
+    /// The pole a leg from `a` to `b` of this route's kind passes over (1 north, -1 south), or 0, as
+    /// ``init(points:segments:name:source:)`` decides it for its boxes.
+    private func travelledPole(from a: LocationCoordinate2D, to b: LocationCoordinate2D) -> Int {
+        if source.lineInterpolation == .geodesic { return Self.poleCrossing(from: a, to: b) }
+        guard abs(a.latitude) == 90 || abs(b.latitude) == 90 else { return 0 }
+        return a.latitude + b.latitude > 0 ? 1 : -1
     }
 
     /// Whether ``geodesicPoints(from:to:leg:maximumLegLength:maximumLongitudeStep:)`` adds points to the

@@ -10,9 +10,9 @@ extension Route {
     /// Longitudes are unwrapped along the path; the rect is shifted by whole turns so that its
     /// smallest unwrapped longitude lies in `-180..<180` (see ``MapRect/init(enclosingPath:)``).
     ///
-    /// - Parameter points: At least one point.
+    /// - Parameter points: At least one point (route points, or bare coordinates).
     /// - Complexity: O(n), two passes, constant memory.
-    static func pathBoxes(_ points: [RoutePoint]) -> (box: BoundingBox, rect: MapRect) {
+    static func pathBoxes<Point: PathPoint>(_ points: [Point]) -> (box: BoundingBox, rect: MapRect) {
         var accumulator = BoundingBox.PathAccumulator()
         for p in points { accumulator.add(p.coordinate) }
         let box = accumulator.boundingBox!
@@ -31,4 +31,15 @@ extension Route {
         }
         return (box, MapRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
     }
+}
+
+/// A point of a path whose boxes ``Route/pathBoxes(_:)`` takes.
+protocol PathPoint {
+    var coordinate: LocationCoordinate2D { get }
+}
+
+extension RoutePoint: PathPoint {}
+
+extension LocationCoordinate2D: PathPoint {
+    var coordinate: LocationCoordinate2D { self }
 }

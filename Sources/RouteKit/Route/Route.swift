@@ -196,8 +196,7 @@ public struct Route: Sendable {
         // the bare point set: a sparse route across longitude 0 keeps 0 inside its box.
         var (box, rect) = Self.pathBoxes(points)  // points is non-empty
         // Over a pole (a point at it, or a travelled geodesic leg through it), the route is seen from
-        // every longitude: the box spans them all up to the pole, and the map rect the world's width up
-        // to its top (or bottom) edge.
+        // every longitude.
         var pole = 0
         for (i, leg) in legs.enumerated() where !leg.isGap && pole == 0 {
             if source.lineInterpolation == .geodesic {
@@ -207,14 +206,20 @@ public struct Route: Sendable {
             }
         }
         if pole == 0, points.count == 1, abs(points[0].coordinate.latitude) == 90 { pole = points[0].coordinate.latitude > 0 ? 1 : -1 }
-        if pole != 0 {
-            box = BoundingBox(west: -180, south: pole > 0 ? box.south : -90, east: 180, north: pole > 0 ? 90 : box.north)
-            let world = MapSize.world
-            rect = pole > 0 ? MapRect(x: 0, y: 0, width: world.width, height: rect.maxY)
-                            : MapRect(x: 0, y: rect.minY, width: world.width, height: world.height - rect.minY)
-        }
+        (box, rect) = Self.overPole(pole, box: box, rect: rect)
         self.boundingBox = box
         self.rect = rect
+    }
+
+    /// `box` and `rect` of a path over the north (`pole` 1) or south (-1) pole, or as they are (0): the
+    /// box spans every longitude up to the pole, and the map rect the world's width up to its top (or
+    /// bottom) edge.
+    static func overPole(_ pole: Int, box: BoundingBox, rect: MapRect) -> (BoundingBox, MapRect) {
+        guard pole != 0 else { return (box, rect) }
+        let world = MapSize.world
+        return (BoundingBox(west: -180, south: pole > 0 ? box.south : -90, east: 180, north: pole > 0 ? 90 : box.north),
+                pole > 0 ? MapRect(x: 0, y: 0, width: world.width, height: rect.maxY)
+                         : MapRect(x: 0, y: rect.minY, width: world.width, height: world.height - rect.minY))
     }
 
     /// The geodesic inverse of every leg (`points[i]` to `points[i + 1]`): its length in metres and
