@@ -30,6 +30,34 @@ enum XMLEncodingCheck {
 
     /// Encodings named in a declaration that are accepted for UTF-8 bytes, upper-cased.
     static let eightBitNames: Set<String> = ["UTF-8", "UTF8", "US-ASCII", "ASCII", "ISO-8859-1", "ISO_8859-1", "LATIN1", "ISO-LATIN-1"]
+    /// The names of US-ASCII in a declaration, upper-cased.
+    static let asciiNames: Set<String> = ["US-ASCII", "ASCII"]
+
+    /// The first byte outside US-ASCII (0x80-0xFF) in a file that declares it (`declared`, the name as
+    /// written), at its line and column (the column counts the bytes before it on its line, all ASCII),
+    /// naming what the bytes look like: UTF-8 (a whole UTF-8 sequence starts there) or an 8-bit
+    /// encoding; `nil` when every byte is ASCII. O(n).
+    static func nonASCIIProblem(in bytes: UnsafeBufferPointer<UInt8>, declared: [UInt8]) -> Problem? {
+        guard let k = bytes.firstIndex(where: { $0 >= 0x80 }) else { return nil }
+        let lineStart = bytes[..<k].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+        let line = bytes[..<k].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+        let name = String(decoding: declared, as: UTF8.self)
+        let byte = "0x" + String(bytes[k], radix: 16, uppercase: true)
+        let fix = startsUTF8Sequence(bytes, at: k)
+            ? "the bytes are UTF-8: declare encoding=\"UTF-8\""
+            : "the bytes look like Latin-1 or windows-1252: declare encoding=\"ISO-8859-1\" (or \"windows-1252\"), or convert the file to UTF-8"
+        return Problem(message: "the byte \(byte) is not US-ASCII, which the declaration encoding=\"\(name)\" allows alone (bytes 0x00-0x7F); \(fix)",
+                       line: line, column: k - lineStart + 1)
+    }
+
+    /// Whether a well-formed UTF-8 sequence of two to four bytes starts at `k` (RFC 3629 section 4).
+    private static func startsUTF8Sequence(_ bytes: UnsafeBufferPointer<UInt8>, at k: Int) -> Bool {
+        let lead = bytes[k]
+        let length = lead >= 0xC2 && lead <= 0xDF ? 2 : lead >= 0xE0 && lead <= 0xEF ? 3 : lead >= 0xF0 && lead <= 0xF4 ? 4 : 0
+        guard length > 0, k + length <= bytes.count else { return false }
+        return String(validating: bytes[k..<(k + length)], as: UTF8.self) != nil
+    }
+
     /// Encodings named in a declaration that are accepted for UTF-16 bytes, upper-cased.
     static let sixteenBitNames: Set<String> = ["UTF-16", "UTF16", "UTF-16LE", "UTF-16BE"]
 

@@ -41,6 +41,7 @@ enum XMLRouteParsing {
                       delegate: XMLRouteDelegate) throws(RouteParseError) {
         let head = try input.head(limit: 1 << 16, format: format, path: path)
         try checkEncoding(head.bytes, input: input, format: format, path: path)
+        try checkASCII(head.bytes, input: input, format: format, path: path)
         // windows-1252 (and ISO-8859-1, read as windows-1252) never reaches libxml2 (its iconv decoding crashed under fuzzing): decoded here
         // when a reader is called directly (``RouteFile`` decodes it before).
         if let utf8 = try decodedWindows1252(head.bytes, input: input, format: format, path: path) {
@@ -62,6 +63,18 @@ enum XMLRouteParsing {
             throw RouteParseError(format: format, location: SourceLocation(path: path, line: problem.line, column: problem.column),
                                   reason: .unsupportedEncoding(problem.message))
         }
+    }
+
+    /// Refuses a byte outside US-ASCII in a file that declares US-ASCII, at the byte (libxml2 stops
+    /// there as if the input had ended: "the document ends too early").
+    private static func checkASCII(_ head: [UInt8], input: RouteInput, format: RouteFormat,
+                                   path: String?) throws(RouteParseError) {
+        guard let declared = XMLEncodingCheck.declaredEncoding(Array(head.prefix(1024))),
+              XMLEncodingCheck.asciiNames.contains(String(decoding: declared.name, as: UTF8.self).uppercased()),
+              let problem = input.withBytes({ bytes, _ in XMLEncodingCheck.nonASCIIProblem(in: bytes, declared: declared.name) }) ?? nil
+        else { return }
+        throw RouteParseError(format: format, location: SourceLocation(path: path, line: problem.line, column: problem.column),
+                              reason: .unsupportedEncoding(problem.message))
     }
 
     /// The input decoded to UTF-8 when it declares windows-1252 (or ISO-8859-1), else `nil`.
