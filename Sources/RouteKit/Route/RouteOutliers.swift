@@ -209,16 +209,35 @@ extension Route {
                      neighbourDistance: c, speedIn: speedIn, speedOut: speedOut)
     }
 
-    /// This route without the points at `removed` (none a segment's first or last). O(n).
+    /// This route without the points at `removed` (none a segment's first or last). O(n) time, one
+    /// copy of the points kept.
+    ///
+    /// Legs between points that stay neighbours are this route's, not measured again: a leg of
+    /// positive length keeps its geodesic's distance and heading as measured
+    /// (``measuredLegs(_:threads:)``); only legs across a removed point, of zero length (whose heading
+    /// this route filled in) or across a gap are measured, so the route is the one measured whole, bit
+    /// for bit.
     func removing(_ removed: Set<Int>) -> Route {
         var kept: [RoutePoint] = []
+        var keptIndices: [Int] = []
+        kept.reserveCapacity(points.count - removed.count)
+        keptIndices.reserveCapacity(points.count - removed.count)
         var ranges: [Range<Int>] = []
         for segment in segments {
             let start = kept.count
-            for i in segment where !removed.contains(i) { kept.append(points[i]) }
+            for i in segment where !removed.contains(i) {
+                kept.append(points[i])
+                keptIndices.append(i)
+            }
             ranges.append(start..<kept.count)
         }
-        return Route(points: kept, segments: ranges, name: name, source: source)
+        let measured = (0..<max(kept.count - 1, 0)).map { k -> Leg in
+            let i = keptIndices[k], j = keptIndices[k + 1]
+            if j == i + 1, !legs[i].isGap, legs[i].distance > 0 { return Leg(distance: legs[i].distance, heading: legs[i].heading, isGap: false) }
+            let inverse = Geodesic.wgs84.inverse(from: kept[k].coordinate, to: kept[k + 1].coordinate)
+            return Leg(distance: inverse.distance, heading: Angles.normalizedHeading(inverse.initialAzimuth), isGap: false)
+        }
+        return Route(points: kept, segments: ranges, name: name, source: source, measuredLegs: measured)
     }
 
     /// The median of `values`, sorted in place.
