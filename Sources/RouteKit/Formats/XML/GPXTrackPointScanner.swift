@@ -78,11 +78,8 @@ struct GPXTrackPointScanner: Equatable {
     private func readExtensions(_ cursor: inout XMLByteCursor, into point: inout RoutePoint) -> Bool {
         guard let prefix = extensionPrefix else { return false }
         return prefix.withUnsafeBufferPointer { prefix in
-            while true {
-                cursor.skipSpace()
-                if cursor.take("</") { return cursor.take("extensions") && cursor.closeTag() }
-                guard cursor.take("<"), cursor.take(prefix), cursor.take(":TrackPointExtension"), cursor.closeTag(),
-                      readTrackPointExtension(&cursor, prefix, into: &point) else { return false }
+            cursor.prefixedChildren("TrackPointExtension", prefix: prefix, until: "extensions") {
+                readTrackPointExtension(&$0, prefix, into: &point)
             }
         }
     }

@@ -188,12 +188,7 @@ struct TCXTrackpointScanner {
     private func readExtensions(_ cursor: inout XMLByteCursor, into fields: inout Fields) -> Bool {
         guard let prefix = extensionPrefix else { return false }
         return prefix.withUnsafeBufferPointer { prefix in
-            while true {
-                cursor.skipSpace()
-                if cursor.take("</") { return cursor.take("Extensions") && cursor.closeTag() }
-                guard cursor.take("<"), cursor.take(prefix), cursor.take(":TPX"), cursor.closeTag(),
-                      Self.readTPX(&cursor, prefix, into: &fields) else { return false }
-            }
+            cursor.prefixedChildren("TPX", prefix: prefix, until: "Extensions") { Self.readTPX(&$0, prefix, into: &fields) }
         }
     }
 

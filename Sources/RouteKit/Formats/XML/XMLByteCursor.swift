@@ -36,6 +36,18 @@ struct XMLByteCursor {
         return true
     }
 
+    /// Reads the children of an element (its start tag read), each `<P:local>` with `P` the bound
+    /// `prefix`, handing the cursor to `child` after each start tag, up to and including `</element>`;
+    /// `false` where anything else stands or `child` fails.
+    mutating func prefixedChildren(_ local: StaticString, prefix: UnsafeBufferPointer<UInt8>, until element: StaticString,
+                                   _ child: (inout XMLByteCursor) -> Bool) -> Bool {
+        while true {
+            skipSpace()
+            if take("</") { return take(element) && closeTag() }
+            guard take("<"), take(prefix), take(":"), take(local), closeTag(), child(&self) else { return false }
+        }
+    }
+
     @inline(__always) static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D }
 
     /// Skips white space (bounded, as the general scanner bounds a text run).

@@ -23,7 +23,7 @@ protocol XMLRawElementReader: AnyObject {
 /// white space the delegate ignores, so it takes them (``XMLRouteDelegate/adoptRawElements(from:)``)
 /// and goes on from `end`. Otherwise (`start` lay inside other markup, the segment is one the delegate
 /// reads event by event, the reader's configuration changed on the way) the work is thrown away, and
-/// the result is still the serial one; the parity suites check it split at every element.
+/// the result is still the serial one (`XMLReadAheadTests` splits files at every byte and at every tag).
 ///
 /// The thread is always joined (``finish()``, ``cancel()``) before the scan returns and its bytes are
 /// unmapped.
@@ -95,13 +95,11 @@ final class XMLReadAhead: @unchecked Sendable {
             guard let found = memchr(p + k, Int32(pattern[0]), n - k) else { return nil }
             let at = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - p
             let after = at + pattern.count
-            if after < n, memcmp(p + at, pattern, pattern.count) == 0, isSpace(p[after]) || p[after] == 0x3E { return at }
+            if after < n, memcmp(p + at, pattern, pattern.count) == 0, XMLByteCursor.isSpace(p[after]) || p[after] == 0x3E { return at }
             k = at + 1
         }
         return nil
     }
-
-    @inline(__always) private static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D }
 
     /// The thread's work: elements while they follow one another, releasing pages behind it.
     private func readElements(_ p: UnsafePointer<UInt8>, _ n: Int, release: (@Sendable (Range<Int>) -> Void)?) {
@@ -113,7 +111,7 @@ final class XMLReadAhead: @unchecked Sendable {
             end = after
             read += 1
             var k = after
-            while k < n, k - after <= Self.maximumSpace, Self.isSpace(p[k]) { k += 1 }
+            while k < n, k - after <= Self.maximumSpace, XMLByteCursor.isSpace(p[k]) { k += 1 }
             guard k + pattern.count < n, memcmp(p + k, pattern, pattern.count) == 0 else { break }
             i = k
             if read & 4095 == 0 {
