@@ -1,12 +1,14 @@
 import CProj
 
-/// Geodesics on the WGS 84 ellipsoid, solved by PROJ's implementation of Karney's algorithms.
+/// Geodesics on the WGS 84 ellipsoid, solved by PROJ's implementation of Karney's algorithms, and
+/// short lines (the legs of a track) in closed form.
 ///
 /// This is the only file in RouteKit that touches PROJ. Everything it returns is in degrees and
 /// metres, with azimuths measured clockwise from true north.
 ///
 /// Accuracy: round-off for WGS 84 (below 15 nanometres), and the inverse problem always converges,
-/// including for nearly antipodal points ([Karney 2013]; PROJ `geodesic.h`).
+/// including for nearly antipodal points ([Karney 2013]; PROJ `geodesic.h`). Short lines solved in
+/// closed form agree with PROJ's solution to its rounding (within 3.2 nm).
 ///
 /// [Karney 2013]: https://doi.org/10.1007/s00190-012-0578-z
 public struct Geodesic: Sendable {
@@ -21,6 +23,8 @@ public struct Geodesic: Sendable {
         equatorialRadius: wgs84EquatorialRadius, flattening: wgs84Flattening)
 
     private let g: geod_geodesic
+    /// The closed-form solver of short lines, for ellipsoids it serves.
+    private let shortLines: ShortLineInverse?
 
     /// Creates the geodesic solver of an ellipsoid.
     /// - Parameters:
@@ -30,6 +34,7 @@ public struct Geodesic: Sendable {
         var g = geod_geodesic()
         geod_init(&g, equatorialRadius, flattening)
         self.g = g
+        shortLines = ShortLineInverse(equatorialRadius: equatorialRadius, flattening: flattening)
     }
 
     /// The solution of the inverse problem between two points.
@@ -50,14 +55,23 @@ public struct Geodesic: Sendable {
         }
     }
 
-    /// Solves the inverse geodesic problem: the shortest path between two points (PROJ `geod_inverse`).
+    /// Solves the inverse geodesic problem: the shortest path between two points. Lines within 0.02
+    /// degrees of latitude and of longitude (about 2 km), away from the poles, are solved in closed form
+    /// (a chord, its normal section and the geodesic's turn from it; within 3.2 nm of PROJ); the others by
+    /// PROJ `geod_inverse`.
     ///
     /// - Parameters:
     ///   - start: Latitude in `-90...90` degrees; longitude any finite value (no normalisation needed).
     ///   - end: As `start`.
     /// - Returns: The distance in metres and the forward azimuths at both ends (degrees).
-    /// - Complexity: O(1); about half a microsecond.
+    /// - Complexity: O(1); about 80 nanoseconds for a short line, half a microsecond otherwise.
     public func inverse(from start: LocationCoordinate2D, to end: LocationCoordinate2D) -> Inverse {
+        if let line = shortLines?.inverse(from: start, to: end) { return line }
+        return karneyInverse(from: start, to: end)
+    }
+
+    /// ``inverse(from:to:)`` always by PROJ `geod_inverse` (Karney 2013).
+    func karneyInverse(from start: LocationCoordinate2D, to end: LocationCoordinate2D) -> Inverse {
         var s12 = 0.0, azi1 = 0.0, azi2 = 0.0
         withUnsafePointer(to: g) { gp in
             geod_inverse(gp, start.latitude, start.longitude, end.latitude, end.longitude, &s12, &azi1, &azi2)

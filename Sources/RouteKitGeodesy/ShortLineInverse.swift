@@ -1,0 +1,149 @@
+import Foundation
+
+/// The inverse problem for a short geodesic, solved in closed form: what ``Geodesic/inverse(from:to:)``
+/// uses for the legs of a GPS track (a few metres to a few hundred), where it is about six times faster
+/// than PROJ's iterative solution and agrees with it to PROJ's own rounding.
+///
+/// Domain: both ends within ``maximumDifference`` degrees of each other in latitude and in longitude
+/// (about 2.2 km north-south), neither beyond ``maximumLatitude``, the points not the same, and an
+/// oblate ellipsoid of flattening at most 1/100. Outside it, ``inverse(from:to:)`` returns `nil`.
+///
+/// From `P1` (latitude `φ1`) to `P2`, on the ellipsoid of equatorial radius `a`, eccentricity squared `e²`
+/// and second eccentricity squared `e'² = e² / (1 - e²)`:
+/// 1. The chord `D = P2 - P1` in Earth-centred coordinates (`x = N cos φ cos λ`, `y = N cos φ sin λ`,
+///    `z = N (1 - e²) sin φ`, `N = a / W`, `W = √(1 - e² sin² φ)`; [Hofmann-Wellenhof et al. 2008, 5.6.1]),
+///    in axes turned so that `P1` is on longitude 0. Each part is formed from half-angle differences
+///    (`cos φ2 - cos φ1 = -2 sin φm sin(Δφ/2)`, `sin φ2 - sin φ1 = 2 cos φm sin(Δφ/2)`,
+///    `W2 - W1 = -e² (sin² φ2 - sin² φ1) / (W1 + W2)`, `cos Δλ - 1 = -2 sin²(Δλ/2)`), never as the
+///    difference of two numbers of about 6,400 km, so it keeps full precision however short the line.
+/// 2. The azimuth of the normal section at `P1` through `P2` is the direction of `D` in the plane
+///    tangent at `P1`; at `P2`, that of `D` in the plane tangent there.
+/// 3. The length is that of a circular arc on the chord, of the normal section's radius of curvature at
+///    the mid-latitude `φm` in that azimuth `α` (Euler's theorem, `1/R = cos²α / M + sin²α / N`):
+///    `s = c (1 + c² / (24 R²))`, `c = |D|`.
+/// 4. The geodesic leaves `P1` turned from the normal section by
+///    `δ = e'² s² cos² φm sin 2α / (12 N²)`, a third of the angle between the two reciprocal normal
+///    sections ([Deakin and Hunter 2010], the geodesic lies between them); both azimuths are turned by `-δ`.
+///
+/// Accuracy, against PROJ's `geod_inverse` (Karney 2013) over millions of random lines in the domain
+/// (GPS-rounded ends, every azimuth, latitudes to 89.5 degrees, `ShortLineInverseTests` repeats it on a
+/// sample): at most 3.2 nm in length and 2.7 nm sideways at the far end. That is PROJ's rounding: the same
+/// formulas in 80-bit arithmetic agree with these to 1e-12 m. What the formulas leave out grows with
+/// the length: lines of 10 km are within 6e-8 m sideways of PROJ's, of 30 km within 4e-7 m in length.
+///
+/// [Hofmann-Wellenhof et al. 2008]: https://doi.org/10.1007/978-3-211-73017-1
+/// [Deakin and Hunter 2010]: R. E. Deakin and M. N. Hunter, *Geometric Geodesy Part B*, RMIT University
+struct ShortLineInverse: Sendable {
+    /// The largest difference of latitude, and of longitude, between the ends, degrees.
+    static let maximumDifference = 0.02
+    /// The highest latitude of either end, degrees (either hemisphere).
+    static let maximumLatitude = 89.5
+
+    private let a: Double
+    private let e2: Double
+    private let secondE2: Double
+
+    /// The solver for an ellipsoid (metres, unitless), or `nil` unless it is oblate with a flattening
+    /// of at most 1/100 (the formulas' error terms were measured on WGS 84's).
+    init?(equatorialRadius: Double, flattening: Double) {
+        guard equatorialRadius > 0, flattening >= 0, flattening <= 0.01 else { return nil }
+        a = equatorialRadius
+        e2 = flattening * (2 - flattening)
+        secondE2 = e2 / (1 - e2)
+    }
+
+    /// The geodesic from `start` to `end`, or `nil` outside the domain.
+    /// - Complexity: O(1); about 80 nanoseconds.
+    @inline(__always)
+    func inverse(from start: LocationCoordinate2D, to end: LocationCoordinate2D) -> Geodesic.Inverse? {
+        let dLatitude = end.latitude - start.latitude
+        let dLongitude = Self.longitudeDifference(start.longitude, end.longitude)
+        guard abs(dLatitude) <= Self.maximumDifference, abs(dLongitude) <= Self.maximumDifference,
+              abs(start.latitude) <= Self.maximumLatitude, abs(end.latitude) <= Self.maximumLatitude,
+              dLatitude != 0 || dLongitude != 0 else { return nil }
+        let ends = Ends(latitude1: start.latitude, latitude2: end.latitude, dLatitude: dLatitude, e2: e2)
+        let d = chord(ends, dLongitude: dLongitude)
+        return solution(ends, chord: d)
+    }
+
+    /// `λ2 - λ1` reduced to `-180...180` degrees. Longitudes within 0.02 degrees of each other and
+    /// both in `-180...180` subtract exactly (Sterbenz); otherwise each is reduced exactly
+    /// (`remainder`) and the difference kept with its rounding error (Knuth's two-sum) until the end.
+    @inline(__always)
+    static func longitudeDifference(_ longitude1: Double, _ longitude2: Double) -> Double {
+        let plain = longitude2 - longitude1
+        if abs(plain) <= maximumDifference { return plain }
+        let u = longitude2.remainder(dividingBy: 360), v = -longitude1.remainder(dividingBy: 360)
+        let sum = u + v
+        let uPart = sum - v, vPart = sum - uPart
+        let error = (u - uPart) + (v - vPart)
+        return sum.remainder(dividingBy: 360) + error
+    }
+
+    /// The sines and cosines of both latitudes, of their mean and of half their difference.
+    private struct Ends {
+        let sinMid: Double, cosMid: Double
+        let sinHalf: Double, cosHalf: Double
+        let sin1: Double, cos1: Double, sin2: Double, cos2: Double
+        let w1: Double, w2: Double
+
+        @inline(__always)
+        init(latitude1: Double, latitude2: Double, dLatitude: Double, e2: Double) {
+            let mid = (latitude1 + latitude2) * (.pi / 360)
+            let half = dLatitude * (.pi / 360)
+            sinMid = sin(mid); cosMid = cos(mid)
+            sinHalf = sin(half); cosHalf = cos(half)
+            sin1 = sinMid * cosHalf - cosMid * sinHalf; cos1 = cosMid * cosHalf + sinMid * sinHalf
+            sin2 = sinMid * cosHalf + cosMid * sinHalf; cos2 = cosMid * cosHalf - sinMid * sinHalf
+            w1 = (1 - e2 * sin1 * sin1).squareRoot(); w2 = (1 - e2 * sin2 * sin2).squareRoot()
+        }
+    }
+
+    /// The chord `P2 - P1`, metres, in Earth-centred axes turned so that `P1` is on longitude 0, and the
+    /// sine and cosine of `Δλ` (`P2`'s longitude in those axes).
+    private struct Chord {
+        let d: SIMD3<Double>
+        let sinLongitude: Double, cosLongitude: Double
+    }
+
+    @inline(__always)
+    private func chord(_ ends: Ends, dLongitude: Double) -> Chord {
+        let dSin = 2 * ends.cosMid * ends.sinHalf       // sin φ2 - sin φ1
+        let dCos = -2 * ends.sinMid * ends.sinHalf      // cos φ2 - cos φ1
+        let dW = -e2 * dSin * (2 * ends.sinMid * ends.cosHalf) / (ends.w1 + ends.w2)  // W2 - W1
+        let scale = a / (ends.w1 * ends.w2)
+        // p = N cos φ and q = N (1 - e²) sin φ: p2 - p1 = a (cos φ2 W1 - cos φ1 W2) / (W1 W2), and q alike.
+        let dp = scale * (ends.w1 * dCos - ends.cos1 * dW)
+        let dq = scale * (1 - e2) * (ends.w1 * dSin - ends.sin1 * dW)
+        let p2 = a * ends.cos2 / ends.w2
+        let half = dLongitude * (.pi / 360)
+        let sinHalf = sin(half), cosHalf = cos(half)
+        return Chord(d: SIMD3(dp - 2 * p2 * sinHalf * sinHalf, 2 * p2 * sinHalf * cosHalf, dq),
+                     sinLongitude: 2 * sinHalf * cosHalf, cosLongitude: 1 - 2 * sinHalf * sinHalf)
+    }
+
+    /// Length and azimuths from the chord.
+    @inline(__always)
+    private func solution(_ ends: Ends, chord: Chord) -> Geodesic.Inverse {
+        let d = chord.d
+        // Tangent plane at P1 (longitude 0): east (0, 1, 0), north (-sin φ1, 0, cos φ1).
+        let east = d.y, north = -ends.sin1 * d.x + ends.cos1 * d.z
+        let horizontal2 = east * east + north * north
+        let c2 = (d * d).sum()
+        // Normal curvature at the mid-latitude in the chord's azimuth (1/N = W/a, 1/M = W³/(a (1 - e²))).
+        let w = (1 - e2 * ends.sinMid * ends.sinMid).squareRoot()
+        let inverseN = w / a, inverseM = w * w * w / (a * (1 - e2))
+        let curvature = (north * north * inverseM + east * east * inverseN) / horizontal2
+        let distance = c2.squareRoot() * (1 + c2 * curvature * curvature / 24)
+        // The geodesic's turn from the normal section (sin 2α = 2 east north / horizontal²), radians.
+        let turn = secondE2 * c2 * inverseN * inverseN * ends.cosMid * ends.cosMid
+            * (2 * east * north / horizontal2) / 12
+        // Tangent plane at P2 (longitude Δλ): the chord's direction there is the direction of arrival.
+        let sinL = chord.sinLongitude, cosL = chord.cosLongitude
+        let east2 = -sinL * d.x + cosL * d.y
+        let north2 = -ends.sin2 * (cosL * d.x + sinL * d.y) + ends.cos2 * d.z
+        return Geodesic.Inverse(distance: distance,
+                                initialAzimuth: (atan2(east, north) - turn) * (180 / .pi),
+                                finalAzimuth: (atan2(east2, north2) - turn) * (180 / .pi))
+    }
+}
