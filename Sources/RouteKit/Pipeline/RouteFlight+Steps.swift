@@ -1,5 +1,6 @@
 import Foundation
 import RouteKitGeodesy
+import RouteKitSupport
 import RouteKitTerrain
 
 /// A route read and prepared for flying (``RouteFlight``'s first three steps), before planning.
@@ -105,9 +106,13 @@ extension RouteFlight {
         guard let script = options.script else {
             var planner = FlightPlanner(options: options.flight)
             planner.ground = prepared.terrain
-            let plan = try planner.plan(for: prepared.route)
+            // The route's odometer (O(n) reading tables) is built on the other core while the flight is
+            // planned, which is mostly serial work once the route is prepared.
+            let (planned, odometer) = Parallel.both({ Result { () throws(FlightPlanError) in try planner.plan(for: prepared.route) } },
+                                                    { RouteOdometer(route: prepared.route) })
+            let plan = try planned.get()
             notices += plan.notes.map { Notice(severity: .note, message: $0) }
-            var flight = try plan.script.resolved(for: prepared.route, framing: options.flight.framing)
+            var flight = try plan.script.resolved(for: prepared.route, framing: options.flight.framing, odometer: odometer)
             flight.routeTracking = plan.routeTracking
             return flight
         }

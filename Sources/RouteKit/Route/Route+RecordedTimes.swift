@@ -46,35 +46,32 @@ extension Route {
     /// by a caller that needs them too, ``RecordedClock``). O(n).
     func recordedTimes(patterns: [ClockPattern]) -> RecordedTimes? {
         let n = points.count
-        let timedIndices = points.indices.filter { points[$0].time != nil }
-        guard timedIndices.count >= 2 else { return nil }
-        var filled = 0
-        let origin = points[timedIndices[0]].time!
-        var t = [Double?](repeating: nil, count: n)
-        for i in timedIndices { t[i] = points[i].time!.timeIntervalSince(origin) }
-        // Distance along the route, gaps included (time passes across a gap).
-        var along = [Double](repeating: 0, count: n)
-        for (i, leg) in legs.enumerated() { along[i + 1] = along[i] + leg.distance }
-
-        // Interior runs of untimed points.
-        for (a, b) in zip(timedIndices, timedIndices.dropFirst()) where b > a + 1 {
-            let ta = t[a]!, tb = t[b]!, span = along[b] - along[a]
-            for k in (a + 1)..<b {
-                let f = span > 0 ? (along[k] - along[a]) / span : Double(k - a) / Double(b - a)
-                t[k] = ta + (tb - ta) * f
+        guard let first = points.firstIndex(where: { $0.time != nil }),
+              let last = points.lastIndex(where: { $0.time != nil }), last > first else { return nil }
+        let origin = points[first].time!
+        // Seconds from the origin, NaN where a point has none yet.
+        var t = [Double](repeating: .nan, count: n)
+        var timedCount = 0
+        for i in first...last {
+            guard let time = points[i].time else { continue }
+            t[i] = time.timeIntervalSince(origin)
+            timedCount += 1
+        }
+        let spreadsSeconds = patterns.contains { if case .wholeSeconds = $0 { true } else { false } }
+        // Distance along the route, gaps included (time passes across a gap): only to fill or spread times.
+        let along = timedCount < n || spreadsSeconds ? distancesIncludingGaps() : []
+        var filled = Self.fillInteriorRuns(&t, along: along, from: first, to: last)
+        // Leading and trailing untimed points, at the timed part's mean moving speed.
+        if first > 0 || last < n - 1 {
+            let speed = meanMovingSpeed(times: t, along: along, from: first, to: last)
+            for k in 0..<first {
+                t[k] = t[first] - (speed > 0 ? (along[first] - along[k]) / speed : 0)
                 filled += 1
             }
-        }
-        // Leading and trailing untimed points, at the timed part's mean moving speed.
-        let first = timedIndices.first!, last = timedIndices.last!
-        let speed = Self.meanMovingSpeed(times: t, along: along, timedIndices: timedIndices)
-        for k in 0..<first {
-            t[k] = t[first]! - (speed > 0 ? (along[first] - along[k]) / speed : 0)
-            filled += 1
-        }
-        for k in (last + 1)..<n {
-            t[k] = t[last]! + (speed > 0 ? (along[k] - along[last]) / speed : 0)
-            filled += 1
+            for k in (last + 1)..<n {
+                t[k] = t[last] + (speed > 0 ? (along[k] - along[last]) / speed : 0)
+                filled += 1
+            }
         }
 
         for case .wholeSeconds(_, _, _, let resolution) in patterns {
@@ -84,10 +81,10 @@ extension Route {
         var offsets = [Double](), steps = [Double]()
         offsets.reserveCapacity(n)
         steps.reserveCapacity(n - 1)
-        offsets.append(t[0]!)
+        offsets.append(t[0])
         var nonIncreasing = 0
         for k in 0..<(n - 1) {
-            let step = t[k + 1]! - t[k]!
+            let step = t[k + 1] - t[k]
             if step > 0 {
                 steps.append(step)
             } else {
@@ -100,6 +97,32 @@ extension Route {
                              nonIncreasingSteps: nonIncreasing)
     }
 
+    /// Metres along the route to each point, gaps between segments included.
+    private func distancesIncludingGaps() -> [Double] {
+        var along = [Double](repeating: 0, count: points.count)
+        for (i, leg) in legs.enumerated() { along[i + 1] = along[i] + leg.distance }
+        return along
+    }
+
+    /// Fills each run of untimed points between two timed ones (`t` NaN there) by distance along the
+    /// route, or evenly by index where the two are at one place; returns how many it filled.
+    private static func fillInteriorRuns(_ t: inout [Double], along: [Double], from first: Int, to last: Int) -> Int {
+        var filled = 0
+        var a = first
+        for b in (first + 1)...last where !t[b].isNaN {
+            if b > a + 1 {
+                let ta = t[a], tb = t[b], span = along[b] - along[a]
+                for k in (a + 1)..<b {
+                    let f = span > 0 ? (along[k] - along[a]) / span : Double(k - a) / Double(b - a)
+                    t[k] = ta + (tb - ta) * f
+                    filled += 1
+                }
+            }
+            a = b
+        }
+        return filled
+    }
+
     /// The longest step between two timed points counted as moving when extrapolating, 60 s: longer steps
     /// are stops or breaks (the route check's `time-gap` threshold), whose time would slow the made-up
     /// times of untimed points to a crawl (a 2-year break between two tracks made 22 km last 13 years).
@@ -110,35 +133,36 @@ extension Route {
     /// timed part's distance over its span when no step qualifies; 0 when that span is 0.
     ///
     /// - Complexity: O(k) for k timed points.
-    private static func meanMovingSpeed(times t: [Double?], along: [Double], timedIndices: [Int]) -> Double {
+    private func meanMovingSpeed(times t: [Double], along: [Double], from first: Int, to last: Int) -> Double {
         var distance = 0.0, time = 0.0
-        for (a, b) in zip(timedIndices, timedIndices.dropFirst()) {
-            let step = t[b]! - t[a]!
-            if step > 0, step <= longestMovingStep {
+        var a = first
+        for b in (first + 1)...last where points[b].time != nil {
+            let step = t[b] - t[a]
+            if step > 0, step <= Self.longestMovingStep {
                 distance += along[b] - along[a]
                 time += step
             }
+            a = b
         }
         if time > 0, distance > 0 { return distance / time }
-        let first = timedIndices.first!, last = timedIndices.last!
-        let span = t[last]! - t[first]!
+        let span = t[last] - t[first]
         return span > 0 ? (along[last] - along[first]) / span : 0
     }
 
     /// Spreads each run of equal times evenly over its second, or its `resolution` seconds (60 for times
     /// written to the minute; policy step 2 of ``recordedTimes``).
-    private static func spreadWholeSeconds(_ t: inout [Double?], along: [Double], resolution: Double) {
+    private static func spreadWholeSeconds(_ t: inout [Double], along: [Double], resolution: Double) {
         var k = 0
         while k < t.count {
             var m = k
-            while m + 1 < t.count, t[m + 1]! == t[k]! { m += 1 }
+            while m + 1 < t.count, t[m + 1] == t[k] { m += 1 }
             if m > k {
                 let next = m + 1 < t.count ? m + 1 : nil
                 let length = next.map { along[$0] - along[k] } ?? 0
-                let second = next.map { max(0, min(resolution, t[$0]! - t[k]!)) } ?? resolution
+                let second = next.map { max(0, min(resolution, t[$0] - t[k])) } ?? resolution
                 for j in (k + 1)...m {
                     let f = length > 0 ? (along[j] - along[k]) / length : Double(j - k) / Double(m - k + 1)
-                    t[j] = t[k]! + second * f
+                    t[j] = t[k] + second * f
                 }
             }
             k = m + 1
