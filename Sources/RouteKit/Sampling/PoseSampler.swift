@@ -192,16 +192,17 @@ public struct PoseSampler: Sendable {
                        implausible: !PointValueLimits.elevation.contains(elevation))
     }
 
-    /// Frames sampled at once, split between the cores (each pose depends on its time alone, so the
-    /// split changes nothing); the caller then takes them in order.
+    /// Frames sampled at once: the first block split between the cores, each later one computed on one
+    /// core while the caller takes the block before it (each pose depends on its time alone, so neither
+    /// changes anything); the caller takes them in order.
     private static let blockFrames = 2048
 
-    /// The poses of `frames`, in order, computed on two cores when there are enough.
+    /// The poses of `frames`, in order, computed in `parts` ranges at once.
     private func poses(of timeline: KeyframeTimeline<MapCamera>, centerElevation: KeyframeTimeline<Double>?,
-                       eye: EyePosition.Model?, frames: Range<Int>) -> [Sampled] {
+                       eye: EyePosition.Model?, frames: Range<Int>, parts: Int) -> [Sampled] {
         [Sampled](unsafeUninitializedCapacity: frames.count) { buffer, initialized in
             nonisolated(unsafe) let buffer = buffer
-            Parallel.forEachRange(count: frames.count, parts: frames.count >= 512 ? 2 : 1) { range in
+            Parallel.forEachRange(count: frames.count, parts: parts) { range in
                 for k in range {
                     let frame = frames.lowerBound + k
                     (buffer.baseAddress! + k).initialize(to: pose(of: timeline, centerElevation: centerElevation, eye: eye,
@@ -212,17 +213,15 @@ public struct PoseSampler: Sendable {
         }
     }
 
-    private func forEachPose(of timeline: KeyframeTimeline<MapCamera>, centerElevation: KeyframeTimeline<Double>?,
-                             eye: EyePosition.Model?, duration: Double, _ body: (CameraPose) -> Bool) -> Summary {
-        let count = frameCount(forDuration: duration)
-        var clamped = 0
-        var produced = 0
+    /// What the poses handed over had to correct, counted as ``Summary`` reports it.
+    private struct Tally {
+        var produced = 0, clamped = 0
         var outOfRange = 0, firstOutOfRange: Double? = nil
         var implausible = 0, firstImplausible: Double? = nil
-        var start = 0
-        blocks: while start < count {
-            let frames = start..<min(count, start + Self.blockFrames)
-            for sampled in poses(of: timeline, centerElevation: centerElevation, eye: eye, frames: frames) {
+
+        /// Hands `block` to `body` in order, counting; `false` once `body` asks to stop.
+        mutating func take(_ block: [Sampled], _ body: (CameraPose) -> Bool) -> Bool {
+            for sampled in block {
                 let t = sampled.pose.time
                 if sampled.outOfRange {
                     outOfRange += 1
@@ -234,12 +233,35 @@ public struct PoseSampler: Sendable {
                     if firstImplausible == nil { firstImplausible = t }
                 }
                 produced += 1
-                if !body(sampled.pose) { break blocks }
+                if !body(sampled.pose) { return false }
             }
-            start = frames.upperBound
+            return true
         }
-        return Summary(frameCount: produced, clampedFrameCount: clamped, outOfRangeFrameCount: outOfRange,
-                       firstOutOfRangeTime: firstOutOfRange, implausibleElevationFrameCount: implausible,
-                       firstImplausibleElevationTime: firstImplausible)
+
+        var summary: Summary {
+            Summary(frameCount: produced, clampedFrameCount: clamped, outOfRangeFrameCount: outOfRange,
+                    firstOutOfRangeTime: firstOutOfRange, implausibleElevationFrameCount: implausible,
+                    firstImplausibleElevationTime: firstImplausible)
+        }
+    }
+
+    private func forEachPose(of timeline: KeyframeTimeline<MapCamera>, centerElevation: KeyframeTimeline<Double>?,
+                             eye: EyePosition.Model?, duration: Double, _ body: (CameraPose) -> Bool) -> Summary {
+        let count = frameCount(forDuration: duration)
+        func block(from start: Int) -> Range<Int> { start..<min(count, start + Self.blockFrames) }
+        var tally = Tally()
+        var frames = block(from: 0)
+        var sampled = poses(of: timeline, centerElevation: centerElevation, eye: eye, frames: frames,
+                            parts: frames.count >= 512 ? 2 : 1)
+        while !frames.isEmpty {
+            let next = block(from: frames.upperBound)
+            let (goesOn, following) = Parallel.both(
+                { tally.take(sampled, body) },
+                { next.isEmpty ? [] : poses(of: timeline, centerElevation: centerElevation, eye: eye, frames: next, parts: 1) })
+            guard goesOn else { break }
+            frames = next
+            sampled = following
+        }
+        return tally.summary
     }
 }
