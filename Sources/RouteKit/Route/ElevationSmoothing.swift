@@ -1,4 +1,5 @@
 import Foundation
+import RouteKitSupport
 
 /// Removes GPS spikes from the ground height the camera follows (``FollowTrack`` then smooths it in
 /// time), so that the eye does not bob with noisy elevations.
@@ -40,12 +41,35 @@ enum ElevationSmoothing {
     static func replacements(count n: Int, window: Double, floor: Double = minimumOutlier,
                              value: (Int) -> Double, position: (Int) -> Double) -> [(index: Int, median: Double)] {
         guard n > 2, window > 0 else { return [] }
+        // Each index's verdict depends on its own window alone, so the two halves of a long route are
+        // filtered at once and joined in order.
+        let parts = n >= splitFrom ? 2 : 1
+        var pieces = [[(index: Int, median: Double)]](repeating: [], count: parts)
+        pieces.withUnsafeMutableBufferPointer { pieces in
+            nonisolated(unsafe) let pieces = pieces
+            Parallel.forEachRange(count: n, parts: parts) { range in
+                pieces[range.lowerBound == 0 ? 0 : parts - 1] = replacements(in: range, count: n, window: window, floor: floor,
+                                                                             value: value, position: position)
+            }
+        }
+        return pieces.count == 1 ? pieces[0] : pieces[0] + pieces[1]
+    }
+
+    /// The number of values from which ``replacements(count:window:floor:value:position:)`` filters the
+    /// two halves at once.
+    static let splitFrom = 65_536
+
+    /// ``replacements(count:window:floor:value:position:)`` of the indices in `range` (of `n`).
+    private static func replacements(in range: Range<Int>, count n: Int, window: Double, floor: Double,
+                                     value: (Int) -> Double, position: (Int) -> Double) -> [(index: Int, median: Double)] {
         var result: [(index: Int, median: Double)] = []
-        var low = 0, high = 0
+        // The window's first index: the first whose position is within `window / 2` behind.
+        var low = firstIndex(below: range.lowerBound, atLeast: position(range.lowerBound) - window / 2, position: position)
+        var high = range.lowerBound
         var buffer: [Double] = []
         buffer.reserveCapacity(maximumSamples)
-        var extremes = SlidingExtremes()
-        for i in 0..<n {
+        var extremes = SlidingExtremes(at: low)
+        for i in range {
             let here = position(i)
             while position(low) < here - window / 2 { low += 1 }
             if high < i + 1 { high = i + 1 }
@@ -75,6 +99,17 @@ enum ElevationSmoothing {
             if abs(v - median) > max(3 * 1.4826 * mad, floor) { result.append((i, median)) }
         }
         return result
+    }
+
+    /// The first index up to `end` whose position (non-decreasing) is at least `bound` (`end` when
+    /// none before it is). O(log end).
+    private static func firstIndex(below end: Int, atLeast bound: Double, position: (Int) -> Double) -> Int {
+        var low = 0, high = end
+        while low < high {
+            let mid = (low + high) / 2
+            if position(mid) < bound { low = mid + 1 } else { high = mid }
+        }
+        return low
     }
 
     /// The median of `values`, which it sorts. A stable sort's order is unique (equal values, such as 0

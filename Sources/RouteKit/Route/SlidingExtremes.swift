@@ -15,6 +15,12 @@ struct SlidingExtremes {
     private var minimaFront = 0, maximaFront = 0
     /// The next index to enter, and the first still in the window.
     private var end = 0, start = 0
+
+    /// An empty window at `index` (the first window it slides to starts there or later).
+    init(at index: Int = 0) {
+        end = index
+        start = index
+    }
     /// The last NaN that entered, or -1.
     private var lastNaN = -1
 

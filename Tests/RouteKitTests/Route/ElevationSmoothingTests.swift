@@ -8,13 +8,19 @@ import Testing
 /// spiky ground and on ground that climbs by more than the floor within a window.
 @Suite struct ElevationSmoothingTests {
     /// The filter as its documentation states it.
-    static func definition(_ values: [Double], at positions: [Double], window: Double, floor: Double) -> [(Int, Double)] {
+    /// With `reach`, only the indices within `reach` of each point are looked at, which must hold its
+    /// whole window (checked: the first index outside on either side is outside the window).
+    static func definition(_ values: [Double], at positions: [Double], window: Double, floor: Double,
+                           reach: Int? = nil) -> [(Int, Double)] {
         let n = values.count
         guard n > 2, window > 0 else { return [] }
         var result: [(Int, Double)] = []
         for i in 0..<n {
             let here = positions[i]
-            let inside = (0..<n).filter { positions[$0] >= here - window / 2 && positions[$0] <= here + window / 2 }
+            let near = reach.map { max(0, i - $0)..<min(n, i + $0 + 1) } ?? 0..<n
+            if near.lowerBound > 0 { precondition(positions[near.lowerBound - 1] < here - window / 2) }
+            if near.upperBound < n { precondition(positions[near.upperBound] > here + window / 2) }
+            let inside = near.filter { positions[$0] >= here - window / 2 && positions[$0] <= here + window / 2 }
             guard inside.count > 2 else { continue }
             let m = ElevationSmoothing.maximumSamples, count = inside.count
             let picked = count <= m ? inside.map { values[$0] }
@@ -51,4 +57,23 @@ import Testing
             if spikeShare > 0 { #expect(!expected.isEmpty, "the spikes are found") }
         }
     }
+    @Test func longRoutesFilteredInTwoHalvesGiveTheDefinitions() {
+        // Past ElevationSmoothing.splitFrom the two halves are filtered at once; each index still gets
+        // exactly its own window's verdict, across the join too.
+        var generator = SplitMix64(seed: 7)
+        let n = ElevationSmoothing.splitFrom + 4_321
+        var positions: [Double] = [0]
+        for _ in 1..<n { positions.append(positions[positions.count - 1] + [0, 2, 5, 7.5].randomElement(using: &generator)!) }
+        let values = positions.map { p -> Double in
+            let ground = 300 + 30 * sin(p / 40) + Double.random(in: -0.5...0.5, using: &generator)
+            return Double.random(in: 0...1, using: &generator) < 0.01 ? ground + Double.random(in: -200...200, using: &generator) : ground
+        }
+        let found = ElevationSmoothing.replacements(count: n, window: 200, floor: 2,
+                                                    value: { values[$0] }, position: { positions[$0] })
+        let expected = Self.definition(values, at: positions, window: 200, floor: 2, reach: 150)
+        #expect(found.count > 100)
+        #expect(found.map(\.index) == expected.map(\.0))
+        #expect(found.map(\.median) == expected.map(\.1))
+    }
 }
+
