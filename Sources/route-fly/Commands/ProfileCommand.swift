@@ -97,7 +97,7 @@ struct ProfileOptions: Equatable, Subcommand {
     /// notes it needs are printed on standard error.
     private func profile(of routePath: String) throws -> (profile: RouteProfile, title: String) {
         let route = try ground.apply(to: try input.read(routePath).route, routePath: routePath, warnIfMissing: true).route
-        let profile: RouteProfile
+        var profile: RouteProfile
         do {
             profile = try RouteProfile(route, options: .init(binWidth: binWidth))
         } catch {
@@ -110,6 +110,8 @@ struct ProfileOptions: Equatable, Subcommand {
         if resolvedFormat == .hikeJSON {
             for note in profile.hikeFillNotes { printDiagnostic("\(shownPath(routePath)): note: \(note)") }
         }
-        return (profile, hikeName ?? route.name ?? fileName)
+        // Every format carries the same title: the JSON's `name` too.
+        profile.name = hikeName ?? route.name ?? fileName
+        return (profile, profile.name!)
     }
 }
