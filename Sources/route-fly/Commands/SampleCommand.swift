@@ -172,11 +172,13 @@ struct SampleOptions: Equatable, Subcommand {
             try refuseTooManyFramesBeforePlanning(route, sampler: PoseSampler(framesPerSecond: fps))
         }
         let (route, scripted) = (flown.route, flown.flight)
-        let sampler = try flown.sampler(framesPerSecond: fps)
         // With recorded timing, the recorded step that makes a flight long, named (a stop, a gap, or a
         // wrong time), for the errors and the warning below.
         let longestStep = scriptPath == nil ? RecordedStep(lengthening: route, options: flight.options) : nil
-        try checkFrames(duration: scripted.duration, sampler: sampler, shown: shownPath(routePath), longestStep: longestStep)
+        // Before the library's own sampler refuses too many frames, without naming the file or the way out.
+        try checkFrames(duration: scripted.duration, sampler: PoseSampler(framesPerSecond: fps), shown: shownPath(routePath),
+                        longestStep: longestStep)
+        let sampler = try flown.sampler(framesPerSecond: fps)
         let destination: PoseOutput.Destination = outputPath.flatMap { $0 == "-" ? nil : .file($0) } ?? .standardOutput
         let poseOutput = routeFlightOutput
         if poseOutput.format == .maplibre, let (pose, limit) = MapLibrePoseWriter.firstPose(beyondLimitsOf: poseOutput.maximumPitch, in: scripted, sampler: sampler,

@@ -36,6 +36,17 @@ import Testing
         #expect(raised.stdout.split(separator: "\n").count > 3000)
     }
 
+    @Test func moreFramesThanCanBeSampledNamesTheFileAndTheWayOut() throws {
+        // 1e6 s at 1000 fps is a billion frames, past the sampler's own limit of 20 million: refused with
+        // the file's name and what to do, as the budget is (the new-user review found a bare message).
+        let route = Fixtures.packageRoot.appendingPathComponent("routes/gpxpy-cerknicko-jezero.gpx").path
+        let r = try runRouteFly(["sample", route, "--fps", "1000", "--duration", "1e6"])
+        #expect(r.status == 1)
+        #expect(r.stdout.isEmpty)
+        #expect(r.stderr.contains("gpxpy-cerknicko-jezero.gpx: error: the flight lasts"), "\(r.stderr)")
+        #expect(r.stderr.contains("lower '--fps'"), "\(r.stderr)")
+    }
+
     @Test func maxFramesIsValidated() throws {
         for bad in ["0", "-5", "1.5", "x", "20000001"] {
             let r = try runRouteFly(["sample", "-", "--max-frames", bad])
