@@ -48,16 +48,6 @@ extension CameraScript {
         return flight
     }
 
-    /// ``resolved(for:framing:terrain:)`` with the route's odometer already built (``RouteOdometer/init(route:)``
-    /// of `route`), and no terrain.
-    ///
-    /// - Throws: As ``resolved(for:framing:terrain:)``.
-    package func resolved(for route: Route, framing: CameraFraming, odometer: RouteOdometer) throws(CameraScriptError) -> ScriptedFlight {
-        var flight = try timelines(for: route, framing: framing)
-        flight.route = odometer
-        return flight
-    }
-
     /// ``resolved(for:framing:terrain:)`` without the route's reading tables (``ScriptedFlight/route`` is
     /// `nil`): the camera and centre elevation timelines alone, for a planner that only evaluates them
     /// (terrain clearance, a grounded centre), sparing the O(n) ``RouteOdometer`` of a long route.

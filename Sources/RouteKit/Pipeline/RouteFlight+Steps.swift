@@ -112,7 +112,8 @@ extension RouteFlight {
                                                     { RouteOdometer(route: prepared.route) })
             let plan = try planned.get()
             notices += plan.notes.map { Notice(severity: .note, message: $0) }
-            var flight = try plan.script.resolved(for: prepared.route, framing: options.flight.framing, odometer: odometer)
+            var flight = try plan.script.timelines(for: prepared.route, framing: options.flight.framing)
+            flight.route = odometer
             flight.routeTracking = plan.routeTracking
             return flight
         }

@@ -43,16 +43,11 @@ enum ElevationSmoothing {
         guard n > 2, window > 0 else { return [] }
         // Each index's verdict depends on its own window alone, so the two halves of a long route are
         // filtered at once and joined in order.
-        let parts = n >= splitFrom ? 2 : 1
-        var pieces = [[(index: Int, median: Double)]](repeating: [], count: parts)
-        pieces.withUnsafeMutableBufferPointer { pieces in
-            nonisolated(unsafe) let pieces = pieces
-            Parallel.forEachRange(count: n, parts: parts) { range in
-                pieces[range.lowerBound == 0 ? 0 : parts - 1] = replacements(in: range, count: n, window: window, floor: floor,
-                                                                             value: value, position: position)
-            }
-        }
-        return pieces.count == 1 ? pieces[0] : pieces[0] + pieces[1]
+        guard n >= splitFrom else { return replacements(in: 0..<n, count: n, window: window, floor: floor, value: value, position: position) }
+        let (first, second) = Parallel.both(
+            { replacements(in: 0..<n / 2, count: n, window: window, floor: floor, value: value, position: position) },
+            { replacements(in: n / 2..<n, count: n, window: window, floor: floor, value: value, position: position) })
+        return first + second
     }
 
     /// The number of values from which ``replacements(count:window:floor:value:position:)`` filters the
