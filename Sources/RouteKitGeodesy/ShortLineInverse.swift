@@ -5,7 +5,7 @@ import Foundation
 /// than PROJ's iterative solution and agrees with it to PROJ's own rounding.
 ///
 /// Domain: both ends within ``maximumDifference`` degrees of each other in latitude and in longitude
-/// (about 2.2 km north-south), neither beyond ``maximumLatitude``, the points not the same, and an
+/// (about 2.2 km north-south), neither beyond ``maximumLatitude``, at least ``minimumDifference`` apart, and an
 /// oblate ellipsoid of flattening at most 1/100. Outside it, ``inverse(from:to:)`` returns `nil`.
 ///
 /// From `P1` (latitude `φ1`) to `P2`, on the ellipsoid of equatorial radius `a`, eccentricity squared `e²`
@@ -38,6 +38,10 @@ struct ShortLineInverse: Sendable {
     static let maximumDifference = 0.02
     /// The highest latitude of either end, degrees (either hemisphere).
     static let maximumLatitude = 89.5
+    /// The smallest difference of latitude or of longitude solved here, degrees: below it the squares
+    /// of the chord's parts (metres) would underflow to 0 (`0 / 0` in the curvature). Coincident points
+    /// and such lines are left to PROJ.
+    static let minimumDifference = 1e-100
 
     private let a: Double
     private let e2: Double
@@ -60,7 +64,7 @@ struct ShortLineInverse: Sendable {
         let dLongitude = Self.longitudeDifference(start.longitude, end.longitude)
         guard abs(dLatitude) <= Self.maximumDifference, abs(dLongitude) <= Self.maximumDifference,
               abs(start.latitude) <= Self.maximumLatitude, abs(end.latitude) <= Self.maximumLatitude,
-              dLatitude != 0 || dLongitude != 0 else { return nil }
+              max(abs(dLatitude), abs(dLongitude)) >= Self.minimumDifference else { return nil }
         let ends = Ends(latitude1: start.latitude, latitude2: end.latitude, dLatitude: dLatitude, e2: e2)
         let d = chord(ends, dLongitude: dLongitude)
         return solution(ends, chord: d)

@@ -99,11 +99,17 @@ import Testing
             .init(latitude: 46.5201, longitude: 13.7),           // 0.0201 degrees north
             .init(latitude: 46.5, longitude: 13.6799),           // 0.0201 degrees west
             .init(latitude: .nan, longitude: 13.7),
+            .init(latitude: 46.5, longitude: 13.7 + 1e-101),     // too close: the chord's squares underflow
         ]
         for q in cases {
             #expect(Self.wgs84.inverse(from: p, to: q) == nil, "\(q)")
             let both = Geodesic.wgs84.inverse(from: p, to: q), karney = Geodesic.wgs84.karneyInverse(from: p, to: q)
             #expect(both.distance.isNaN ? karney.distance.isNaN : both == karney, "\(q)")
+        }
+        // Files can write such numbers: never a NaN from the closed form (PROJ gives 0 and finite azimuths).
+        for (a, b) in [((0.0, 0.0), (Double.leastNormalMagnitude * 1e-12, 0.0)), ((10.0, 0.0), (10.0, 1e-200))] {
+            let line = Geodesic.wgs84.inverse(from: .init(latitude: a.0, longitude: a.1), to: .init(latitude: b.0, longitude: b.1))
+            #expect(line.distance.isFinite && line.initialAzimuth.isFinite && line.finalAzimuth.isFinite, "\(line)")
         }
         #expect(Self.wgs84.inverse(from: .init(latitude: 89.6, longitude: 0), to: .init(latitude: 89.59, longitude: 0.01)) == nil)
         #expect(ShortLineInverse(equatorialRadius: 6_378_137, flattening: -0.003) == nil)  // prolate
