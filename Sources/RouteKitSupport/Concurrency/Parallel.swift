@@ -6,25 +6,50 @@ package enum Parallel {
     /// Whether there is a second core to run on.
     package static var hasSecondCore: Bool { ProcessInfo.processInfo.activeProcessorCount >= 2 }
 
-    /// `first()` and `second()` run at once (the second on another thread when there is a second
-    /// core), both finished before it returns.
+    /// `first()` and `second()` run at once (`first` on the calling thread, `second` on a thread of its
+    /// own when there is a second core), both finished before it returns.
+    ///
+    /// `second` gets a thread of its own rather than an iteration of `DispatchQueue.concurrentPerform`:
+    /// libdispatch runs an apply nested in another one on the calling thread alone, so work inside
+    /// either closure that spreads itself over the cores (Douglas-Peucker, radial thinning) would run
+    /// on one core.
     ///
     /// The two must not touch the same mutable state; each result is what a serial call would give.
     package static func both<A, B>(_ first: () -> A, _ second: () -> B) -> (A, B) {
         guard hasSecondCore else { return (first(), second()) }
-        nonisolated(unsafe) var a: A? = nil
         nonisolated(unsafe) var b: B? = nil
-        withoutActuallyEscaping(first) { first in
-            withoutActuallyEscaping(second) { second in
-                nonisolated(unsafe) let first = first
-                nonisolated(unsafe) let second = second
-                DispatchQueue.concurrentPerform(iterations: 2) { k in
-                    if k == 0 { a = first() } else { b = second() }
-                }
-            }
+        let a = withoutActuallyEscaping(second) { second in
+            nonisolated(unsafe) let second = second
+            let job = Job { b = second() }
+            let thread = Thread { job.run() }
+            thread.stackSize = stackSize
+            thread.start()
+            let a = first()
+            job.wait()
+            return a
         }
-        return (a!, b!)
+        return (a, b!)
     }
+
+    /// Work handed to another thread, dropped there before the caller is told it is done, so that the
+    /// caller's `withoutActuallyEscaping` finds its closure released.
+    private final class Job: @unchecked Sendable {
+        private var work: (() -> Void)?
+        private let done = DispatchSemaphore(value: 0)
+
+        init(_ work: @escaping () -> Void) { self.work = work }
+
+        func run() {
+            work?()
+            work = nil
+            done.signal()
+        }
+
+        func wait() { done.wait() }
+    }
+
+    /// Bytes of stack of the thread ``both(_:_:)`` starts: the main thread's usual 8 MiB.
+    private static let stackSize = 8 << 20
 
     /// `body(range)` for `parts` consecutive ranges that together cover `0..<count`, at once; returns
     /// when all are done. Each call must write only what its own range owns.
