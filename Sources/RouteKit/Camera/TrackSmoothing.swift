@@ -53,6 +53,10 @@ enum TrackSmoothing {
     /// `x` convolved with a Gaussian of `sigma` samples, reflected at the ends as `ends` says, computed
     /// only at the indices where `only` is true (elsewhere the input value is kept), or everywhere.
     ///
+    /// Each value is summed as differences from `x[i]`, so a constant stays exactly constant. Four
+    /// neighbouring values are summed at once (``interiorBlock(_:_:weights:)``), each with its own
+    /// sum in the same order as alone, so the result is the one-at-a-time result bit for bit.
+    ///
     /// - Complexity: O(n r), r = 3 sigma.
     static func gaussian(_ x: [Double], sigma: Double, ends: Ends = .odd, only: [Bool]? = nil) -> [Double] {
         guard x.count > 2 else { return x }
@@ -60,18 +64,64 @@ enum TrackSmoothing {
         let r = w.count / 2
         guard r > 0 else { return x }
         var y = x
-        for i in x.indices where only?[i] ?? true {
-            // Summed as differences from x[i], so a constant stays exactly constant.
-            var sum = 0.0
-            let centre = x[i]
-            if i >= r && i + r < x.count {
-                for k in 0..<w.count { sum += w[k] * (x[i - r + k] - centre) }
-            } else {
-                for k in 0..<w.count { sum += w[k] * (reflected(x, i - r + k, ends) - centre) }
+        let n = x.count
+        x.withUnsafeBufferPointer { x in
+            w.withUnsafeBufferPointer { w in
+                y.withUnsafeMutableBufferPointer { y in
+                    var i = 0
+                    while i < n {
+                        if i >= r, i + 3 + r < n, only.map({ $0[i] && $0[i + 1] && $0[i + 2] && $0[i + 3] }) ?? true {
+                            let block = interiorBlock(x, i, weights: w)
+                            for lane in 0..<4 { y[i + lane] = block[lane] }
+                            i += 4
+                            continue
+                        }
+                        if only?[i] ?? true {
+                            y[i] = x[i] + edgeSum(x, i, weights: w, ends: ends)
+                        }
+                        i += 1
+                    }
+                }
             }
-            y[i] = centre + sum
         }
         return y
+    }
+
+    /// The smoothed values at `i ..< i + 4`, all at least r samples from both ends (r = `weights.count / 2`).
+    @inline(__always)
+    private static func interiorBlock(_ x: UnsafeBufferPointer<Double>, _ i: Int,
+                                      weights w: UnsafeBufferPointer<Double>) -> SIMD4<Double> {
+        let base = UnsafeRawPointer(x.baseAddress! + (i - w.count / 2))
+        let centre = SIMD4(x[i], x[i + 1], x[i + 2], x[i + 3])
+        var sum = SIMD4<Double>(repeating: 0)
+        for k in 0..<w.count {
+            sum += w[k] * (base.loadUnaligned(fromByteOffset: k * MemoryLayout<Double>.stride, as: SIMD4<Double>.self) - centre)
+        }
+        return centre + sum
+    }
+
+    /// The Gaussian sum of differences from `x[i]` at any index, reflecting beyond the ends.
+    @inline(__always)
+    private static func edgeSum(_ x: UnsafeBufferPointer<Double>, _ i: Int, weights w: UnsafeBufferPointer<Double>,
+                                ends: Ends) -> Double {
+        let r = w.count / 2, m = x.count - 1
+        let centre = x[i]
+        var sum = 0.0
+        for k in 0..<w.count {
+            var j = i - r + k
+            var value: Double
+            if j < 0 {
+                j = min(-j, m)
+                value = ends == .odd ? 2 * x[0] - x[j] : x[j]
+            } else if j > m {
+                j = max(2 * m - j, 0)
+                value = ends == .odd ? 2 * x[m] - x[j] : x[j]
+            } else {
+                value = x[j]
+            }
+            sum += w[k] * (value - centre)
+        }
+        return sum
     }
 
     /// Smooths `channels` (signals on the same grid, `spacing` seconds apart) with extra Gaussian passes
@@ -91,7 +141,7 @@ enum TrackSmoothing {
             let marks = exceeds(channels)
             guard marks.contains(true) else { return pass }
             // Marks widened by 2 sigma, then blurred by sigma: 1 near every mark, smooth to 0 beyond.
-            var widened = [Double](repeating: 0, count: n)
+            var widened = [Bool](repeating: false, count: n)
             var nextMark = Int.max / 2
             var previousMark = Int.min / 2
             var nextIndex = [Int](repeating: Int.max / 2, count: n)
@@ -101,9 +151,9 @@ enum TrackSmoothing {
             }
             for i in 0..<n {
                 if marks[i] { previousMark = i }
-                if i - previousMark <= reach || nextIndex[i] - i <= reach { widened[i] = 1 }
+                if i - previousMark <= reach || nextIndex[i] - i <= reach { widened[i] = true }
             }
-            let weight = gaussianZeroPadded(widened, sigma: s)
+            let weight = blurred(widened, sigma: s)
             let active = weight.map { $0 > 1e-6 }
             for c in channels.indices {
                 let smoothed = gaussian(channels[c], sigma: s, ends: ends, only: active)
@@ -155,14 +205,40 @@ enum TrackSmoothing {
         return zip(forward, backward).map { ($0 + $1) / 2 }
     }
 
-    /// A 0/1 mask blurred by a Gaussian of `sigma` samples, zero beyond the ends.
-    private static func gaussianZeroPadded(_ x: [Double], sigma: Double) -> [Double] {
-        let w = kernel(sigma: sigma, limit: max(x.count - 1, 1))
+    /// A mask (1 where true, 0 where false, and beyond the ends) blurred by a Gaussian of `sigma`
+    /// samples: at each index, the weights of the kernel that fall on true samples, added in the order
+    /// of those samples (left to right).
+    ///
+    /// Where the whole kernel falls on true samples the value is that same sum of every weight, so it
+    /// is computed once (``kernelSum(_:)``) and only the indices near a change of the mask are summed.
+    ///
+    /// - Complexity: O(n + b r) for b indices within r of a change of the mask.
+    static func blurred(_ mask: [Bool], sigma: Double) -> [Double] {
+        let n = mask.count
+        let w = kernel(sigma: sigma, limit: max(n - 1, 1))
         let r = w.count / 2
-        var y = [Double](repeating: 0, count: x.count)
-        for i in x.indices where x[i] != 0 {
-            for k in -r...r where i + k >= 0 && i + k < x.count { y[i + k] += w[k + r] * x[i] }
+        // trueBefore[i]: how many of mask[0..<i] are true.
+        var trueBefore = [Int](repeating: 0, count: n + 1)
+        for i in 0..<n { trueBefore[i + 1] = trueBefore[i] + (mask[i] ? 1 : 0) }
+        let whole = kernelSum(w)
+        var y = [Double](repeating: 0, count: n)
+        for j in 0..<n {
+            let lo = max(j - r, 0), hi = min(j + r, n - 1)
+            let covered = trueBefore[hi + 1] - trueBefore[lo]
+            if covered == 0 { continue }
+            if covered == w.count { y[j] = whole; continue }
+            var sum = 0.0
+            for i in lo...hi where mask[i] { sum += w[j - i + r] }
+            y[j] = sum
         }
         return y
+    }
+
+    /// The weights added in the order ``blurred(_:sigma:)`` adds them where all fall on true samples:
+    /// the sample furthest left first, which takes the last weight.
+    private static func kernelSum(_ w: [Double]) -> Double {
+        var sum = 0.0
+        for k in w.indices.reversed() { sum += w[k] }
+        return sum
     }
 }
