@@ -1,4 +1,5 @@
 import Foundation
+import RouteKitSupport
 
 /// Keeps a planned flight's eye above the ground and its line of sight free (issue: terrain
 /// clearance and line of sight).
@@ -52,37 +53,10 @@ struct TerrainClearance {
               flight.duration.isFinite else { return nil }
         let count = min(max(Int((flight.duration * Self.samplesPerSecond).rounded(.up)), 1), Self.maximumSamples)
         let times = (0...count).map { min(flight.duration * Double($0) / Double(count), flight.duration) }
-        var pitches: [Double] = [], distances: [Double] = [], pitchCut: [Double] = [], zoom: [Double] = []
-        var failing = 0
-        for t in times {
-            let camera = flight.camera.value(time: t)
-            let e = flight.centerElevation.value(time: t)
-            // As sampled (a script's cubic may swing past the range; the sampler holds it at the bound).
-            pitches.append(min(max(camera.pitch, 0), MapCamera.maximumPitch))
-            distances.append(max(camera.distance, 1))  // the sampler's default least distance, metres
-            guard !clears(camera, e) else { pitchCut.append(0); zoom.append(0); continue }
-            failing += 1
-            var c = camera
-            c.pitch = 0
-            if clears(c, e) {
-                var low = 0.0, high = camera.pitch  // low clears, high does not
-                for _ in 0..<14 {
-                    c.pitch = (low + high) / 2
-                    if clears(c, e) { low = c.pitch } else { high = c.pitch }
-                }
-                pitchCut.append(min(camera.pitch - low + Self.pitchMargin, camera.pitch))
-                zoom.append(0)
-            } else {
-                var scale = 1.0
-                while scale < 16 {
-                    scale *= 1.25
-                    c.distance = camera.distance * scale
-                    if clears(c, e) { break }
-                }
-                pitchCut.append(camera.pitch)
-                zoom.append(log(scale))
-            }
-        }
+        let samples = corrections(flight, times: times)
+        let pitches = samples.map(\.pitch), distances = samples.map(\.distance)
+        let pitchCut = samples.map(\.pitchCut), zoom = samples.map(\.zoom)
+        let failing = samples.count { $0.fails }
         guard failing > 0 else { return nil }
         let step = flight.duration / Double(count)
         // The pitch correction as a fraction of the pitch, so that the corrected pitch stays >= 0
@@ -106,6 +80,59 @@ struct TerrainClearance {
         let seconds = min(Double(failing) * step, flight.duration)
         let note = "the eye would be lower than \(FixedDecimal.string(clearance, places: 0)) m above the ground, or a ridge would hide the route, for \(FixedDecimal.string(seconds, places: 1)) s: the camera looks more steeply down there (pitch lowered by up to \(FixedDecimal.string(maxCut, places: 1)) degrees\(raisedDistance ? ", distance raised by up to \(FixedDecimal.string((exp(lift.max() ?? 0) - 1) * 100, places: 0)) %" : ""), eased in and out)"
         return (result, note)
+    }
+
+    /// One sample of the flight as ``adjusted(_:route:framing:)`` corrects it: the pitch (degrees) and
+    /// distance (metres) as sampled, and, where the camera does not clear, the pitch cut that clears it
+    /// (degrees, with ``pitchMargin``) and the distance raise (natural log of its factor).
+    struct Correction {
+        var pitch: Double, distance: Double, pitchCut = 0.0, zoom = 0.0
+        /// Whether the camera as planned does not clear there.
+        var fails = false
+    }
+
+    /// The correction at each of `times`, each depending on its own time alone: computed on two cores.
+    private func corrections(_ flight: ScriptedFlight, times: [Double]) -> [Correction] {
+        var corrections = [Correction](repeating: Correction(pitch: 0, distance: 0), count: times.count)
+        corrections.withUnsafeMutableBufferPointer { buffer in
+            nonisolated(unsafe) let out = buffer
+            Parallel.forEachRange(count: times.count, parts: 2) { range in
+                for i in range { out[i] = correction(flight, at: times[i]) }
+            }
+        }
+        return corrections
+    }
+
+    /// The correction at flight time `t`, seconds: the least pitch cut that clears (by bisection),
+    /// else the camera looking straight down and the distance raised by steps of 25 % (up to 16 times).
+    private func correction(_ flight: ScriptedFlight, at t: Double) -> Correction {
+        let camera = flight.camera.value(time: t)
+        let e = flight.centerElevation.value(time: t)
+        // As sampled (a script's cubic may swing past the range; the sampler holds it at the bound).
+        var sample = Correction(pitch: min(max(camera.pitch, 0), MapCamera.maximumPitch),
+                                distance: max(camera.distance, 1))  // the sampler's default least distance, metres
+        guard !clears(camera, e) else { return sample }
+        sample.fails = true
+        var c = camera
+        c.pitch = 0
+        if clears(c, e) {
+            var low = 0.0, high = camera.pitch  // low clears, high does not
+            for _ in 0..<14 {
+                c.pitch = (low + high) / 2
+                if clears(c, e) { low = c.pitch } else { high = c.pitch }
+            }
+            sample.pitchCut = min(camera.pitch - low + Self.pitchMargin, camera.pitch)
+        } else {
+            var scale = 1.0
+            while scale < 16 {
+                scale *= 1.25
+                c.distance = camera.distance * scale
+                if clears(c, e) { break }
+            }
+            sample.pitchCut = camera.pitch
+            sample.zoom = log(scale)
+        }
+        return sample
     }
 
     /// `values` (samples `step` seconds apart) spread as the type's documentation says: each needed

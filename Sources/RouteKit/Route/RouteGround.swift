@@ -1,4 +1,5 @@
 import Foundation
+import RouteKitSupport
 
 /// The ground as far as a route knows it: the elevation of the nearest route point with one, within
 /// ``radius`` metres (ground elsewhere is unknown: `nil`).
@@ -90,20 +91,38 @@ package struct RouteGround: ElevationModel {
 
     /// Sorts each cell's points in `order` by latitude and returns each point's rank: its position in
     /// route order among its cell's points. Ties of latitude keep route order (the ranks differ, so the
-    /// order is the one order the comparison allows).
+    /// order is the one order the comparison allows). Each cell is sorted on its own, so the cells are
+    /// split in two runs of about equal points, sorted on two cores.
     private static func sortCellsByLatitude(_ order: inout [Int32], starts: [Int], points: [RoutePoint]) -> [Int32] {
         var ranks = [Int32](repeating: 0, count: order.count)
-        for k in 0..<(starts.count - 1) {
-            let range = starts[k]..<starts[k + 1]
-            for slot in range { ranks[slot] = Int32(slot - range.lowerBound) }
-            var pairs = range.map { (latitude: points[Int(order[$0])].coordinate.latitude, rank: ranks[$0], index: order[$0]) }
-            pairs.sort { a, b in a.latitude < b.latitude || (a.latitude == b.latitude && a.rank < b.rank) }
-            for (offset, pair) in pairs.enumerated() {
-                ranks[range.lowerBound + offset] = pair.rank
-                order[range.lowerBound + offset] = pair.index
+        let cellCount = starts.count - 1
+        // The first cell whose points start in the second half of `order`.
+        let middle = starts.firstIndex { $0 >= order.count / 2 } ?? cellCount
+        let runs = [0..<middle, middle..<cellCount]
+        order.withUnsafeMutableBufferPointer { orderBuffer in
+            ranks.withUnsafeMutableBufferPointer { rankBuffer in
+                // Each cell writes its own range of both buffers only.
+                nonisolated(unsafe) let order = orderBuffer, ranks = rankBuffer
+                Parallel.forEachRange(count: runs.count, parts: runs.count) { run in
+                    for k in runs[run.lowerBound] {
+                        sortCell(starts[k]..<starts[k + 1], order: order, ranks: ranks, points: points)
+                    }
+                }
             }
         }
         return ranks
+    }
+
+    /// Sorts the points of one cell, `range` of `order`, by latitude (ties in route order) and writes
+    /// their ranks in route order into `ranks`.
+    private static func sortCell(_ range: Range<Int>, order: UnsafeMutableBufferPointer<Int32>,
+                                 ranks: UnsafeMutableBufferPointer<Int32>, points: [RoutePoint]) {
+        var pairs = range.map { (latitude: points[Int(order[$0])].coordinate.latitude, rank: Int32($0 - range.lowerBound), index: order[$0]) }
+        pairs.sort { a, b in a.latitude < b.latitude || (a.latitude == b.latitude && a.rank < b.rank) }
+        for (offset, pair) in pairs.enumerated() {
+            ranks[range.lowerBound + offset] = pair.rank
+            order[range.lowerBound + offset] = pair.index
+        }
     }
 
     /// The reverse of the neighbourhood ``elevation(at:)`` visits: each cell's highest elevation is
