@@ -1,4 +1,5 @@
 import Foundation
+import RouteKitSupport
 
 /// A route to fly: its points in order, split into the segments the file had, measured on WGS 84.
 ///
@@ -161,15 +162,48 @@ public struct Route: Sendable {
         self.source = source
 
         // The geodesics, on all cores (each leg is computed alone, so the result is the serial one),
-        // written straight into the legs; then one pass in order for what depends on the legs before.
+        // written straight into the legs; then one pass in order for what depends on the legs before,
+        // while the other core takes the boxes of the path, which depend on the points alone.
         var legs = measuredLegs ?? Route.measuredLegs(points, threads: ProcessInfo.processInfo.activeProcessorCount)
+        let (cumulative, (pathBox, pathRect)) = Parallel.both(
+            if: points.count >= 65_536,
+            { Self.completeInOrder(&legs, segments: segments) },
+            { Self.pathBoxes(points) })  // points is non-empty
+        self.legs = legs
+        self.cumulativeDistances = cumulative
+
+        // Boxes of the path as travelled (legs and gaps the shorter way round in longitude), not of
+        // the bare point set: a sparse route across longitude 0 keeps 0 inside its box.
+        var (box, rect) = (pathBox, pathRect)
+        // Over a pole (a point at it, or a travelled geodesic leg through it), the route is seen from
+        // every longitude.
+        var pole = 0
+        for (i, leg) in legs.enumerated() where !leg.isGap && pole == 0 {
+            if source.lineInterpolation == .geodesic {
+                pole = Self.poleCrossing(from: points[i].coordinate, to: points[i + 1].coordinate)
+            } else if abs(points[i].coordinate.latitude) == 90 || abs(points[i + 1].coordinate.latitude) == 90 {
+                pole = points[i].coordinate.latitude + points[i + 1].coordinate.latitude > 0 ? 1 : -1
+            }
+        }
+        if pole == 0, points.count == 1, abs(points[0].coordinate.latitude) == 90 { pole = points[0].coordinate.latitude > 0 ? 1 : -1 }
+        (box, rect) = Self.overPole(pole, box: box, rect: rect)
+        self.boundingBox = box
+        self.rect = rect
+    }
+
+    /// Completes the measured `legs` with what depends on the legs before them, in one pass in order:
+    /// a zero-length leg takes the heading of the last leg with a length (the first ones, the first
+    /// such heading), and the leg after each segment's last point is a gap. Returns the cumulative
+    /// distance at each point, metres (gaps count 0).
+    /// - Complexity: O(n).
+    private static func completeInOrder(_ legs: inout [Leg], segments: [Range<Int>]) -> [Double] {
         var cumulative: [Double] = [0]
-        cumulative.reserveCapacity(points.count)
+        cumulative.reserveCapacity(legs.count + 1)
         var lastHeading: Double? = nil
         var leadingZeroLegs = 0
         // Segment ends, in order: the leg after each is a gap.
         var segmentIndex = 0
-        for i in 0..<(points.count - 1) {
+        for i in legs.indices {
             let distance = legs[i].distance
             while segmentIndex < segments.count - 1, segments[segmentIndex].upperBound - 1 < i { segmentIndex += 1 }
             let isGap = segmentIndex < segments.count - 1 && segments[segmentIndex].upperBound - 1 == i
@@ -189,26 +223,7 @@ public struct Route: Sendable {
             legs[i] = Leg(distance: distance, heading: heading, isGap: isGap)
             cumulative.append(cumulative[i] + (isGap ? 0 : distance))
         }
-        self.legs = legs
-        self.cumulativeDistances = cumulative
-
-        // Boxes of the path as travelled (legs and gaps the shorter way round in longitude), not of
-        // the bare point set: a sparse route across longitude 0 keeps 0 inside its box.
-        var (box, rect) = Self.pathBoxes(points)  // points is non-empty
-        // Over a pole (a point at it, or a travelled geodesic leg through it), the route is seen from
-        // every longitude.
-        var pole = 0
-        for (i, leg) in legs.enumerated() where !leg.isGap && pole == 0 {
-            if source.lineInterpolation == .geodesic {
-                pole = Self.poleCrossing(from: points[i].coordinate, to: points[i + 1].coordinate)
-            } else if abs(points[i].coordinate.latitude) == 90 || abs(points[i + 1].coordinate.latitude) == 90 {
-                pole = points[i].coordinate.latitude + points[i + 1].coordinate.latitude > 0 ? 1 : -1
-            }
-        }
-        if pole == 0, points.count == 1, abs(points[0].coordinate.latitude) == 90 { pole = points[0].coordinate.latitude > 0 ? 1 : -1 }
-        (box, rect) = Self.overPole(pole, box: box, rect: rect)
-        self.boundingBox = box
-        self.rect = rect
+        return cumulative
     }
 
     /// `box` and `rect` of a path over the north (`pole` 1) or south (-1) pole, or as they are (0): the

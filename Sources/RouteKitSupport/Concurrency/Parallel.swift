@@ -31,6 +31,12 @@ package enum Parallel {
         return (a, b!)
     }
 
+    /// ``both(_:_:)`` when `worthIt` (enough work in each to pay for starting and joining a thread,
+    /// 0.1 ms on the development machine), else `first()` then `second()` on the calling thread.
+    package static func both<A, B>(if worthIt: Bool, _ first: () -> A, _ second: () -> B) -> (A, B) {
+        worthIt ? both(first, second) : (first(), second())
+    }
+
     /// Work handed to another thread, dropped there before the caller is told it is done, so that the
     /// caller's `withoutActuallyEscaping` finds its closure released.
     private final class Job: @unchecked Sendable {
