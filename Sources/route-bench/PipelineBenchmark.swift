@@ -12,8 +12,9 @@ import Glibc
 ///   (the `follow` flight of `--duration FRAMES/60 --intro 0 --outro 0`), sample (FRAMES poses at 60 fps,
 ///   with the eye) and write (CSV to a file), each with seconds and MB/s of the GPX, and the peak RSS;
 /// - as processes, with wall time and peak RSS: `route-fly sample` (the same flight), `route-fly info`,
-///   the lxml + pyproj + numpy peer (`peers/bench_pyproj.py`) and the Swift limit program
-///   (`swift/e2e_limit.swift`) on 1 and 2 threads, each where it is installed;
+///   the lxml + pyproj + numpy peer (`peers/bench_pyproj.py`, one run: it takes seconds) and the Swift
+///   limit program (`swift/e2e_limit.swift`) on 1 and 2 threads, each where it is installed, each but
+///   the peer the median of 5 runs;
 /// - every reader on the same points beside its limit (``benchmarkReaders(points:gpxPath:)``) and the
 ///   GPX parse limit program (`swift/scan_bytes.swift`);
 /// - the goals of issue 28 as ratios of those figures.
@@ -42,7 +43,7 @@ func benchmarkPipeline(path givenPath: String?, frames: Int) {
         print(String(format: "  GPX limit program scan_bytes full: %.3f s, %.0f MB/s (median of 3); in-process GPX read (parse alone) / it: %.1f",
                      scan, mb / scan, stages.readSeconds / scan))
     }
-    print("end to end (wall seconds, CPU seconds, peak RSS), same input, \(frames) poses:")
+    print("end to end (wall seconds, CPU seconds, peak RSS; median of 5 runs, the peer one run), same input, \(frames) poses:")
     for line in processes.lines { print(line) }
     printGoals(processes, stages, megabytes: mb)
 }
@@ -77,8 +78,8 @@ private struct EndToEndRuns {
         let routeFly = here.appendingPathComponent("route-fly").path
         if FileManager.default.isExecutableFile(atPath: routeFly) {
             let flightArguments = ["--duration", String(Double(frames) / 60), "--intro", "0", "--outro", "0", "--fps", "60", "-o", output]
-            sample = runMeasured(routeFly, ["sample", path] + flightArguments)
-            info = runMeasured(routeFly, ["info", path])
+            sample = runMedian(routeFly, ["sample", path] + flightArguments)
+            info = runMedian(routeFly, ["info", path])
             lines.append(shown("route-fly sample", sample))
             lines.append(shown("route-fly info", info))
         } else {
@@ -86,8 +87,8 @@ private struct EndToEndRuns {
         }
         runPeer(path: path, frames: frames, output: output, shared: shared)
         if let limit = limitProgram("e2e_limit", shared, &lines) {
-            limit1 = runMeasured(limit, [path, output, String(frames), "1"])
-            limit2 = runMeasured(limit, [path, output, String(frames), "2"])
+            limit1 = runMedian(limit, [path, output, String(frames), "1"])
+            limit2 = runMedian(limit, [path, output, String(frames), "2"])
             lines.append(shown("Swift limit, 1 thread", limit1))
             lines.append(shown("Swift limit, 2 threads", limit2))
         }
@@ -298,6 +299,21 @@ func runMeasured(_ executable: String, _ arguments: [String]) -> Measured? {
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     let exit = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
     return Measured(seconds: seconds, cpuSeconds: cpuSeconds(usage), peakMB: Double(usage.ru_maxrss) / 1024, status: exit)
+}
+
+/// Of `runs` runs (one program's wall time drifts by tens of percent from run to run on a shared
+/// machine), the one of median wall time, with its CPU time, and the largest peak of them all; `nil`
+/// when one could not be started.
+func runMedian(_ executable: String, _ arguments: [String], runs: Int = 5) -> Measured? {
+    var measured: [Measured] = []
+    for _ in 0..<runs {
+        guard let m = runMeasured(executable, arguments) else { return nil }
+        measured.append(m)
+    }
+    var median = measured.sorted { $0.seconds < $1.seconds }[runs / 2]
+    median.peakMB = measured.map(\.peakMB).max() ?? median.peakMB
+    median.status = measured.first { $0.status != 0 }?.status ?? 0
+    return median
 }
 
 /// User plus system CPU seconds of a resource usage.

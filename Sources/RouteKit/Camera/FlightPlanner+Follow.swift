@@ -217,4 +217,12 @@ extension FlightPlanner {
     static let followKeyframesPerSecond = 4.0
     /// The most keyframes one piece gets per track (the interval grows for longer pieces).
     static let maximumFollowKeyframes = 100_000
+
+    /// Seconds a planned `follow` route part may last at most: 100,000 (about 28 hours). Its script
+    /// holds keyframes for every second flown (about 6 a second for the centre, fewer for the other
+    /// tracks, over all the pieces and gap flights), so planning takes about 8 KB a second of flight:
+    /// 0.8 GB at this limit, against tens of gigabytes at the 10,000,000 s a keyframe may last
+    /// (``CameraScript/maximumKeyframeDuration``). Longer route parts are refused
+    /// (``FlightPlanError/tooLong(seconds:longestStep:)``) before any is planned.
+    public static let maximumFollowDuration = 100_000.0
 }

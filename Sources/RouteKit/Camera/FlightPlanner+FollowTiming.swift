@@ -40,7 +40,7 @@ extension FlightPlanner {
     ///
     /// - Throws: ``FlightPlanError/untimedRoute(timedPoints:points:)`` when the recorded times cannot
     ///   be read; ``FlightPlanError/tooLong(seconds:longestStep:)`` for a route part longer than
-    ///   ``CameraScript/maximumKeyframeDuration``, naming the longest recorded step.
+    ///   ``maximumFollowDuration``, naming the longest recorded step.
     /// - Complexity: O(n) for n points.
     func routePartTiming(_ route: Route, original: Route, notes: inout [String]) throws(FlightPlanError) -> FlightTiming {
         let timing: FlightTiming
@@ -57,8 +57,8 @@ extension FlightPlanner {
         if let asked = options.duration, asked < 1, route.length > 0 {
             notes.append("the route part lasts only \(String(format: "%.3g", asked)) s, as asked: the camera crosses \(FixedDecimal.string(route.length, places: 0)) m of route in that time, too fast to see")
         }
-        if timing.duration > CameraScript.maximumKeyframeDuration {
-            throw .tooLong(seconds: timing.duration, longestStep: Self.longestStep(of: original))
+        if timing.duration > Self.maximumFollowDuration {
+            throw .tooLong(seconds: timing.duration, longestStep: options.timing == .recorded ? Self.longestStep(of: original) : nil)
         }
         return timing
     }

@@ -25,8 +25,10 @@ public enum FlightPlanError: Error, Hashable, Sendable, CustomStringConvertible 
     case brokenClock(RecordedClockFault)
     /// Every point of the route is at the same place: there is nothing to follow.
     case noMovement(points: Int)
-    /// The route part would last longer than ``CameraScript/maximumKeyframeDuration`` seconds, and
-    /// its longest step (in words: how long, between which recorded times or coordinates).
+    /// The route part would last longer than a planned flight may: ``FlightPlanner/maximumFollowDuration``
+    /// seconds for one route (``CameraScript/maximumKeyframeDuration`` for a group), and, with
+    /// recorded timing, its longest step (in words: how long, between which recorded times or
+    /// coordinates).
     case tooLong(seconds: Double, longestStep: String? = nil)
     /// The framing (field of view, viewport, margin) cannot be planned for (``CameraFraming/problem``).
     case invalidFraming(String)
@@ -43,7 +45,9 @@ public enum FlightPlanError: Error, Hashable, Sendable, CustomStringConvertible 
         case .tooFewPoints(let n):
             return "the route has \(n) point\(n == 1 ? "" : "s"); a flight needs at least 2"
         case .tooLong(let seconds, let step):
-            return "the route part would last \(String(format: "%.3g", seconds)) s, more than the \(Int(CameraScript.maximumKeyframeDuration)) s (about 116 days) a flight may last\(step.map { " (\($0))" } ?? ""): speed it up, give it a duration, or compress its idle steps"
+            let limit = seconds > CameraScript.maximumKeyframeDuration ? "the \(Int(CameraScript.maximumKeyframeDuration)) s (about 116 days) a flight may last"
+                : "the \(Int(FlightPlanner.maximumFollowDuration)) s (about 28 hours) a followed route part may last"
+            return "the route part would last \(String(format: "%.3g", seconds)) s, more than \(limit)\(step.map { " (\($0))" } ?? ""): speed it up, give it a shorter duration, or compress its idle steps"
         case .noMovement(let points):
             return "the route's \(points) points are all at one place: there is nothing to follow (the orbit and overview presets fly around one place)"
         case .brokenClock(let fault):

@@ -136,31 +136,40 @@ struct SampleOptions: Equatable, Subcommand {
         }
     }
 
-    /// Refuses a flight of `duration` seconds with more frames than can be sampled or than the budget.
-    func refuseTooManyFrames(duration: Double, sampler: PoseSampler, shown: String, longestStep: RecordedStep?) throws {
+    /// Refuses a flight of `duration` seconds with more frames than can be sampled or than the budget;
+    /// `atLeast` when `duration` is only a lower bound of the flight's (checked before planning).
+    func refuseTooManyFrames(duration: Double, sampler: PoseSampler, shown: String, longestStep: RecordedStep?,
+                             atLeast: Bool = false) throws {
         let recordedHint = FlightNoticePresentation.recordedHint(longestStep)
         if let tooLong = SampleOptions.tooManyFrames(duration: duration, fps: fps) {
             throw CommandFailure(description: "\(shown): error: \(tooLong)\(recordedHint)")
         }
         let frames = sampler.frameCount(forDuration: duration)
         if frames > maxFrames {
-            throw CommandFailure(description: "\(shown): error: the flight has \(frames) frames at \(FixedDecimal.string(fps, places: 3)) fps (\(describeSeconds(duration))), more than the frame budget of \(maxFrames) ('--max-frames N' raises the budget, '--fps' lowers the count)\(recordedHint)")
+            throw CommandFailure(description: "\(shown): error: the flight has \(atLeast ? "at least " : "")\(frames) frames at \(FixedDecimal.string(fps, places: 3)) fps (\(describeSeconds(duration))), more than the frame budget of \(maxFrames) ('--max-frames N' raises the budget, '--fps' lowers the count)\(recordedHint)")
         }
     }
 
-    /// With recorded timing at a speed-up (no `--duration`), the frame budget checked before planning,
-    /// from the recorded route part alone (``FlightTiming/recorded(for:speedup:idle:)``: the file's
-    /// steps, idle ones shortened, over the speed-up) plus the fly-in and pull-out: a lower bound of the
-    /// planned flight's length (planning may only add time, to gaps), so a flight refused here would be
-    /// refused after planning too, without the minutes of planning a long one takes.
+    /// The frame budget checked before planning, from a lower bound of the planned flight's length,
+    /// so that a flight refused here would be refused after planning too, without the time and memory
+    /// planning a long one takes (a followed route part's script grows with its length):
+    /// - with `--duration`, the route part itself (every preset flies it whole, and more);
+    /// - with recorded timing at a speed-up, the recorded route part alone
+    ///   (``FlightTiming/recorded(for:speedup:idle:)``: the file's steps, idle ones shortened, over
+    ///   the speed-up) plus the fly-in and pull-out (planning may only add time, to gaps).
     func refuseTooManyFramesBeforePlanning(_ route: Route, sampler: PoseSampler) throws {
         let options = flight.options
-        guard scriptPath == nil, options.preset == .follow, options.timing == .recorded, options.duration == nil,
-              route.recordedClockFault == nil,
+        guard scriptPath == nil else { return }
+        if let duration = options.duration {
+            return try refuseTooManyFrames(duration: duration, sampler: sampler, shown: shownPath(routePath), longestStep: nil,
+                                           atLeast: true)
+        }
+        guard options.preset == .follow, options.timing == .recorded, route.recordedClockFault == nil,
               let timing = try? FlightTiming.recorded(for: route, speedup: options.speedup ?? 1,
                                                       idle: options.skipIdle.map { FlightTiming.IdleCompression(threshold: $0) }) else { return }
         try refuseTooManyFrames(duration: options.intro + timing.duration + options.outro, sampler: sampler,
-                                shown: shownPath(routePath), longestStep: RecordedStep(lengthening: route, options: options))
+                                shown: shownPath(routePath), longestStep: RecordedStep(lengthening: route, options: options),
+                                atLeast: true)
     }
 
     func run() throws {

@@ -30,10 +30,31 @@ import Testing
         // flight adds the intro and outro.
         #expect(r.stderr.contains("more than the frame budget of 500000 ('--max-frames N' raises the budget, '--fps' lowers the count): recorded timing flies stops and gaps in real time (the longest recorded step, 345601.000 s (4.0 days), runs from point 3 at 2024-05-01T10:00:03Z to point 4 at 2024-05-05T10:00:04Z); '--skip-idle S'"), "\(r.stderr)")
         #expect(r.stderr.contains("'--max-frames N' raises the budget"))
-        // Raised, it flies (at 1 fps to keep the test small).
-        let raised = try runRouteFly(["sample", route.path, "--timing", "recorded", "--fps", "0.01", "--max-frames", "4000"])
+        // Raised, it flies (at 1 fps to keep the test small; sped up 100 times, since a followed route
+        // part may last at most 100,000 s).
+        let raised = try runRouteFly(["sample", route.path, "--timing", "recorded", "--speedup", "100", "--fps", "1", "--max-frames", "4000"])
         #expect(raised.status == 0, "\(raised.stderr)")
         #expect(raised.stdout.split(separator: "\n").count > 3000)
+    }
+
+    /// A long `--duration` is checked against the frame budget before the flight is planned (the
+    /// follow preset's script grows with the flight: 0.8 GB for 100,000 s), and `plan` and `check`
+    /// refuse a followed route part over 100,000 s instead of planning it (10,000,000 s ended in the
+    /// OOM killer).
+    @Test func aLongDurationIsRefusedBeforePlanning() throws {
+        let route = Fixtures.packageRoot.appendingPathComponent("routes/gpxpy-cerknicko-jezero.gpx").path
+        let sample = try runRouteFly(["sample", route, "--duration", "100000", "--fps", "60"])
+        #expect(sample.status == 1 && sample.stdout.isEmpty)
+        #expect(sample.stderr.contains("error: the flight has at least 6000001 frames at 60.000 fps (100000.000 s (27.8 h)), more than the frame budget of 500000"), "\(sample.stderr)")
+        #expect(!sample.stderr.contains("note:"), "planned first: \(sample.stderr)")
+        for command in ["plan", "check"] {
+            let r = try runRouteFly([command, route, "--duration", "1e7"])
+            #expect(r.status == (command == "check" ? 2 : 1), "\(command): \(r.stderr)")
+            // `check` reports its findings on standard output.
+            let said = command == "check" ? r.stdout : r.stderr
+            #expect(said.contains("the route part would last 1e+07 s, more than the 100000 s (about 28 hours) a followed route part may last"), "\(command): \(said)")
+            if command == "plan" { #expect(r.stdout.isEmpty) }
+        }
     }
 
     @Test func moreFramesThanCanBeSampledNamesTheFileAndTheWayOut() throws {

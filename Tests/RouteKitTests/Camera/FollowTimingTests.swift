@@ -63,6 +63,27 @@ import Testing
         }
     }
 
+    /// A followed route part's script grows with its length (about 8 KB a second of flight), so one
+    /// longer than `maximumFollowDuration` (about 28 hours) is refused before it is planned: planning
+    /// 10,000,000 s (the most `--duration` takes) needed tens of gigabytes, and the OOM killer ended it.
+    @Test func aRoutePartLongerThanAFollowedOneMayLastIsRefused() throws {
+        #expect(FlightPlanner.maximumFollowDuration == 100_000)
+        #expect(throws: FlightPlanError.tooLong(seconds: 100_001, longestStep: nil)) {
+            _ = try Self.times { $0.duration = 100_001 }
+        }
+        let (times, _) = try Self.times { $0.duration = 100_000 }
+        #expect(times.last == 100_000)
+        // Recorded timing at a speed-up that makes 50 recorded seconds last 200,000 s: refused, naming
+        // the longest step.
+        #expect {
+            _ = try Self.times { $0.timing = .recorded; $0.speedup = 50.0 / 200_000 }
+        } throws: { error in
+            guard case FlightPlanError.tooLong(let seconds, let step) = error else { return false }
+            return abs(seconds - 200_000) < 1e-6 && step?.contains("the longest step, 30 s recorded") == true
+                && error.localizedDescription.contains("more than the 100000 s (about 28 hours) a followed route part may last")
+        }
+    }
+
     @Test func recordedTimingNeedsTwoTimedPoints() {
         let untimed = Route(segments: [[RoutePoint(latitude: 0, longitude: 0), RoutePoint(latitude: 0, longitude: 0.001)]],
                             source: .init(kind: .tracks))!
