@@ -3,7 +3,8 @@ import Foundation
 import Glibc
 #endif
 
-/// Refuses an output file that is one of the command's inputs.
+/// Refuses an output file that is one of the command's inputs, or whose folder does not exist (before
+/// the route is read and the flight planned, not after).
 ///
 /// Files are compared by device and inode (`stat(2)`, which follows symbolic links), never by
 /// path, so a symbolic link, a hard link, `./r.gpx` beside `r.gpx`, or `/dev/stdin` all count; an input
@@ -20,7 +21,7 @@ enum OutputGuard {
     static func refuse(output: String?, inputs: [Input], subcommand: String) throws(UsageError) {
         guard let output, output != "-" else { return }
         var out = stat()
-        guard stat(output, &out) == 0 else { return }
+        guard stat(output, &out) == 0 else { return try refuseMissingFolder(of: output, subcommand: subcommand) }
         for input in inputs {
             var info = stat()
             let ok = input.path == "-" ? fstat(0, &info) == 0 : stat(input.path, &info) == 0
@@ -28,6 +29,19 @@ enum OutputGuard {
             let which = input.path == "-" ? "\(input.role) (read from standard input)" : "\(input.role) '\(input.path)'"
             throw UsageError(message: "The output file '\(output)' is the \(which): writing it would destroy the \(input.role). Choose another output file.",
                              subcommand: subcommand)
+        }
+    }
+
+    /// - Throws: ``UsageError`` when the folder `output` would go in does not exist or is not a folder.
+    private static func refuseMissingFolder(of output: String, subcommand: String) throws(UsageError) {
+        let typed = (output as NSString).deletingLastPathComponent
+        let folder = typed.isEmpty ? "." : typed
+        var info = stat()
+        if stat(folder, &info) != 0 {
+            throw UsageError(message: "The output file '\(output)' cannot be written: its folder '\(folder)' does not exist.", subcommand: subcommand)
+        }
+        if (info.st_mode & S_IFMT) != S_IFDIR {
+            throw UsageError(message: "The output file '\(output)' cannot be written: '\(folder)' is not a folder.", subcommand: subcommand)
         }
     }
 }

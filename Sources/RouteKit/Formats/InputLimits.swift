@@ -11,8 +11,9 @@ import Glibc
 /// bounded by the limit. Bytes that are not text (``looksBinary(_:)``: a NUL byte, or mostly invalid
 /// UTF-8, in the first 4 KiB) are refused after the first chunk.
 package enum InputLimits {
-    /// The largest route file read: 256 MiB (2^28 bytes), about two million GPX track points with
-    /// times and elevations, weeks of recording at one point a second.
+    /// The largest route file read: 256 MiB (2^28 bytes), about a million GPX track points as devices
+    /// write them (about 250 bytes each with time, elevation and sensor values), weeks of recording
+    /// at one point a second.
     public static let maximumRouteBytes = 1 << 28
     /// The largest camera script read: 16 MiB.
     public static let maximumScriptBytes = 1 << 24

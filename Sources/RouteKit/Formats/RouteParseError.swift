@@ -189,7 +189,7 @@ public struct RouteParseError: Error, Hashable, Sendable, CustomStringConvertibl
         case .unknownFormat(let why):
             return "cannot tell the route format: \(why) (name it: gpx, kml, geojson, csv, polyline or tcx)"
         case .tooLarge(let limit):
-            return "the input is larger than \(InputLimits.describe(bytes: limit)), the most a route file may hold (about two million GPX points); split it"
+            return "the input is larger than \(InputLimits.describe(bytes: limit)), the most a route file may hold (about a million GPX points as devices write them); split it"
         case .valueOutOfRange(let field, let value, let expected):
             return "\(field) \(value) is out of range (expected \(expected))"
         case .unsupportedFile(let why):

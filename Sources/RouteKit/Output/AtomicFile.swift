@@ -35,6 +35,7 @@ public final class AtomicFile {
     /// The temporary file, or `nil` when writing directly (a FIFO, a device, standard output).
     private let temporary: String?
     private var fd: Int32
+    /// The permissions the file gets: the replaced file's, else a new file's under the umask.
     private var mode: mode_t = 0o644
     /// Whether ``commit()`` closes `fd` (not for standard output).
     private let ownsDescriptor: Bool
@@ -72,7 +73,8 @@ public final class AtomicFile {
             target = String(cString: resolved)
             free(resolved)
         }
-        if stat(target, &info) == 0 {
+        let replaced = stat(target, &info) == 0
+        if replaced {
             if (info.st_mode & S_IFMT) == S_IFDIR {
                 throw WriteError(path: path, reason: "it is a directory (expected a file name)")
             }
@@ -83,9 +85,11 @@ public final class AtomicFile {
         let temporary = url.deletingLastPathComponent().path + "/." + url.lastPathComponent
             + ".routekit-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
         self.temporary = temporary
-        fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        // Read and write for all, less the user's umask (as the kernel applies it), like any new file.
+        fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard fd >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
         AtomicFile.registerForCleanup(temporary)
+        if !replaced, fstat(fd, &info) == 0 { mode = info.st_mode & 0o7777 }
     }
 
     deinit { if fd >= 0 && ownsDescriptor { abort() } }

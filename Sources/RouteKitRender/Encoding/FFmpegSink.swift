@@ -12,6 +12,8 @@ final class FFmpegSink: FrameSink {
     private var input: Int32
     /// What the file is, for the check that it is whole (``ContainerCheck``).
     private let format: VideoFormat
+    /// The permissions the video gets: a new file's under the user's umask.
+    private let mode: mode_t
 
     /// Reserves the temporary file and starts ffmpeg on it.
     /// - Parameter arguments: ffmpeg's arguments up to the output file name.
@@ -23,8 +25,11 @@ final class FFmpegSink: FrameSink {
         if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
             throw VideoEncoderError.cannotWrite(path: path, reason: "it is a directory (expected a file name)")
         }
-        let reserved = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        // Read and write for all, less the user's umask (as the kernel applies it), like any new file.
+        let reserved = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard reserved >= 0 else { throw VideoEncoderError.cannotWrite(path: path, reason: Descriptors.errorText()) }
+        var created = stat()
+        mode = fstat(reserved, &created) == 0 ? created.st_mode & 0o7777 : 0o644
         Glibc.close(reserved)
         AtomicFile.temporaryFileObserver?(temporary)
         do {
@@ -87,12 +92,12 @@ final class FFmpegSink: FrameSink {
         return .encoderFailed(path: path, ending: words, standardError: String(process.standardErrorTail.suffix(4000)))
     }
 
-    /// Gives the file the usual permissions, syncs it and renames it over the destination.
+    /// Gives the file a new file's permissions, syncs it and renames it over the destination.
     private func moveIntoPlace() throws(VideoEncoderError) {
         let fd = open(temporary, O_WRONLY | O_CLOEXEC)
         var failure: String? = fd < 0 ? Descriptors.errorText() : nil
         if fd >= 0 {
-            if fchmod(fd, 0o644) != 0 || fsync(fd) != 0 { failure = Descriptors.errorText() }
+            if fchmod(fd, mode) != 0 || fsync(fd) != 0 { failure = Descriptors.errorText() }
             Glibc.close(fd)
         }
         if failure == nil, rename(temporary, path) != 0 { failure = Descriptors.errorText() }

@@ -225,6 +225,23 @@ import Testing
 @Suite struct RouteFlyRobustnessTests {
     static let bundled = Fixtures.packageRoot.appendingPathComponent("routes/gpxpy-around-visnjan-with-car.gpx").path
 
+    /// An output in a folder that does not exist is refused before the route is read and the flight
+    /// planned (it was refused only when written, after planning), naming the folder as typed.
+    @Test func refusesAnOutputWhoseFolderIsMissingBeforeReading() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let notFolder = dir.appendingPathComponent("file.txt")
+        try Data("x".utf8).write(to: notFolder)
+        for (command, output) in [("sample", "missing-folder/poses.csv"), ("plan", "missing-folder/plan.json"),
+                                  ("profile", "file.txt/profile.csv")] {
+            let r = try runRouteFly([command, Self.bundled, "-o", output], in: dir)
+            #expect(r.status == 64 && r.stdout.isEmpty, "\(command): \(r.stderr)")
+            let folder = output.hasPrefix("file.txt") ? "'file.txt' is not a folder" : "its folder 'missing-folder' does not exist"
+            #expect(r.stderr.contains("The output file '\(output)' cannot be written: \(folder)."), "\(command): \(r.stderr)")
+            #expect(!r.stderr.contains("note:"), "read or planned first: \(r.stderr)")
+        }
+    }
+
     @Test func refusesToOverwriteTheInputRoute() throws {
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -76,7 +76,7 @@ extension Formats {
             close(fd)
             let error = try #require(throws: RouteParseError.self) { try RouteFile.read(path: path) }
             #expect(error.reason == .tooLarge(limit: 1 << 28))
-            #expect(error.description == "\(path): error: the input is larger than 256 MiB, the most a route file may hold (about two million GPX points); split it")
+            #expect(error.description == "\(path): error: the input is larger than 256 MiB, the most a route file may hold (about a million GPX points as devices write them); split it")
             let r = try runRouteFly(["check", path])
             #expect(r.status == 1)
             #expect(r.stderr.contains("larger than 256 MiB"))

@@ -177,4 +177,26 @@ extension RoutePiecesTests {
         let times = route.joiningPieces().points.compactMap(\.time)
         #expect(times.count == 40 && zip(times, times.dropFirst()).allSatisfy { $0 < $1 })
     }
+
+    /// One cause, one finding: 60 pieces, each starting 1.1 km from the end of the one before (59
+    /// jumps), give 20 warnings and one counting the other 39, not 59 lines, in `info` and `sample`.
+    @Test func manyPieceJumpsAreCountedNotListed() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let segments = (0..<60).map { k in
+            "<trkseg><trkpt lat=\"\(46 + 0.01 * Double(k))\" lon=\"14\"/><trkpt lat=\"\(46 + 0.01 * Double(k) + 0.0001)\" lon=\"14\"/></trkseg>"
+        }
+        let gpx = "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\" creator=\"t\" xmlns=\"http://www.topografix.com/GPX/1/1\"><trk>\n"
+            + segments.joined(separator: "\n") + "\n</trk></gpx>\n"
+        let file = dir.appendingPathComponent("pieces.gpx")
+        try Data(gpx.utf8).write(to: file)
+        for command in [["info"], ["sample", "-o", dir.appendingPathComponent("p.csv").path]] {
+            let r = try runRouteFly([command[0], file.path] + command.dropFirst())
+            #expect(r.status == 0, "\(r.stderr)")
+            let warnings = r.stderr.split(separator: "\n").filter { $0.contains(": warning: ") }
+            #expect(warnings.filter { $0.contains("from the end of piece") }.count == 20, "\(command[0]): \(r.stderr)")
+            #expect(warnings.contains { $0.hasSuffix("warning: 39 more pieces start far from the end of the piece before (not listed)") },
+                    "\(command[0]): \(r.stderr)")
+        }
+    }
 }
