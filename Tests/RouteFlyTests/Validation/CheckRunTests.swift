@@ -70,23 +70,24 @@ import Testing
     }
 
     @Test func aFlightTooLongToSampleIsAFinding() throws {
-        // gap.gpx, flown in recorded time slowed 10000 times, at 240 fps: more than 20 000 000 frames.
+        // gap.gpx (180 s) flown in recorded time slowed to 2,500 s, at 10,000 fps: more than 20,000,000
+        // frames (a route part short enough to plan: one over 100,000 s is refused as too long first).
         let data = try Self.bytes("gap.gpx")
         let times = Self.trackPointTimes(data)
         #expect(times.count == 8)
         let span = try #require(times.last).timeIntervalSince(try #require(times.first))  // 180 s in the file
         var options = FlightOptions()
         options.timing = .recorded
-        options.speedup = 1e-4
+        options.speedup = 180.0 / 2500
         var limits = FlightCheck.Options()
-        limits.framesPerSecond = 240
+        limits.framesPerSecond = 10_000
         let report = try Self.report("gap.gpx", CheckRun(flight: .planned(options), flightOptions: limits))
         guard case .tooManyFrames(let duration, let fps)? = report.unplannable else {
             Issue.record("expected tooManyFrames, got \(String(describing: report.unplannable))")
             return
         }
-        #expect(fps == 240)
-        #expect(abs(duration - (span / 1e-4 + options.intro + options.outro)) < 1e-3)
+        #expect(fps == 10_000)
+        #expect(abs(duration - (span / options.speedup! + options.intro + options.outro)) < 1e-3)
         #expect(duration * fps > Double(PoseSampler.maximumFrameCount))
         #expect(report.flight == nil)
         #expect(report.findings.filter { $0.code == .flightUnplannable }.count == 1)
