@@ -109,7 +109,13 @@ struct RenderOptions: Equatable, PlansFlightsOverGround, Subcommand {
 
     func run() throws {
         let output = try output()
-        try OutputGuard.refuse(output: outputPath, inputs: routePaths.map { .init(path: $0, role: "input route") }
+        // What is written: the video or picture, or for frames the folder the renderer makes (whose own
+        // folder must exist).
+        let written: String
+        switch output {
+        case .video(let path, _), .image(let path): written = path
+        }
+        try OutputGuard.refuse(output: written, inputs: routePaths.map { .init(path: $0, role: "input route") }
             + (scriptPath.map { [.init(path: $0, role: "camera script")] } ?? []) + ground.inputs + page.inputs, subcommand: Self.name)
         let script = try mapLibreScript()
         let sampler = PoseSampler(framesPerSecond: fps)
