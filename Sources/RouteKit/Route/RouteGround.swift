@@ -103,9 +103,10 @@ package struct RouteGround: ElevationModel {
             ranks.withUnsafeMutableBufferPointer { rankBuffer in
                 // Each cell writes its own range of both buffers only.
                 nonisolated(unsafe) let order = orderBuffer, ranks = rankBuffer
-                Parallel.forEachRange(count: runs.count, parts: runs.count) { run in
-                    for k in runs[run.lowerBound] {
-                        sortCell(starts[k]..<starts[k + 1], order: order, ranks: ranks, points: points)
+                // Both runs at once, or (one core) both in one call.
+                Parallel.forEachRange(count: runs.count, parts: runs.count) { taken in
+                    for run in taken {
+                        for k in runs[run] { sortCell(starts[k]..<starts[k + 1], order: order, ranks: ranks, points: points) }
                     }
                 }
             }
