@@ -98,17 +98,14 @@ package struct RouteGround: ElevationModel {
         let cellCount = starts.count - 1
         // The first cell whose points start in the second half of `order`.
         let middle = starts.firstIndex { $0 >= order.count / 2 } ?? cellCount
-        let runs = [0..<middle, middle..<cellCount]
         order.withUnsafeMutableBufferPointer { orderBuffer in
             ranks.withUnsafeMutableBufferPointer { rankBuffer in
                 // Each cell writes its own range of both buffers only.
                 nonisolated(unsafe) let order = orderBuffer, ranks = rankBuffer
-                // Both runs at once, or (one core) both in one call.
-                Parallel.forEachRange(count: runs.count, parts: runs.count) { taken in
-                    for run in taken {
-                        for k in runs[run] { sortCell(starts[k]..<starts[k + 1], order: order, ranks: ranks, points: points) }
-                    }
+                func sort(_ cells: Range<Int>) {
+                    for k in cells { sortCell(starts[k]..<starts[k + 1], order: order, ranks: ranks, points: points) }
                 }
+                _ = Parallel.both({ sort(0..<middle) }, { sort(middle..<cellCount) })
             }
         }
         return ranks
