@@ -28,12 +28,12 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
-        // GDAL (gdal.h, ogr_srs_api.h) from Debian's libgdal-dev, for terrain models. Only
-        // RouteKitTerrain imports it.
+        // GDAL's headers (gdal.h, ogr_srs_api.h) from Debian's libgdal-dev, for terrain models. Only
+        // RouteKitTerrain imports it. Not linked (no pkg-config, whose flags would link it): the library is
+        // opened on first use (Sources/CGDAL/shim.h says why).
         .systemLibrary(
             name: "CGDAL",
             path: "Sources/CGDAL",
-            pkgConfig: "gdal",
             providers: [.apt(["libgdal-dev"])]
         ),
         // libxml2's SAX2 push parser from Debian's libxml2-dev. Only Sources/RouteKit/Formats imports it.

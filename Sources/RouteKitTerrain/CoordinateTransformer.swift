@@ -12,13 +12,13 @@ final class CoordinateTransformer: @unchecked Sendable {
 
     /// `nil` when PROJ finds no operation between the two CRSs.
     init?(from source: SpatialReference, to target: SpatialReference) {
-        guard let handle = GDALLibrary.quietly({ OCTNewCoordinateTransformation(source.handle, target.handle) }) else {
+        guard let handle = GDALLibrary.quietly({ gdal.OCTNewCoordinateTransformation(source.handle, target.handle) }) else {
             return nil
         }
         self.handle = handle
     }
 
-    deinit { OCTDestroyCoordinateTransformation(handle) }
+    deinit { gdal.OCTDestroyCoordinateTransformation(handle) }
 
     /// Transforms one point (x, y and height in the source CRS's units); `nil` when PROJ fails for it
     /// (outside the projection's domain, a missing grid) or the result is not finite.
@@ -26,7 +26,7 @@ final class CoordinateTransformer: @unchecked Sendable {
         var x = x, y = y, z = z
         var success: Int32 = 0
         let ok = lock.withLock {
-            GDALLibrary.quietly { OCTTransformEx(handle, 1, &x, &y, &z, &success) }
+            GDALLibrary.quietly { gdal.OCTTransformEx(handle, 1, &x, &y, &z, &success) }
         }
         guard ok != 0, success != 0, x.isFinite, y.isFinite, z.isFinite else { return nil }
         return (x, y, z)
@@ -39,7 +39,7 @@ final class CoordinateTransformer: @unchecked Sendable {
         var success = [Int32](repeating: 0, count: points.count)
         lock.withLock {
             GDALLibrary.quietly {
-                _ = OCTTransformEx(handle, Int32(points.count), &xs, &ys, &zs, &success)
+                _ = gdal.OCTTransformEx(handle, Int32(points.count), &xs, &ys, &zs, &success)
             }
         }
         return points.indices.map { i in

@@ -6,7 +6,7 @@ import RouteKitGeodesy
 /// `echo "46.43 13.74 2000" | cs2cs EPSG:4326+5773 EPSG:4979` gives 2047.46 m above the ellipsoid, so
 /// 2047.46 m ellipsoidal must come back as 2000.00 m (within 5 cm) above the geoid.
 enum GeoidCheck {
-    static let isAvailable: Bool = GDALLibrary.quietly {
+    static let isAvailable: Bool = GDALLibrary.isAvailable && GDALLibrary.quietly {
         guard let ellipsoidal = SpatialReference(epsg: 4979),
               let egm96 = SpatialReference(epsg: 4326, vertical: 5773),
               let transformer = CoordinateTransformer(from: ellipsoidal, to: egm96),

@@ -9,8 +9,8 @@ public struct TerrainError: Error, Sendable, CustomStringConvertible {
     public enum Kind: Sendable, Equatable {
         /// No file at the path.
         case fileNotFound
-        /// The file exists but cannot be read (permissions, a directory GDAL does not read), with the
-        /// system's or GDAL's reason.
+        /// The file exists but cannot be read (permissions, a directory GDAL does not read, GDAL's
+        /// library missing), with the system's or GDAL's reason.
         case unreadable(String)
         /// GDAL reads no raster from the file (a text file, a vector file, a truncated GeoTIFF), with
         /// GDAL's reason when it gives one.

@@ -27,14 +27,14 @@ extension TerrainModel {
                     throw fail(.unsupportedVerticalDatum(vertical.code.map { "\(vertical.name) (EPSG:\($0))" } ?? vertical.name))
                 }
                 verticalDatum = .orthometric
-                let verticalUnit = OSRGetTargetLinearUnits(crs.handle, "VERT_CS", nil)
+                let verticalUnit = gdal.OSRGetTargetLinearUnits(crs.handle, "VERT_CS", nil)
                 if verticalUnit > 0, verticalUnit.isFinite { unitInMetres = verticalUnit }
             } else if crs.axisCount == 3 {
                 verticalDatum = .ellipsoidal
             } else {
                 verticalDatum = nil
             }
-            let unitText = GDALGetRasterUnitType(band).map { String(cString: $0) } ?? ""
+            let unitText = gdal.GDALGetRasterUnitType(band).map { String(cString: $0) } ?? ""
             switch unitText.trimmingCharacters(in: .whitespaces).lowercased() {
             case "", "m", "metre", "meter", "metres", "meters": break
             case "ft", "foot", "feet", "international foot": unitInMetres = 0.3048
@@ -42,7 +42,7 @@ extension TerrainModel {
             default: throw fail(.unsupportedUnit(unitText))
             }
             var hasScale: Int32 = 0, hasOffset: Int32 = 0
-            let rawScale = GDALGetRasterScale(band, &hasScale), rawOffset = GDALGetRasterOffset(band, &hasOffset)
+            let rawScale = gdal.GDALGetRasterScale(band, &hasScale), rawOffset = gdal.GDALGetRasterOffset(band, &hasOffset)
             scale = hasScale != 0 && rawScale.isFinite && rawScale != 0 ? rawScale : 1
             offset = hasOffset != 0 && rawOffset.isFinite ? rawOffset : 0
         }

@@ -14,6 +14,7 @@ extension TerrainModel {
         func fail(_ kind: TerrainError.Kind) -> TerrainError { TerrainError(path: path, kind: kind) }
 
         try TerrainError.checkReadable(path)
+        try GDALLibrary.load(for: path)
         let parts = try GDALLibrary.quietly { () throws(TerrainError) -> Parts in
             try Self.read(path: path, selection: selection, maximumCellCount: maximumCellCount, fail: fail)
         }
@@ -42,12 +43,12 @@ extension TerrainModel {
 
     private static func read(path: String, selection: Selection, maximumCellCount: Int,
                              fail: (TerrainError.Kind) -> TerrainError) throws(TerrainError) -> Parts {
-        guard let dataset = GDALOpenEx(path, UInt32(GDAL_OF_RASTER | GDAL_OF_READONLY), nil, nil, nil) else {
+        guard let dataset = gdal.GDALOpenEx(path, UInt32(GDAL_OF_RASTER | GDAL_OF_READONLY), nil, nil, nil) else {
             throw fail(.notARaster(GDALLibrary.lastErrorMessage))
         }
-        defer { GDALClose(dataset) }
-        let columns = Int(GDALGetRasterXSize(dataset)), rows = Int(GDALGetRasterYSize(dataset))
-        guard GDALGetRasterCount(dataset) >= 1, columns >= 1, rows >= 1, let band = GDALGetRasterBand(dataset, 1) else {
+        defer { gdal.GDALClose(dataset) }
+        let columns = Int(gdal.GDALGetRasterXSize(dataset)), rows = Int(gdal.GDALGetRasterYSize(dataset))
+        guard gdal.GDALGetRasterCount(dataset) >= 1, columns >= 1, rows >= 1, let band = gdal.GDALGetRasterBand(dataset, 1) else {
             throw fail(.notARaster("the file has no raster band"))
         }
         let georeferencing = try Georeferencing(dataset: dataset, columns: columns, rows: rows, fail: fail)
@@ -81,8 +82,8 @@ extension TerrainModel {
         init(dataset: GDALDatasetH, columns: Int, rows: Int,
              fail: (TerrainError.Kind) -> TerrainError) throws(TerrainError) {
             var transform = [Double](repeating: 0, count: 6)
-            guard GDALGetGeoTransform(dataset, &transform) == CE_None else { throw fail(.noGeoreferencing) }
-            guard let crs = SpatialReference(cloning: GDALGetSpatialRef(dataset)) else { throw fail(.noCoordinateSystem) }
+            guard gdal.GDALGetGeoTransform(dataset, &transform) == CE_None else { throw fail(.noGeoreferencing) }
+            guard let crs = SpatialReference(cloning: gdal.GDALGetSpatialRef(dataset)) else { throw fail(.noCoordinateSystem) }
             guard let horizontal = crs.horizontal() else {
                 throw fail(.unsupportedCoordinateSystem("\(crs.name): no horizontal part"))
             }
@@ -130,7 +131,7 @@ extension TerrainModel {
                                   fail: (TerrainError.Kind) -> TerrainError) throws(TerrainError) -> [Float] {
         let windowColumns = window.columns, windowRows = window.rows
         var hasNoData: Int32 = 0
-        let noData = GDALGetRasterNoDataValue(band, &hasNoData)
+        let noData = gdal.GDALGetRasterNoDataValue(band, &hasNoData)
         var values = [Float](repeating: .nan, count: cellCount)
         let blockRows = max(1, min(windowRows, 1 << 20 / max(windowColumns, 1)))
         var buffer = [Double](repeating: 0, count: blockRows * windowColumns)
@@ -138,7 +139,7 @@ extension TerrainModel {
         while row < windowRows {
             let count = min(blockRows, windowRows - row)
             let status = buffer.withUnsafeMutableBytes { bytes in
-                GDALRasterIO(band, GF_Read, Int32(window.column0), Int32(window.row0 + row), Int32(windowColumns),
+                gdal.GDALRasterIO(band, GF_Read, Int32(window.column0), Int32(window.row0 + row), Int32(windowColumns),
                              Int32(count), bytes.baseAddress, Int32(windowColumns), Int32(count), GDT_Float64, 0, 0)
             }
             guard status == CE_None else {

@@ -7,8 +7,8 @@ enum GDALArguments {
     static func with<T>(_ arguments: [String],
                         _ body: (UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) throws(TerrainError) -> T) throws(TerrainError) -> T {
         var list: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = nil
-        for argument in arguments { list = CSLAddString(list, argument) }
-        defer { CSLDestroy(list) }
+        for argument in arguments { list = gdal.CSLAddString(list, argument) }
+        defer { gdal.CSLDestroy(list) }
         return try body(list)
     }
 }

@@ -58,11 +58,11 @@ extension MapTileSource {
                          "-z", String(zFactor), "-s", String(horizontalScale), "-compute_edges"]
         let result = try GDALArguments.with(arguments) { argv throws(TerrainError) -> GDALDatasetH? in
             try GDALLibrary.quietly { () throws(TerrainError) -> GDALDatasetH? in
-                guard let options = GDALDEMProcessingOptionsNew(argv, nil) else {
+                guard let options = gdal.GDALDEMProcessingOptionsNew(argv, nil) else {
                     throw TerrainError(path: elevationPath, kind: .readFailed(GDALLibrary.lastErrorMessage ?? "gdaldem's options were refused"))
                 }
-                defer { GDALDEMProcessingOptionsFree(options) }
-                return GDALDEMProcessing("", heights.handle, "hillshade", nil, options, nil)
+                defer { gdal.GDALDEMProcessingOptionsFree(options) }
+                return gdal.GDALDEMProcessing("", heights.handle, "hillshade", nil, options, nil)
             }
         }
         guard let result else {

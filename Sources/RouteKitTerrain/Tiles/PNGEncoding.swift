@@ -17,23 +17,23 @@ enum PNGEncoding {
     /// - Complexity: O(width height).
     static func png(width: Int, height: Int, bands: [[UInt8]], path: String) throws(TerrainError) -> [UInt8] {
         let source = try MemoryDataset(width: width, height: height, bytes: bands, path: path)
-        guard let driver = GDALGetDriverByName("PNG") else {
+        guard let driver = gdal.GDALGetDriverByName("PNG") else {
             throw TerrainError(path: path, kind: .readFailed("GDAL has no PNG driver"))
         }
         let name = "/vsimem/routekit-tiles/\(UUID().uuidString).png"
-        defer { VSIUnlink(name); VSIUnlink(name + ".aux.xml") }
+        defer { _ = gdal.VSIUnlink(name); _ = gdal.VSIUnlink(name + ".aux.xml") }
         let written = try GDALArguments.with(["ZLEVEL=\(compressionLevel)"]) { options in
-            GDALCreateCopy(driver, name, source.handle, 0, options, nil, nil)
+            gdal.GDALCreateCopy(driver, name, source.handle, 0, options, nil, nil)
         }
         guard let written else {
             throw TerrainError(path: path, kind: .readFailed(GDALLibrary.lastErrorMessage ?? "GDAL's PNG driver failed"))
         }
-        GDALClose(written)
+        gdal.GDALClose(written)
         var length: vsi_l_offset = 0
-        guard let buffer = VSIGetMemFileBuffer(name, &length, 1) else {
+        guard let buffer = gdal.VSIGetMemFileBuffer(name, &length, 1) else {
             throw TerrainError(path: path, kind: .readFailed("the PNG GDAL wrote is not in /vsimem/"))
         }
-        defer { VSIFree(buffer) }
+        defer { gdal.VSIFree(buffer) }
         return Array(UnsafeBufferPointer(start: buffer, count: Int(length)))
     }
 }
@@ -41,8 +41,8 @@ enum PNGEncoding {
 extension PNGEncoding {
     /// Every file now in GDAL's `/vsimem/` (for the tests: none may be left behind).
     static func filesInMemory() -> [String] {
-        guard let list = VSIReadDirRecursive("/vsimem/") else { return [] }
-        defer { CSLDestroy(list) }
+        guard let list = gdal.VSIReadDirRecursive("/vsimem/") else { return [] }
+        defer { gdal.CSLDestroy(list) }
         var names: [String] = []
         var k = 0
         while let name = list[k] {

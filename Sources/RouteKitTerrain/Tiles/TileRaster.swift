@@ -15,8 +15,9 @@ final class TileRaster: @unchecked Sendable {
     private let dataset: GDALDatasetH
     private let lock = NSLock()
 
-    var bandCount: Int { Int(GDALGetRasterCount(dataset)) }
-    var firstBand: GDALRasterBandH { GDALGetRasterBand(dataset, 1) }
+    var bandCount: Int { Int(gdal.GDALGetRasterCount(dataset)) }
+    /// Band 1, which exists: ``init(path:)`` refuses a raster without bands.
+    var firstBand: GDALRasterBandH { gdal.GDALGetRasterBand(dataset, 1)! }
 
     /// Opens `path` and checks that GDAL places it on the Earth.
     /// - Throws: ``TerrainError``: `fileNotFound`, `unreadable`, `notARaster`, `noGeoreferencing`,
@@ -24,15 +25,16 @@ final class TileRaster: @unchecked Sendable {
     init(path: String) throws(TerrainError) {
         func fail(_ kind: TerrainError.Kind) -> TerrainError { TerrainError(path: path, kind: kind) }
         try TerrainError.checkReadable(path)
+        try GDALLibrary.load(for: path)
         let opened = try GDALLibrary.quietly { () throws(TerrainError) -> (GDALDatasetH, SpatialReference, MapTileCoverage) in
-            guard let dataset = GDALOpenEx(path, UInt32(GDAL_OF_RASTER | GDAL_OF_READONLY), nil, nil, nil) else {
+            guard let dataset = gdal.GDALOpenEx(path, UInt32(GDAL_OF_RASTER | GDAL_OF_READONLY), nil, nil, nil) else {
                 throw fail(.notARaster(GDALLibrary.lastErrorMessage))
             }
             do throws(TerrainError) {
                 let (crs, coverage) = try Self.place(dataset, fail: fail)
                 return (dataset, crs, coverage)
             } catch {
-                GDALClose(dataset)
+                gdal.GDALClose(dataset)
                 throw error
             }
         }
@@ -40,18 +42,18 @@ final class TileRaster: @unchecked Sendable {
         (dataset, crs, coverage) = opened
     }
 
-    deinit { GDALClose(dataset) }
+    deinit { gdal.GDALClose(dataset) }
 
     /// The raster's CRS and where it lies (extent and cell size).
     private static func place(_ dataset: GDALDatasetH,
                               fail: (TerrainError.Kind) -> TerrainError) throws(TerrainError) -> (SpatialReference, MapTileCoverage) {
-        let columns = Int(GDALGetRasterXSize(dataset)), rows = Int(GDALGetRasterYSize(dataset))
-        guard GDALGetRasterCount(dataset) >= 1, columns >= 1, rows >= 1 else {
+        let columns = Int(gdal.GDALGetRasterXSize(dataset)), rows = Int(gdal.GDALGetRasterYSize(dataset))
+        guard gdal.GDALGetRasterCount(dataset) >= 1, columns >= 1, rows >= 1 else {
             throw fail(.notARaster("the file has no raster band"))
         }
         var transform = [Double](repeating: 0, count: 6)
-        guard GDALGetGeoTransform(dataset, &transform) == CE_None else { throw fail(.noGeoreferencing) }
-        guard let crs = SpatialReference(cloning: GDALGetSpatialRef(dataset)) else { throw fail(.noCoordinateSystem) }
+        guard gdal.GDALGetGeoTransform(dataset, &transform) == CE_None else { throw fail(.noGeoreferencing) }
+        guard let crs = SpatialReference(cloning: gdal.GDALGetSpatialRef(dataset)) else { throw fail(.noCoordinateSystem) }
         guard let horizontal = crs.horizontal(), let wgs84 = SpatialReference(epsg: 4326) else {
             throw fail(.unsupportedCoordinateSystem("\(crs.name): no horizontal part"))
         }
@@ -94,12 +96,12 @@ final class TileRaster: @unchecked Sendable {
         let all = ["-of", "MEM", "-t_srs", targetCRS, "-te"] + bounds + ["-ts", side, side] + arguments
         let result = try GDALArguments.with(all) { argv throws(TerrainError) -> GDALDatasetH? in
             try GDALLibrary.quietly { () throws(TerrainError) -> GDALDatasetH? in
-                guard let options = GDALWarpAppOptionsNew(argv, nil) else {
+                guard let options = gdal.GDALWarpAppOptionsNew(argv, nil) else {
                     throw TerrainError(path: path, kind: .readFailed(GDALLibrary.lastErrorMessage ?? "gdalwarp's options were refused"))
                 }
-                defer { GDALWarpAppOptionsFree(options) }
+                defer { gdal.GDALWarpAppOptionsFree(options) }
                 var source: GDALDatasetH? = dataset
-                return lock.withLock { GDALWarp("", nil, 1, &source, options, nil) }
+                return lock.withLock { gdal.GDALWarp("", nil, 1, &source, options, nil) }
             }
         }
         guard let result else {
