@@ -1,37 +1,59 @@
 import Foundation
+import RouteKitSupport
 
 /// Collects a route's points as a reader finds them, and measures the legs between them on another core
 /// while the reader goes on, so that reading and measuring overlap and the points are never copied to
 /// grow an array.
 ///
-/// Points go into fixed chunks of ``chunkCapacity``. When one fills, its legs (from the previous
-/// chunk's last point to each of its points in turn) are handed to a background queue; each is one
-/// ``Geodesic/inverse(from:to:)``, as in ``Route/measuredLegs(_:threads:)``, so the legs are the serial
-/// ones bit for bit whichever thread measures them. ``finish()`` measures the last chunk's legs, and any
-/// chunk no background thread has started (so a busy machine is no slower than measuring at the end),
-/// then moves points and legs into arrays of exactly their size, freeing each chunk as it goes.
+/// Points go into chunks of at most ``chunkCapacity``. When one is filed (full, or when another
+/// collector's chunks are spliced in after it), its legs (from the point before it to each of its points
+/// in turn) are handed to a background queue; each is one ``Geodesic/inverse(from:to:)``, as in
+/// ``Route/measuredLegs(_:threads:)``, so the legs are the serial ones bit for bit whichever thread
+/// measures them. ``finish()`` measures the last chunk's legs, and any chunk no background thread has
+/// started (so a busy machine is no slower than measuring at the end), then moves points and legs into
+/// arrays of exactly their size, freeing each chunk as it goes.
 ///
-/// Used by one thread (the reader's); the background work reads only full chunks, which no longer
-/// change, and writes only its own chunk's legs.
+/// A reader on another thread (``XMLReadAhead``) collects the second half of a file into a collector of
+/// its own, measuring as it goes; ``append(contentsOf:)`` then takes its chunks as they are, and
+/// measures the one leg that joins the two.
+///
+/// Used by one thread at a time (the reader's); the background work reads only filed chunks, which no
+/// longer change, and writes only its own chunk's legs.
 ///
 /// - Complexity: O(n) time, one geodesic per leg; memory: the points and legs (72 bytes a point),
 ///   plus one chunk while they are moved into their arrays.
 final class RoutePointCollector: @unchecked Sendable {
-    /// Points per chunk: 65,536 (3.5 MiB of points, 1 MiB of legs).
+    /// Points per chunk at most: 65,536 (3.5 MiB of points, 1 MiB of legs).
     static let chunkCapacity = 1 << 16
 
-    private let measuresLegs: Bool
-    /// Full chunks, each ``chunkCapacity`` points.
-    private var chunks: [UnsafeMutableBufferPointer<RoutePoint>] = []
-    /// The legs ending at each full chunk's points (the first chunk's first point has none).
-    private var legChunks: [UnsafeMutableBufferPointer<Route.Leg>] = []
-    /// Whether each full chunk's legs have been taken by a thread.
+    /// A filed run of points, and (when measuring) the legs ending at them.
+    private struct Chunk {
+        /// `count` points, from the start of a buffer of ``chunkCapacity``.
+        var points: UnsafeMutableBufferPointer<RoutePoint>
+        var count: Int
+        /// The point before the first, whose leg ends at this chunk's first point; `nil` for a
+        /// collector's first chunk.
+        var previous: RoutePoint?
+        /// The legs ending at each point after `previous` (`count` of them, or `count - 1` without
+        /// `previous`); `nil` when not measuring.
+        var legs: UnsafeMutableBufferPointer<Route.Leg>?
+        /// The leg from the last point of the collector this chunk was spliced after to its first point,
+        /// measured when it was spliced (see ``RoutePointCollector/append(contentsOf:)``).
+        var join: Route.Leg?
+    }
+
+    /// Whether the legs are measured (``finish()`` returns them).
+    let measuresLegs: Bool
+    private var chunks: [Chunk] = []
+    /// Whether each filed chunk's legs have been taken by a thread.
     private var claimed: [Bool] = []
     private let lock = NSLock()
     private let group = DispatchGroup()
     /// The chunk being filled.
     private var current: UnsafeMutableBufferPointer<RoutePoint>? = nil
     private var currentCount = 0
+    /// The last point collected.
+    private var last: RoutePoint? = nil
     /// Points collected.
     private(set) var count = 0
 
@@ -43,8 +65,11 @@ final class RoutePointCollector: @unchecked Sendable {
     deinit {
         // Background work reads the chunks: let it end first.
         group.wait()
-        for chunk in chunks { chunk.deinitialize().deallocate() }
-        for legs in legChunks { legs.deallocate() }
+        for chunk in chunks {
+            chunk.points.baseAddress!.deinitialize(count: chunk.count)
+            chunk.points.deallocate()
+            chunk.legs?.deallocate()
+        }
         if let current {
             current.baseAddress!.deinitialize(count: currentCount)
             current.deallocate()
@@ -52,53 +77,60 @@ final class RoutePointCollector: @unchecked Sendable {
     }
 
     func append(_ point: RoutePoint) {
-        if currentCount == Self.chunkCapacity { seal() }
+        if currentCount == Self.chunkCapacity { file(measuringLater: true) }
         if current == nil { current = .allocate(capacity: Self.chunkCapacity) }
         (current!.baseAddress! + currentCount).initialize(to: point)
         currentCount += 1
         count += 1
+        last = point
     }
 
-    /// Moves every point `other` collected to the end of this collector, in order, freeing each of
-    /// `other`'s chunks once copied (so the two never hold all those points twice). `other` measures
-    /// no legs, and is empty afterwards.
+    /// Moves every point `other` collected to the end of this collector, in order, with the legs it
+    /// measured and the one leg from this collector's last point to its first. Its chunks are taken as
+    /// they are, not copied: O(chunks), plus the legs of any chunk `other` had not measured yet. `other`
+    /// must measure legs when this one does, and is empty afterwards.
     func append(contentsOf other: RoutePointCollector) {
-        precondition(!other.measuresLegs, "a collector that measures legs is not moved")
-        for chunk in other.chunks {
-            for point in chunk { append(point) }
-            chunk.deinitialize().deallocate()
+        precondition(other.measuresLegs == measuresLegs, "collectors that measure legs and collectors that do not are not spliced")
+        file(measuringLater: true)
+        other.file(measuringLater: false)
+        if measuresLegs { other.measureRemainingLegs() }
+        var spliced = other.chunks
+        if measuresLegs, let last, let first = spliced.first?.points.first {
+            spliced[0].join = Self.leg(from: last.coordinate, to: first.coordinate)
         }
+        lock.lock()
+        claimed.append(contentsOf: repeatElement(true, count: spliced.count))
+        lock.unlock()
+        chunks.append(contentsOf: spliced)
+        count += other.count
+        last = other.last ?? last
         other.chunks = []
-        if let tail = other.current {
-            for k in 0..<other.currentCount { append(tail[k]) }
-            tail.baseAddress!.deinitialize(count: other.currentCount)
-            tail.deallocate()
-        }
-        other.current = nil
-        other.currentCount = 0
         other.count = 0
+        other.last = nil
     }
 
-    /// Files the full chunk and starts measuring its legs.
-    private func seal() {
-        chunks.append(current!)
-        current = nil
+    /// Files the chunk being filled (if it has points) and, when `measuringLater`, starts measuring its
+    /// legs on the background queue.
+    private func file(measuringLater: Bool) {
+        guard let current, currentCount > 0 else { return }
+        let chunk = Chunk(points: current, count: currentCount, previous: chunks.last.map { $0.points[$0.count - 1] },
+                          legs: measuresLegs ? .allocate(capacity: Self.chunkCapacity) : nil)
+        self.current = nil
         currentCount = 0
+        let index = chunks.count
+        chunks.append(chunk)
         guard measuresLegs else { return }
-        let index = chunks.count - 1
-        legChunks.append(.allocate(capacity: Self.chunkCapacity))
         lock.lock()
         claimed.append(false)
         lock.unlock()
-        // The captured buffers stay valid until `finish()` or `deinit` has waited for the group.
-        nonisolated(unsafe) let points = chunks[index]
-        nonisolated(unsafe) let previous = index > 0 ? chunks[index - 1] : nil
-        nonisolated(unsafe) let legs = legChunks[index]
+        guard measuringLater else { return }
+        // The chunk's buffers stay valid until `finish()` or `deinit` has waited for the group.
+        nonisolated(unsafe) let filed = chunk
         // Weak: a reader that gives up (the scanner handing over to libxml2) drops its collector, and
         // then the chunks not yet started are not measured.
         DispatchQueue.global().async(group: group) { [weak self] in
             guard let self, claim(index) else { return }
-            Self.measure(points, count: Self.chunkCapacity, after: previous?.last, into: legs)
+            Self.measure(filed)
         }
     }
 
@@ -111,75 +143,81 @@ final class RoutePointCollector: @unchecked Sendable {
         return true
     }
 
-    /// The legs ending at each of the first `count` points of `points` (from `previous` to the first),
-    /// written from the start of `legs`; none for the first point when there is no `previous`.
-    private static func measure(_ points: UnsafeMutableBufferPointer<RoutePoint>, count: Int, after previous: RoutePoint?,
-                                into legs: UnsafeMutableBufferPointer<Route.Leg>) {
-        var from = previous?.coordinate
+    /// Measures, on this thread, the legs of every filed chunk no thread has taken, and waits for the
+    /// others.
+    private func measureRemainingLegs() {
+        for index in chunks.indices where claim(index) { Self.measure(chunks[index]) }
+        group.wait()
+    }
+
+    /// The legs ending at each of `chunk`'s points after its `previous` (the first has none without
+    /// it), written from the start of its leg buffer.
+    private static func measure(_ chunk: Chunk) {
+        guard let legs = chunk.legs?.baseAddress else { return }
+        var from = chunk.previous?.coordinate
         var written = 0
-        for k in 0..<count {
-            let to = points[k].coordinate
+        for point in chunk.points[0..<chunk.count] {
             if let from {
-                let inverse = Geodesic.wgs84.inverse(from: from, to: to)
-                (legs.baseAddress! + written).initialize(to: Route.Leg(distance: inverse.distance,
-                                                                       heading: Angles.normalizedHeading(inverse.initialAzimuth), isGap: false))
+                (legs + written).initialize(to: leg(from: from, to: point.coordinate))
                 written += 1
             }
-            from = to
+            from = point.coordinate
         }
+    }
+
+    private static func leg(from: LocationCoordinate2D, to: LocationCoordinate2D) -> Route.Leg {
+        let inverse = Geodesic.wgs84.inverse(from: from, to: to)
+        return Route.Leg(distance: inverse.distance, heading: Angles.normalizedHeading(inverse.initialAzimuth), isGap: false)
     }
 
     /// The points, and (when measuring) the `count - 1` legs between consecutive points as
     /// ``Route/measuredLegs(_:threads:)`` gives them. Call once.
+    ///
+    /// Points and legs are moved into their arrays on two cores at once from 65,536 points (the pages
+    /// of the new arrays are faulted in as they are written, and the copy is as long as the page faults).
     func finish() -> (points: [RoutePoint], legs: [Route.Leg]?) {
+        file(measuringLater: false)
+        if measuresLegs { measureRemainingLegs() }
+        let filed = chunks
+        chunks = []
         let total = count
-        var tailLegs: UnsafeMutableBufferPointer<Route.Leg>? = nil
-        if measuresLegs {
-            // The last chunk here, and any full chunk not yet started, while the others finish.
-            tailLegs = .allocate(capacity: Self.chunkCapacity)
-            if let current {
-                Self.measure(current, count: currentCount, after: chunks.last?.last, into: tailLegs!)
-            }
-            for index in chunks.indices where claim(index) {
-                Self.measure(chunks[index], count: Self.chunkCapacity, after: index > 0 ? chunks[index - 1].last : nil,
-                             into: legChunks[index])
-            }
-            group.wait()
-        }
-        var legs: [Route.Leg]? = nil
-        if let tailLegs {
-            legs = [Route.Leg](unsafeUninitializedCapacity: max(total - 1, 0)) { buffer, initialized in
-                var offset = 0
-                for (index, chunk) in legChunks.enumerated() {
-                    let n = index == 0 ? Self.chunkCapacity - 1 : Self.chunkCapacity
-                    (buffer.baseAddress! + offset).moveInitialize(from: chunk.baseAddress!, count: n)
-                    chunk.deallocate()
-                    offset += n
-                }
-                legChunks = []
-                let n = max(total - 1 - offset, 0)
-                (buffer.baseAddress! + offset).moveInitialize(from: tailLegs.baseAddress!, count: n)
-                tailLegs.deallocate()
-                initialized = offset + n
-            }
-        }
-        let points = [RoutePoint](unsafeUninitializedCapacity: total) { buffer, initialized in
+        let (points, legs) = Parallel.both(if: measuresLegs && total >= Self.chunkCapacity, {
+            Self.movePoints(of: filed, total: total)
+        }, {
+            measuresLegs ? Self.moveLegs(of: filed, total: total) : nil
+        })
+        return (points, legs)
+    }
+
+    /// The chunks' points in one array, each chunk's buffer freed once moved.
+    private static func movePoints(of filed: [Chunk], total: Int) -> [RoutePoint] {
+        [RoutePoint](unsafeUninitializedCapacity: total) { buffer, initialized in
             var offset = 0
-            for chunk in chunks {
-                (buffer.baseAddress! + offset).moveInitialize(from: chunk.baseAddress!, count: Self.chunkCapacity)
-                chunk.deallocate()
-                offset += Self.chunkCapacity
+            for chunk in filed {
+                (buffer.baseAddress! + offset).moveInitialize(from: chunk.points.baseAddress!, count: chunk.count)
+                chunk.points.deallocate()
+                offset += chunk.count
             }
-            chunks = []
-            if let current {
-                (buffer.baseAddress! + offset).moveInitialize(from: current.baseAddress!, count: currentCount)
-                current.deallocate()
-                offset += currentCount
-            }
-            current = nil
-            currentCount = 0
             initialized = offset
         }
-        return (points, legs)
+    }
+
+    /// The chunks' legs (each spliced chunk's joining leg before its own) in one array, each chunk's
+    /// buffer freed once moved.
+    private static func moveLegs(of filed: [Chunk], total: Int) -> [Route.Leg] {
+        [Route.Leg](unsafeUninitializedCapacity: max(total - 1, 0)) { buffer, initialized in
+            var offset = 0
+            for chunk in filed {
+                if let join = chunk.join {
+                    (buffer.baseAddress! + offset).initialize(to: join)
+                    offset += 1
+                }
+                let n = chunk.previous == nil ? chunk.count - 1 : chunk.count
+                (buffer.baseAddress! + offset).moveInitialize(from: chunk.legs!.baseAddress!, count: n)
+                chunk.legs!.deallocate()
+                offset += n
+            }
+            initialized = offset
+        }
     }
 }

@@ -90,6 +90,32 @@ import Testing
         #expect(none == nil)
     }
 
+    /// A second half collected on its own (a read-ahead thread's) and spliced in, then more points after
+    /// it, gives the points and legs of collecting them all in one, bit for bit, wherever the halves
+    /// fall against the chunks (either half empty, or a point, or a chunk and one more).
+    @Test(arguments: [(0, 70_000, 3), (1, 70_000, 0), (65_536, 65_536, 1), (65_537, 2, 65_536), (100, 0, 100), (70_000, 1, 0)])
+    func splicedCollectorsGiveTheSerialPointsAndLegs(first: Int, second: Int, after: Int) {
+        let points = Self.walk(first + second + after)
+        for measuresLegs in [true, false] {
+            let collector = RoutePointCollector(measuresLegs: measuresLegs)
+            let ahead = RoutePointCollector(measuresLegs: measuresLegs)
+            for p in points[..<first] { collector.append(p) }
+            for p in points[first..<(first + second)] { ahead.append(p) }
+            collector.append(contentsOf: ahead)
+            #expect(ahead.count == 0 && collector.count == first + second)
+            for p in points[(first + second)...] { collector.append(p) }
+            let (collected, legs) = collector.finish()
+            #expect(collected == points)
+            guard measuresLegs else {
+                #expect(legs == nil)
+                continue
+            }
+            let serial = Route.measuredLegs(points, threads: 1)
+            #expect(legs.map { $0.map(\.distance.bitPattern) } == serial.map(\.distance.bitPattern), "\(first) + \(second) + \(after)")
+            #expect(legs.map { $0.map(\.heading.bitPattern) } == serial.map(\.heading.bitPattern))
+        }
+    }
+
     /// A collector dropped before it finishes (the byte scanner handing a file over to libxml2) waits
     /// for its background work and frees everything.
     @Test func aDroppedCollectorEndsCleanly() {

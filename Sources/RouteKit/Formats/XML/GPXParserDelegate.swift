@@ -247,7 +247,7 @@ final class GPXParserDelegate: XMLRouteDelegate {
     }
 
     override func makeRawElementReader() -> XMLRawElementReader? {
-        GPXTrackPointReadAhead(scanner: pointScanner)
+        GPXTrackPointReadAhead(scanner: pointScanner, measuresLegs: trackPointCollector.measuresLegs)
     }
 
     override func adoptRawElements(from reader: XMLRawElementReader) -> Bool {

@@ -159,12 +159,13 @@ private extension XMLByteCursor {
 /// ``GPXTrackPointScanner``.
 final class GPXTrackPointReadAhead: XMLRawElementReader {
     let scanner: GPXTrackPointScanner
-    /// The points read, in order.
-    let points = RoutePointCollector(measuresLegs: false)
+    /// The points read, in order, and their legs when the delegate's collector measures them.
+    let points: RoutePointCollector
     let elementStart = Array("<trkpt".utf8)
 
-    init(scanner: GPXTrackPointScanner) {
+    init(scanner: GPXTrackPointScanner, measuresLegs: Bool) {
         self.scanner = scanner
+        points = RoutePointCollector(measuresLegs: measuresLegs)
     }
 
     func read(_ p: UnsafePointer<UInt8>, _ n: Int, at i: Int) -> Int? {
