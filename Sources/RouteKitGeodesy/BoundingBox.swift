@@ -116,6 +116,23 @@ public struct BoundingBox: Hashable, Sendable, CustomStringConvertible {
             previous == nil ? nil : minimumLongitude...maximumLongitude
         }
 
+        /// The union of the map points of the path so far (``MapRect/init(enclosingPath:)``), or `nil`
+        /// before the first coordinate: unwrapped longitudes shifted by whole turns so that the smallest
+        /// lies in `-180..<180`.
+        ///
+        /// Web Mercator's `x` grows with the longitude alone and its `y` falls as the latitude alone
+        /// grows (``MapPoint/init(_:)``), so the rect's corners are the projections of the extreme
+        /// longitudes and latitudes: two projections, not one a point. (Both are monotonic in floating
+        /// point too, `x` exactly; `y` through libm's `sin` and `log`, whose results are within an ulp.)
+        package var mapRect: MapRect? {
+            guard previous != nil else { return nil }
+            // Whole turns that bring the smallest unwrapped longitude into [-180, 180).
+            let shift = -360 * ((minimumLongitude + 180) / 360).rounded(.down)
+            let northWest = MapPoint(LocationCoordinate2D(latitude: north, longitude: minimumLongitude + shift))
+            let southEast = MapPoint(LocationCoordinate2D(latitude: south, longitude: maximumLongitude + shift))
+            return MapRect(x: northWest.x, y: northWest.y, width: southEast.x - northWest.x, height: southEast.y - northWest.y)
+        }
+
         /// The box so far, or `nil` before the first coordinate.
         package var boundingBox: BoundingBox? {
             guard previous != nil else { return nil }

@@ -130,23 +130,12 @@ public struct MapRect: Hashable, Sendable {
     /// `-180..<180`; a path across the antimeridian therefore gives a rect whose `maxX` passes the
     /// world's width (``spans180thMeridian``), as `MKMapRect` represents it.
     ///
-    /// - Complexity: O(n), two passes.
+    /// - Complexity: O(n), one pass (``BoundingBox/PathAccumulator/mapRect`` says why one is enough).
     public init?<C: Collection>(enclosingPath coordinates: C) where C.Element == LocationCoordinate2D {
         var accumulator = BoundingBox.PathAccumulator()
         for c in coordinates { accumulator.add(c) }
-        guard let range = accumulator.unwrappedLongitudeRange else { return nil }
-        // Whole turns that bring the smallest unwrapped longitude into [-180, 180).
-        let shift = -360 * ((range.lowerBound + 180) / 360).rounded(.down)
-        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
-        var previous: Double? = nil
-        for c in coordinates {
-            let longitude = previous.map { Angles.unwrappedAngle(c.longitude, near: $0) } ?? Angles.normalizedLongitude(c.longitude)
-            previous = longitude
-            let p = MapPoint(LocationCoordinate2D(latitude: c.latitude, longitude: longitude + shift))
-            x0 = min(x0, p.x); x1 = max(x1, p.x)
-            y0 = min(y0, p.y); y1 = max(y1, p.y)
-        }
-        self.init(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        guard let rect = accumulator.mapRect else { return nil }
+        self = rect
     }
 
     /// As ``init(enclosing:)``, with the coordinates' bounding box already known. O(n).

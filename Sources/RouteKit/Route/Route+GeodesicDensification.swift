@@ -141,10 +141,11 @@ extension Route {
         guard length > 0 else { return false }
         if length > maximumLegLength { return true }
         let p = a.coordinate, q = b.coordinate
-        // Longitude is meaningless at a pole: no sweep to or from it.
-        let dlon = abs(p.latitude) == 90 || abs(q.latitude) == 90 ? 0 : abs(remainder(q.longitude - p.longitude, 360))
+        // Longitude is meaningless at a pole: no sweep to or from it, and no crossing.
+        guard abs(p.latitude) != 90, abs(q.latitude) != 90 else { return false }
+        let dlon = abs(Angles.remainderOfTurn(q.longitude - p.longitude))
         if length > 1000 && dlon > maximumLongitudeStep { return true }
-        return poleCrossing(from: p, to: q) != 0 && abs(p.latitude) != 90 && abs(q.latitude) != 90
+        return poleCrossing(from: p, to: q) != 0
     }
 
     /// The points strictly between `a` and `b` on their geodesic, as

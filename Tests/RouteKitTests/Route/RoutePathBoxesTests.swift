@@ -12,6 +12,40 @@ import Testing
         let (box, rect) = Route.pathBoxes(points)
         #expect(box == BoundingBox(path: coordinates), "\(name): box")
         #expect(rect == MapRect(enclosingPath: coordinates), "\(name): rect")
+        #expect(rect == Self.unionOfEveryPoint(coordinates), "\(name): rect from the extremes")
+    }
+
+    /// The map rect by its definition: every coordinate projected, its longitude unwrapped along the path
+    /// and shifted by the whole turns that bring the smallest into -180..<180, and the extremes of the
+    /// projections taken (RouteKit projects only the extreme longitudes and latitudes).
+    static func unionOfEveryPoint(_ coordinates: [LocationCoordinate2D]) -> MapRect {
+        var unwrapped: [Double] = []
+        for c in coordinates {
+            unwrapped.append(unwrapped.last.map { Angles.unwrappedAngle(c.longitude, near: $0) } ?? Angles.normalizedLongitude(c.longitude))
+        }
+        let shift = -360 * ((unwrapped.min()! + 180) / 360).rounded(.down)
+        let projected = zip(coordinates, unwrapped).map { MapPoint(LocationCoordinate2D(latitude: $0.latitude, longitude: $1 + shift)) }
+        let x0 = projected.map(\.x).min()!, x1 = projected.map(\.x).max()!
+        let y0 = projected.map(\.y).min()!, y1 = projected.map(\.y).max()!
+        return MapRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// Random walks of every scale, from a few millimetres a step (latitudes an ulp or a few apart, where
+    /// a projection that was not monotonic would show) to whole turns round the world.
+    @Test func randomPathsGiveTheRectOfEveryPoint() {
+        var generator = SplitMix64(seed: 28)
+        for walk in 0..<2000 {
+            let step = [1e-13, 1e-9, 1e-6, 1e-3, 1, 30, 170][walk % 7]
+            var lat = Double.random(in: -89.9...89.9, using: &generator), lon = Double.random(in: -180...180, using: &generator)
+            var coordinates: [LocationCoordinate2D] = []
+            for _ in 0..<Int.random(in: 1...300, using: &generator) {
+                coordinates.append(LocationCoordinate2D(latitude: lat, longitude: lon))
+                lat = min(max(lat + Double.random(in: -step...step, using: &generator), -90), 90)
+                lon += Double.random(in: -step...step, using: &generator)
+                if lon > 180 { lon -= 360 } else if lon < -180 { lon += 360 }
+            }
+            #expect(MapRect(enclosingPath: coordinates) == Self.unionOfEveryPoint(coordinates), "walk \(walk), step \(step)")
+        }
     }
 
     static let paths: [(String, [(Double, Double)])] = [
