@@ -163,30 +163,23 @@ public struct Route: Sendable {
 
         // The geodesics, on all cores (each leg is computed alone, so the result is the serial one),
         // written straight into the legs; then one pass in order for what depends on the legs before,
-        // while the other core takes the boxes of the path, which depend on the points alone.
+        // while the other core takes the boxes of the path and whether it goes over a pole, which
+        // depend on the points alone.
         var legs = measuredLegs ?? Route.measuredLegs(points, threads: ProcessInfo.processInfo.activeProcessorCount)
-        let (cumulative, (pathBox, pathRect)) = Parallel.both(
+        let interpolation = source.lineInterpolation
+        let (cumulative, (pathBox, pathRect, pole)) = Parallel.both(
             if: points.count >= 65_536,
             { Self.completeInOrder(&legs, segments: segments) },
-            { Self.pathBoxes(points) })  // points is non-empty
+            {
+                let (box, rect) = Self.pathBoxes(points)  // points is non-empty
+                return (box, rect, Self.pole(of: points, segments: segments, interpolation: interpolation))
+            })
         self.legs = legs
         self.cumulativeDistances = cumulative
-
         // Boxes of the path as travelled (legs and gaps the shorter way round in longitude), not of
-        // the bare point set: a sparse route across longitude 0 keeps 0 inside its box.
-        var (box, rect) = (pathBox, pathRect)
-        // Over a pole (a point at it, or a travelled geodesic leg through it), the route is seen from
-        // every longitude.
-        var pole = 0
-        for (i, leg) in legs.enumerated() where !leg.isGap && pole == 0 {
-            if source.lineInterpolation == .geodesic {
-                pole = Self.poleCrossing(from: points[i].coordinate, to: points[i + 1].coordinate)
-            } else if abs(points[i].coordinate.latitude) == 90 || abs(points[i + 1].coordinate.latitude) == 90 {
-                pole = points[i].coordinate.latitude + points[i + 1].coordinate.latitude > 0 ? 1 : -1
-            }
-        }
-        if pole == 0, points.count == 1, abs(points[0].coordinate.latitude) == 90 { pole = points[0].coordinate.latitude > 0 ? 1 : -1 }
-        (box, rect) = Self.overPole(pole, box: box, rect: rect)
+        // the bare point set: a sparse route across longitude 0 keeps 0 inside its box. Over a pole,
+        // the route is seen from every longitude.
+        let (box, rect) = Self.overPole(pole, box: pathBox, rect: pathRect)
         self.boundingBox = box
         self.rect = rect
     }
@@ -224,6 +217,26 @@ public struct Route: Sendable {
             cumulative.append(cumulative[i] + (isGap ? 0 : distance))
         }
         return cumulative
+    }
+
+    /// Whether the route goes over the north pole (1) or the south pole (-1), or neither (0): through a
+    /// point at it, or, when its lines are read as geodesics, along a leg through it (``poleCrossing(from:to:)``).
+    /// The first leg in order that does decides; legs between segments (gaps) are not travelled.
+    /// - Complexity: O(n).
+    private static func pole(of points: [RoutePoint], segments: [Range<Int>], interpolation: Source.LineInterpolation) -> Int {
+        for range in segments {
+            for i in range.dropLast() {
+                let a = points[i].coordinate, b = points[i + 1].coordinate
+                if interpolation == .geodesic {
+                    let pole = poleCrossing(from: a, to: b)
+                    if pole != 0 { return pole }
+                } else if abs(a.latitude) == 90 || abs(b.latitude) == 90 {
+                    return a.latitude + b.latitude > 0 ? 1 : -1
+                }
+            }
+        }
+        if points.count == 1, abs(points[0].coordinate.latitude) == 90 { return points[0].coordinate.latitude > 0 ? 1 : -1 }
+        return 0
     }
 
     /// `box` and `rect` of a path over the north (`pole` 1) or south (-1) pole, or as they are (0): the

@@ -173,51 +173,53 @@ final class RoutePointCollector: @unchecked Sendable {
     /// The points, and (when measuring) the `count - 1` legs between consecutive points as
     /// ``Route/measuredLegs(_:threads:)`` gives them. Call once.
     ///
-    /// Points and legs are moved into their arrays on two cores at once from 65,536 points (the pages
-    /// of the new arrays are faulted in as they are written, and the copy is as long as the page faults).
+    /// From 65,536 points, the chunks are moved into the arrays on all cores at once, each chunk's
+    /// points and legs to where they belong (the new arrays' pages are faulted in as they are written,
+    /// which costs as much as the copy).
     func finish() -> (points: [RoutePoint], legs: [Route.Leg]?) {
         file(measuringLater: false)
         if measuresLegs { measureRemainingLegs() }
         let filed = chunks
         chunks = []
+        // Where each chunk's points and legs start in the arrays.
+        var pointOffsets: [Int] = [], legOffsets: [Int] = []
+        var pointOffset = 0, legOffset = 0
+        for chunk in filed {
+            pointOffsets.append(pointOffset)
+            legOffsets.append(legOffset)
+            pointOffset += chunk.count
+            legOffset += (chunk.join == nil ? 0 : 1) + (chunk.previous == nil ? chunk.count - 1 : chunk.count)
+        }
         let total = count
-        let (points, legs) = Parallel.both(if: measuresLegs && total >= Self.chunkCapacity, {
-            Self.movePoints(of: filed, total: total)
-        }, {
-            measuresLegs ? Self.moveLegs(of: filed, total: total) : nil
-        })
-        return (points, legs)
-    }
-
-    /// The chunks' points in one array, each chunk's buffer freed once moved.
-    private static func movePoints(of filed: [Chunk], total: Int) -> [RoutePoint] {
-        [RoutePoint](unsafeUninitializedCapacity: total) { buffer, initialized in
-            var offset = 0
-            for chunk in filed {
-                (buffer.baseAddress! + offset).moveInitialize(from: chunk.points.baseAddress!, count: chunk.count)
-                chunk.points.deallocate()
-                offset += chunk.count
-            }
-            initialized = offset
-        }
-    }
-
-    /// The chunks' legs (each spliced chunk's joining leg before its own) in one array, each chunk's
-    /// buffer freed once moved.
-    private static func moveLegs(of filed: [Chunk], total: Int) -> [Route.Leg] {
-        [Route.Leg](unsafeUninitializedCapacity: max(total - 1, 0)) { buffer, initialized in
-            var offset = 0
-            for chunk in filed {
-                if let join = chunk.join {
-                    (buffer.baseAddress! + offset).initialize(to: join)
-                    offset += 1
+        let parts = total >= Self.chunkCapacity ? ProcessInfo.processInfo.activeProcessorCount : 1
+        var legs: [Route.Leg]? = nil
+        let points = [RoutePoint](unsafeUninitializedCapacity: total) { pointBuffer, pointsInitialized in
+            let moveLegs = measuresLegs
+            legs = [Route.Leg](unsafeUninitializedCapacity: moveLegs ? max(total - 1, 0) : 0) { legBuffer, legsInitialized in
+                nonisolated(unsafe) let pointBase = pointBuffer.baseAddress, legBase = legBuffer.baseAddress
+                Parallel.forEachRange(count: filed.count, parts: parts) { range in
+                    for k in range {
+                        Self.move(filed[k], points: pointBase! + pointOffsets[k], legs: moveLegs ? legBase! + legOffsets[k] : nil)
+                    }
                 }
-                let n = chunk.previous == nil ? chunk.count - 1 : chunk.count
-                (buffer.baseAddress! + offset).moveInitialize(from: chunk.legs!.baseAddress!, count: n)
-                chunk.legs!.deallocate()
-                offset += n
+                legsInitialized = moveLegs ? legOffset : 0
             }
-            initialized = offset
+            pointsInitialized = pointOffset
         }
+        return (points, measuresLegs ? legs : nil)
+    }
+
+    /// Moves `chunk`'s points to `points` and (when given) its legs, its joining leg first, to `legs`,
+    /// freeing its buffers.
+    private static func move(_ chunk: Chunk, points: UnsafeMutablePointer<RoutePoint>, legs: UnsafeMutablePointer<Route.Leg>?) {
+        points.moveInitialize(from: chunk.points.baseAddress!, count: chunk.count)
+        chunk.points.deallocate()
+        guard var legs, let measured = chunk.legs else { return }
+        if let join = chunk.join {
+            legs.initialize(to: join)
+            legs += 1
+        }
+        legs.moveInitialize(from: measured.baseAddress!, count: chunk.previous == nil ? chunk.count - 1 : chunk.count)
+        measured.deallocate()
     }
 }
