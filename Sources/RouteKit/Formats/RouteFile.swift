@@ -68,13 +68,19 @@ public enum RouteFile {
         /// (``RouteOutliers``, rule 1), which every command corrects, then elevations outside
         /// ``RoutePoint/plausibleElevations`` among the corrected heights, as the route check judges them. O(n).
         mutating func checkPlausibility() {
+            warnings += Self.plausibilityWarnings(route.points)
+        }
+
+        /// The sentences of ``checkPlausibility()`` for `points`. O(n).
+        static func plausibilityWarnings(_ points: [RoutePoint]) -> [String] {
             let range = RoutePoint.plausibleElevations
-            var points = route.points
+            var points = points
+            var warnings: [String] = []
             if let wrapped = Route.unwrapHeights(&points) {
                 warnings.append(wrapped.sentence(place: nil)
                                 + "; every command uses the corrected heights, and the route check notes them (elevation-wrapped)")
             }
-            guard let first = points.firstIndex(where: { $0.elevation.map { !range.contains($0) } ?? false }) else { return }
+            guard let first = points.firstIndex(where: { $0.elevation.map { !range.contains($0) } ?? false }) else { return warnings }
             let count = points[first...].reduce(0) { $0 + ($1.elevation.map { range.contains($0) ? 0 : 1 } ?? 0) }
             let value = points[first].elevation!
             let shown = abs(value) >= 1e6 ? String(format: "%.6g", value) : FixedDecimal.string(value, places: 3)
@@ -82,6 +88,7 @@ public enum RouteFile {
                             + "the first at point \(first): \(shown) m"
                             + (abs(value) > 1e8 ? " (a time or a count, not a height?)" : "")
                             + "; the route check reports it as an error (elevation-implausible)")
+            return warnings
         }
     }
 
@@ -171,11 +178,17 @@ public enum RouteFile {
     /// ``read(path:format:options:)``.
     package static func read(_ input: RouteInput, displayPath: String?, format: RouteFormat?,
                             options: Options) throws(RouteParseError) -> Result {
-        let result = try readUnchecked(input, displayPath: displayPath, format: format, options: options)
-        if let (index, reason) = PointValueLimits.firstViolation(in: result.route.points) {
+        var result = try readUnchecked(input, displayPath: displayPath, format: format, options: options)
+        // Two passes over every point, independent of each other: on two cores for a large route.
+        let points = result.route.points
+        let (violation, warnings) = Parallel.both(if: points.count >= 65_536,
+                                                  { PointValueLimits.firstViolation(in: points) },
+                                                  { Result.plausibilityWarnings(points) })
+        if let (index, reason) = violation {
             throw RouteParseError(format: result.format, location: nil, path: displayPath ?? "<input>",
                                   codingPath: "point \(index)", reason: reason)
         }
+        result.warnings += warnings
         return result
     }
 
@@ -237,7 +250,7 @@ public enum RouteFile {
         func read<Reader: RouteReader>(_: Reader.Type, _ options: Reader.Options) throws(RouteParseError) -> Result {
             try Reader.read(reading, displayPath: displayPath, options: options)
         }
-        var result: Result
+        let result: Result
         switch chosen {
         case .gpx: result = try read(GPXReader.self, .init())
         case .kml: result = try read(KMLReader.self, .init())
@@ -246,7 +259,6 @@ public enum RouteFile {
         case .polyline: result = try read(PolylineReader.self, options.polyline)
         case .tcx: result = try read(TCXReader.self, .init())
         }
-        result.checkPlausibility()
         return result
     }
 

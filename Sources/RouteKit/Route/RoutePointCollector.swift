@@ -156,12 +156,13 @@ final class RoutePointCollector: @unchecked Sendable {
         guard let legs = chunk.legs?.baseAddress else { return }
         var from = chunk.previous?.coordinate
         var written = 0
-        for point in chunk.points[0..<chunk.count] {
+        for k in 0..<chunk.count {
+            let to = chunk.points[k].coordinate  // the coordinate alone: a whole point is copied with memmove
             if let from {
-                (legs + written).initialize(to: leg(from: from, to: point.coordinate))
+                (legs + written).initialize(to: leg(from: from, to: to))
                 written += 1
             }
-            from = point.coordinate
+            from = to
         }
     }
 
