@@ -108,10 +108,11 @@ package enum DecimalParser {
         return value
     }
 
-    /// 10^0 ... 10^22, all exact in `Double`.
-    private static let powersOfTen: [Double] = (0...22).map { n in
-        var p = 1.0
-        for _ in 0..<n { p *= 10 }
-        return p
-    }
+    /// 10^0 ... 10^22, all exact in `Double` (10^22 = 2^22 * 5^22, and 5^22 < 2^53). Written out, so
+    /// that the compiler lays the array down in the binary: built by a closure, it was initialised
+    /// behind a `swift_once` check, and retained and released, at every number parsed.
+    private static let powersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    ]
 }

@@ -72,6 +72,19 @@ package enum PointValueLimits {
         }
     }
 
+    /// Whether `value` of `quantity` is within its range (``violation(_:value:)`` is `nil`), without
+    /// building the reason: for the byte scanners, which hand anything else to the general path.
+    @inline(__always)
+    static func allows(_ quantity: Quantity, _ value: Double) -> Bool {
+        quantity.range.contains(value)
+    }
+
+    /// Whether `time` can be a point's time (``timeViolation(_:)`` is `nil`), without building the reason.
+    @inline(__always)
+    static func allowsTime(_ time: Date) -> Bool {
+        self.time.contains(time.timeIntervalSince1970)
+    }
+
     /// Why `value` of `quantity` cannot be what it claims, or `nil` when it is within its range: for
     /// readers that check a value where they read it, so that the error carries the value's line and
     /// column.

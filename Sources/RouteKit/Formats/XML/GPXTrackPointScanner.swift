@@ -63,7 +63,7 @@ struct GPXTrackPointScanner: Equatable {
                 point.elevation = value
             } else if cursor.take("time") {
                 guard cursor.closeTag(), let text = cursor.value(), let seconds = DateTimeParser.parse(text),
-                      PointValueLimits.timeViolation(Date(timeIntervalSinceReferenceDate: seconds)) == nil,
+                      PointValueLimits.allowsTime(Date(timeIntervalSinceReferenceDate: seconds)),
                       cursor.endTag("time") else { return nil }
                 point.time = Date(timeIntervalSinceReferenceDate: seconds)
             } else if cursor.take("extensions") {
@@ -118,7 +118,7 @@ private extension XMLByteCursor {
     /// A text value read as a number of `quantity`, within its limits.
     @inline(__always) mutating func number(_ quantity: PointValueLimits.Quantity) -> Double? {
         guard let text = value(), let number = DecimalParser.parse(text),
-              PointValueLimits.violation(quantity, value: number) == nil else { return nil }
+              PointValueLimits.allows(quantity, number) else { return nil }
         return number
     }
 

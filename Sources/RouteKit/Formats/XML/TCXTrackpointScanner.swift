@@ -137,7 +137,7 @@ struct TCXTrackpointScanner {
         if XMLByteCursor.equal(name, "Time") {
             guard let seconds = DateTimeParser.parse(text) else { return false }
             let time = Date(timeIntervalSinceReferenceDate: seconds)
-            guard PointValueLimits.timeViolation(time) == nil else { return false }
+            guard PointValueLimits.allowsTime(time) else { return false }
             fields.time = time
         } else if XMLByteCursor.equal(name, "AltitudeMeters") {
             fields.elevation = Self.limited(text, .elevation)
@@ -151,7 +151,7 @@ struct TCXTrackpointScanner {
 
     /// A number within `quantity`'s limits; `nil` (declined: the general path reports it) otherwise.
     private static func limited(_ text: UnsafeBufferPointer<UInt8>, _ quantity: PointValueLimits.Quantity) -> Double? {
-        guard let value = DecimalParser.parse(text), PointValueLimits.violation(quantity, value: value) == nil else { return nil }
+        guard let value = DecimalParser.parse(text), PointValueLimits.allows(quantity, value) else { return nil }
         return value
     }
 
