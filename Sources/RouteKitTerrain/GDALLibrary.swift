@@ -54,7 +54,7 @@ enum GDALLibrary {
     ///   a function RouteKit calls (GDAL uninstalled after RouteKit was built).
     static func load(for path: String) throws(TerrainError) {
         if case .failure(let failure) = loaded {
-            throw TerrainError(path: path, kind: .unreadable("GDAL cannot be loaded (\(failure.reason)); install GDAL's library (Debian: apt-get install libgdal-dev)"))
+            throw TerrainError(path: path, kind: .unreadable("GDAL cannot be loaded (\(failure.reason)); install GDAL's library (Debian: apt-get install libgdal\(26 + GDAL_VERSION_MINOR))"))
         }
     }
 

@@ -50,13 +50,24 @@ public struct TerrainError: Error, Sendable, CustomStringConvertible {
         case unsupportedBandCount(Int)
     }
 
+    /// What a file is given as, for the words of ``description``.
+    public enum Subject: Sendable, Equatable {
+        /// A digital elevation model (``TerrainModel``, a ``MapTileSource``'s elevation).
+        case terrainModel
+        /// Imagery drawn as a map's basemap (a ``MapTileSource``'s imagery).
+        case imagery
+    }
+
     /// The model's path as the caller gave it.
     public var path: String
     public var kind: Kind
+    /// What the file was given as: a terrain model unless it is a map tile source's imagery.
+    public var subject: Subject
 
-    public init(path: String, kind: Kind) {
+    public init(path: String, kind: Kind, subject: Subject = .terrainModel) {
         self.path = path
         self.kind = kind
+        self.subject = subject
     }
 
     public var description: String {
@@ -64,20 +75,29 @@ public struct TerrainError: Error, Sendable, CustomStringConvertible {
         func degrees(_ c: LocationCoordinate2D) -> String {
             "latitude \(sixDecimals(c.latitude)), longitude \(sixDecimals(c.longitude))"
         }
+        // A reason from GDAL or the system, without its own final period (one is added).
+        func reason(_ text: String) -> String {
+            var text = Substring(text)
+            while let last = text.last, last == "." || last == " " { text = text.dropLast() }
+            return String(text)
+        }
+        let noun = subject == .imagery ? "imagery" : "terrain model"
+        let expected = subject == .imagery ? "imagery (an orthophoto or a scanned map: GeoTIFF, JPEG or PNG with a world file, ...)"
+            : "a digital elevation model (GeoTIFF, SRTM .hgt, DTED, a .vrt mosaic, ...)"
         let sentence: String
         switch kind {
         case .fileNotFound:
-            sentence = "no such terrain model file."
+            sentence = "no such \(noun) file."
         case .unreadable(let why):
-            sentence = "cannot read the terrain model: \(why)."
+            sentence = "cannot read the \(noun): \(reason(why))."
         case .notARaster(let why):
-            sentence = "not a raster GDAL can read (expected a digital elevation model: GeoTIFF, SRTM .hgt, DTED, a .vrt mosaic, ...)" + (why.map { ": \($0)" } ?? "") + "."
+            sentence = "not a raster GDAL can read (expected \(expected))" + (why.map { ": \(reason($0))" } ?? "") + "."
         case .noGeoreferencing:
-            sentence = "the raster has no georeferencing (no geotransform): expected a digital elevation model placed on the Earth."
+            sentence = "the raster has no georeferencing (no geotransform): expected \(subject == .imagery ? "imagery" : "a digital elevation model") placed on the Earth."
         case .noCoordinateSystem:
             sentence = "the raster has no coordinate reference system (an ASCII grid needs its .prj; or assign one with 'gdal_translate -a_srs EPSG:4326')."
         case .unsupportedCoordinateSystem(let why):
-            sentence = "unsupported coordinate reference system: \(why)."
+            sentence = "unsupported coordinate reference system: \(reason(why))."
         case .unsupportedVerticalDatum(let name):
             sentence = "unsupported vertical datum '\(name)': expected heights above the EGM96 geoid (EPSG:5773), heights above the WGS 84 ellipsoid (EPSG:4979), or no vertical datum (read as orthometric); convert the model with gdalwarp."
         case .unsupportedUnit(let unit):
@@ -93,7 +113,7 @@ public struct TerrainError: Error, Sendable, CustomStringConvertible {
         case .noData(let index, let coordinate):
             sentence = "the model has no data (nodata cells) at route point \(index), \(degrees(coordinate))."
         case .readFailed(let why):
-            sentence = "reading the terrain model failed: \(why)."
+            sentence = "reading the \(noun) failed: \(reason(why))."
         case .invalidTile(let zoom, let x, let y):
             let side = (0...MapTile.maximumZoom).contains(zoom) ? "0...\((1 << zoom) - 1)" : "0..<2^zoom"
             sentence = "no map tile \(zoom)/\(x)/\(y) (zoom/x/y): expected a zoom in 0...\(MapTile.maximumZoom) and x and y in \(side)."

@@ -3,8 +3,8 @@ import Foundation
 import Glibc
 #endif
 
-/// Refuses an output file that is one of the command's inputs, or whose folder does not exist (before
-/// the route is read and the flight planned, not after).
+/// Refuses an output file that is one of the command's inputs, that is a folder, or whose folder does
+/// not exist (before the route is read and the flight planned, not after).
 ///
 /// Files are compared by device and inode (`stat(2)`, which follows symbolic links), never by
 /// path, so a symbolic link, a hard link, `./r.gpx` beside `r.gpx`, or `/dev/stdin` all count; an input
@@ -17,11 +17,16 @@ enum OutputGuard {
         var role: String
     }
 
+    /// - Parameter isFolder: Whether the output is a folder (`render`'s frames), which may exist.
     /// - Throws: ``UsageError`` (exit 64) naming the output and the input it would replace.
-    static func refuse(output: String?, inputs: [Input], subcommand: String) throws(UsageError) {
+    static func refuse(output: String?, inputs: [Input], subcommand: String, isFolder: Bool = false) throws(UsageError) {
         guard let output, output != "-" else { return }
         var out = stat()
         guard stat(output, &out) == 0 else { return try refuseMissingFolder(of: output, subcommand: subcommand) }
+        if !isFolder, (out.st_mode & S_IFMT) == S_IFDIR {
+            let example = (output as NSString).appendingPathComponent("flight" + Self.exampleExtension(subcommand))
+            throw UsageError(message: "The output file '\(output)' is a folder: give a file's name (e.g. '\(example)').", subcommand: subcommand)
+        }
         for input in inputs {
             var info = stat()
             let ok = input.path == "-" ? fstat(0, &info) == 0 : stat(input.path, &info) == 0
@@ -29,6 +34,17 @@ enum OutputGuard {
             let which = input.path == "-" ? "\(input.role) (read from standard input)" : "\(input.role) '\(input.path)'"
             throw UsageError(message: "The output file '\(output)' is the \(which): writing it would destroy the \(input.role). Choose another output file.",
                              subcommand: subcommand)
+        }
+    }
+
+    /// An extension for the example in the message about a folder given as the output file.
+    private static func exampleExtension(_ subcommand: String) -> String {
+        switch subcommand {
+        case "plan": return ".json"
+        case "preview": return ".html"
+        case "render": return ".mp4"
+        case "check": return ".svg"
+        default: return ".csv"
         }
     }
 

@@ -144,10 +144,21 @@ struct MapTileSourceShadingTests {
         #expect(e2?.kind == .noGeoreferencing && e2?.description.contains(picture.path) == true, "\(String(describing: e2))")
         let e3 = #expect(throws: TerrainError.self) { try MapTileSource(elevationPath: dem.path, imageryPath: picture.path) }
         #expect(e3?.kind == .noGeoreferencing && e3?.path == picture.path)
+        // The imagery's errors speak of imagery, not of a terrain model (a review found them calling an
+        // orthophoto an elevation model).
+        #expect(e3?.subject == .imagery && e3?.description.hasSuffix("expected imagery placed on the Earth.") == true, "\(String(describing: e3))")
+        let e3b = #expect(throws: TerrainError.self) { try MapTileSource(elevationPath: dem.path, imageryPath: missing) }
+        #expect(e3b?.description == "\(missing): error: no such imagery file.")
         let text = dir.appendingPathComponent("notes.txt")
         try "not a raster".write(to: text, atomically: true, encoding: .utf8)
         let e4 = #expect(throws: TerrainError.self) { try MapTileSource(elevationPath: text.path) }
         if case .notARaster = e4?.kind {} else { Issue.record("\(String(describing: e4))") }
+        #expect(e4?.subject == .terrainModel && e4?.description.contains("expected a digital elevation model") == true)
+        let e4b = #expect(throws: TerrainError.self) { try MapTileSource(elevationPath: dem.path, imageryPath: text.path) }
+        #expect(e4b?.description.contains("not a raster GDAL can read (expected imagery (an orthophoto") == true, "\(String(describing: e4b))")
+        // A reason that ends in its own period (GDAL's do) gets no second one.
+        #expect(TerrainError(path: "m.tif", kind: .readFailed("TIFFReadEncodedStrip() failed.")).description
+                == "m.tif: error: reading the terrain model failed: TIFFReadEncodedStrip() failed.")
 
         for (z, x, y) in [(25, 0, 0), (-1, 0, 0), (3, 8, 0), (3, 0, 8), (3, -1, 2)] {
             let e = #expect(throws: TerrainError.self) { try source.terrainTile(z: z, x: x, y: y) }

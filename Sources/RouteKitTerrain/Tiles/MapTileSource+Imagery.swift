@@ -21,24 +21,26 @@ extension MapTileSource {
             _ = try tile(z: z, x: x, y: y, path: elevationPath)
             return nil
         }
-        let tile = try tile(z: z, x: x, y: y, path: raster.path)
-        let count = MapTile.size * MapTile.size
-        guard raster.coverage.touches(tile) else {
-            let clear = [UInt8](repeating: 0, count: count)
-            return try PNGEncoding.png(width: MapTile.size, height: MapTile.size, bands: [clear, clear, clear, clear], path: raster.path)
+        return try Self.asImagery { () throws(TerrainError) -> [UInt8] in
+            let tile = try tile(z: z, x: x, y: y, path: raster.path)
+            let count = MapTile.size * MapTile.size
+            guard raster.coverage.touches(tile) else {
+                let clear = [UInt8](repeating: 0, count: count)
+                return try PNGEncoding.png(width: MapTile.size, height: MapTile.size, bands: [clear, clear, clear, clear], path: raster.path)
+            }
+            let sourceBands = raster.bandCount
+            let hasAlpha = sourceBands == 2 || sourceBands == 4
+            let warped = try raster.warp(tile, margin: 0, arguments: ["-r", "bilinear", "-ot", "Byte", "-dstalpha"]
+                                            + (hasAlpha ? ["-srcalpha"] : []))
+            let colours = hasAlpha ? sourceBands - 1 : sourceBands
+            var bands: [[UInt8]] = []
+            for band in 1...(colours + 1) {
+                bands.append(try warped.read(band: band, as: UInt8.self, path: raster.path))
+            }
+            let rgb = colours == 1 ? [bands[0], bands[0], bands[0]] : Array(bands[0..<3])
+            return try PNGEncoding.png(width: MapTile.size, height: MapTile.size,
+                                       bands: rgb.map { Self.cleared($0, where: bands[colours]) } + [bands[colours]], path: raster.path)
         }
-        let sourceBands = raster.bandCount
-        let hasAlpha = sourceBands == 2 || sourceBands == 4
-        let warped = try raster.warp(tile, margin: 0, arguments: ["-r", "bilinear", "-ot", "Byte", "-dstalpha"]
-                                        + (hasAlpha ? ["-srcalpha"] : []))
-        let colours = hasAlpha ? sourceBands - 1 : sourceBands
-        var bands: [[UInt8]] = []
-        for band in 1...(colours + 1) {
-            bands.append(try warped.read(band: band, as: UInt8.self, path: raster.path))
-        }
-        let rgb = colours == 1 ? [bands[0], bands[0], bands[0]] : Array(bands[0..<3])
-        return try PNGEncoding.png(width: MapTile.size, height: MapTile.size,
-                                   bands: rgb.map { Self.cleared($0, where: bands[colours]) } + [bands[colours]], path: raster.path)
     }
 
     /// `band` with 0 wherever `alpha` is 0 (so that transparent pixels are all zero).
@@ -50,5 +52,17 @@ extension MapTileSource {
             }
         }
         return result
+    }
+
+    /// `body`, with its errors worded as the imagery's (``TerrainError/subject``): the imagery file
+    /// is read by the same code as the elevation model.
+    static func asImagery<T>(_ body: () throws(TerrainError) -> T) throws(TerrainError) -> T {
+        do {
+            return try body()
+        } catch {
+            var error = error
+            error.subject = .imagery
+            throw error
+        }
     }
 }

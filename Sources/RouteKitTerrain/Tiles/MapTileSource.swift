@@ -55,9 +55,9 @@ public final class MapTileSource: Sendable {
         verticalDatum = heights.verticalDatum
         elevationRaster = raster
         if let imageryPath {
-            let imagery = try TileRaster(path: imageryPath)
+            let imagery = try Self.asImagery { () throws(TerrainError) in try TileRaster(path: imageryPath) }
             guard (1...4).contains(imagery.bandCount) else {
-                throw TerrainError(path: imageryPath, kind: .unsupportedBandCount(imagery.bandCount))
+                throw TerrainError(path: imageryPath, kind: .unsupportedBandCount(imagery.bandCount), subject: .imagery)
             }
             imageryRaster = imagery
         } else {

@@ -17,7 +17,7 @@ struct GroundArguments: Equatable {
     static var section: OptionSection<GroundArguments> {
         OptionSection(title: "GROUND OPTIONS", note: "for route points without elevation; without either, a warning", options: [
             .value("--terrain", valueName: "file", help: "A digital elevation model that covers the route: any raster GDAL reads (GeoTIFF, SRTM .hgt, DTED, a .vrt mosaic), in any CRS. Points without elevation take the ground's height there: metres above the EGM96 geoid (sea level), interpolated bilinearly.", default: "none") { a, v throws(UsageError) in
-                a.terrainPath = try v.fileName("terrain model file")
+                a.terrainPath = try v.inputFileName("terrain model file")
                 try a.refuseTwoGrounds(v) },
             .value("--ground-elevation", valueName: "metres", help: "Points without elevation take this height, metres above sea level, for flat country.", default: "none") { a, v throws(UsageError) in
                 a.groundElevation = try v.number(in: -11_000...9_000, "metres above sea level")

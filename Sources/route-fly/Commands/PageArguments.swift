@@ -27,7 +27,7 @@ struct PageArguments: Equatable {
                 guard PreviewOptions.isURL(v.text) else { throw v.invalid("an http, https or file URL of a MapLibre style JSON") }
                 a.styleURL = v.text },
             .value("--imagery", valueName: "file", help: "A raster GDAL reads (an orthophoto, a scanned map; 1, 3 or 4 bands of 8 bits, any CRS) drawn as the basemap, under the hillshade. Needs --terrain.", default: "none") { a, v throws(UsageError) in
-                a.imageryPath = try v.fileName("imagery file") },
+                a.imageryPath = try v.inputFileName("imagery file") },
             .value("--route", valueName: "drawing", help: "revealed (the part flown solid, the rest faint) or full (all solid).", default: "revealed") { a, v throws(UsageError) in
                 guard let drawing = ["revealed": true, "full": false][v.text.lowercased()] else { throw v.invalid("revealed or full") }
                 a.revealsRoute = drawing },

@@ -111,12 +111,14 @@ struct RenderOptions: Equatable, PlansFlightsOverGround, Subcommand {
         let output = try output()
         // What is written: the video or picture, or for frames the folder the renderer makes (whose own
         // folder must exist).
-        let written: String
+        let written: String, isFolder: Bool
         switch output {
-        case .video(let path, _), .image(let path): written = path
+        case .video(let path, let format): (written, isFolder) = (path, format == .pngSequence)
+        case .image(let path): (written, isFolder) = (path, false)
         }
         try OutputGuard.refuse(output: written, inputs: routePaths.map { .init(path: $0, role: "input route") }
-            + (scriptPath.map { [.init(path: $0, role: "camera script")] } ?? []) + ground.inputs + page.inputs, subcommand: Self.name)
+            + (scriptPath.map { [.init(path: $0, role: "camera script")] } ?? []) + ground.inputs + page.inputs,
+                               subcommand: Self.name, isFolder: isFolder)
         let script = try mapLibreScript()
         let sampler = PoseSampler(framesPerSecond: fps)
         let tiles = try page.tileSource(ground: ground)

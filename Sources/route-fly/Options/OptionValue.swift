@@ -88,6 +88,13 @@ struct OptionValue {
         return text
     }
 
+    /// A file that is read where it lies (GDAL opens it by name, and may read its neighbours): not
+    /// standard input.
+    func inputFileName(_ what: String) throws(UsageError) -> String {
+        guard text != "-" else { throw error("The \(what) is read from a file, not from standard input ('-'): give its path.") }
+        return try fileName(what)
+    }
+
     /// Frames per second: a number (`29.97`) or ffmpeg's rational form (`30000/1001`), more than 0 and at
     /// most `limit`.
     func framesPerSecond(atMost limit: Double) throws(UsageError) -> Double {

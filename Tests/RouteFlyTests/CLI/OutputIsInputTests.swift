@@ -85,4 +85,20 @@ import Testing
         #expect(r.status == 0, "\(r.stderr)")
         #expect(FileManager.default.fileExists(atPath: out))
     }
+
+    /// A folder given as the output file is refused before anything is read (a review found `sample`
+    /// planning the flight, printing its notes, and only then failing with exit status 1).
+    @Test func aFolderIsNoOutputFile() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let route = Fixtures.packageRoot.appendingPathComponent("routes/gpxpy-cerknicko-jezero.gpx").path
+        for (subcommand, option, example) in [("sample", "-o", "flight.csv"), ("plan", "-o", "flight.json"), ("profile", "-o", "flight.csv"),
+                                              ("check", "--plot", "flight.svg")] {
+            let r = try runRouteFly([subcommand, route, option, dir.path])
+            #expect(r.status == 64 && r.stdout.isEmpty, "\(subcommand): \(r.status) \(r.stderr)")
+            #expect(r.stderr.hasPrefix("Error: The output file '\(dir.path)' is a folder: give a file's name (e.g. '\(dir.path)/\(example)')."),
+                    "\(subcommand): \(r.stderr)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+    }
 }

@@ -56,7 +56,7 @@ import Testing
     @Test func groundUsageErrors() throws {
         let route = Fixtures.packageRoot.appendingPathComponent("routes/gpxpy-cerknicko-jezero.gpx").path
         for arguments in [["--terrain", "a.tif", "--ground-elevation", "3"], ["--ground-elevation", "high"],
-                          ["--ground-elevation", "10000"], ["--terrain"], ["--terrain="]] {
+                          ["--ground-elevation", "10000"], ["--terrain"], ["--terrain="], ["--terrain", "-"]] {
             for subcommand in ["sample", "plan", "check", "profile"] {
                 let r = try runRouteFly([subcommand, route] + arguments)
                 #expect(r.status == 64 && r.stdout.isEmpty, "\(subcommand) \(arguments): \(r.stderr)")
@@ -64,6 +64,8 @@ import Testing
         }
         let both = try runRouteFly(["sample", route, "--terrain", "a.tif", "--ground-elevation", "3"])
         #expect(both.stderr.contains("'--terrain' and '--ground-elevation' both give the ground's height; give one of them."))
+        let stdin = try runRouteFly(["sample", route, "--terrain", "-"])
+        #expect(stdin.stderr.contains("The terrain model file is read from a file, not from standard input ('-'): give its path."), "\(stdin.stderr)")
         let info = try runRouteFly(["info", route, "--ground-elevation", "3"])
         #expect(info.status == 64)
     }
