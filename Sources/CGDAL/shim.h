@@ -11,7 +11,9 @@
 // on into every process, `route-fly --version` included: about 45 ms of startup on Debian 12, most of a
 // run of `info` on a small file. Each function RouteKitTerrain calls is listed once below; its
 // pointer type is the header's own declaration (__typeof__), so a call cannot disagree with GDAL's
-// prototype.
+// prototype. SwiftPM does not recompile RouteKitTerrain's Swift files when this header changes: after
+// editing the list, remove .build/*/RouteKitTerrain.build, or files compiled against the old list
+// read the functions at the wrong places.
 #include <gdal/gdal.h>
 #include <gdal/ogr_srs_api.h>
 #include <gdal/cpl_error.h>
@@ -24,7 +26,7 @@
 
 #define ROUTEKIT_GDAL_FUNCTIONS(X) \
     X(GDALAllRegister) X(GDALOpenEx) X(GDALClose) X(GDALCreate) X(GDALCreateCopy) X(GDALGetDriverByName) \
-    X(GDALGetOpenDatasets) X(GDALGetGeoTransform) X(GDALGetSpatialRef) X(GDALGetRasterCount) \
+    X(GDALGetOpenDatasets) X(GDALGetFileList) X(GDALGetGeoTransform) X(GDALGetSpatialRef) X(GDALGetRasterCount) \
     X(GDALGetRasterXSize) X(GDALGetRasterYSize) X(GDALGetRasterBand) X(GDALRasterIO) \
     X(GDALGetRasterNoDataValue) X(GDALGetRasterOffset) X(GDALGetRasterScale) X(GDALGetRasterUnitType) \
     X(GDALWarp) X(GDALWarpAppOptionsNew) X(GDALWarpAppOptionsFree) \

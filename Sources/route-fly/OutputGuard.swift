@@ -1,4 +1,5 @@
 import Foundation
+import RouteKit
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -15,6 +16,20 @@ enum OutputGuard {
     struct Input {
         var path: String
         var role: String
+        /// The raster this file is read for, when it is not the raster itself (a `.vrt` mosaic's tile).
+        var partOf: String? = nil
+
+        /// A raster given as `role`, and the files GDAL reads for it (``RasterFiles/files(of:)``: a
+        /// `.vrt` mosaic's tiles, side files).
+        static func raster(_ path: String, role: String) -> [Input] {
+            RasterFiles.files(of: path).map { Input(path: $0, role: role, partOf: $0 == path ? nil : path) }
+        }
+
+        /// What the output would be, for the message.
+        var described: String {
+            if let partOf { return "a file GDAL reads for the \(role) '\(partOf)'" }
+            return path == "-" ? "the \(role) (read from standard input)" : "the \(role) '\(path)'"
+        }
     }
 
     /// - Parameter isFolder: Whether the output is a folder (`render`'s frames), which may exist.
@@ -31,8 +46,7 @@ enum OutputGuard {
             var info = stat()
             let ok = input.path == "-" ? fstat(0, &info) == 0 : stat(input.path, &info) == 0
             guard ok, info.st_dev == out.st_dev, info.st_ino == out.st_ino else { continue }
-            let which = input.path == "-" ? "\(input.role) (read from standard input)" : "\(input.role) '\(input.path)'"
-            throw UsageError(message: "The output file '\(output)' is the \(which): writing it would destroy the \(input.role). Choose another output file.",
+            throw UsageError(message: "The output file '\(output)' is \(input.described): writing it would destroy the \(input.role). Choose another output file.",
                              subcommand: subcommand)
         }
     }

@@ -7,7 +7,8 @@ struct GroundArguments: Equatable {
     var terrainPath: String? = nil
 
     /// The files these options read, for ``OutputGuard`` (an output must not replace the terrain model).
-    var inputs: [OutputGuard.Input] { terrainPath.map { [.init(path: $0, role: "terrain model")] } ?? [] }
+    /// The terrain model and every file GDAL reads for it (a `.vrt` mosaic's tiles, side files).
+    var inputs: [OutputGuard.Input] { terrainPath.map { OutputGuard.Input.raster($0, role: "terrain model") } ?? [] }
     /// Metres above sea level.
     var groundElevation: Double? = nil
     /// Metres the eye keeps above the ground (`--clearance`).

@@ -93,5 +93,6 @@ struct PageArguments: Equatable {
     }
 
     /// The files these options read, for ``OutputGuard``.
-    var inputs: [OutputGuard.Input] { imageryPath.map { [.init(path: $0, role: "imagery")] } ?? [] }
+    /// The imagery and every file GDAL reads for it.
+    var inputs: [OutputGuard.Input] { imageryPath.map { OutputGuard.Input.raster($0, role: "imagery") } ?? [] }
 }

@@ -101,4 +101,31 @@ import Testing
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
     }
+
+    /// A tile of a `.vrt` terrain model is the model too (a review overwrote one with poses): every file
+    /// GDAL reads for the model is refused as the output, before anything is read.
+    @Test(.enabled(if: TerrainFixtures.hasGDALTools, "needs gdal_translate and gdalbuildvrt (gdal-bin)"))
+    func aTileOfAMosaicIsNoOutputFile() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let west = try TerrainFixtures.geoTIFF(in: dir, name: "west", crs: "EPSG:4326", columns: 15, rows: 30,
+                                               west: 13.70, south: 45.26, cellSize: 0.001) { x, y in TerrainFixtures.plane(x, y) }
+        let east = try TerrainFixtures.geoTIFF(in: dir, name: "east", crs: "EPSG:4326", columns: 15, rows: 30,
+                                               west: 13.715, south: 45.26, cellSize: 0.001) { x, y in TerrainFixtures.plane(x, y) }
+        let mosaic = dir.appendingPathComponent("mosaic.vrt")
+        try TerrainFixtures.run("gdalbuildvrt", ["-q", mosaic.path, west.path, east.path])
+        let before = try Data(contentsOf: west)
+        let route = Fixtures.packageRoot.appendingPathComponent("routes/gpxpy-around-visnjan-with-car.gpx").path
+        for subcommand in ["sample", "profile"] {  // (plan writes .json only)
+            let r = try runRouteFly([subcommand, route, "--terrain", mosaic.path, "--format", "csv", "-o", west.path])
+            #expect(r.status == 64 && r.stdout.isEmpty, "\(subcommand): \(r.stderr)")
+            #expect(r.stderr.hasPrefix("Error: The output file '\(west.path)' is a file GDAL reads for the terrain model '\(mosaic.path)': writing it would destroy the terrain model."),
+                    "\(subcommand): \(r.stderr)")
+        }
+        #expect(try Data(contentsOf: west) == before)
+        // The mosaic still serves as a model: another output is written.
+        let out = dir.appendingPathComponent("poses.csv")
+        let ok = try runRouteFly(["sample", route, "--terrain", mosaic.path, "-o", out.path])
+        #expect(ok.status == 0 && FileManager.default.fileExists(atPath: out.path), "\(ok.stderr)")
+    }
 }
