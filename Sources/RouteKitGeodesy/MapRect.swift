@@ -130,7 +130,8 @@ public struct MapRect: Hashable, Sendable {
     /// `-180..<180`; a path across the antimeridian therefore gives a rect whose `maxX` passes the
     /// world's width (``spans180thMeridian``), as `MKMapRect` represents it.
     ///
-    /// - Complexity: O(n), one pass (``BoundingBox/PathAccumulator/mapRect`` says why one is enough).
+    /// - Complexity: O(n), one pass: Web Mercator is monotonic in longitude and in latitude, so the
+    ///   corners are the projections of the extreme unwrapped longitudes and latitudes.
     public init?<C: Collection>(enclosingPath coordinates: C) where C.Element == LocationCoordinate2D {
         var accumulator = BoundingBox.PathAccumulator()
         for c in coordinates { accumulator.add(c) }
