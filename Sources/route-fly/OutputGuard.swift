@@ -34,7 +34,7 @@ enum OutputGuard {
 
     /// - Parameter isFolder: Whether the output is a folder (`render`'s frames), which may exist.
     /// - Throws: ``UsageError`` (exit 64) naming the output and the input it would replace.
-    static func refuse(output: String?, inputs: [Input], subcommand: String, isFolder: Bool = false) throws(UsageError) {
+    static func refuse(output: String?, inputs: @autoclosure () -> [Input], subcommand: String, isFolder: Bool = false) throws(UsageError) {
         guard let output, output != "-" else { return }
         var out = stat()
         guard stat(output, &out) == 0 else { return try refuseMissingFolder(of: output, subcommand: subcommand) }
@@ -42,7 +42,8 @@ enum OutputGuard {
             let example = (output as NSString).appendingPathComponent("flight" + Self.exampleExtension(subcommand))
             throw UsageError(message: "The output file '\(output)' is a folder: give a file's name (e.g. '\(example)').", subcommand: subcommand)
         }
-        for input in inputs {
+        // Only with an output file: a raster's files are listed by opening it with GDAL.
+        for input in inputs() {
             var info = stat()
             let ok = input.path == "-" ? fstat(0, &info) == 0 : stat(input.path, &info) == 0
             guard ok, info.st_dev == out.st_dev, info.st_ino == out.st_ino else { continue }
