@@ -6,35 +6,50 @@ import Glibc
 // Swift heap allocations (class instances, array and string buffers, boxes, existential boxes)
 // all go through the runtime's `swift_allocObject`, which calls through the exported function
 // pointer `_swift_allocObject` when it has been replaced (the runtime's instrumentation hook, also
-// used by memory tools). `installAllocationCounter()` swaps in a function that counts calls and
-// forwards to the original. Raw `malloc` calls made outside Swift objects are not seen by this
-// counter (glibc's `mallinfo2()` is not exported by the toolchain's Glibc module, and interposing
-// `malloc` itself is reserved to the Swift runtime). The counter is not atomic: read it only around
-// single-threaded code.
+// used by memory tools). `countingAllocations` swaps in a function that counts calls and forwards to
+// the original, and puts everything back when its body returns. Raw `malloc` calls made outside Swift
+// objects are not seen by this counter. The counter is not atomic: count only single-threaded code.
+//
+// The hook is installed for the counted body alone because replacing it switches the runtime into its
+// instrumentation mode (`_swift_enableSwizzlingOfAllocationAndRefCountingFunctions_forInstrumentsOnly`),
+// where `swift_retain` goes through an adapter that does not skip the tagged pointers of bridged
+// string literals (Swift 6.3 on Linux). Foundation's `String(format:)` retains one, and the adapter's
+// increments land in the literal's bytes in the binary's writable `.rodata` (seen with a watchpoint:
+// "sampling" printed as "sampping"). Leaving the mode after the body keeps such code out of it.
 
 typealias AllocateObject = @convention(c) (UnsafeRawPointer?, Int, Int) -> UnsafeMutableRawPointer?
 
 nonisolated(unsafe) var swiftAllocationCount = 0
 nonisolated(unsafe) var originalAllocateObject: AllocateObject?
 
-/// Replaces the runtime's `_swift_allocObject` hook with a counting one; `false` if not found.
-func installAllocationCounter() -> Bool {
-    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "_swift_allocObject") else { return false }
-    let hook = symbol.assumingMemoryBound(to: AllocateObject?.self)
-    guard originalAllocateObject == nil, let original = hook.pointee else { return originalAllocateObject != nil }
+/// The runtime's allocation hook and its instrumentation-mode flag, or `nil` where not exported.
+nonisolated(unsafe) private let runtimeHooks: (hook: UnsafeMutablePointer<AllocateObject?>, mode: UnsafeMutablePointer<UInt8>)? = {
+    guard let hook = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "_swift_allocObject"),
+          let mode = dlsym(UnsafeMutableRawPointer(bitPattern: 0),
+                           "_swift_enableSwizzlingOfAllocationAndRefCountingFunctions_forInstrumentsOnly")
+    else { return nil }
+    return (hook.assumingMemoryBound(to: AllocateObject?.self), mode.assumingMemoryBound(to: UInt8.self))
+}()
+
+/// Whether allocations can be counted here (the runtime exports its hook).
+func installAllocationCounter() -> Bool { runtimeHooks?.hook.pointee != nil }
+
+/// The number of Swift heap allocations made while running `body` (-1 when they cannot be counted),
+/// and its result.
+func countingAllocations<T>(_ body: () -> T) -> (allocations: Int, result: T) {
+    guard let hooks = runtimeHooks, let original = hooks.hook.pointee else { return (-1, body()) }
+    let mode = hooks.mode.pointee
     originalAllocateObject = original
-    hook.pointee = { metadata, size, alignmentMask in
+    hooks.hook.pointee = { metadata, size, alignmentMask in
         swiftAllocationCount &+= 1
         return originalAllocateObject!(metadata, size, alignmentMask)
     }
-    return true
-}
-
-/// The number of Swift heap allocations made while running `body`, and its result.
-func countingAllocations<T>(_ body: () -> T) -> (allocations: Int, result: T) {
     let before = swiftAllocationCount
     let result = body()
-    return (swiftAllocationCount - before, result)
+    let count = swiftAllocationCount - before
+    hooks.hook.pointee = original
+    hooks.mode.pointee = mode
+    return (count, result)
 }
 
 nonisolated(unsafe) var allocationProbe: [Int] = []

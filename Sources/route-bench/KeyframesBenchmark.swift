@@ -20,8 +20,8 @@ private func sampleTimes(count: Int, duration: Double) -> [Double] {
 private func report(_ label: String, evaluations: Int, seconds: Double, allocations: Int) {
     let rate = Double(evaluations) / seconds
     let perCall = allocations < 0 ? "n/a" : String(format: "%.4f", Double(allocations) / Double(evaluations))
-    print(String(format: "  %@: %.2f M evaluations/s (%.1f ns each); allocations per call: %@ (%d in %d calls)",
-                 label, rate / 1e6, 1e9 / rate, perCall, allocations, evaluations))
+    let speed = String(format: "%.2f M evaluations/s (%.1f ns each)", rate / 1e6, 1e9 / rate)
+    print("  \(label): \(speed); allocations per call: \(perCall) (\(allocations) in \(evaluations) calls)")
 }
 
 /// Benchmarks `KeyframeTimeline.value(time:)`: a 100 000-keyframe cubic `Double` track, and a
@@ -84,8 +84,8 @@ private func timedCubicTrack(keyframeCount: Int) -> KeyframeTimeline<Double> {
             }
         }
     }
-    print(String(format: "  built a %d-keyframe cubic track in %.3f s (duration %.0f s)",
-                 keyframeCount, buildSeconds, big.duration))
+    let figures = String(format: "%.3f s (duration %.0f s)", buildSeconds, big.duration)
+    print("  built a \(keyframeCount)-keyframe cubic track in \(figures)")
     return big
 }
 

@@ -36,7 +36,7 @@ func benchmarkLinearity() {
             perByte.append(best / Double(data.count) * 1e9)
         }
         let ratio = perByte[1] / perByte[0]
-        print(String(format: "  %-10@ %8.1f ns/B (10 KB)  %8.1f ns/B (1 MB)  ratio %5.2f%@", name as NSString,
-                     perByte[0], perByte[1], ratio, (ratio > 2 ? "  NOT LINEAR" : "") as NSString))
+        let figures = String(format: "%8.1f ns/B (10 KB)  %8.1f ns/B (1 MB)  ratio %5.2f", perByte[0], perByte[1], ratio)
+        print("  " + name.padding(toLength: 10, withPad: " ", startingAt: 0) + " " + figures + (ratio > 2 ? "  NOT LINEAR" : ""))
     }
 }

@@ -219,7 +219,7 @@ private func printGoals(_ runs: EndToEndRuns, _ stages: PipelineStages, megabyte
     print("goals:")
     func ratio(_ label: String, _ value: Double?, goal: String) {
         guard let value else { return print("  \(label): n/a") }
-        print(String(format: "  %@: %.2f (goal %@)", label as NSString, value, goal as NSString))
+        print("  \(label): \(String(format: "%.2f", value)) (goal \(goal))")
     }
     print(String(format: "  GPX read: %.0f MB/s wall, %.0f MB/s per CPU second (goal >= 500 MB/s)",
                  mb / stages.readSeconds, mb / stages.readCPU))
@@ -254,8 +254,8 @@ struct Measured {
 
 private func shown(_ label: String, _ m: Measured?) -> String {
     guard let m else { return "  \(label): could not run" }
-    return "  " + label.padding(toLength: 24, withPad: " ", startingAt: 0) + (String(format: " %8.3f s wall %8.3f s CPU  %6.0f MB%@", m.seconds, m.cpuSeconds, m.peakMB,
-                 (m.status == 0 ? "" : "  (exit status \(m.status))") as NSString))
+    return "  " + label.padding(toLength: 24, withPad: " ", startingAt: 0) + String(format: " %8.3f s wall %8.3f s CPU  %6.0f MB", m.seconds, m.cpuSeconds, m.peakMB)
+        + (m.status == 0 ? "" : "  (exit status \(m.status))")
 }
 
 /// A limit program of ../shared/bench/swift (`e2e_limit`, `scan_bytes`), built into `.build/route-bench-peers/` with `swiftc -O` when missing; `nil`
