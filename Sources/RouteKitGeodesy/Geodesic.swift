@@ -70,6 +70,17 @@ public struct Geodesic: Sendable {
         return karneyInverse(from: start, to: end)
     }
 
+    /// The length (metres) and the initial azimuth (degrees, `-180...180`) of ``inverse(from:to:)``,
+    /// the same values, for callers that do not need the final azimuth (a route's legs): a short line
+    /// skips its one `atan2` and the tangent plane at its end.
+    /// - Complexity: O(1); about 45 nanoseconds for a short line, half a microsecond otherwise.
+    @inline(__always)
+    package func lengthAndAzimuth(from start: LocationCoordinate2D, to end: LocationCoordinate2D) -> (distance: Double, azimuth: Double) {
+        if let line = shortLines?.lengthAndAzimuth(from: start, to: end) { return line }
+        let inverse = karneyInverse(from: start, to: end)
+        return (inverse.distance, inverse.initialAzimuth)
+    }
+
     /// ``inverse(from:to:)`` always by PROJ `geod_inverse` (Karney 2013).
     func karneyInverse(from start: LocationCoordinate2D, to end: LocationCoordinate2D) -> Inverse {
         var s12 = 0.0, azi1 = 0.0, azi2 = 0.0

@@ -121,4 +121,34 @@ import Testing
         let b = LocationCoordinate2D(latitude: 47.37695, longitude: 8.54178)
         #expect(Geodesic.wgs84.inverse(from: a, to: b) == Self.wgs84.inverse(from: a, to: b))
     }
+
+    @Test func lengthAndAzimuthAreTheInversesValues() {
+        var rng = SplitMix64(seed: 7)
+        var solved = 0
+        for _ in 0..<20_000 {
+            // Short lines (the closed form) and lines of up to 50 km (PROJ, past the domain).
+            let (start, end) = Self.randomLine(on: .wgs84, &rng, longest: solved % 2 == 0 ? 100 : 50_000)
+            let inverse = Geodesic.wgs84.inverse(from: start, to: end)
+            let line = Geodesic.wgs84.lengthAndAzimuth(from: start, to: end)
+            #expect(line.distance == inverse.distance && line.azimuth == inverse.initialAzimuth, "\(start) -> \(end)")
+            solved += 1
+        }
+    }
+
+    /// The series for small angles against glibc's `sin` and `cos` over the domain's half-differences:
+    /// at most one last bit apart, and that rarely.
+    @Test func smallAngleSeriesAgreeWithLibm() {
+        var rng = SplitMix64(seed: 11)
+        var differing = 0
+        let count = 1_000_000
+        for k in 0..<count {
+            // Uniform in the domain, and spread over magnitudes down to 1e-14 radians.
+            let x = k % 2 == 0 ? Double.random(in: -1.75e-4...1.75e-4, using: &rng)
+                : 1.75e-4 * pow(10, -Double.random(in: 0...10, using: &rng)) * (k % 4 == 1 ? 1 : -1)
+            let (s, c) = ShortLineInverse.smallAngleSinCos(x)
+            #expect(abs(s - sin(x)) <= sin(x).magnitude.ulp && abs(c - cos(x)) <= cos(x).ulp, "x = \(x)")
+            if s != sin(x) || c != cos(x) { differing += 1 }
+        }
+        #expect(differing <= count / 1000, "\(differing) of \(count) differ in the last bit")
+    }
 }

@@ -277,9 +277,9 @@ public struct Route: Sendable {
                 let work: @Sendable (Int) -> Void = { run in
                     let start = count * run / runs, end = count * (run + 1) / runs
                     for i in start..<end {
-                        let inverse = Geodesic.wgs84.inverse(from: points[i].coordinate, to: points[i + 1].coordinate)
-                        (legs.baseAddress! + i).initialize(to: Leg(distance: inverse.distance,
-                                                                  heading: Angles.normalizedHeading(inverse.initialAzimuth), isGap: false))
+                        let line = Geodesic.wgs84.lengthAndAzimuth(from: points[i].coordinate, to: points[i + 1].coordinate)
+                        (legs.baseAddress! + i).initialize(to: Leg(distance: line.distance,
+                                                                  heading: Angles.normalizedHeading(line.azimuth), isGap: false))
                     }
                 }
                 if runs == 1 {

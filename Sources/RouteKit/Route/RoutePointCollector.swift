@@ -7,7 +7,7 @@ import RouteKitSupport
 ///
 /// Points go into chunks of at most ``chunkCapacity``. When one is filed (full, or when another
 /// collector's chunks are spliced in after it), its legs (from the point before it to each of its points
-/// in turn) are handed to a background queue; each is one ``Geodesic/inverse(from:to:)``, as in
+/// in turn) are handed to a background queue; each is one `Geodesic.lengthAndAzimuth(from:to:)`, as in
 /// ``Route/measuredLegs(_:threads:)``, so the legs are the serial ones bit for bit whichever thread
 /// measures them. ``finish()`` measures the last chunk's legs, and any chunk no background thread has
 /// started (so a busy machine is no slower than measuring at the end), then moves points and legs into
@@ -167,8 +167,8 @@ final class RoutePointCollector: @unchecked Sendable {
     }
 
     private static func leg(from: LocationCoordinate2D, to: LocationCoordinate2D) -> Route.Leg {
-        let inverse = Geodesic.wgs84.inverse(from: from, to: to)
-        return Route.Leg(distance: inverse.distance, heading: Angles.normalizedHeading(inverse.initialAzimuth), isGap: false)
+        let line = Geodesic.wgs84.lengthAndAzimuth(from: from, to: to)
+        return Route.Leg(distance: line.distance, heading: Angles.normalizedHeading(line.azimuth), isGap: false)
     }
 
     /// The points, and (when measuring) the `count - 1` legs between consecutive points as
