@@ -34,6 +34,19 @@ public struct BoundingBox: Hashable, Sendable, CustomStringConvertible {
             latitude: (south + north) / 2, longitude: Angles.normalizedLongitude(west + longitudeSpan / 2))
     }
 
+    /// Whether `coordinate` lies in the box, edges included; across the antimeridian when the box
+    /// crosses it. Any finite longitude is taken (reduced to `-180...180` first).
+    /// - Complexity: O(1).
+    public func contains(_ coordinate: LocationCoordinate2D) -> Bool {
+        guard coordinate.latitude >= south, coordinate.latitude <= north else { return false }
+        func inside(_ longitude: Double) -> Bool {
+            crossesAntimeridian ? longitude >= west || longitude <= east : longitude >= west && longitude <= east
+        }
+        let longitude = Angles.normalizedLongitude(coordinate.longitude)
+        // -180 and 180 are one meridian.
+        return inside(longitude) || (abs(longitude) == 180 && inside(-longitude))
+    }
+
     /// `[west, south, east, north]`, the order of a GeoJSON `bbox` member.
     public var geoJSONArray: [Double] { [west, south, east, north] }
 

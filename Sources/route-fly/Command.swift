@@ -17,7 +17,11 @@ enum Command {
 
     /// Parses the arguments (without the program name). Pure: tests call it directly.
     static func parse(_ arguments: [String]) throws(UsageError) -> Command {
-        guard let first = arguments.first else { return .help(nil) }
+        guard let first = arguments.first else {
+            // A usage error, not the overview on standard output: a script that lost its arguments must
+            // not go on as if it had run.
+            throw UsageError(message: "No subcommand given: one of \(Subcommands.names.dropLast().joined(separator: ", ")).")
+        }
         let rest = Array(arguments.dropFirst())
         switch first {
         case "-h", "--help":

@@ -92,6 +92,29 @@ struct PageArguments: Equatable {
         }
     }
 
+    /// Refuses imagery that covers none of the routes' points (the wrong file, or one in another CRS than
+    /// its tags say), and warns when it covers only some: there the map is drawn without it, over the
+    /// hillshade alone. Its extent is the box around its outline in WGS 84, as the page's tile source
+    /// gives it, so a point just outside a tilted raster's corner still counts as covered.
+    func checkImagery(of options: FlightPageOptions, covers routes: [Route]) throws {
+        guard let path = imageryPath, let bounds = options.imagery?.bounds, bounds.count == 4 else { return }
+        let extent = BoundingBox(west: bounds[0], south: bounds[1], east: bounds[2], north: bounds[3])
+        let total = routes.reduce(0) { $0 + $1.points.count }
+        let covered = routes.reduce(0) { sum, route in sum + route.points.count { extent.contains($0.coordinate) } }
+        guard total > 0, covered < total else { return }
+        let spans = "the imagery spans longitudes \(Self.degrees(extent.west)) to \(Self.degrees(extent.east)), "
+            + "latitudes \(Self.degrees(extent.south)) to \(Self.degrees(extent.north))"
+        guard covered > 0 else {
+            let routeBox = BoundingBox(routes.flatMap { $0.points.map(\.coordinate) })
+            let lies = routeBox.map { "; the route lies within longitudes \(Self.degrees($0.west)) to \(Self.degrees($0.east)), latitudes \(Self.degrees($0.south)) to \(Self.degrees($0.north))" } ?? ""
+            throw CommandFailure(description: "\(path): error: the imagery covers none of the route: \(spans)\(lies). Give imagery of the route's area, or leave out --imagery.")
+        }
+        let percent = String(format: "%.1f", 100 * Double(covered) / Double(total))
+        printDiagnostic("\(path): warning: the imagery covers \(covered) of the route's \(total) points (\(percent) %); elsewhere the map is drawn without it (\(spans)).")
+    }
+
+    private static func degrees(_ value: Double) -> String { String(format: "%.6f", value) }
+
     /// The files these options read, for ``OutputGuard``.
     /// The imagery and every file GDAL reads for it.
     var inputs: [OutputGuard.Input] { imageryPath.map { OutputGuard.Input.raster($0, role: "imagery") } ?? [] }

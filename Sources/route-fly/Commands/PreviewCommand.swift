@@ -104,7 +104,7 @@ struct PreviewOptions: Equatable, PlansFlightsOverGround, Subcommand {
         let scripted = flown.flight
         let sampler = PoseSampler(framesPerSecond: fps)
         _ = try pageContext(for: scripted, sampler: sampler, shown: shownPath(routePath))
-        let options = try pageOptions(script: script, around: flown.route.boundingBox)
+        let options = try pageOptions(script: script, around: flown.route.boundingBox, routes: [flown.route])
         let (bytes, summary) = try flown.sampledPage(options, framesPerSecond: fps)
         if let path = outputPath, path != "-" { try AtomicFile.write(bytes, to: path) } else {
             let standardOutput = AtomicFile.standardOutput()
@@ -146,9 +146,10 @@ extension PreviewOptions {
     }
 
     /// The player page's options, holding the terrain model's tiles around `area` (degrees) when there is one.
-    func pageOptions(script: FlightPageOptions.Script, around area: BoundingBox) throws -> FlightPageOptions {
+    func pageOptions(script: FlightPageOptions.Script, around area: BoundingBox, routes: [Route]) throws -> FlightPageOptions {
         let tiles = try page.tileSource(ground: ground)
         var options = page.pageOptions(mode: .player, tiles: tiles)
+        try page.checkImagery(of: options, covers: routes)
         options.script = script
         options.styleURL = page.styleURL
         options.loadFailureHint = " (offline? use --maplibre-js PATH)"
@@ -187,7 +188,7 @@ extension PreviewOptions {
         context.group = riders
         let area = BoundingBox(path: riders.riders.flatMap { $0.route.points.map(\.coordinate) }) ?? BoundingBox(west: 0, south: 0, east: 0, north: 0)
         let summary = try PoseOutput.write(planned, sampler: sampler, eye: nil,
-                                           writer: FlightPageWriter(context: context, options: try pageOptions(script: script, around: area)),
+                                           writer: FlightPageWriter(context: context, options: try pageOptions(script: script, around: area, routes: riders.riders.map(\.route))),
                                            to: outputPath.flatMap { $0 == "-" ? nil : .file($0) } ?? .standardOutput)
         printSamplingWarnings(summary, sampler: sampler, routePath: routePaths[0], preset: nil,
                               initialDistance: planned.flight.initialCamera.distance)

@@ -186,6 +186,7 @@ struct RenderOptions: Equatable, PlansFlightsOverGround, Subcommand {
     /// those frames, and the route as messages name it.
     func singlePage(sampler: PoseSampler, script: FlightPageOptions.Script, options: FlightPageOptions) throws -> ([UInt8], Int, Range<Int>, String) {
         let flown = try routeFlight(routePath: routePath, scriptPath: scriptPath, input: input, framesPerSecond: fps)
+        try page.checkImagery(of: options, covers: [flown.route])
         let scripted = flown.flight
         let shown = shownPath(routePath)
         let context = try PreviewOptions.pageContext(for: scripted, sampler: sampler, framing: flight.options.framing, shown: shown)
@@ -204,6 +205,7 @@ struct RenderOptions: Equatable, PlansFlightsOverGround, Subcommand {
     /// the routes as messages name them.
     func groupPage(sampler: PoseSampler, script: FlightPageOptions.Script, options: FlightPageOptions) throws -> ([UInt8], Int, Range<Int>, String) {
         let riders = try group.group(routePaths: routePaths, input: input, ground: ground, warnIfMissing: true)
+        try page.checkImagery(of: options, covers: riders.riders.map(\.route))
         let planned = try GroupArguments.plan(riders, planner: groupPlanner(preset: group.groupPreset), routePaths: routePaths)
         let shown = routePaths.map(shownPath).joined(separator: ", ")
         for note in planned.notes { printDiagnostic("\(shown): note: \(note)") }

@@ -7,7 +7,7 @@ import Testing
     static let bundled = Fixtures.packageRoot.appendingPathComponent("routes/gpxpy-cerknicko-jezero.gpx").path
 
     @Test func helpAndVersionGoToStdoutWithStatusZero() throws {
-        for args in [["--help"], ["-h"], [], ["help"], ["help", "sample"], ["sample", "--help"], ["info", "-h"]] {
+        for args in [["--help"], ["-h"], ["help"], ["help", "sample"], ["sample", "--help"], ["info", "-h"]] {
             let r = try runRouteFly(args)
             #expect(r.status == 0, "\(args)")
             #expect(r.stdout.contains("USAGE: route-fly"), "\(args)")
@@ -20,6 +20,7 @@ import Testing
     @Test func usageErrorsExit64WithAMessageQuotingTheToken() throws {
         let cases: [([String], String)] = [
             (["fly"], "Unknown subcommand 'fly'"),
+            ([], "No subcommand given: one of sample, render, preview, plan, info, check, profile."),
             (["help", "smaple"], "Unknown subcommand 'smaple'. Expected one of: sample, render, preview, plan, info, check, profile, help."),
             (["plan", Self.bundled, "-o", "flight.csv"], "The output file 'flight.csv' should end in .json: 'plan' writes a JSON camera script"),
             (["sample"], "Missing expected argument '<route>'"),
