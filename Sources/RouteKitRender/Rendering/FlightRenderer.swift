@@ -54,7 +54,9 @@ public struct FlightRenderer {
     ///   - progress: Called after each frame with the frames done and the timings so far.
     /// - Returns: Where the time went.
     /// - Throws: ``RenderError``, ``VideoEncoderError``, ``DevToolsError``, ``ProgramNotFoundError``,
-    ///   ``AtomicFile/WriteError``.
+    ///   ``AtomicFile/WriteError``; `TerrainError` when the page or a frame failed after a tile of the
+    ///   terrain model or imagery could not be made (a damaged or truncated file): the file and GDAL's
+    ///   reason, rather than the page's account of the failed tile.
     public func render(frames: Range<Int>, frameCount: Int, to output: RenderOutput,
                        progress: ((Int, RenderTimings) -> Void)? = nil) throws -> RenderTimings {
         guard !frames.isEmpty, frames.lowerBound >= 0, frames.upperBound <= frameCount else {
@@ -74,11 +76,19 @@ public struct FlightRenderer {
                 queue.async { server.handle(payload) { script in _ = try? tab.send("Runtime.evaluate", ["expression": script]) } }
             }
         }
-        try load(tab)
+        do {
+            try load(tab)
+        } catch {
+            throw server?.firstFailure ?? error
+        }
         timings.setup = Date().timeIntervalSince(setupStart)
         do {
             for (done, frame) in frames.enumerated() {
-                try draw(frame, in: tab, server: server, timings: &timings)
+                do {
+                    try draw(frame, in: tab, server: server, timings: &timings)
+                } catch {
+                    throw server?.firstFailure ?? error
+                }
                 var start = Date()
                 let png = try tab.captureScreenshot(timeout: frameTimeout)
                 timings.capture += Date().timeIntervalSince(start)

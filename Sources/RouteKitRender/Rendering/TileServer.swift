@@ -12,10 +12,15 @@ final class TileServer: @unchecked Sendable {
     private var inFlight: [Int: String] = [:]
     private(set) var served = 0
     private(set) var seconds = 0.0
+    private var failure: TerrainError?
 
     init(source: MapTileSource) {
         self.source = source
     }
+
+    /// The first tile the source could not make (a damaged or truncated file), or `nil`: the cause a
+    /// failed page or frame reports, rather than the page's own account of it.
+    var firstFailure: TerrainError? { lock.withLock { failure } }
 
     /// The tile paths asked and not yet answered.
     var waiting: [String] { lock.withLock { inFlight.values.sorted() } }
@@ -31,6 +36,7 @@ final class TileServer: @unchecked Sendable {
             let bytes = try tile(path)
             script = "routeFlyTileAnswer(\(id), \(bytes.map { "\"" + Data($0).base64EncodedString() + "\"" } ?? "null"), null)"
         } catch {
+            if let error = error as? TerrainError { lock.withLock { failure = failure ?? error } }
             let message = "routekit://\(path): \(error)"
             script = "routeFlyTileAnswer(\(id), null, \(Self.quoted(message)))"
         }

@@ -103,4 +103,26 @@ import Testing
             #expect(shown >= low - 2 && shown <= high + 2, "frame \(frame): MapLibre's terrain \(shown) m vs the model's \(low)...\(high) m")
         }
     }
+
+    /// Imagery cut short (a copy that did not finish): the tile GDAL cannot read fails the render with
+    /// the file and GDAL's reason, not the page's account of a failed `routekit://` request, and leaves no
+    /// video.
+    @Test(.enabled(if: ready, "needs chromium, ffmpeg, maplibre-gl.js and GDAL's tools"))
+    func truncatedImageryNamesTheFileAndGDALsReason() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let model = try Self.model(in: dir, ridge: false)
+        let whole = try TerrainFixtures.geoTIFF(in: dir, name: "imagery", crs: "EPSG:4326", type: "Byte", columns: 440, rows: 260,
+                                                west: 14.20, south: 45.66, cellSize: 0.0008) { x, y in (x * 1000 + y * 700).truncatingRemainder(dividingBy: 255) }
+        let bytes = try Data(contentsOf: whole)
+        let truncated = dir.appendingPathComponent("truncated.tif")
+        try bytes.prefix(bytes.count * 2 / 5).write(to: truncated)
+        let video = dir.appendingPathComponent("v.mp4")
+        let r = try runRouteFly(["render", Self.hike, "--maplibre-js", RenderCLITests.js, "--terrain", model.path, "--imagery", truncated.path,
+                                 "--viewport", "320x180", "--fps", "1", "--frames", "0:3", "--overlays", "none", "-o", video.path])
+        #expect(r.status == 1 && r.stdout.isEmpty, "\(r.stderr)")
+        #expect(r.stderr.contains("\(truncated.path): error: reading the imagery failed: warping tile "), "\(r.stderr)")
+        #expect(r.stderr.contains("IReadBlock failed") && !r.stderr.contains("routekit://"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: video.path))
+    }
 }
