@@ -148,13 +148,14 @@ public struct FlightPlanner: Sendable {
     }
 
     /// `plan` with its look-at point kept on the terrain model's ground (``GroundedCenter``), and a note
-    /// for each stretch of the route under the ground (``Route/undergroundStretches(under:removing:)``,
+    /// for each stretch of the route under the ground, or one for them all when there are many (``Route/undergroundStretches(under:removing:)``,
     /// with a geoid-sized offset removed: ellipsoidal heights are not a tunnel, and the route's own
     /// warning names them, ``GroundOffset/geoidSized(route:ground:geoid:)``).
     private func grounded(_ plan: FlightPlan, route: Route, terrain: any ElevationModel) -> FlightPlan {
         var plan = plan
         let offset = GroundOffset.geoidSized(route: route, ground: terrain, geoid: try? Geoid.egm96())?.offset.median ?? 0
-        plan.notes += route.undergroundStretches(under: terrain, removing: offset).map(\.description)
+        plan.notes += UndergroundStretch.messages(route.undergroundStretches(under: terrain, removing: offset),
+                                                  routeLength: route.length).map(\.text)
         if let (script, _) = GroundedCenter(ground: terrain).adjusted(plan.script, route: route, framing: options.framing) {
             plan.script = script
         }

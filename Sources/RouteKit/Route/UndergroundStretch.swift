@@ -15,6 +15,34 @@ package struct UndergroundStretch: Hashable, Sendable {
     /// The most metres a point of the run lies under the ground.
     package var maximumDepth: Double
 
+    /// Stretches told one by one at most (a few tunnels); more are one sentence (``summary(of:routeLength:)``).
+    package static let listedAtMost = 5
+
+    /// What the user is told of `stretches` (in route order), each with the route point it is told at:
+    /// each stretch on its own (``description``) when there are at most ``listedAtMost``, else one
+    /// sentence for all of them at the first stretch's first point (``summary(of:routeLength:)``): so many
+    /// are not tunnels but one cause, the route's heights and the model's disagreeing.
+    /// - Parameter routeLength: The route's length, metres (``Route/length``).
+    package static func messages(_ stretches: [UndergroundStretch], routeLength: Double) -> [(index: Int, text: String)] {
+        guard stretches.count > listedAtMost else { return stretches.map { ($0.indices.lowerBound, $0.description) } }
+        return [(stretches[0].indices.lowerBound, summary(of: stretches, routeLength: routeLength))]
+    }
+
+    /// One sentence for many stretches: how many, their length and share of the route, the deepest, the
+    /// likely cause and what the flight does.
+    package static func summary(of stretches: [UndergroundStretch], routeLength: Double) -> String {
+        let length = stretches.reduce(0) { $0 + ($1.distances.upperBound - $1.distances.lowerBound) }
+        let deepest = stretches.max { $0.maximumDepth < $1.maximumDepth }!
+        let share = routeLength > 0 ? " (\(FixedDecimal.string(100 * length / routeLength, places: 0)) %)" : ""
+        return "the route runs more than \(FixedDecimal.string(depthThreshold, places: 0)) m under the ground of the terrain model "
+            + "along \(stretches.count) stretches, \(FixedDecimal.string(length / 1000, places: 2)) km of its "
+            + "\(FixedDecimal.string(routeLength / 1000, places: 2)) km\(share), up to \(FixedDecimal.string(deepest.maximumDepth, places: 0)) m deep "
+            + "(at km \(FixedDecimal.string(deepest.distances.lowerBound / 1000, places: 2)), points \(deepest.indices.lowerBound) to "
+            + "\(deepest.indices.upperBound)): more than tunnels would make; the route's heights and the model's disagree "
+            + "(are both above sea level? is the model the right one, and fine enough for the route?); a line of sight to the "
+            + "route there is impossible, so the camera looks at the ground above it"
+    }
+
     /// The sentence for the user: where, how deep, and what the flight does about it.
     package var description: String {
         "the route runs up to \(FixedDecimal.string(maximumDepth, places: 0)) m under the ground of the terrain model from km \(FixedDecimal.string(distances.lowerBound / 1000, places: 2)) to km \(FixedDecimal.string(distances.upperBound / 1000, places: 2)) (points \(indices.lowerBound) to \(indices.upperBound); a tunnel?): a line of sight to it there is impossible, so the camera looks at the ground above it"

@@ -32,7 +32,7 @@ import Foundation
 /// | `elevation-missing` | warning | points without elevation (`Route/missingElevations`): the camera's ground is unknown there; *i* = the first. Fill them first (``Route/fillingMissingElevations(from:)``, ``Route/fillingMissingElevations(with:)``) and the finding goes |
 /// | `elevation-wrapped` | note | heights of 65000...65535 m that are negative heights in an unsigned 16-bit field (`RouteOutliers`), corrected to `h - 65536`; one finding; *i* = the first. From `findings(for:places:)` |
 /// | `elevation-spike` | warning | a height far off its neighbours' median (`RouteOutliers`), replaced by it everywhere; *i* = the spike. From `findings(for:places:)` |
-/// | `route-underground` | warning | with a terrain model: a stretch of points more than 30 m under it (`UndergroundStretch`: a tunnel?), one per stretch; *i* = its first point. From ``TerrainCheck/routeFindings(_:ground:geoid:ellipsoidalFix:)`` |
+/// | `route-underground` | warning | with a terrain model: a stretch of points more than 30 m under it (`UndergroundStretch`: a tunnel?), one per stretch, or one for all of more than 5 (heights and model disagreeing); *i* = its (the first's) first point. From ``TerrainCheck/routeFindings(_:ground:geoid:ellipsoidalFix:)`` |
 /// | `elevation-ellipsoidal` | warning | with a terrain model: heights a near-constant geoid undulation off it (``GroundOffset``: ellipsoidal heights written as sea level), once. From ``TerrainCheck/routeFindings(_:ground:geoid:ellipsoidalFix:)`` |
 /// | `position-outlier` | warning | a wild position, an impossible detour into and out of one point (`RouteOutliers`), left out of the flight; *i* = the point. From `findings(for:places:)` |
 ///

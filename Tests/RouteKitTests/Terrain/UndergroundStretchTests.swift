@@ -41,4 +41,25 @@ import Testing
         #expect(!scattered.isGeoidSized(undulation: scattered.median))
         #expect(GroundOffset(route: Self.route([544.8, 544.8, 544.8, 544.8]), ground: Plateau()) == nil)
     }
+
+    /// A few stretches are told one by one (tunnels); more are one message, at the first stretch's first
+    /// point, with their count, length and share of the route and the deepest: one cause, one finding.
+    @Test func manyStretchesAreOneMessage() {
+        func route(stretches: Int) -> Route {
+            Self.route((0..<stretches).flatMap { k in [500, 500, 400 - Double(k), 450, 500] })
+        }
+        let few = route(stretches: UndergroundStretch.listedAtMost)
+        let told = UndergroundStretch.messages(few.undergroundStretches(under: Plateau()), routeLength: few.length)
+        #expect(told.map(\.index) == (0..<UndergroundStretch.listedAtMost).map { 5 * $0 + 2 })
+        #expect(told.allSatisfy { $0.text.contains("; a tunnel?)") })
+        let many = route(stretches: 40)
+        let stretches = many.undergroundStretches(under: Plateau())
+        #expect(stretches.count == 40)
+        let one = UndergroundStretch.messages(stretches, routeLength: many.length)
+        #expect(one.count == 1 && one[0].index == 2)
+        // Each stretch is one leg (points 5k+2 to 5k+3) of 111.32 m (0.001 degree on the equator, WGS 84).
+        let leg = many.cumulativeDistances[3] - many.cumulativeDistances[2]
+        let total = FixedDecimal.string(40 * leg / 1000, places: 2), share = FixedDecimal.string(100 * 40 * leg / many.length, places: 0)
+        #expect(one[0].text.hasPrefix("the route runs more than 30 m under the ground of the terrain model along 40 stretches, \(total) km of its \(FixedDecimal.string(many.length / 1000, places: 2)) km (\(share) %), up to 139 m deep (at km \(FixedDecimal.string(many.cumulativeDistances[197] / 1000, places: 2)), points 197 to 198)"), "\(one[0].text)")
+    }
 }
