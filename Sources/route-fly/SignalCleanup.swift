@@ -9,7 +9,8 @@ import Glibc
 /// signal ends route-fly: the library writes outputs through ``AtomicFile`` and reports its temporary
 /// file (`AtomicFile/temporaryFileObserver`), and keeps its children where a handler can reach them
 /// (``ChildProcess/killAllLive()``); the handlers installed here, for the signals that end a process
-/// by default (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGALRM, SIGUSR1, SIGUSR2, SIGXFSZ), unlink
+/// by default (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGALRM, SIGUSR1, SIGUSR2, SIGXFSZ) and that
+/// the parent did not leave ignored (`nohup` ignores SIGHUP, a shell's background job SIGINT), unlink
 /// the file, kill the children's process groups and re-raise the signal with its default action, so
 /// the exit status still says which signal. SIGKILL cannot be caught.
 enum SignalCleanup {
@@ -35,7 +36,9 @@ enum SignalCleanup {
         sigemptyset(&mask)
         for signalNumber in signals { sigaddset(&mask, signalNumber) }
         pthread_sigmask(SIG_UNBLOCK, &mask, nil)
-        for signalNumber in signals {
+        // A signal the parent had ignored stays ignored (nohup's SIGHUP, a background job's SIGINT and
+        // SIGQUIT): catching it would end a run its user asked to survive it.
+        for signalNumber in signals where !isIgnored(signalNumber) {
             signal(signalNumber) { received in
                 if let path = pendingTemporaryPath {
                     if let folder = pendingTemporaryFolder {
@@ -53,6 +56,13 @@ enum SignalCleanup {
                 raise(received)
             }
         }
+    }
+
+    /// Whether `signalNumber` is ignored (`SIG_IGN`), as a parent may have left it for this process.
+    private static func isIgnored(_ signalNumber: Int32) -> Bool {
+        var current = sigaction()
+        guard sigaction(signalNumber, nil, &current) == 0 else { return false }
+        return unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
     }
 
     /// Whether `path` names a folder (not following a final symbolic link).
