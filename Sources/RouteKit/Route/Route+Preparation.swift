@@ -197,7 +197,7 @@ extension Route {
     /// point or end without an elevation is measured in the plane only.
     static func douglasPeucker(_ coordinates: [LocationCoordinate2D], elevations: [Double?] = [],
                                tolerance: Double,
-                               threads: Int = ProcessInfo.processInfo.activeProcessorCount,
+                               threads: Int = Parallel.coreCount,
                                splitAbove: Int = 65_536) -> [Bool] {
         let n = coordinates.count
         var keep = [Bool](repeating: false, count: n)

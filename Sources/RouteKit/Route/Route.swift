@@ -165,7 +165,7 @@ public struct Route: Sendable {
         // written straight into the legs; then one pass in order for what depends on the legs before,
         // while the other core takes the boxes of the path and whether it goes over a pole, which
         // depend on the points alone.
-        var legs = measuredLegs ?? Route.measuredLegs(points, threads: ProcessInfo.processInfo.activeProcessorCount)
+        var legs = measuredLegs ?? Route.measuredLegs(points, threads: Parallel.coreCount)
         let interpolation = source.lineInterpolation
         let (cumulative, (pathBox, pathRect, pole)) = Parallel.both(
             if: points.count >= 65_536,

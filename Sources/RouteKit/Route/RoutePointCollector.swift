@@ -192,7 +192,7 @@ final class RoutePointCollector: @unchecked Sendable {
             legOffset += (chunk.join == nil ? 0 : 1) + (chunk.previous == nil ? chunk.count - 1 : chunk.count)
         }
         let total = count
-        let parts = total >= Self.chunkCapacity ? ProcessInfo.processInfo.activeProcessorCount : 1
+        let parts = total >= Self.chunkCapacity ? Parallel.coreCount : 1
         var legs: [Route.Leg]? = nil
         let points = [RoutePoint](unsafeUninitializedCapacity: total) { pointBuffer, pointsInitialized in
             let moveLegs = measuresLegs

@@ -3,8 +3,27 @@ import Foundation
 /// Independent work run on the machine's cores at once, joined before returning, with results that do
 /// not depend on how the work was scheduled.
 package enum Parallel {
+    /// The cores work is spread over: the machine's (`activeProcessorCount`), or fewer within
+    /// ``withCoreLimit(_:_:)``.
+    package static var coreCount: Int {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        return coreLimit.map { max(1, min($0, cores)) } ?? cores
+    }
+
     /// Whether there is a second core to run on.
-    package static var hasSecondCore: Bool { ProcessInfo.processInfo.activeProcessorCount >= 2 }
+    package static var hasSecondCore: Bool { coreCount >= 2 }
+
+    /// At most this many cores, for the task that sets it (a task-local value: read where the work is
+    /// split, on the caller's thread, never on the threads that do it).
+    @TaskLocal private static var coreLimit: Int?
+
+    /// `body` run as if the machine had at most `cores` cores: every split of RouteKit's work made on this
+    /// task (the second core's thread, the read-ahead of a large file, the parts of a loop) takes
+    /// ``coreCount`` from it. For tests of the one-core paths on a machine with more: taskset does not
+    /// change `activeProcessorCount`.
+    package static func withCoreLimit<T>(_ cores: Int, _ body: () throws -> T) rethrows -> T {
+        try $coreLimit.withValue(cores, operation: body)
+    }
 
     /// `first()` and `second()` run at once (`first` on the calling thread, `second` on a thread of its
     /// own when there is a second core), both finished before it returns.

@@ -74,7 +74,7 @@ final class XMLReadAhead: @unchecked Sendable {
         case .never:
             return nil
         case .automatic:
-            guard n - i >= minimumBytes, ProcessInfo.processInfo.activeProcessorCount >= 2 else { return nil }
+            guard n - i >= minimumBytes, Parallel.coreCount >= 2 else { return nil }
             from = i + (n - i) / 2
         case .from(let offset):
             from = max(offset, i + 1)
