@@ -88,9 +88,30 @@ extension FlightPlanner {
         func count(_ n: Int, _ noun: String) -> String { n == 1 ? "1 \(noun)" : "\(n) \(noun)s" }
         func were(_ n: Int) -> String { n == 1 ? "was" : "were" }
         if r.filledTimes > 0 { notes.append("\(count(r.filledTimes, "point")) without a time \(were(r.filledTimes)) timed by distance from the timed points") }
-        if r.nonIncreasingSteps > 0 { notes.append("\(count(r.nonIncreasingSteps, "step")) where the recorded time stands still or goes backwards \(were(r.nonIncreasingSteps)) flown in no time") }
+        if r.nonIncreasingSteps > 0 {
+            notes.append("\(count(r.nonIncreasingSteps, "step")) where the recorded time stands still or goes backwards \(were(r.nonIncreasingSteps)) flown in no time"
+                         + (Self.largestBackwardStep(of: original) ?? ""))
+        }
         if r.compressedIdleSteps > 0 { notes.append("\(count(r.compressedIdleSteps, "idle step")) (\(FixedDecimal.string(r.compressedIdleTime, places: 0)) s recorded) \(were(r.compressedIdleSteps)) flown in 1 s each") }
         return notes
+    }
+
+    /// The largest step back in the file's recorded times, in words (after a step's note), or `nil` when
+    /// no time goes back: the points and times, so that a clock reset mid-recording is found.
+    private static func largestBackwardStep(of original: Route) -> String? {
+        var largest: (from: Int, to: Int, seconds: Double)? = nil
+        var last: (index: Int, time: Date)? = nil
+        for (k, point) in original.points.enumerated() {
+            guard let time = point.time else { continue }
+            if let last, last.time > time, last.time.timeIntervalSince(time) > (largest?.seconds ?? 0) {
+                largest = (last.index, k, last.time.timeIntervalSince(time))
+            }
+            last = (k, time)
+        }
+        return largest.map { step in
+            let (a, b) = (original.points[step.from].time!, original.points[step.to].time!)
+            return " (the largest goes \(FixedDecimal.string(step.seconds, places: 3)) s back, from point \(step.from) at \(ISO8601.string(from: a)) to point \(step.to) at \(ISO8601.string(from: b)): the later times are flown at their own pace after it; the route check lists every one)"
+        }
     }
 
     /// Where the time of a too-long flight goes, in words: usually one broken timestamp, or a night

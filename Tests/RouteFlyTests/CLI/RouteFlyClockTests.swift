@@ -168,4 +168,28 @@ import Testing
         #expect(r.stderr.contains("the route part lasts only 0.5 s, as asked"), "\(r.stderr)")
         #expect(!r.stderr.contains("clock looks broken"), "\(r.stderr)")
     }
+
+    /// A clock reset mid-recording (an hour back at one point): recorded timing flies that step in no time
+    /// and the rest at its own pace, and its note names the largest step back with its points and times,
+    /// read from the file: the flight is the span before the reset plus the span after it.
+    @Test func aClockResetIsNamedWithItsPointsAndTimes() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let start = Date(timeIntervalSince1970: 1_714_547_200)
+        var text = #"<?xml version="1.0"?><gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>"#
+        for k in 0..<200 {
+            let time = start.addingTimeInterval(Double(2 * k) - (k >= 120 ? 3600 : 0))
+            text += String(format: #"<trkpt lat="%.6f" lon="%.6f">"#, 46 + Double(k) * 1e-4, 14 + Double(k) * 5e-5)
+                + "<time>\(ISO8601.string(from: time))</time></trkpt>"
+        }
+        let gpx = dir.appendingPathComponent("reset.gpx")
+        try (text + "</trkseg></trk></gpx>").write(to: gpx, atomically: true, encoding: .utf8)
+        let r = try runRouteFly(["sample", gpx.path, "--timing", "recorded", "--fps", "1"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let before = ISO8601.string(from: start.addingTimeInterval(238)), after = ISO8601.string(from: start.addingTimeInterval(240 - 3600))
+        #expect(r.stderr.contains("note: 1 step where the recorded time stands still or goes backwards was flown in no time (the largest goes 3598.000 s back, from point 119 at \(before) to point 120 at \(after)"), "\(r.stderr)")
+        // 119 steps of 2 s before the reset and 79 after it: 396 s, plus the default intro and outro.
+        let rows = r.stdout.split(separator: "\n").dropFirst()
+        #expect(rows.count > 396 && rows.count < 396 + 60, "\(rows.count) frames")
+    }
 }
