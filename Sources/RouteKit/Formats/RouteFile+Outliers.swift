@@ -2,7 +2,8 @@ import Foundation
 
 extension RouteFile.Result {
     /// This result with its route's outliers dealt with (``Route/outliers``, ``RouteOutliers``): wrapped
-    /// heights corrected (a note), height spikes replaced and wild positions left out (a warning each),
+    /// heights corrected (a note), height spikes replaced and wild positions left out (a warning each, or
+    /// one for all of more than `RouteOutliers.listedAtMost` of a kind),
     /// every sentence naming the point as `path:line:column` where ``PointLocator`` finds it; the
     /// plausibility warnings worked out again on the corrected heights.
     ///
@@ -19,8 +20,8 @@ extension RouteFile.Result {
         cleaned.warnings = []
         cleaned.checkPlausibility()
         if let wrapped = outliers.wrapped { cleaned.notes.append(wrapped.sentence(place: place[wrapped.firstIndex])) }
-        cleaned.warnings += outliers.heightSpikes.map { $0.sentence(place: place[$0.index]) }
-        cleaned.warnings += outliers.positions.map { $0.sentence(place: place[$0.index]) }
+        cleaned.warnings += outliers.heightSpikeSentences(place: place)
+        cleaned.warnings += outliers.positionSentences(place: place)
         return cleaned
     }
 }

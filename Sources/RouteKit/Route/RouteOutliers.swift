@@ -259,7 +259,42 @@ extension RouteOutliers.WrappedHeights {
     }
 }
 
+extension RouteOutliers {
+    /// Outliers of one kind told one by one at most; more are one sentence (one cause: a logger or an
+    /// export that writes them throughout), as the route check caps its findings.
+    package static let listedAtMost = 5
+
+    /// The warnings for the height spikes: a sentence each, or one for all of more than ``listedAtMost``
+    /// (their count, the first and the largest); `place` locates points as `path:line:column`.
+    package func heightSpikeSentences(place: [Int: String]) -> [String] {
+        guard heightSpikes.count > Self.listedAtMost else { return heightSpikes.map { $0.sentence(place: place[$0.index]) } }
+        let first = heightSpikes[0]
+        let largest = heightSpikes.max { abs($0.recorded - $0.replacement) < abs($1.recorded - $1.replacement) }!
+        return ["\(heightSpikes.count) heights are spikes, each replaced by the median of the heights within "
+                + "\(Int(RouteOutliers.spikeWindow / 2)) m along the route (flight, ground, profile): "
+                + (largest.index == first.index ? "the first and largest, " + first.brief(place: place[first.index])
+                   : "the first, " + first.brief(place: place[first.index]) + "; the largest, " + largest.brief(place: place[largest.index]))
+                + "; the route check lists every one (elevation-spike)"]
+    }
+
+    /// The warnings for the wild positions: a sentence each, or one for all of more than ``listedAtMost``.
+    package func positionSentences(place: [Int: String]) -> [String] {
+        guard positions.count > Self.listedAtMost else { return positions.map { $0.sentence(place: place[$0.index]) } }
+        let first = positions[0]
+        return ["\(positions.count) points are wild positions, far from both neighbours, which are close together, and "
+                + "left out of the flight, the profile and the route values; the first: " + first.found(place: place[first.index])
+                + "; the route check lists every one (position-outlier)"]
+    }
+}
+
 extension RouteOutliers.HeightSpike {
+    /// Where the spike is and its heights, for a sentence about many: `point 3 (ride.gpx:8:1), 3000.0 m
+    /// read, 100.0 m used`.
+    fileprivate func brief(place: String?) -> String {
+        "point \(index)\(place.map { " (\($0))" } ?? ""), \(FixedDecimal.string(recorded, places: 1)) m read, "
+            + "\(FixedDecimal.string(replacement, places: 1)) m used"
+    }
+
     /// One sentence naming the spike and the height used instead; `place` as for ``RouteOutliers/WrappedHeights/sentence(place:)``.
     package func sentence(place: String?) -> String {
         "point \(index)\(place.map { " (\($0))" } ?? "") has a height spike: \(FixedDecimal.string(recorded, places: 1)) m, "
@@ -273,6 +308,11 @@ extension RouteOutliers.PositionOutlier {
     /// One sentence naming the wild position and what is done with it; `place` as for
     /// ``RouteOutliers/WrappedHeights/sentence(place:)``.
     package func sentence(place: String?) -> String {
+        found(place: place) + "; left out of the flight, the profile and the route values"
+    }
+
+    /// Where the wild position is and why it is one.
+    fileprivate func found(place: String?) -> String {
         func speed(_ v: Double?) -> String? {
             v.map { $0.isFinite ? "\(FixedDecimal.string($0, places: 1)) m/s" : "no time" }
         }
@@ -280,6 +320,6 @@ extension RouteOutliers.PositionOutlier {
         return "point \(index)\(place.map { " (\($0))" } ?? "") at \(FixedDecimal.string(coordinate.latitude, places: 6)), "
             + "\(FixedDecimal.string(coordinate.longitude, places: 6)) is a wild position: "
             + "\(FixedDecimal.string(distanceIn, places: 0)) m from the point before and \(FixedDecimal.string(distanceOut, places: 0)) m to the point after\(speeds), "
-            + "which are \(FixedDecimal.string(neighbourDistance, places: 0)) m apart; left out of the flight, the profile and the route values"
+            + "which are \(FixedDecimal.string(neighbourDistance, places: 0)) m apart"
     }
 }

@@ -140,6 +140,33 @@ import Testing
         #expect(try Self.findings("elevation-spike", in: Self.baseline).isEmpty)
     }
 
+    /// Many spikes are one warning, not one each (a review's file of 300 printed 301 lines): their count,
+    /// the first and the largest, located; `check --all` still lists every one, as many as were put in.
+    @Test func manySpikesAreOneWarning() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var lines = try String(contentsOfFile: Self.baseline, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var spiked: [Int] = []
+        var point = -1
+        for k in lines.indices where lines[k].contains("<trkpt") {
+            point += 1
+            guard point >= 10, point <= 290, point % 20 == 10, let ele = lines[k].range(of: #"<ele>[-0-9.]+</ele>"#, options: .regularExpression) else { continue }
+            lines[k].replaceSubrange(ele, with: point == 170 ? "<ele>5000.0</ele>" : "<ele>3000.0</ele>")
+            spiked.append(point)
+        }
+        let path = dir.appendingPathComponent("spikes.gpx").path
+        try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(spiked.count == 15)
+        let r = try runRouteFly(["sample", path, "--fps", "5"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let warnings = r.stderr.split(separator: "\n").filter { $0.contains("height spike") || $0.contains("are spikes") }
+        #expect(warnings.count == 1 && warnings[0].contains("warning: 15 heights are spikes"), "\(warnings)")
+        #expect(warnings.first?.contains("the first, point 10 (\(path):") == true && warnings.first?.contains("the largest, point 170 (\(path):") == true
+                && warnings.first?.contains("5000.0 m read") == true, "\(warnings)")
+        let found = try Self.findings("elevation-spike", in: path)
+        #expect(found.count == 15 && found.allSatisfy { f in spiked.contains { f.contains("point \($0):") } }, "\(found)")
+    }
+
     /// A logger that holds a summit's height and then drops 69 m (gpxpy's Mojstrovka.gpx, points 88-95)
     /// is a step, not a spike: its heights stay as recorded.
     @Test(.enabled(if: Fixtures.sharedReal != nil, "needs ../shared/real"))
