@@ -153,9 +153,30 @@ struct GroupArguments: Equatable {
             }
             var hint = ""
             if case .plan(.tooLong) = error, let clock = try? group.clock() {
-                hint = "; the riders' recordings run from \(ISO8601.string(from: clock.start)) to \(ISO8601.string(from: clock.end)) ('route-fly check' names riders whose clocks do not overlap; '--offset NAME=SECONDS' moves one)"
+                let gaps = clockGaps(clock)
+                hint = gaps.isEmpty
+                    ? "; the riders' recordings run from \(ISO8601.string(from: clock.start)) to \(ISO8601.string(from: clock.end))"
+                    : "; the riders' clocks do not overlap: \(gaps.joined(separator: "; "))"
             }
             throw CommandFailure(description: "\(file): error: \(error)\(hint)")
         }
+    }
+
+    /// Where the riders' recorded spans leave the group clock empty, each with the `--offset` that
+    /// starts the later rider with the earlier one: "'A' ends 3 days of recorded time before 'B' starts
+    /// ('--offset B=-262800' starts it with 'A')".
+    static func clockGaps(_ clock: RiderClock) -> [String] {
+        let spans = clock.group.riders.indices.map { (name: clock.group.riders[$0].name, start: clock.startTime(ofRider: $0), end: clock.endTime(ofRider: $0)) }
+            .sorted { $0.start < $1.start }
+        var gaps: [String] = []
+        var last = spans[0]
+        for span in spans.dropFirst() {
+            if span.start > last.end {
+                gaps.append("'\(last.name)' ends \(describeSeconds(span.start - last.end)) of recorded time before '\(span.name)' starts "
+                            + "(\(offsetWording(span.name, -(span.start - last.start).rounded())) starts it with '\(last.name)')")
+            }
+            if span.end > last.end { last = span }
+        }
+        return gaps
     }
 }

@@ -38,24 +38,9 @@ extension SampleOptions {
     /// the span between them is what makes the flight long (``checkFrames`` handles the others).
     func checkGroupFrames(duration: Double, sampler: PoseSampler, riders: RiderGroup, shown: String) throws {
         guard sampler.frameCount(forDuration: duration) > maxFrames, let clock = try? riders.clock() else { return }
-        let gaps = Self.clockGaps(clock)
+        let gaps = GroupArguments.clockGaps(clock)
         guard !gaps.isEmpty else { return }
         let frames = (duration * fps).rounded(.down) + 1
         throw CommandFailure(description: "\(shown): error: the riders' clocks do not overlap: \(gaps.joined(separator: "; ")). On one clock the flight lasts \(describeSeconds(duration)): \(FixedDecimal.string(frames, places: 0)) frames at \(FixedDecimal.string(fps, places: 3)) fps, more than the frame budget of \(maxFrames) ('--offset NAME=SECONDS' puts a rider on the others' clock; '--max-frames N' raises the budget, '--fps' lowers the count)")
-    }
-
-    /// Where the riders' recorded spans leave the group clock empty: "A ends 3 days before B starts".
-    static func clockGaps(_ clock: RiderClock) -> [String] {
-        let spans = clock.group.riders.indices.map { (name: clock.group.riders[$0].name, start: clock.startTime(ofRider: $0), end: clock.endTime(ofRider: $0)) }
-            .sorted { $0.start < $1.start }
-        var gaps: [String] = []
-        var last = spans[0]
-        for span in spans.dropFirst() {
-            if span.start > last.end {
-                gaps.append("'\(last.name)' ends \(describeSeconds(span.start - last.end)) of recorded time before '\(span.name)' starts")
-            }
-            if span.end > last.end { last = span }
-        }
-        return gaps
     }
 }

@@ -164,6 +164,17 @@ import Testing
         #expect(r.stderr.contains("the riders' clocks do not overlap: 'gpxpy-cerknicko-jezero' ends") && r.stderr.contains("before 'ana' starts"), "\(r.stderr)")
         #expect(r.stderr.contains("more than the frame budget of 500000") && !r.stderr.contains("20000000"), "\(r.stderr)")
         #expect(!FileManager.default.fileExists(atPath: output.path))
+        // Longer than any flight may last (no speed-up): refused while planning, naming the gap and the
+        // '--offset' that starts the later rider with the earlier one (before: it sent the user to
+        // 'check', which does not say); that offset makes the flight.
+        let planned = try runRouteFly(["sample", Self.race[0], hike, "-o", output.path])
+        #expect(planned.status == 1 && planned.stderr.contains("a flight may last"), "\(planned.stderr)")
+        let offset = try #require(planned.stderr.range(of: #"'--offset ana=-[0-9]+' starts it with 'gpxpy-cerknicko-jezero'"#, options: .regularExpression)
+            .map { String(planned.stderr[$0].dropFirst(1).prefix { $0 != "'" }) }, "\(planned.stderr)")
+        #expect(!planned.stderr.contains("route-fly check"), "\(planned.stderr)")
+        let moved = try runRouteFly(["sample", Self.race[0], hike, "--offset", String(offset.dropFirst("--offset ".count)), "--fps", "1", "-o", output.path])
+        #expect(moved.status == 0, "\(offset): \(moved.stderr)")
+        try? FileManager.default.removeItem(at: output)
         // Overlapping riders over the budget keep the general message.
         let race = try runRouteFly(["sample"] + Self.race + ["--speedup", "1", "--max-frames", "1000", "-o", output.path])
         #expect(race.status == 1 && race.stderr.contains("frame budget of 1000") && !race.stderr.contains("do not overlap"), "\(race.stderr)")
