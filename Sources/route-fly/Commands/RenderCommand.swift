@@ -101,6 +101,9 @@ struct RenderOptions: Equatable, PlansFlightsOverGround, Subcommand {
                 }
                 return .video(path: url.deletingLastPathComponent().path, format: .pngSequence)
             }
+            if let frames, frames.count != 1 {
+                throw UsageError(message: "A picture (.png) holds one frame, but '--frames \(frames.lowerBound):\(frames.upperBound)' asks for \(frames.count): give a range of one frame (\(frames.lowerBound):\(frames.lowerBound + 1)), or a folder (frames/%05d.png) or a video.", subcommand: Self.name)
+            }
             return .image(path: path)
         default:
             throw UsageError(message: "The output '\(path)' should be a video (.mp4, .webm), a folder of frames (frames/%05d.png) or a picture (.png).", subcommand: Self.name)

@@ -34,6 +34,7 @@ import Testing
             (["sample", Self.bundled, "-o"], "Missing value for '-o <file>'"),
             (["plan", Self.bundled, "extra.gpx"], "Unexpected argument 'extra.gpx'"),
             (["info", Self.bundled, "--json=yes"], "'--json' takes no value."),
+            (["render", Self.bundled, "--frames", "0:2", "-o", "a.png"], "A picture (.png) holds one frame, but '--frames 0:2' asks for 2"),
         ]
         for (args, message) in cases {
             let r = try runRouteFly(args)
