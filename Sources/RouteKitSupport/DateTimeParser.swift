@@ -14,8 +14,11 @@ import Foundation
 ///   divisible by 4, except centuries not divisible by 400).
 /// - `hh` `00...23`; `24:00:00` (with a zero fraction) is also accepted, as XML Schema 1.0 allows,
 ///   and means `00:00:00` of the next day.
-/// - `mm` `00...59`; `ss` `00...60`. A leap second `:60` is accepted (RFC 3339 §5.6) and, because
-///   `Date` has no leap seconds, lands on the first second of the next minute.
+/// - `mm` `00...59`; `ss` `00...59`, or `60` for a leap second: only where UTC had one, at 23:59:60 UTC
+///   at the end of a day listed in ``LeapSeconds`` (RFC 3339 §5.7; in local time with its offset, as
+///   `00:59:60+01:00`). Because `Date` has no leap seconds, it lands on the first second of the next
+///   day. A `:60` anywhere else is no time at all, and is refused (``isMisplacedLeapSecond(_:)``
+///   tells a reader's error so).
 /// - `fraction`: one or more digits (real GPX files have 1 to 7; gpxpy accepts up to 15). Digits
 ///   beyond the 15th are validated but ignored, since they are below `Date`'s resolution anyway.
 /// - `zone`: UTC (`Z`), or an offset with hours `00...23` and minutes `00...59`, written `+01:00`,
@@ -67,7 +70,26 @@ package enum DateTimeParser {
               let offsetSeconds = cursor.readZoneOffset(), cursor.isAtEnd,
               isInRange(date, time, fractionIsZero: fraction.isZero)
         else { return nil }
-        return secondsSinceReferenceDate(date, time, fraction: fraction.seconds, offsetSeconds: offsetSeconds)
+        let whole = wholeSecondsSince1970(date, time, offsetSeconds: offsetSeconds)
+        // Second 60 of a minute exists only where UTC inserted a leap second: `whole` is then the
+        // instant after it (the next day's 00:00:00Z).
+        if time.second == 60, !LeapSeconds.follows(whole) { return nil }
+        return Double(whole - 978_307_200) + fraction.seconds  // from 2001-01-01T00:00:00Z
+    }
+
+    /// Whether `text` is a date-time refused only for a second 60 where UTC had no leap second (the
+    /// same text with second 59 is accepted): for a reader's error message. O(n) in its length.
+    package static func isMisplacedLeapSecond(_ text: some StringProtocol) -> Bool {
+        var copy = String(text)
+        return copy.withUTF8 { bytes in
+            var cursor = XMLTextCursor(trimming: bytes)
+            guard let date = cursor.readCalendarDate(), cursor.readDateTimeSeparator(),
+                  let time = cursor.readTimeOfDay(), time.second == 60,
+                  let fraction = cursor.readFraction(),
+                  let offsetSeconds = cursor.readZoneOffset(), cursor.isAtEnd,
+                  isInRange(date, time, fractionIsZero: fraction.isZero) else { return false }
+            return !LeapSeconds.follows(wholeSecondsSince1970(date, time, offsetSeconds: offsetSeconds))
+        }
     }
 
     /// A `YYYY-MM-DD` as read, not yet checked against the calendar.
@@ -75,7 +97,8 @@ package enum DateTimeParser {
     /// An `hh:mm:ss` as read, not yet range-checked.
     fileprivate struct TimeOfDay { var hour, minute, second: Int }
 
-    /// Month `1...12`, day within the month, minute `0...59`, second `0...60`, and hour `0...23` or
+    /// Month `1...12`, day within the month, minute `0...59`, second `0...60` (60 checked after, against
+    /// ``LeapSeconds``), and hour `0...23` or
     /// exactly `24:00:00` with a zero fraction.
     @inline(__always)
     private static func isInRange(_ date: CalendarDate, _ time: TimeOfDay, fractionIsZero: Bool) -> Bool {
@@ -88,15 +111,12 @@ package enum DateTimeParser {
         return time.hour <= 23
     }
 
-    /// Whole seconds computed exactly in integers, then the fraction added in one rounding step.
+    /// The whole seconds since 1970-01-01T00:00:00Z, exact in integers (the fraction is added after,
+    /// in one rounding step).
     @inline(__always)
-    private static func secondsSinceReferenceDate(_ date: CalendarDate, _ time: TimeOfDay, fraction: Double,
-                                                  offsetSeconds: Int) -> Double {
+    private static func wholeSecondsSince1970(_ date: CalendarDate, _ time: TimeOfDay, offsetSeconds: Int) -> Int64 {
         let days = daysFromCivil(year: date.year, month: date.month, day: date.day)
-        let wholeSince1970 = Int64(days) * 86_400 + Int64(time.hour * 3600 + time.minute * 60 + time.second)
-            - Int64(offsetSeconds)
-        let wholeSinceReference = wholeSince1970 - 978_307_200  // 2001-01-01T00:00:00Z
-        return Double(wholeSinceReference) + fraction
+        return Int64(days) * 86_400 + Int64(time.hour * 3600 + time.minute * 60 + time.second) - Int64(offsetSeconds)
     }
 
     /// Days from 1970-01-01 to the given proleptic Gregorian date (negative before 1970).

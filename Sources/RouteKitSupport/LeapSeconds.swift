@@ -26,6 +26,17 @@ package enum LeapSeconds {
         count(upTo: end.timeIntervalSince1970) - count(upTo: start.timeIntervalSince1970)
     }
 
+    /// Whether `posix` (seconds since 1970-01-01T00:00:00Z) is the first second after a leap second:
+    /// where a time written `23:59:60Z` lands. O(log 27).
+    package static func follows(_ posix: Int64) -> Bool {
+        var low = 0, high = instants.count
+        while low < high {
+            let mid = (low + high) / 2
+            if instants[mid] < posix { low = mid + 1 } else { high = mid }
+        }
+        return low < instants.count && instants[low] == posix
+    }
+
     /// Leap seconds whose following second is at or before `posix` seconds.
     private static func count(upTo posix: Double) -> Int {
         var low = 0, high = instants.count

@@ -85,6 +85,24 @@ import Testing
         #expect(epoch("2016-12-31T23:59:60Z") == 1_483_228_800)
     }
 
+    /// Second 60 only where IERS Bulletin C put a leap second (the table is compared with tzdata's
+    /// `leap-seconds.list` in LeapSecondsTests): 2015-06-30 and 2016-12-31 had one, 2016-06-30 and any
+    /// other minute had none. 1435708800 is 2015-07-01T00:00:00Z (`date -u -d 2015-07-01 +%s`).
+    @Test func secondSixtyOnlyAtALeapSecond() {
+        #expect(epoch("2015-06-30T23:59:60Z") == 1_435_708_800)
+        #expect(epoch("2016-12-31T23:59:60.5Z") == 1_483_228_800.5)
+        #expect(epoch("2017-01-01T00:59:60+01:00") == 1_483_228_800)   // the same second in Central European Time
+        #expect(epoch("2016-12-31T18:59:60-05:00") == 1_483_228_800)
+        for text in ["2024-01-10T10:00:60Z", "2016-06-30T23:59:60Z", "2016-12-31T23:58:60Z",
+                     "2016-12-31T23:59:60+01:00", "2017-01-01T00:59:60Z"] {
+            #expect(epoch(text) == nil, "\(text)")
+            #expect(DateTimeParser.isMisplacedLeapSecond(text), "\(text)")
+        }
+        for text in ["2016-12-31T23:59:60Z", "2024-01-10T10:00:59Z", "2024-01-10T10:00:61Z", "2024-13-10T10:00:60Z", "x"] {
+            #expect(!DateTimeParser.isMisplacedLeapSecond(text), "\(text)")
+        }
+    }
+
     @Test func garbage() {
         for text in ["", " ", "yesterday", "2024", "2024-01-10", "2024-01-10T10:00Z", "2024-1-10T10:00:00Z",
                      "2024-01-10T10:00:00ZZ", "2024-01-10T10:00:00+1", "2024-01-10T10:00:00+01:",

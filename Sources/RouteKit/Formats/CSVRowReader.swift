@@ -177,6 +177,10 @@ struct CSVRowReader {
             throw CSVReader.error(.malformedTime(element: "row", text: shown + (offset.map { " \($0.text)" } ?? "")),
                                   at: dateCell, path: path)
         }
+        if let outside = PointValueLimits.timeViolation(Date(timeIntervalSinceReferenceDate: seconds),
+                                                        text: date.map { "\($0.text) \(t.text)" } ?? t.text) {
+            throw CSVReader.error(outside, at: dateCell, path: path)
+        }
         if let monthFirst, let alternative = CSVTime.seconds(monthFirst, offset: offset?.text) {
             dateOrder.remember(monthFirst: alternative, ofPoint: points.count)
         }

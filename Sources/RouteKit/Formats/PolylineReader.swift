@@ -227,8 +227,9 @@ private struct PolylineDecoder {
 
     /// The error for byte `c` at `i`, outside the alphabet.
     private func outsideAlphabet(_ c: UInt8) -> RouteParseError {
-        let shown = c < 0x80 ? "'\(Character(Unicode.Scalar(c)))'" : "byte \(c)"
-        let what = isXMLSpace(c) ? "white space" : "character \(shown)"
+        let what = isXMLSpace(c) ? "white space"
+            : c < 0x20 || c == 0x7F ? "control character"  // shown by its code alone: it has no glyph
+            : c < 0x80 ? "character '\(Character(Unicode.Scalar(c)))'" : "byte"
         return RouteParseError(format: .polyline, location: location(i),
                                reason: .malformedPolyline("\(what) (code \(c)) is not in the polyline alphabet '?'...'~' (63...126)"))
     }

@@ -68,7 +68,9 @@ public enum RouteFormat: String, CaseIterable, Hashable, Sendable, CustomStringC
     ///   `gpx`, `kml` or `TrainingCenterDatabase`, is ``Confidence/certain``; another root gives `nil`.
     /// - `{` or `[`: GeoJSON, certain.
     /// - Text whose first line (after white space) is one run of the polyline alphabet (`?`...`~`),
-    ///   possibly in double quotes, followed only by white space: polyline, likely.
+    ///   possibly in double quotes, followed only by white space: polyline, likely. So is one line
+    ///   with no `,`, `;` or tab and at most one byte in ten outside the alphabet (a damaged
+    ///   polyline, whose error then names the bad byte).
     /// - Other text: CSV, likely.
     ///
     /// - Parameter head: The first bytes of the file (UTF-8, or UTF-16 with a byte order mark).
@@ -104,8 +106,21 @@ public enum RouteFormat: String, CaseIterable, Hashable, Sendable, CustomStringC
             var k = j
             while k < bytes.count, isXMLSpace(bytes[k]) { k += 1 }
             if j > start, k == bytes.count || (k == j && j == bytes.count) { return (.polyline, .likely) }
-            return (.csv, .likely)
+            return isDamagedPolyline(bytes[start...]) ? (.polyline, .likely) : (.csv, .likely)
         }
+    }
+
+    /// Whether `text` is one line with no table delimiter (`,`, `;`, tab) and at most one byte in ten
+    /// outside the polyline alphabet: a polyline with a few bad bytes (a control character pasted in,
+    /// a space), which ``PolylineReader`` then names with its column, rather than a table with one
+    /// line, which could hold no row anyway.
+    private static func isDamagedPolyline(_ text: ArraySlice<UInt8>) -> Bool {
+        let lineEnd = text.firstIndex { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") } ?? text.endIndex
+        guard text[lineEnd...].allSatisfy(isXMLSpace) else { return false }
+        let line = text[..<lineEnd]
+        guard !line.contains(where: { [UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "\t")].contains($0) }) else { return false }
+        let outside = line.count { $0 < 63 || $0 > 126 }
+        return line.count >= 2 && outside * 10 <= line.count
     }
 
     /// The format named by an XML document's root element, found past the prolog (declaration,

@@ -156,6 +156,10 @@ public struct RouteParseError: Error, Hashable, Sendable, CustomStringConvertibl
             return "\(subject(element)) latitude \(value) is out of range (expected degrees in -90...90)"
         case .longitudeOutOfRange(let element, let value):
             return "\(subject(element)) longitude \(value) is out of range (expected degrees in -180...180)"
+        case .malformedTime(let element, let text) where DateTimeParser.isMisplacedLeapSecond(text):
+            return "\(subject(element)) time \"\(Self.excerpt(text))\" has second 60, which only a leap second has, "
+                + "and UTC had none there (expected seconds 00-59; 23:59:60 UTC only at the end of a day with a "
+                + "leap second, the last 2016-12-31)"
         case .malformedTime(let element, let text):
             return "\(subject(element)) time \"\(Self.excerpt(text))\" is not an ISO 8601 date-time (expected e.g. 2024-05-01T10:15:30Z)"
         case .noRoute(let waypoints):

@@ -9,6 +9,9 @@ package struct RouteSummary: Sendable {
     /// Segments of the flown part as the file has them: `trkseg` elements (empty ones included) when
     /// tracks are flown, `rte` elements when routes are flown.
     package var segments: Int
+    /// Segments the route flies: fewer than ``segments`` when some are empty (a GPX `trkseg` with no
+    /// point), or when a reader joins them (TCX laps).
+    package var flownSegments: Int
     /// Routes (`rte`) in the file.
     package var routes: Int
     /// Waypoints (`wpt`) in the file (counted, not flown).
@@ -55,6 +58,7 @@ package struct RouteSummary: Sendable {
         points = 0
         tracks = 0
         segments = 0
+        flownSegments = 0
         routes = 0
         self.waypoints = waypoints.count
         kind = .tracks
@@ -76,6 +80,7 @@ package struct RouteSummary: Sendable {
         points = route.points.count
         tracks = route.source.trackCount
         segments = route.source.kind == .tracks ? route.source.trackSegmentCount : route.source.routeCount
+        flownSegments = route.segments.count
         routes = route.source.routeCount
         waypoints = route.source.waypointCount
         kind = route.source.kind

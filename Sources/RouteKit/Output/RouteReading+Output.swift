@@ -8,7 +8,7 @@ import Foundation
 /// | `route_progress` | share of the route's length, 0...1 | 6 |
 /// | `route_time` | the recorded instant there, ISO 8601 UTC (`2021-07-03T08:12:30.5Z`, to the millisecond) | - |
 /// | `route_elevation` | metres: the route's own height there, on the output's vertical datum | 3 |
-/// | `speed` | metres per second over 10 s of recorded time (``RouteOdometer/speedWindow``) | 3 |
+/// | `speed` | metres per second over 10 s of recorded time (``RouteOdometer/speedWindow``), legs faster than 180 km/h and 5 times the route's median left out | 3 |
 /// | `heart_rate` | beats per minute | 1 |
 /// | `cadence` | revolutions or steps per minute | 1 |
 ///

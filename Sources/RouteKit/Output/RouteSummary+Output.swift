@@ -55,6 +55,15 @@ extension RouteSummary {
         return "{" + fields.joined(separator: ",") + "}"
     }
 
+    /// The file's segments, and how many are flown when fewer: a TCX file's laps recorded without a
+    /// pause are one line, and an empty GPX `trkseg` flies nothing.
+    private var segmentsText: String {
+        guard flownSegments < segments, !isWaypointsOnly else { return "\(segments)" }
+        if format == .tcx { return "\(segments) (\(flownSegments) flown: Tracks with no pause between them are joined)" }
+        let empty = segments - flownSegments
+        return "\(segments) (\(flownSegments) flown: \(empty) \(empty == 1 ? "is" : "are") empty)"
+    }
+
     /// The summary as aligned text lines for people.
     package var text: String {
         func num(_ v: Double, _ places: Int) -> String { FixedDecimal.string(v, places: places) }
@@ -63,7 +72,7 @@ extension RouteSummary {
         lines.append(("points", isWaypointsOnly ? "0 (nothing to fly: no track, route or line)"
                                                 : "\(points) (\(kind == .tracks ? "track points" : "route points"))"))
         lines.append(("tracks", "\(tracks)"))
-        lines.append(("segments", "\(segments)"))
+        lines.append(("segments", segmentsText))
         lines.append(("routes", "\(routes)"))
         lines.append(("waypoints", "\(waypoints) (not flown)"))
         if isWaypointsOnly {

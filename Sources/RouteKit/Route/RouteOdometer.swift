@@ -15,6 +15,8 @@ public struct RouteOdometer: Sendable {
     public static let speedWindow = 10.0
 
     private let recorded: Route.RecordedTimes?
+    /// Legs left out of the speeds (``ImpossibleLegs``), or `nil` when none is (or the route is untimed).
+    private let impossibleLegs: ImpossibleLegs?
     private let elevationPoints: PointSubset
     private let heartRatePoints: PointSubset
     private let cadencePoints: PointSubset
@@ -29,6 +31,7 @@ public struct RouteOdometer: Sendable {
         self.route = route
         let clock = RecordedClock(route: route)
         recorded = clock.fault == nil ? clock.times : nil
+        impossibleLegs = recorded.flatMap { ImpossibleLegs(cumulativeDistances: route.cumulativeDistances, steps: $0.steps) }
         elevationPoints = PointSubset(route.points) { $0.elevation != nil }
         heartRatePoints = PointSubset(route.points) { $0.heartRate != nil }
         cadencePoints = PointSubset(route.points) { $0.cadence != nil }
@@ -112,20 +115,30 @@ public struct RouteOdometer: Sendable {
         return (low, (x - values[low]) / (values[high] - values[low]))
     }
 
-    /// Metres travelled (gaps not counted) by `seconds` on the recorded clock.
-    private func distance(atRecordedSeconds seconds: Double, offsets: [Double]) -> Double {
-        let (k, f) = Self.interval(of: seconds, in: offsets)
+    /// Metres travelled (gaps not counted) at fraction `f` of leg `k`.
+    private func distance(at place: (Int, Double)) -> Double {
+        let (k, f) = place
         let cumulative = route.cumulativeDistances
         let j = min(k + 1, cumulative.count - 1)
         return cumulative[k] + (cumulative[j] - cumulative[k]) * f
     }
 
-    /// Mean speed over ``speedWindow`` seconds of recorded time centred on `seconds` (cut at the ends).
+    /// Mean speed over ``speedWindow`` seconds of recorded time centred on `seconds` (cut at the ends),
+    /// impossible legs (``ImpossibleLegs``) left out of both its metres and its seconds; `nil` when they
+    /// fill nine tenths of the window or more (no speed there can be believed).
     private func speed(atRecordedSeconds seconds: Double, offsets: [Double]) -> Double? {
         let first = offsets[0], last = offsets[offsets.count - 1]
         let from = max(seconds - Self.speedWindow / 2, first), to = min(seconds + Self.speedWindow / 2, last)
         guard to > from else { return last > first ? 0 : nil }
-        return (distance(atRecordedSeconds: to, offsets: offsets) - distance(atRecordedSeconds: from, offsets: offsets)) / (to - from)
+        let start = Self.interval(of: from, in: offsets), end = Self.interval(of: to, in: offsets)
+        var metres = distance(at: end) - distance(at: start), elapsed = to - from
+        if let impossibleLegs {
+            let left = impossibleLegs.between(start, end)
+            metres -= left.metres
+            elapsed -= left.seconds
+            guard elapsed >= 0.1 * (to - from) else { return nil }
+        }
+        return max(metres, 0) / elapsed
     }
 
     /// A point value interpolated by distance between the nearest points that record it (before and

@@ -23,8 +23,10 @@ public struct RouteReading: Hashable, Sendable {
     public var elevation: Double?
     /// Speed over ground, metres per second: the distance travelled in the ``RouteOdometer/speedWindow``
     /// seconds of recorded time centred on this point, over that time (the window is cut short at the
-    /// route's ends). Averaged, so that GPS noise does not make it dance; 0 at a stop. `nil` for an untimed
-    /// route and for one whose clock cannot be a recording (``Route/recordedClockFault``).
+    /// route's ends). Averaged, so that GPS noise does not make it dance; 0 at a stop. Legs too fast to
+    /// have been travelled (over 180 km/h and over 5 times the route's median leg speed: a fix regained
+    /// hundreds of metres away a second later) are left out of its metres and its seconds. `nil` for an untimed route, for one whose clock cannot
+    /// be a recording (``Route/recordedClockFault``), and where such legs fill nine tenths of the window.
     public var speed: Double?
     /// Heart rate, beats per minute, where the route records it (interpolated between recording points).
     public var heartRate: Double?

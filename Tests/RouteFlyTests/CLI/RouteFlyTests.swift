@@ -122,6 +122,16 @@ import Testing
         let rect = try #require(json["map_rect"] as? [String: Double])
         #expect(Set(rect.keys) == ["x", "y", "width", "height"])
     }
+
+    /// The bundled hike's first `<trkseg>` is empty (the file's eight hold 0, 173, 52, 2, 44, 2, 2 and 21
+    /// `<trkpt>`): `info` counts the file's eight and says seven are flown, and no command notes it.
+    @Test func anEmptySegmentIsCountedNotFlown() throws {
+        let r = try runRouteFly(["info", Self.bundled])
+        #expect(r.status == 0 && r.stderr.isEmpty)
+        #expect(r.stdout.contains("segments    8 (7 flown: 1 is empty)\n"), "\(r.stdout)")
+        let json = try runRouteFly(["info", Self.bundled, "--json"])
+        #expect(json.stdout.contains("\"segments\":8,"))
+    }
 }
 
 /// `sample` and `info` run on every GPX in ../shared/real/gpx with at least two track or route

@@ -45,6 +45,20 @@ extension Formats {
             #expect(RouteFile.detectFormat(path: "r.txt", head: Array("\"\"\n".utf8)) == .csv)
         }
 
+        /// A polyline with a byte pasted into it is still read as a polyline, and its error names the
+        /// byte and its column (the 11th character of the text below), not a missing CSV column.
+        @Test func aDamagedPolylineIsAPolyline() throws {
+            let damaged = "_p~iF~ps|U\u{1}_ulLnnqC_mqNvxq`@\n"
+            #expect(RouteFile.detectFormat(path: "r.txt", head: Array(damaged.utf8)) == .polyline)
+            let error = try #require(readData(Data(damaged.utf8), "r.txt"))
+            #expect(error.location?.line == 1 && error.location?.column == 11)
+            #expect(error.message == "not an encoded polyline: control character (code 1) is not in the polyline alphabet '?'...'~' (63...126)")
+            // One line with a delimiter, or two lines, or mostly other bytes: a table.
+            for table in ["lat,lon\n", "lat;lon\n", "_p~iF~ps|U\u{1}\nx\n", "lat lon 1 2 3\n"] {
+                #expect(RouteFile.detectFormat(path: "r.txt", head: Array(table.utf8)) == .csv, "\(table.debugDescription)")
+            }
+        }
+
         @Test(arguments: [
             ("<?xml version=\"1.0\"?>\n<!-- c -->\n<gpx version=\"1.1\">", RouteFormat.gpx),
             ("\u{FEFF}<kml xmlns=\"http://www.opengis.net/kml/2.2\">", .kml),

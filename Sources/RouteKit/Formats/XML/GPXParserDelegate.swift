@@ -338,7 +338,8 @@ final class GPXParserDelegate: XMLRouteDelegate {
                 return
             }
             let date = Date(timeIntervalSinceReferenceDate: seconds)
-            if let outside = PointValueLimits.timeViolation(date) {
+            let written = String(decoding: text, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            if let outside = PointValueLimits.timeViolation(date, text: written) {
                 fail(outside, at: textLocation)
                 return
             }

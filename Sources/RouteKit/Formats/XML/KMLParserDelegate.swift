@@ -215,6 +215,11 @@ final class KMLParserDelegate: XMLRouteDelegate {
                      at: textLocation)
                 return
             }
+            let written = String(decoding: text, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            if let outside = PointValueLimits.timeViolation(Date(timeIntervalSinceReferenceDate: seconds), text: written) {
+                fail(outside, at: textLocation)
+                return
+            }
             whens.append(seconds)
         case .coord:
             guard let c = parseCoord(text, at: textLocation) else { return }

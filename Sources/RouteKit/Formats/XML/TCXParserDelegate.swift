@@ -194,7 +194,8 @@ final class TCXParserDelegate: XMLRouteDelegate {
                 return
             }
             let date = Date(timeIntervalSinceReferenceDate: s)
-            if let outside = PointValueLimits.timeViolation(date) {
+            let written = String(decoding: text, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            if let outside = PointValueLimits.timeViolation(date, text: written) {
                 fail(outside, at: textLocation)
                 return
             }
