@@ -15,7 +15,9 @@ import Foundation
 ///   / (d[j1] - d[j0])` over the window `j0 = i - w ... j1 = i + w` (``Options/paceWindow`` points each
 ///   side, cut at the point's segment ends), when both ends are timed, the window moves at least
 ///   ``Options/stopSpeed`` and has positive time. A single leg's pace is too noisy (GPS jitter of a few
-///   metres over a one-second leg); a stop has no pace.
+///   metres over a one-second leg); a stop has no pace. A leg too fast to have been travelled (over
+///   180 km/h and 5 times the route's median leg speed: a fix regained far away a second later) is
+///   left out of the window's time and distance, as ``RouteReading/speed`` leaves it out.
 ///
 /// **Moving and stopped time.** Each leg inside a segment whose two points are timed, with `dt > 0`, is
 /// *moving* when its speed (geodesic length / dt) is at least ``Options/stopSpeed`` (0.5 m/s, a slow
@@ -109,8 +111,11 @@ public struct RouteProfile: Sendable {
             return min(r.lowerBound, v)...max(r.upperBound, v)
         }
 
-        for (s, range) in route.segments.enumerated() {
-            _ = s
+        // Legs no one travelled in their recorded time are left out of the windowed pace, as the
+        // odometer leaves them out of its speed.
+        let clock = RecordedClock(route: route)
+        let impossible = clock.fault == nil ? clock.times.flatMap { ImpossibleLegs(cumulativeDistances: d, steps: $0.steps) } : nil
+        for range in route.segments {
             for i in range {
                 let k = bin(i)
                 bins[k].pointCount += 1
@@ -121,7 +126,11 @@ public struct RouteProfile: Sendable {
                 let j0 = max(range.lowerBound, i - options.paceWindow)
                 let j1 = min(range.upperBound - 1, i + options.paceWindow)
                 if let t0 = points[j0].time, let t1 = points[j1].time {
-                    let dt = t1.timeIntervalSince(t0), dd = d[j1] - d[j0]
+                    var dt = t1.timeIntervalSince(t0), dd = d[j1] - d[j0]
+                    if let left = impossible?.between((j0, 0), (j1, 0)) {
+                        dt -= left.seconds
+                        dd -= left.metres
+                    }
                     if dt > 0, dd > 0, dd / dt >= options.stopSpeed {
                         bins[k].pace = widen(bins[k].pace, 1000 * dt / dd)
                     }

@@ -33,6 +33,18 @@ import Testing
         #expect(abs(walk.length - (58 * 1.4 + 184)) < 1e-6)
     }
 
+    /// The profile's windowed pace (five points) leaves the jump out too: every window walks at 1.4 m/s,
+    /// 1000 / 1.4 = 714.29 s/km, where the windows over the jump would otherwise show 5 s/km.
+    @Test func theProfilesPaceLeavesTheJumpOut() throws {
+        let walk = route(legs: 60) { $0 == 30 || $0 == 31 ? 92 : 1.4 }
+        let profile = try RouteProfile(walk)
+        let paces = profile.bins.compactMap(\.pace)
+        #expect(!paces.isEmpty)
+        for pace in paces {
+            #expect(abs(pace.lowerBound - 1000 / 1.4) < 1e-6 && abs(pace.upperBound - 1000 / 1.4) < 1e-6, "\(pace)")
+        }
+    }
+
     @Test func aJumpAtOneInstantIsNotSpeed() throws {
         // Two points recorded at one instant 300 m apart (a clock that did not move): infinitely fast.
         var walk = route(legs: 40) { $0 == 20 ? 300 : 1.4 }
