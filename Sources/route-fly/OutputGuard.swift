@@ -39,7 +39,7 @@ enum OutputGuard {
         var out = stat()
         guard stat(output, &out) == 0 else { return try refuseMissingFolder(of: output, subcommand: subcommand) }
         if !isFolder, (out.st_mode & S_IFMT) == S_IFDIR {
-            let example = (output as NSString).appendingPathComponent("flight" + Self.exampleExtension(subcommand))
+            let example = (output.hasSuffix("/") ? output : output + "/") + "flight" + Self.exampleExtension(subcommand)
             throw UsageError(message: "The output file '\(output)' is a folder: give a file's name (e.g. '\(example)').", subcommand: subcommand)
         }
         // Only with an output file: a raster's files are listed by opening it with GDAL.
@@ -63,10 +63,20 @@ enum OutputGuard {
         }
     }
 
+    /// The folder a path names its file in: what comes before its last `/` (`/` for a file at the root),
+    /// or `.` when it has none. Not `NSString.deletingLastPathComponent`: swift-corelibs-foundation traps
+    /// on a one-character path (`-o x`).
+    static func folder(of path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }  // `out/` names the folder out
+        guard let slash = trimmed.lastIndex(of: "/") else { return "." }
+        let folder = trimmed[..<slash]
+        return folder.isEmpty ? "/" : String(folder)
+    }
+
     /// - Throws: ``UsageError`` when the folder `output` would go in does not exist or is not a folder.
     private static func refuseMissingFolder(of output: String, subcommand: String) throws(UsageError) {
-        let typed = (output as NSString).deletingLastPathComponent
-        let folder = typed.isEmpty ? "." : typed
+        let folder = Self.folder(of: output)
         var info = stat()
         if stat(folder, &info) != 0 {
             throw UsageError(message: "The output file '\(output)' cannot be written: its folder '\(folder)' does not exist.", subcommand: subcommand)

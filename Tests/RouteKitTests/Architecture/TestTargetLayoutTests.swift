@@ -83,7 +83,7 @@ import Testing
         }
     }
 
-    /// `swift build -c release` (the README's way to install the tool) builds every target that is not a
+    /// `swift build -c release` (what route-bench and `swift run -c release` need) builds every target that is not a
     /// test target, the support targets too, without `-enable-testing`: a `@testable import` there stops
     /// it. Support targets reach package declarations by plain `import` (same package).
     @Test func supportTargetsBuildInReleaseWithoutTestableImports() throws {
