@@ -116,6 +116,41 @@ extension Formats {
             #expect(try archive.contents(of: track, limit: 100_000).count == track.uncompressedSize)
         }
 
+        /// One digit changed inside a stored (uncompressed) doc.kml: Python's `zipfile.testzip()` names the
+        /// entry as bad; route-fly refuses it by the CRC-32 the archive records, instead of flying a line
+        /// 6 degrees off (found by the new-user review). Changed inside deflated data too.
+        @Test(arguments: ["ZIP_STORED", "ZIP_DEFLATED"])
+        func aDamagedEntryIsRefusedByItsCRC(_ method: String) throws {
+            let dir = try makeTemporaryDirectory()
+            let kmz = dir.appendingPathComponent("damaged.kmz")
+            let script = """
+                import sys, zipfile
+                kml = '<kml xmlns="http://www.opengis.net/kml/2.2"><Placemark><LineString><coordinates>' + \
+                      ' '.join(f'-97.{i:04d},30.{i:04d}' for i in range(400)) + '</coordinates></LineString></Placemark></kml>'
+                with zipfile.ZipFile(sys.argv[1], 'w', zipfile.\(method)) as z: z.writestr('doc.kml', kml)
+                data = bytearray(open(sys.argv[1], 'rb').read())
+                at = data.index(b'-97.0200') + 2 if zipfile.\(method) == zipfile.ZIP_STORED else 30 + 7 + 40
+                data[at] = data[at] ^ 0x01
+                open(sys.argv[1], 'wb').write(data)
+                print(zipfile.ZipFile(sys.argv[1]).testzip())
+                """
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["python3", "-c", script, kmz.path]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = pipe
+            try process.run()
+            let said = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            // testzip() names the first bad entry; a deflate stream zlib cannot read raises instead.
+            #expect(said.hasPrefix("doc.kml") || said.contains("Error"), "zipfile: \(said)")
+            let cli = try runRouteFly(["info", kmz.path])
+            #expect(cli.status == 1 && cli.stdout.isEmpty, "\(cli.stdout) \(cli.stderr)")
+            #expect(cli.stderr.contains("damaged.kmz: error:") && (cli.stderr.contains("the compressed file is damaged: doc.kml has the CRC-32 0x")
+                    || cli.stderr.contains("invalid")), "\(cli.stderr)")
+        }
+
         @Test func addressOnlyPlacemarksAreNamed() throws {
             let url = Fixtures.url("kml/mymaps-address-only.kml")
             let error = try #require(readRoute(url).failure)

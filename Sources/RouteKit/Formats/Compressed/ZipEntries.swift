@@ -1,11 +1,14 @@
+import CZlib
 import Foundation
 
 /// The files in a ZIP archive (a KMZ), read from its central directory, each extracted on demand.
 ///
 /// Layout from the ZIP file format specification (PKWARE APPNOTE.TXT 6.3: 4.3.16 end of central
 /// directory record, signature 0x06054b50; 4.3.12 central directory header, 0x02014b50; 4.3.7 local file
-/// header, 0x04034b50). Methods read: 0 (stored) and 8 (DEFLATE, through ``Inflation``). Not read: Zip64,
-/// encryption, archives split over several disks.
+/// header, 0x04034b50). Methods read: 0 (stored) and 8 (DEFLATE, through ``Inflation``). Every entry read
+/// is checked against the CRC-32 and size its central directory header records (4.4.7, 4.4.9), so a
+/// damaged archive is refused rather than read as other numbers. Not read: Zip64, encryption, archives
+/// split over several disks.
 struct ZipEntries {
     /// One file in the archive.
     struct Entry: Equatable {
@@ -17,6 +20,8 @@ struct ZipEntries {
         /// The size the archive declares (checked against the limit before inflating).
         var uncompressedSize: Int
         var localHeaderOffset: Int
+        /// The CRC-32 (ISO 3309, zlib's `crc32`) of its uncompressed bytes, as the archive records it.
+        var crc32: UInt32 = 0
     }
 
     /// What is wrong with the archive, in words.
@@ -49,7 +54,8 @@ struct ZipEntries {
             guard at + 46 + nameLength <= b.count else { throw Malformed(why: "a ZIP entry name runs past the end") }
             let name = String(decoding: b[(at + 46)..<(at + 46 + nameLength)], as: UTF8.self)
             found.append(Entry(name: name, method: Self.u16(b, at + 10), compressedSize: Int(Self.u32(b, at + 20)),
-                               uncompressedSize: Int(Self.u32(b, at + 24)), localHeaderOffset: Int(Self.u32(b, at + 42))))
+                               uncompressedSize: Int(Self.u32(b, at + 24)), localHeaderOffset: Int(Self.u32(b, at + 42)),
+                               crc32: Self.u32(b, at + 16)))
             at += 46 + nameLength + extra + comment
         }
         entries = found
@@ -68,11 +74,33 @@ struct ZipEntries {
         let start = at + 30 + Int(Self.u16(bytes, at + 26)) + Int(Self.u16(bytes, at + 28))
         guard start + entry.compressedSize <= bytes.count else { throw .corrupt("\(entry.name) runs past the end of the archive") }
         let data = bytes[start..<(start + entry.compressedSize)]
+        let contents: Data
         switch entry.method {
-        case 0: return Data(data)
-        case 8: return try Inflation.inflateRaw(Data(data), limit: limit)
+        case 0: contents = Data(data)
+        case 8: contents = try Inflation.inflateRaw(Data(data), limit: limit)
         default: throw .corrupt("\(entry.name) is compressed with ZIP method \(entry.method) (only stored and DEFLATE are read)")
         }
+        try Self.check(contents, against: entry)
+        return contents
+    }
+
+    /// - Throws: ``Inflation/Failure/corrupt(_:)`` when `contents` is not the size or the CRC-32 the
+    ///   archive records for `entry`.
+    private static func check(_ contents: Data, against entry: Entry) throws(Inflation.Failure) {
+        guard contents.count == entry.uncompressedSize else {
+            throw .corrupt("\(entry.name) holds \(contents.count) bytes where the archive records \(entry.uncompressedSize)")
+        }
+        let crc = contents.withUnsafeBytes { raw in
+            UInt32(CZlib.crc32_z(0, raw.bindMemory(to: UInt8.self).baseAddress, raw.count))
+        }
+        guard crc == entry.crc32 else {
+            throw .corrupt("\(entry.name) has the CRC-32 \(Self.hex(crc)) where the archive records \(Self.hex(entry.crc32))")
+        }
+    }
+
+    private static func hex(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return "0x" + String(repeating: "0", count: 8 - digits.count) + digits
     }
 
     private static func u16(_ b: Data, _ i: Int) -> UInt16 {
