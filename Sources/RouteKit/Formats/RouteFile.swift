@@ -65,7 +65,7 @@ public enum RouteFile {
         }
 
         /// Sets ``warnings`` from the route's values: heights wrapped as unsigned 16-bit numbers
-        /// (``RouteOutliers``, rule 1), which every command corrects, then elevations outside
+        /// (``RouteOutliers``, rule 1), which every command corrects, points at (0, 0) (rule 4), then elevations outside
         /// ``RoutePoint/plausibleElevations`` among the corrected heights, as the route check judges them. O(n).
         mutating func checkPlausibility() {
             warnings += Self.plausibilityWarnings(route.points)
@@ -79,6 +79,13 @@ public enum RouteFile {
             if let wrapped = Route.unwrapHeights(&points) {
                 warnings.append(wrapped.sentence(place: nil)
                                 + "; every command uses the corrected heights, and the route check notes them (elevation-wrapped)")
+            }
+            if let zero = points.firstIndex(where: { $0.coordinate.latitude == 0 && $0.coordinate.longitude == 0 }) {
+                let count = points[zero...].reduce(0) { $0 + ($1.coordinate.latitude == 0 && $1.coordinate.longitude == 0 ? 1 : 0) }
+                warnings.append("\(count == 1 ? "point \(zero) is" : "\(count) points, the first point \(zero), are") at latitude 0, "
+                                + "longitude 0, where receivers put a fix they do not have; the route check reports "
+                                + "\(count == 1 ? "it" : "them") (null-island), and the flight leaves \(count == 1 ? "it" : "them") out "
+                                + "when the route is elsewhere")
             }
             guard let first = points.firstIndex(where: { $0.elevation.map { !range.contains($0) } ?? false }) else { return warnings }
             let count = points[first...].reduce(0) { $0 + ($1.elevation.map { range.contains($0) ? 0 : 1 } ?? 0) }

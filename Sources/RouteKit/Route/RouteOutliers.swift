@@ -23,6 +23,12 @@ import Foundation
 ///    speeds in and out are both over `max(` ``positionSpeedFloor`` `, 5 ×` the route's median leg
 ///    speed `)` (a leg of no time counts as infinitely fast). It is left out of the route flown.
 ///    Two wild points in a row, and a wild first or last point of a segment, are not recognised.
+/// 4. **No fix** (``noFixes``): a point at exactly latitude 0, longitude 0 (what receivers and apps write
+///    for a position they do not have), when the nearest points before and after it that are not at
+///    (0, 0) (in file order, across segments; one of them at the route's ends) are each more than a
+///    degree away in latitude or longitude (over 110 km): the route is elsewhere. Any number of them,
+///    anywhere. They are left out of the route flown; a route through the Gulf of Guinea keeps a point
+///    at (0, 0) between neighbours near it.
 package struct RouteOutliers: Sendable {
     /// Heights corrected from an unsigned 16-bit wrap: how many, and the first (its index in the route as
     /// read and its height as read, metres).
@@ -68,13 +74,16 @@ package struct RouteOutliers: Sendable {
     package var wrapped: WrappedHeights?
     package var heightSpikes: [HeightSpike] = []
     package var positions: [PositionOutlier] = []
+    /// Indices (into the route as read, in order) of the points at (0, 0) that rule 4 leaves out.
+    package var noFixes: [Int] = []
     /// The route as read with rules 1 and 2 applied: point for point the file's.
     package var correctedHeights: Route
-    /// ``correctedHeights`` without the wild positions: the route to fly, measure and profile.
+    /// ``correctedHeights`` without the wild positions and the points of no fix: the route to fly, measure
+    /// and profile.
     package var route: Route
 
     /// `true` when no rule changed anything.
-    package var isEmpty: Bool { wrapped == nil && heightSpikes.isEmpty && positions.isEmpty }
+    package var isEmpty: Bool { wrapped == nil && heightSpikes.isEmpty && positions.isEmpty && noFixes.isEmpty }
 }
 
 extension Route {
@@ -88,11 +97,34 @@ extension Route {
         let spikes = Self.removeSpikes(&points, at: cumulativeDistances)
         let corrected = (wrapped == nil && spikes.isEmpty) ? self
             : Route(points: points, segments: segments, name: name, source: source, measuredLegs: legs)
-        let wild = wildPositions()
-        var result = RouteOutliers(wrapped: wrapped, heightSpikes: spikes, positions: wild,
+        let noFixes = noFixPoints()
+        let wild = wildPositions(besides: Set(noFixes))
+        var result = RouteOutliers(wrapped: wrapped, heightSpikes: spikes, positions: wild, noFixes: noFixes,
                                    correctedHeights: corrected, route: corrected)
-        if !wild.isEmpty { result.route = corrected.removing(Set(wild.map(\.index))) }
+        if !wild.isEmpty || !noFixes.isEmpty { result.route = corrected.removing(Set(wild.map(\.index) + noFixes)) }
         return result
+    }
+
+    /// Rule 4: the points at (0, 0) whose nearest other points before and after are over a degree away.
+    /// O(n), one comparison a point when no point is at (0, 0).
+    func noFixPoints() -> [Int] {
+        func isZero(_ i: Int) -> Bool { points[i].coordinate.latitude == 0 && points[i].coordinate.longitude == 0 }
+        func isFar(_ i: Int) -> Bool { abs(points[i].coordinate.latitude) > 1 || abs(points[i].coordinate.longitude) > 1 }
+        guard let firstZero = points.indices.first(where: isZero) else { return [] }
+        var found: [Int] = []
+        var i = firstZero
+        while i < points.count {
+            guard isZero(i) else { i += 1; continue }
+            // A run of points at (0, 0) and the points on either side of it.
+            var end = i
+            while end < points.count, isZero(end) { end += 1 }
+            let before = i > 0 ? i - 1 : nil, after = end < points.count ? end : nil
+            if before != nil || after != nil, before.map(isFar) ?? true, after.map(isFar) ?? true {
+                found += i..<end
+            }
+            i = end
+        }
+        return found
     }
 
     /// Rule 1: corrects wrapped heights in place.
@@ -166,11 +198,12 @@ extension Route {
 
     /// Rule 3: the wild positions, in order. Only a point whose legs in and out are both at least
     /// ``RouteOutliers/positionFloor`` can be one, so the medians are taken only when there is such a point.
-    func wildPositions() -> [RouteOutliers.PositionOutlier] {
+    /// Points of no fix (rule 4, `noFixes`) are not judged: they are left out as such.
+    func wildPositions(besides noFixes: Set<Int> = []) -> [RouteOutliers.PositionOutlier] {
         var candidates: [Int] = []
         for segment in segments where segment.count >= 3 {
             for i in (segment.lowerBound + 1)..<(segment.upperBound - 1)
-            where min(legs[i - 1].distance, legs[i].distance) >= RouteOutliers.positionFloor {
+            where min(legs[i - 1].distance, legs[i].distance) >= RouteOutliers.positionFloor && !noFixes.contains(i) {
                 candidates.append(i)
             }
         }
@@ -209,8 +242,8 @@ extension Route {
                      neighbourDistance: c, speedIn: speedIn, speedOut: speedOut)
     }
 
-    /// This route without the points at `removed` (none a segment's first or last). O(n) time, one
-    /// copy of the points kept.
+    /// This route without the points at `removed` (a segment left with no point is dropped; at least one
+    /// point must stay). O(n) time, one copy of the points kept.
     ///
     /// Legs between points that stay neighbours are this route's, not measured again: a leg of
     /// positive length keeps its geodesic's distance and heading as measured
@@ -229,7 +262,7 @@ extension Route {
                 kept.append(points[i])
                 keptIndices.append(i)
             }
-            ranges.append(start..<kept.count)
+            if kept.count > start { ranges.append(start..<kept.count) }
         }
         let measured = (0..<max(kept.count - 1, 0)).map { k -> Leg in
             let i = keptIndices[k], j = keptIndices[k + 1]
@@ -284,6 +317,17 @@ extension RouteOutliers {
         return ["\(positions.count) points are wild positions, far from both neighbours, which are close together, and "
                 + "left out of the flight, the profile and the route values; the first: " + first.found(place: place[first.index])
                 + "; the route check lists every one (position-outlier)"]
+    }
+}
+
+extension RouteOutliers {
+    /// The warning for the points of no fix (rule 4): one sentence for all, naming the first.
+    package func noFixSentences(place: [Int: String]) -> [String] {
+        guard let first = noFixes.first else { return [] }
+        let count = noFixes.count
+        return ["\(count == 1 ? "point" : "\(count) points, the first") \(first)\(place[first].map { " (\($0))" } ?? "") "
+                + "\(count == 1 ? "is" : "are") at latitude 0, longitude 0, where receivers put a fix they do not have, "
+                + "far from the route around \(count == 1 ? "it" : "them") (over 110 km); left out of the flight, the profile and the route values"]
     }
 }
 

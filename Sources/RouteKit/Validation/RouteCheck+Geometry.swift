@@ -103,15 +103,23 @@ extension RouteCheck {
         return findings
     }
 
-    /// The `null-island`, `latitude-out-of-range` and `longitude-out-of-range` findings, point by point.
+    /// The `null-island`, `latitude-out-of-range` and `longitude-out-of-range` findings, point by point;
+    /// more than ``RouteOutliers/listedAtMost`` points at (0, 0) are one finding (a receiver that writes
+    /// them whenever it has no fix).
     static func coordinateFindings(_ points: [RoutePoint]) -> [Finding] {
         var findings: [Finding] = []
-        for (i, p) in points.enumerated() {
-            let c = p.coordinate
-            if c.latitude == 0 && c.longitude == 0 {
-                findings.append(Finding(.error, .nullIsland, index: i, time: .recorded(p.time),
+        let atZero = points.indices.filter { points[$0].coordinate.latitude == 0 && points[$0].coordinate.longitude == 0 }
+        if atZero.count > RouteOutliers.listedAtMost {
+            findings.append(Finding(.error, .nullIsland, index: atZero[0], time: .recorded(points[atZero[0]].time),
+                "\(atZero.count) points, the first point \(atZero[0]), are at latitude 0, longitude 0: fixes the device never had."))
+        } else {
+            for i in atZero {
+                findings.append(Finding(.error, .nullIsland, index: i, time: .recorded(points[i].time),
                     "Point \(i) is at latitude 0, longitude 0: a fix the device never had."))
             }
+        }
+        for (i, p) in points.enumerated() {
+            let c = p.coordinate
             if !(c.latitude.isFinite && (-90...90).contains(c.latitude)) {
                 findings.append(Finding(.error, .latitudeOutOfRange, index: i, time: .recorded(p.time),
                     "Point \(i)'s latitude \(c.latitude) is outside -90...90 degrees."))

@@ -27,14 +27,14 @@ extension RouteCheck {
     }
 
     /// `findings` without the `jump` and `speed-implausible` findings on the legs into and out of each
-    /// recognised wild position (``RouteOutliers/positions``): the `position-outlier` finding names those
-    /// legs, one cause and one finding. A leg's finding is at its end, so the legs of the wild point `i`
+    /// recognised wild position (``RouteOutliers/positions``) and point of no fix (``RouteOutliers/noFixes``):
+    /// the `position-outlier` and `null-island` findings name those points, one cause and one finding. A leg's finding is at its end, so the legs of the wild point `i`
     /// are those reported at `i` and `i + 1`.
     ///
     /// - Complexity: O(n + k) for n findings and k wild positions.
     package static func withoutLegsOfWildPositions(_ findings: [Finding], outliers: RouteOutliers) -> [Finding] {
-        guard !outliers.positions.isEmpty else { return findings }
-        let legEnds = Set(outliers.positions.flatMap { [$0.index, $0.index + 1] })
+        guard !outliers.positions.isEmpty || !outliers.noFixes.isEmpty else { return findings }
+        let legEnds = Set((outliers.positions.map(\.index) + outliers.noFixes).flatMap { [$0, $0 + 1] })
         return findings.filter { finding in
             guard finding.code == .jump || finding.code == .speedImplausible, let index = finding.index else { return true }
             return !legEnds.contains(index)

@@ -113,6 +113,63 @@ import Testing
         #expect(outliers.route.length < 1000, "\(outliers.route.length) m")
     }
 
+    // MARK: points of no fix at (0, 0)
+
+    /// The recorded run with the given points moved to latitude 0, longitude 0 (their lines rewritten),
+    /// written to a temporary file.
+    static func withNoFix(at indices: [Int], in dir: URL) throws -> URL {
+        var lines = try String(contentsOfFile: baseline, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let trkpts = lines.indices.filter { lines[$0].contains("<trkpt ") }
+        for i in indices {
+            let line = trkpts[i]
+            let range = try #require(lines[line].range(of: #"lat="[-0-9.]+" lon="[-0-9.]+""#, options: .regularExpression))
+            lines[line].replaceSubrange(range, with: #"lat="0.0000000" lon="0.0000000""#)
+        }
+        let url = dir.appendingPathComponent("no-fix-\(indices.count).gpx")
+        try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+        return url
+    }
+
+    /// A first point at (0, 0) (a run whose receiver had no fix yet) is left out of the flight with one
+    /// warning naming its line; the flight stays in the run's box, as a wild position's does (before: a
+    /// flight of 12,800 km from the Gulf of Guinea, exit 0).
+    @Test func aFirstPointAtZeroZeroIsLeftOut() throws {
+        let dir = try makeTemporaryDirectory()
+        let path = try Self.withNoFix(at: [0], in: dir).path
+        let real = try Self.filePoints(Self.baseline).dropFirst()
+        let r = try runRouteFly(["sample", path, "--fps", "5"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let latitudes = Self.column("latitude", of: r.stdout)
+        #expect(latitudes.count > 100 && latitudes.allSatisfy { (real.map(\.latitude).min()!...real.map(\.latitude).max()!).contains($0) })
+        #expect(r.stderr.contains("point 0 (\(path):5:5) is at latitude 0, longitude 0"), "\(r.stderr)")  // line 5: its <trkpt
+        #expect(r.stderr.components(separatedBy: "latitude 0, longitude 0").count == 2, "one warning: \(r.stderr)")
+        let outliers = try RouteFile.load(path: path).outliers
+        #expect(outliers.noFixes == [0] && outliers.positions.isEmpty && outliers.route.points.count == 299)
+        // info summarises the file as it is, and says so.
+        let info = try runRouteFly(["info", path])
+        #expect(info.status == 0 && info.stderr.contains("point 0 is at latitude 0, longitude 0"), "\(info.stderr)")
+    }
+
+    /// Every third point at (0, 0): all 100 are left out, and the check gives one finding for them, not
+    /// also a jump and a speed for each of their 200 legs.
+    @Test func manyPointsAtZeroZeroAreOneFinding() throws {
+        let dir = try makeTemporaryDirectory()
+        let path = try Self.withNoFix(at: Array(stride(from: 1, to: 300, by: 3)), in: dir).path
+        #expect(try RouteFile.load(path: path).outliers.noFixes.count == 100)
+        let lines = try runRouteFly(["check", path, "--all"]).stdout.split(separator: "\n")
+        func count(_ code: String) -> Int { lines.filter { $0.hasSuffix("[\(code)]") }.count }
+        #expect(count("null-island") == 1 && count("jump") == 0 && count("speed-implausible") == 0 && count("position-outlier") == 0,
+                "\(lines.joined(separator: "\n"))")
+        #expect(lines.contains { $0.contains("100 points, the first point 1, are at latitude 0, longitude 0") })
+    }
+
+    /// A line through the Gulf of Guinea that passes exactly (0, 0), its neighbours 11 m away, keeps it.
+    @Test func aRouteThroughZeroZeroKeepsIt() throws {
+        let points = (-5...5).map { RoutePoint(latitude: 0, longitude: Double($0) * 0.0001) }
+        let route = try #require(Route(segments: [points], source: .init(kind: .tracks)))
+        #expect(route.outliers.noFixes.isEmpty && route.outliers.route.points.count == 11)
+    }
+
     // MARK: a height spike
 
     @Test func aHeightSpikeIsOneDecisionEverywhere() throws {
