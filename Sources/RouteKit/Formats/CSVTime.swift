@@ -32,6 +32,12 @@ enum CSVTime {
         return u.count == 5 && u.prefix(4).allSatisfy { $0 >= 0x30 && $0 <= 0x39 } && (u[4] == UInt8(ascii: "-") || u[4] == UInt8(ascii: "/"))
     }
 
+    /// Whether `raw` is a UTC offset ``zone(_:)`` reads and xsd:dateTime allows (hours under 24,
+    /// minutes under 60).
+    static func isOffset(_ raw: String) -> Bool {
+        zone(raw).map { DateTimeParser.secondsSinceReferenceDate("2000-01-01T00:00:00" + $0) != nil } ?? false
+    }
+
     /// `-7` → `-07:00`, `+5:30` → `+05:30`, `+0530` → `+05:30`.
     static func zone(_ raw: String) -> String? {
         var u = Array(raw.utf8)

@@ -405,6 +405,9 @@ package enum GeoJSONReader: RouteReader {
                 defer { k += 1 }
                 if case .null = item.value { continue }
                 guard case .string(let text) = item.value, let seconds = DateTimeParser.secondsSinceReferenceDate(text) else {
+                    if case .string(let text) = item.value, DateTimeParser.isMisplacedLeapSecond(text) {
+                        throw fail(item, .malformedTime(element: "position", text: text))
+                    }
                     throw fail(item, .unexpectedValue(field: "time", found: kind(item),
                                                       expected: "an ISO 8601 date-time string such as \"2024-05-11T07:00:00Z\""))
                 }
@@ -438,6 +441,9 @@ package enum GeoJSONReader: RouteReader {
             return points
         }
 
+        /// Degrees a longitude may lie beyond ±180 and still be normalised: three turns, 1080.
+        static let maximumWrappedLongitude = 1080.0
+
         /// One position `[longitude, latitude(, elevation)]`, its longitude normalised into -180...180.
         mutating func point(_ p: JSONCursor) throws(RouteParseError) -> RoutePoint {
             guard case .array(let numbers) = p.value, numbers.count >= 2 else {
@@ -464,6 +470,13 @@ package enum GeoJSONReader: RouteReader {
                 throw fail(p.child(numbers[1], index: 1), .latitudeOutOfRange(element: "position", value: lat))
             }
             if !(-180...180).contains(lon) {
+                // Web maps write a line past the antimeridian with longitudes a turn or two beyond it
+                // (190, -540); 1e15 is no longitude at all, whatever it comes to modulo 360.
+                guard abs(lon) <= Self.maximumWrappedLongitude else {
+                    throw fail(p.child(numbers[0], index: 0),
+                               .unexpectedValue(field: "longitude", found: "\(lon)",
+                                                expected: "degrees in -180...180, or wrapped past the antimeridian by at most three turns (±1080)"))
+                }
                 if normalisedLongitudes == 0 { firstNormalised = p.path.appending(index: 0).description }
                 normalisedLongitudes += 1
                 lon = remainder(lon, 360)

@@ -354,6 +354,10 @@ final class KMLParserDelegate: XMLRouteDelegate {
             fieldStart = k + 1
         }
         guard let (lon, lat) = checked("coordinates", values.0, values.1, at: location) else { return nil }
+        if keepAltitude, count > 2, let outside = PointValueLimits.violation(.elevation, value: values.2) {
+            fail(outside, at: location)
+            return nil
+        }
         return RoutePoint(latitude: lat, longitude: lon, elevation: keepAltitude && count > 2 ? values.2 : nil)
     }
 
@@ -398,6 +402,12 @@ final class KMLParserDelegate: XMLRouteDelegate {
                 if k == 0 { values.0 = v } else if k == 1 { values.1 = v } else { values.2 = v }
             }
             guard let (lon, lat) = checked("gx:coord", values.0, values.1, at: location) else { return nil }
+            // An altitude kept as an elevation (the track's mode is absolute, when it comes before the
+            // coordinates, as the schema orders it) is checked here, where its line is known.
+            if fields.count > 2, effectiveMode() == "absolute", let outside = PointValueLimits.violation(.elevation, value: values.2) {
+                fail(outside, at: location)
+                return nil
+            }
             return .some((lon, lat, fields.count > 2 ? values.2 : nil))
         }
     }
