@@ -34,7 +34,8 @@ extension FlightPlanner {
             notes.append("the route is followed from \(FixedDecimal.string(part.distance, places: 0)) m, further out than the \(FixedDecimal.string(framed.distance, places: 0)) m that frame it whole, to keep the view within 0.45 screen heights a second: the fly-in zooms out; a longer duration follows it closer")
         }
         let transitions = OverviewTransitions(route: original, framed: framed, options: options)
-        return flight(part, planner: planner, transitions: transitions, positions: preparation.originalPositions, notes: notes)
+        return flight(part, planner: planner, transitions: transitions, positions: preparation.originalPositions,
+                      distances: original.cumulativeDistances, notes: notes)
     }
 
     /// The piece-layout rules of a route part lasting `routePart` seconds.
@@ -94,10 +95,10 @@ extension FlightPlanner {
     }
 
     /// The script of the planned route part: phase 1, fly in (``OverviewTransitions``); phase 2, follow
-    /// the pieces (``followPieces(_:planner:positions:builder:ride:)``); phase 3, pull out. The plan's
+    /// the pieces (``followPieces(_:planner:positions:distances:builder:ride:)``); phase 3, pull out. The plan's
     /// route tracking is the rider the pieces follow (``PlannedRide``).
     private func flight(_ part: FollowRoutePart, planner: FollowRoutePlanner, transitions: OverviewTransitions,
-                        positions: [Double], notes: [String]) -> FlightPlan {
+                        positions: [Double], distances: [Double], notes: [String]) -> FlightPlan {
         var notes = notes
         var builder = ScriptBuilder()
         builder.mergesHolds = mergesHolds
@@ -108,7 +109,7 @@ extension FlightPlanner {
                                         likelyCause: "a steep pitch, or a follow distance far from the framing one",
                                         into: &builder, notes: &notes)
         var ride = PlannedRide()
-        followPieces(part, planner: planner, positions: positions, builder: &builder, ride: &ride)
+        followPieces(part, planner: planner, positions: positions, distances: distances, builder: &builder, ride: &ride)
         ride.arrival = builder.elapsed
         transitions.pullOut(into: &builder, notes: &notes)
         var plan = FlightPlan(script: builder.script(initial: initial, initialElevation: elevation), notes: notes)
@@ -125,7 +126,7 @@ extension FlightPlanner {
     /// next as ``FlightOptions/gaps`` says: a cut, a hold then a cut, or a gap flight (an eased van Wijk
     /// flight keeping both ends in view) where the layout flies the gap, else a cut. A piece flown over
     /// is not followed: the flight before it lands on the piece after it, or at the route's end.
-    private func followPieces(_ part: FollowRoutePart, planner: FollowRoutePlanner, positions: [Double],
+    private func followPieces(_ part: FollowRoutePart, planner: FollowRoutePlanner, positions: [Double], distances: [Double],
                               builder: inout ScriptBuilder, ride: inout PlannedRide) {
         let layout = part.layout, tau = part.times, points = planner.route.points
         for visit in layout.visits {
@@ -133,7 +134,8 @@ extension FlightPlanner {
             if var track = part.tracks[visit.piece], layout.isFollowed(visit.piece) {
                 track.unwrapLongitudes(near: builder.current.centerCoordinate.longitude)
                 track.unwrapHeadings(near: builder.heading)
-                ride.follow(from: builder.elapsed, warp: piece.warp, routeStart: track.start, routeTimes: tau, positions: positions)
+                ride.follow(from: builder.elapsed, warp: piece.warp, routeStart: track.start, routeTimes: tau, positions: positions,
+                            distances: distances)
                 builder.follow(track, warp: piece.warp, endRouteTime: track.end, distance: .fixed(part.distance), pitch: planner.pitch)
             }
             guard let c = visit.crossing else { break }

@@ -69,8 +69,8 @@ public enum RouteFormat: String, CaseIterable, Hashable, Sendable, CustomStringC
     /// - `{` or `[`: GeoJSON, certain.
     /// - Text whose first line (after white space) is one run of the polyline alphabet (`?`...`~`),
     ///   possibly in double quotes, followed only by white space: polyline, likely. So is one line
-    ///   with no `,`, `;` or tab and at most one byte in ten outside the alphabet (a damaged
-    ///   polyline, whose error then names the bad byte).
+    ///   of it with at most one byte in ten a control character or beyond ASCII (a damaged polyline,
+    ///   whose error then names the bad byte).
     /// - Other text: CSV, likely.
     ///
     /// - Parameter head: The first bytes of the file (UTF-8, or UTF-16 with a byte order mark).
@@ -110,16 +110,19 @@ public enum RouteFormat: String, CaseIterable, Hashable, Sendable, CustomStringC
         }
     }
 
-    /// Whether `text` is one line with no table delimiter (`,`, `;`, tab) and at most one byte in ten
-    /// outside the polyline alphabet: a polyline with a few bad bytes (a control character pasted in,
-    /// a space), which ``PolylineReader`` then names with its column, rather than a table with one
-    /// line, which could hold no row anyway.
+    /// Whether `text` is one line of the polyline alphabet with at most one byte in ten a control
+    /// character or beyond ASCII (none a space, digit or other printable character, which make words):
+    /// a polyline with a few bad bytes pasted in, which ``PolylineReader`` then names with its column,
+    /// rather than a table with one line, which could hold no row anyway.
     private static func isDamagedPolyline(_ text: ArraySlice<UInt8>) -> Bool {
         let lineEnd = text.firstIndex { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") } ?? text.endIndex
         guard text[lineEnd...].allSatisfy(isXMLSpace) else { return false }
         let line = text[..<lineEnd]
         guard !line.contains(where: { [UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "\t")].contains($0) }) else { return false }
-        let outside = line.count { $0 < 63 || $0 > 126 }
+        // Printable characters outside the alphabet (a space, digits, `,`) make words or numbers, not a
+        // damaged polyline.
+        guard !line.contains(where: { (32..<63).contains($0) }) else { return false }
+        let outside = line.count { $0 < 32 || $0 > 126 }
         return line.count >= 2 && outside * 10 <= line.count
     }
 

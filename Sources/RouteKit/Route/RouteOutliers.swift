@@ -27,8 +27,8 @@ import Foundation
 ///    for a position they do not have), when the nearest points before and after it that are not at
 ///    (0, 0) (in file order, across segments; one of them at the route's ends) are each more than a
 ///    degree away in latitude or longitude (over 110 km): the route is elsewhere. Any number of them,
-///    anywhere. They are left out of the route flown; a route through the Gulf of Guinea keeps a point
-///    at (0, 0) between neighbours near it.
+///    anywhere, as long as two points stay. They are left out of the route flown; a route through the
+///    Gulf of Guinea keeps a point at (0, 0) between neighbours near it.
 package struct RouteOutliers: Sendable {
     /// Heights corrected from an unsigned 16-bit wrap: how many, and the first (its index in the route as
     /// read and its height as read, metres).
@@ -124,7 +124,8 @@ extension Route {
             }
             i = end
         }
-        return found
+        // A route of (0, 0) and one other point leaves nothing to judge by (and nothing to fly without it).
+        return points.count - found.count >= 2 ? found : []
     }
 
     /// Rule 1: corrects wrapped heights in place.

@@ -56,7 +56,9 @@ package struct RouteTracker: Sendable {
             follow(camera.centerCoordinate, cameraDistance: camera.distance)
             return odometer.reading(leg: leg, fraction: fraction)
         case .rider(let ride):
-            guard let x = ride.position(atFlightTime: time) else { return odometer.reading(atDistance: 0) }
+            guard let x = ride.position(atFlightTime: time, along: odometer.route.cumulativeDistances) else {
+                return odometer.reading(atDistance: 0)
+            }
             if time >= ride.arrival { return odometer.reading(atDistance: odometer.length) }
             let last = odometer.route.points.count - 1
             let k = min(max(Int(x.rounded(.down)), 0), last)

@@ -120,6 +120,7 @@ import Testing
                                    "--analyze", "--filter", "--build-tests", "--explicit-target-dependency-import-check",
                                    "--version", "--config", "--modversion", "--break-system-packages",
                                    "--frame", "--no-route", "--no-terrain",  // docs/blender-import-earth-studio.py's
+                                   "--static-swift-stdlib", "--product",  // swift build's, in the README's install line
                                    "--fsp"]  // the README's example of a mistyped option
         let unknown = named.subtracting(help).subtracting(others)
         #expect(unknown.isEmpty, "options the README and docs/ name that no route-fly help lists: \(unknown.sorted())")
