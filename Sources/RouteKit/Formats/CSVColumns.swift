@@ -51,6 +51,8 @@ struct CSVColumns {
     private(set) var names: [String] = []
     /// Whether the caller's list named the columns (then the file has no header).
     let namedByCaller: Bool
+    /// The header's fields up to its last with a name (a trailing delimiter adds an empty one).
+    var namedWidth: Int { (names.lastIndex { !$0.isEmpty } ?? -1) + 1 }
     /// What the header says that is worth a note (a column not read, and why).
     private(set) var headerNotes: [String] = []
 

@@ -4,7 +4,7 @@ import Foundation
 /// the header leaves unread, how times and units were read, and the rows skipped.
 ///
 /// The notes come in this order: columns, header, relative times, units, rows without a fix, times
-/// without a zone, rows without a position (and, from ``CSVDateOrder``, the order of day/month dates).
+/// without a zone, short rows, rows without a position (and, from ``CSVDateOrder``, the order of day/month dates).
 struct CSVNotes {
     /// The columns note (``CSVColumns/note(delimiter:)``).
     var columns: String
@@ -20,6 +20,15 @@ struct CSVNotes {
     private(set) var noFix = (count: 0, line: 0, value: "")
     /// Rows skipped for lack of a latitude or longitude: the count and the first's line.
     private(set) var withoutPosition = (count: 0, line: 0)
+
+    /// Rows with fewer fields than the header: the count, the first's line and field count, and the header's.
+    private(set) var short = (count: 0, line: 0, fields: 0, width: 0)
+
+    /// Counts a row of fewer fields than the header's `width` (its missing cells are read as empty).
+    mutating func countShort(_ row: [CSVReader.Cell], width: Int) {
+        if short.count == 0 { short = (0, row.first?.line ?? 0, row.count, width) }
+        short.count += 1
+    }
 
     /// Counts a row whose validity `cell` says there is no fix.
     mutating func skipNoFix(_ cell: CSVReader.Cell) {
@@ -51,6 +60,10 @@ struct CSVNotes {
         }
         if sawTimesWithoutZone, !hasOffsetColumn {
             notes.append("times without a zone are read as UTC (no UTC offset column)")
+        }
+        if short.count > 0 {
+            notes.append("\(Self.rows(short.count)) \(short.count == 1 ? "has" : "have") fewer fields than the header's \(short.width) "
+                         + "(the first on line \(short.line), with \(short.fields)): the missing cells are read as empty")
         }
         if withoutPosition.count > 0 {
             notes.append("skipped \(Self.rows(withoutPosition.count)) without a latitude or longitude "

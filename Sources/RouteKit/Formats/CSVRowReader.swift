@@ -41,6 +41,8 @@ struct CSVRowReader {
             notes.skipWithoutPosition(row)
             return
         }
+        // A point from a short row (a skipped one is said as such).
+        if !columns.namedByCaller, row.count < columns.namedWidth { notes.countShort(row, width: columns.namedWidth) }
         let (latitude, longitude) = try position(row)
         let elevation = try number(.elevation, in: row)
         if let elevation, let outside = PointValueLimits.violation(.elevation, value: elevation) {

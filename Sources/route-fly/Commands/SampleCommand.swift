@@ -90,10 +90,16 @@ struct SampleOptions: Equatable, Subcommand {
         }
     }
 
-    /// Refuses an output file whose extension names no format, unless `--format` names one.
+    /// Refuses an output file whose extension names no format, unless `--format` names one, and one whose
+    /// extension names another format than `--format` (`--format csv -o y.kml` would put a table in a file
+    /// every program opens as KML). `.json` goes with any JSON format (GeoJSON, Earth Studio, MapLibre).
     private func refuseUnknownExtension() throws(UsageError) {
-        guard format == nil, let outputPath, outputPath != "-" else { return }
+        guard let outputPath, outputPath != "-" else { return }
         let ext = URL(fileURLWithPath: outputPath).pathExtension
+        if let format, ext.lowercased() != "json", let named = PoseFormat(pathExtension: ext), named != format {
+            throw UsageError(message: "The output file '\(outputPath)' has the extension '.\(ext)', which is \(named.rawValue), but '--format \(formatName ?? format.rawValue)' was given: name the file for the format, or leave '--format' out.", subcommand: Self.name)
+        }
+        guard format == nil else { return }
         if !ext.isEmpty, PoseFormat(pathExtension: ext) == nil {
             throw UsageError(message: "The output file '\(outputPath)' has the extension '.\(ext)', which is no format route-fly writes: expected \(PoseFormat.pathExtensions.map { "." + $0 }.joined(separator: ", ")), or name the format with '--format' (\(PoseFormat.names.joined(separator: ", "))).", subcommand: Self.name)
         }

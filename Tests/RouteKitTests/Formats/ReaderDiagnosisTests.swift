@@ -51,3 +51,16 @@ import Testing
         #expect(json.codingPath == "properties.coordTimes[1]" && json.description.contains("has second 60"), "\(json)")
     }
 }
+
+/// A CSV row with fewer fields than the header (a cell count from the text: 2 under 4) is read with its
+/// missing cells empty, and said once; a trailing delimiter on the header adds no field to miss.
+@Suite struct CSVShortRowTests {
+    @Test func shortRowsAreNotedOnce() throws {
+        let csv = "lat,lon,ele,time\n46,14,100,2020-01-01T00:00:00Z\n46.1,14.1\n46.2,14.2,100,2020-01-01T00:00:02Z\n46.3,14.3\n"
+        let read = try RouteFile.read(data: Data(csv.utf8), format: .csv)
+        #expect(read.route.points.count == 4 && read.route.points[1].elevation == nil)
+        #expect(read.notes.filter { $0.contains("fewer fields") } == ["2 rows have fewer fields than the header's 4 (the first on line 3, with 2): the missing cells are read as empty"])
+        let trailing = try RouteFile.read(data: Data("lat,lon,ele,\n46,14,100\n46.1,14.1,101\n".utf8), format: .csv)
+        #expect(!trailing.notes.contains { $0.contains("fewer fields") }, "\(trailing.notes)")
+    }
+}
