@@ -50,6 +50,37 @@ enum XMLEncodingCheck {
                        line: line, column: k - lineStart + 1)
     }
 
+    /// The first byte of `bytes` (UTF-8 XML) that XML does not allow as a character: a control
+    /// character other than tab, LF and CR (XML 1.0 section 2.2, `Char`), U+FFFE or U+FFFF, or a byte that
+    /// starts no UTF-8 sequence; `nil` when there is none. For libxml2's "invalid character" error, which
+    /// does not say which byte it is. O(n).
+    static func invalidCharacterProblem(in bytes: UnsafeBufferPointer<UInt8>) -> Problem? {
+        var k = 0
+        while k < bytes.count {
+            let b = bytes[k]
+            if b >= 0x20 && b < 0x80 || b == 0x09 || b == 0x0A || b == 0x0D { k += 1; continue }
+            let byte = "0x" + (b < 0x10 ? "0" : "") + String(b, radix: 16, uppercase: true)
+            let message: String
+            if b < 0x80 {
+                message = "the byte \(byte) is a control character, which XML allows nowhere (a damaged file, or binary data pasted in)"
+            } else if startsUTF8Sequence(bytes, at: k) {
+                let length = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : 2
+                // U+FFFE and U+FFFF (EF BF BE, EF BF BF) are no characters either.
+                guard length == 3, b == 0xEF, bytes[k + 1] == 0xBF, bytes[k + 2] >= 0xBE else { k += length; continue }
+                message = "the bytes \(byte) 0xBF 0x\(String(bytes[k + 2], radix: 16, uppercase: true)) are U+FFFE or U+FFFF, which XML allows nowhere"
+            } else {
+                let latin1 = String(Character(Unicode.Scalar(b)))
+                message = "the byte \(byte) is not UTF-8, the encoding the file declares (or XML's default without a declaration): "
+                    + "it looks like Latin-1 or windows-1252 text (\(byte) is '\(latin1)' there); declare encoding=\"ISO-8859-1\" "
+                    + "(or \"windows-1252\") on the first line, or convert the file to UTF-8"
+            }
+            let lineStart = bytes[..<k].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+            let line = bytes[..<k].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+            return Problem(message: message, line: line, column: k - lineStart + 1)
+        }
+        return nil
+    }
+
     /// Whether a well-formed UTF-8 sequence of two to four bytes starts at `k` (RFC 3629 section 4).
     private static func startsUTF8Sequence(_ bytes: UnsafeBufferPointer<UInt8>, at k: Int) -> Bool {
         let lead = bytes[k]

@@ -64,3 +64,33 @@ import Testing
         #expect(!trailing.notes.contains { $0.contains("fewer fields") }, "\(trailing.notes)")
     }
 }
+
+/// libxml2's "invalid character" names no byte; the error now names it and its place (line and column
+/// counted in the bytes below), for a control character and for Latin-1 text in a UTF-8 file.
+@Suite struct XMLInvalidCharacterTests {
+    private func error(_ bytes: [UInt8]) -> RouteParseError? {
+        do {
+            _ = try RouteFile.read(data: Data(bytes), displayPath: "t.gpx", format: .gpx)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    private func gpx(name: [UInt8]) -> [UInt8] {
+        Array("<gpx version=\"1.1\" creator=\"t\" xmlns=\"http://www.topografix.com/GPX/1/1\"><trk>\n<name>".utf8) + name
+            + Array("</name><trkseg><trkpt lat=\"46\" lon=\"14\"/><trkpt lat=\"46.1\" lon=\"14.1\"/></trkseg></trk></gpx>\n".utf8)
+    }
+
+    @Test func aControlCharacterIsNamed() throws {
+        let e = try #require(error(gpx(name: Array("Ride ".utf8) + [0x0F])))
+        #expect(e.location?.line == 2 && e.location?.column == 12, "\(e)")  // "<name>Ride " is 11 bytes
+        #expect(e.message.contains("the byte 0x0F is a control character"), "\(e)")
+    }
+
+    @Test func latin1TextInAUTF8FileIsNamed() throws {
+        let e = try #require(error(gpx(name: Array("Caf".utf8) + [0xE9])))  // "Café" in Latin-1
+        #expect(e.location?.line == 2 && e.location?.column == 10, "\(e)")
+        #expect(e.message.contains("the byte 0xE9 is not UTF-8") && e.message.contains("'é' there"), "\(e)")
+    }
+}

@@ -53,7 +53,26 @@ enum XMLRouteParsing {
         defer { session.close() }
         try feed(input, to: session, format: format, path: path)
         session.finish()
-        try checkOutcome(of: session, delegate: delegate, notMarkup: notMarkup, format: format, path: path)
+        do {
+            try checkOutcome(of: session, delegate: delegate, notMarkup: notMarkup, format: format, path: path)
+        } catch where error.reason == .malformedXML(XMLParserErrorMessages.message(forCode: 9)) {
+            throw namingTheInvalidCharacter(error, input: input)
+        }
+    }
+
+    /// libxml2's "invalid character" with the byte named, where it is: the first such byte of the file,
+    /// when it is on the line libxml2 stopped at (else libxml2's words stand).
+    private static func namingTheInvalidCharacter(_ error: RouteParseError, input: RouteInput) -> RouteParseError {
+        // UTF-16 was checked before libxml2 (``checkUTF16``); its bytes are not UTF-8 to scan.
+        guard let problem = input.withBytes({ bytes, _ in
+                  bytes.count >= 2 && (bytes[0] == 0xFF && bytes[1] == 0xFE || bytes[0] == 0xFE && bytes[1] == 0xFF)
+                      ? nil : XMLEncodingCheck.invalidCharacterProblem(in: bytes)
+              }) ?? nil,
+              problem.line == error.location?.line else { return error }
+        var named = error
+        named.reason = .malformedXML("invalid character: " + problem.message)
+        named.location = SourceLocation(path: error.location?.path ?? error.path, line: problem.line, column: problem.column)
+        return named
     }
 
     /// Refuses an encoding libxml2 is not given (``XMLEncodingCheck``).
