@@ -35,7 +35,7 @@ public enum RecordedClockFault: Hashable, Sendable, CustomStringConvertible {
         case .pieceNewestFirst(let segment, let index, let back, let steps):
             return "piece \(segment) runs newest-first while the other pieces run forward: \(back) of its \(steps) recorded steps go back in time (the first at point \(index)), so recorded timing would fly it in no time (it was saved reversed: chaining the pieces by their times, that piece last point first, puts it right)"
         case .standsStill(let length, let seconds):
-            return "the recorded times give \(FixedDecimal.string(length, places: 0)) m of route only \(FixedDecimal.string(seconds, places: 3)) s, faster than \(Int(Self.fastestRecording)) m/s: the recording's clock stood still"
+            return "the recorded times give \(FixedDecimal.string(length, places: 0)) m of route only \(FixedDecimal.string(seconds, places: 3)) s, faster than \(Int(Self.fastestRecording)) m/s: over most of the route the times stand still, or go back and are flattened (a stopped clock, or pieces recorded over the same hours; the route check names the steps back)"
         }
     }
 }
