@@ -161,11 +161,17 @@ struct RouteClockCheck {
                 findings.append(Finding(.warning, .timeGap, index: i, time: .recorded(t),
                     "\(num(dt, 1)) s\(DurationText.daysSuffix(dt)) pass between point \(p) and point \(i) (\(crossesGap ? "across a segment break; " : "")more than \(num(options.gap, 1)) s)."))
             }
-            if dt > 0, !crossesGap, dt >= 0.05, distance / dt > RouteCheck.movingSpeed {
+            // A leg to or from (0, 0), a fix the device never had, tells nothing of how it moved.
+            if dt > 0, !crossesGap, dt >= 0.05, distance / dt > RouteCheck.movingSpeed, !isNoFix(p), !isNoFix(i) {
                 moving.append((distance / dt, dt))
             }
         }
         return moving
+    }
+
+    /// Whether point `i` is at exactly latitude 0, longitude 0 (`null-island`).
+    private func isNoFix(_ i: Int) -> Bool {
+        points[i].coordinate.latitude == 0 && points[i].coordinate.longitude == 0
     }
 
     /// The `speed-implausible` findings of the legs inside segments faster than `limit` (m/s), in point

@@ -161,6 +161,13 @@ import Testing
         #expect(count("null-island") == 1 && count("jump") == 0 && count("speed-implausible") == 0 && count("position-outlier") == 0,
                 "\(lines.joined(separator: "\n"))")
         #expect(lines.contains { $0.contains("100 points, the first point 1, are at latitude 0, longitude 0") })
+        // Their legs (thousands of km in a second) do not make the run a bike ride or a flight: the check
+        // judges the recording by its other legs, as it judges the run recorded (the review found a
+        // cycle limit, and the run's real speed warnings gone).
+        func activity(_ path: String) throws -> String? {
+            try runRouteFly(["check", path, "--json"]).stdout.firstMatch(of: /"activity":"([a-z]+)"/).map { String($0.output.1) }
+        }
+        #expect(try activity(path) == activity(Self.baseline) && activity(path) == "foot")
     }
 
     /// A line through the Gulf of Guinea that passes exactly (0, 0), its neighbours 11 m away, keeps it.
