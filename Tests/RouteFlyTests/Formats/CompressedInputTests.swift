@@ -151,6 +151,23 @@ extension Formats {
                     || cli.stderr.contains("invalid")), "\(cli.stderr)")
         }
 
+        /// An entry compressed with BZIP2 (Python's `zipfile.ZIP_BZIP2` writes method 12) is named as a
+        /// method route-fly does not read, not as damage.
+        @Test func aBZIP2EntryIsUnsupportedNotDamaged() throws {
+            let dir = try makeTemporaryDirectory()
+            let kmz = dir.appendingPathComponent("bz.kmz")
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["python3", "-c", "import sys, zipfile\nwith zipfile.ZipFile(sys.argv[1], 'w', zipfile.ZIP_BZIP2) as z: z.writestr('doc.kml', '<kml/>')", kmz.path]
+            try process.run()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+            let cli = try runRouteFly(["info", kmz.path])
+            #expect(cli.status == 1 && cli.stdout.isEmpty, "\(cli.stderr)")
+            #expect(cli.stderr.contains("doc.kml is compressed with ZIP method 12 (BZIP2), which is not read")
+                    && !cli.stderr.contains("damaged"), "\(cli.stderr)")
+        }
+
         @Test func addressOnlyPlacemarksAreNamed() throws {
             let url = Fixtures.url("kml/mymaps-address-only.kml")
             let error = try #require(readRoute(url).failure)

@@ -14,6 +14,9 @@ enum Inflation {
         case tooLarge(limit: Int)
         /// zlib refused the data (its message), or it ended early.
         case corrupt(String)
+        /// The data is compressed or encrypted in a way not read here (a ZIP method other than stored
+        /// and DEFLATE); says which, and the way out.
+        case unsupported(String)
     }
 
     /// The bytes of the gzip member at the start of `bytes` (members after the first are read too,

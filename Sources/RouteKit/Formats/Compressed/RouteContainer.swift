@@ -134,6 +134,8 @@ enum RouteContainer {
             return RouteParseError(format: nil, location: nil, path: path, reason: .decompressedTooLarge(limit: limit))
         case .corrupt(let why):
             return RouteParseError(format: nil, location: nil, path: path, reason: .malformedArchive(why))
+        case .unsupported(let why):
+            return RouteParseError(format: nil, location: nil, path: path, reason: .unsupportedFile(why))
         }
     }
 

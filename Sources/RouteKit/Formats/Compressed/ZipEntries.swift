@@ -64,7 +64,8 @@ struct ZipEntries {
     /// The bytes of `entry`, at most `limit` of them.
     ///
     /// - Throws: ``Inflation/Failure``: `tooLarge` when the declared or the actual size passes `limit`,
-    ///   `corrupt` for a method other than stored or DEFLATE, or data outside the archive.
+    ///   `unsupported` for a method other than stored or DEFLATE, `corrupt` for data outside the archive
+    ///   or not matching its CRC-32 and size.
     func contents(of entry: Entry, limit: Int) throws(Inflation.Failure) -> Data {
         if entry.uncompressedSize > limit { throw .tooLarge(limit: limit) }
         let at = entry.localHeaderOffset
@@ -78,7 +79,10 @@ struct ZipEntries {
         switch entry.method {
         case 0: contents = Data(data)
         case 8: contents = try Inflation.inflateRaw(Data(data), limit: limit)
-        default: throw .corrupt("\(entry.name) is compressed with ZIP method \(entry.method) (only stored and DEFLATE are read)")
+        default:
+            let name = Self.methodNames[entry.method].map { " (\($0))" } ?? ""
+            throw .unsupported("\(entry.name) is compressed with ZIP method \(entry.method)\(name), which is not read "
+                               + "(only stored and DEFLATE entries are): unzip it and give the .kml, or save the archive again with Google Earth")
         }
         try Self.check(contents, against: entry)
         return contents
@@ -97,6 +101,10 @@ struct ZipEntries {
             throw .corrupt("\(entry.name) has the CRC-32 \(Self.hex(crc)) where the archive records \(Self.hex(entry.crc32))")
         }
     }
+
+    /// Names of the ZIP methods met besides stored and DEFLATE (APPNOTE 4.4.5).
+    private static let methodNames: [UInt16: String] = [9: "Deflate64", 12: "BZIP2", 14: "LZMA", 93: "Zstandard", 95: "XZ",
+                                                        98: "PPMd", 99: "AES encryption"]
 
     private static func hex(_ value: UInt32) -> String {
         let digits = String(value, radix: 16, uppercase: true)
