@@ -169,13 +169,13 @@ struct CSVRowReader {
         let text = date.map { $0.text + "T" + t.text } ?? t.text
         let dateCell = date ?? t
         let field = columns.name(date == nil ? .time : .date)
-        if let offset, !offset.text.isEmpty, !CSVTime.isOffset(offset.text) {
-            throw CSVReader.error(.unexpectedValue(field: columns.name(.utcOffset), found: "\"\(offset.text)\"",
-                                                   expected: "a UTC offset such as +02:00, -0530, +5 or 2 (hours under 24, minutes under 60)"),
-                                  at: offset, path: path)
-        }
         let (isoText, monthFirst) = try dateOrder.isoText(text, cell: dateCell, field: field, path: path)
         guard let seconds = CSVTime.seconds(isoText, offset: offset?.text) else {
+            if let offset, !offset.text.isEmpty, !CSVTime.isOffset(offset.text) {
+                throw CSVReader.error(.unexpectedValue(field: columns.name(.utcOffset), found: "\"\(offset.text)\"",
+                                                       expected: "a UTC offset such as +02:00, -0530, +5 or 2 (hours under 24, minutes under 60)"),
+                                      at: offset, path: path)
+            }
             if DateTimeParser.isMisplacedLeapSecond(isoText) {
                 throw CSVReader.error(.malformedTime(element: "row", text: isoText), at: dateCell, path: path)
             }
@@ -187,8 +187,9 @@ struct CSVRowReader {
             throw CSVReader.error(.malformedTime(element: "row", text: shown + (offset.map { " \($0.text)" } ?? "")),
                                   at: dateCell, path: path)
         }
-        let written = (date.map { "\($0.text) \(t.text)" } ?? t.text) + (offset.map { $0.text.isEmpty ? "" : " \($0.text)" } ?? "")
-        if let outside = PointValueLimits.timeViolation(Date(timeIntervalSinceReferenceDate: seconds), text: written) {
+        if let outside = PointValueLimits.timeViolation(Date(timeIntervalSinceReferenceDate: seconds),
+                                                        text: (date.map { "\($0.text) \(t.text)" } ?? t.text)
+                                                            + (offset.map { $0.text.isEmpty ? "" : " \($0.text)" } ?? "")) {
             throw CSVReader.error(outside, at: dateCell, path: path)
         }
         if let monthFirst, let alternative = CSVTime.seconds(monthFirst, offset: offset?.text) {

@@ -45,10 +45,11 @@ package enum PointValueLimits {
     /// Why `time` cannot be a point's time (outside the years 1 to 9999), or `nil`. With the `text` it
     /// was read from (a date-time such as `0000-06-01T10:00:00Z`, or one whose offset takes it out of
     /// the years), the reason shows that text; without it, the seconds.
-    static func timeViolation(_ time: Date, text: String? = nil) -> RouteParseError.Reason? {
+    /// `text` is only made when the time is outside them (the readers call this for every point).
+    static func timeViolation(_ time: Date, text: @autoclosure () -> String? = nil) -> RouteParseError.Reason? {
         let t = time.timeIntervalSince1970
         guard !self.time.contains(t) else { return nil }
-        if let text {
+        if let text = text() {
             return .unexpectedValue(field: "time", found: "\"\(text)\"", expected: "a date-time within the years 1 to 9999 UTC")
         }
         return .valueOutOfRange(field: "time", value: t, expected: "seconds since 1970-01-01 within the years 1 to 9999")

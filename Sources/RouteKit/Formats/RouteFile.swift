@@ -80,8 +80,8 @@ public enum RouteFile {
                 warnings.append(wrapped.sentence(place: nil)
                                 + "; every command uses the corrected heights, and the route check notes them (elevation-wrapped)")
             }
-            if let zero = points.firstIndex(where: { $0.coordinate.latitude == 0 && $0.coordinate.longitude == 0 }) {
-                let count = points[zero...].reduce(0) { $0 + ($1.coordinate.latitude == 0 && $1.coordinate.longitude == 0 ? 1 : 0) }
+            if let zero = points.firstIndex(where: \.isAtNullIsland) {
+                let count = points[zero...].count(where: \.isAtNullIsland)
                 warnings.append("\(count == 1 ? "point \(zero) is" : "\(count) points, the first point \(zero), are") at latitude 0, "
                                 + "longitude 0, where receivers put a fix they do not have; the route check reports "
                                 + "\(count == 1 ? "it" : "them") (null-island), and the flight leaves \(count == 1 ? "it" : "them") out "

@@ -108,7 +108,7 @@ extension Route {
     /// Rule 4: the points at (0, 0) whose nearest other points before and after are over a degree away.
     /// O(n), one comparison a point when no point is at (0, 0).
     func noFixPoints() -> [Int] {
-        func isZero(_ i: Int) -> Bool { points[i].coordinate.latitude == 0 && points[i].coordinate.longitude == 0 }
+        func isZero(_ i: Int) -> Bool { points[i].isAtNullIsland }
         func isFar(_ i: Int) -> Bool { abs(points[i].coordinate.latitude) > 1 || abs(points[i].coordinate.longitude) > 1 }
         guard let firstZero = points.indices.first(where: isZero) else { return [] }
         var found: [Int] = []

@@ -108,7 +108,7 @@ extension RouteCheck {
     /// them whenever it has no fix).
     static func coordinateFindings(_ points: [RoutePoint]) -> [Finding] {
         var findings: [Finding] = []
-        let atZero = points.indices.filter { points[$0].coordinate.latitude == 0 && points[$0].coordinate.longitude == 0 }
+        let atZero = points.indices.filter { points[$0].isAtNullIsland }
         if atZero.count > RouteOutliers.listedAtMost {
             findings.append(Finding(.error, .nullIsland, index: atZero[0], time: .recorded(points[atZero[0]].time),
                 "\(atZero.count) points, the first point \(atZero[0]), are at latitude 0, longitude 0: fixes the device never had."))

@@ -162,16 +162,11 @@ struct RouteClockCheck {
                     "\(num(dt, 1)) s\(DurationText.daysSuffix(dt)) pass between point \(p) and point \(i) (\(crossesGap ? "across a segment break; " : "")more than \(num(options.gap, 1)) s)."))
             }
             // A leg to or from (0, 0), a fix the device never had, tells nothing of how it moved.
-            if dt > 0, !crossesGap, dt >= 0.05, distance / dt > RouteCheck.movingSpeed, !isNoFix(p), !isNoFix(i) {
+            if dt > 0, !crossesGap, dt >= 0.05, distance / dt > RouteCheck.movingSpeed, !points[p].isAtNullIsland, !points[i].isAtNullIsland {
                 moving.append((distance / dt, dt))
             }
         }
         return moving
-    }
-
-    /// Whether point `i` is at exactly latitude 0, longitude 0 (`null-island`).
-    private func isNoFix(_ i: Int) -> Bool {
-        points[i].coordinate.latitude == 0 && points[i].coordinate.longitude == 0
     }
 
     /// The `speed-implausible` findings of the legs inside segments faster than `limit` (m/s), in point

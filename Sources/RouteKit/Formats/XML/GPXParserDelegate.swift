@@ -338,8 +338,7 @@ final class GPXParserDelegate: XMLRouteDelegate {
                 return
             }
             let date = Date(timeIntervalSinceReferenceDate: seconds)
-            let written = String(decoding: text, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            if let outside = PointValueLimits.timeViolation(date, text: written) {
+            if let outside = PointValueLimits.timeViolation(date, text: Self.trimmed(text)) {
                 fail(outside, at: textLocation)
                 return
             }

@@ -183,13 +183,13 @@ final class KMLParserDelegate: XMLRouteDelegate {
         guard let kind = stack.popLast() else { return }
         switch kind {
         case .name:
-            let trimmed = String(decoding: text, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            let trimmed = Self.trimmed(text)
             guard !trimmed.isEmpty else { break }
             if stack.last == .placemark, placemarkName == nil { placemarkName = trimmed }
             if stack.last == .document, documentName == nil { documentName = trimmed }
         case .altitudeMode:
             if !modes.isEmpty {
-                modes[modes.count - 1] = String(decoding: text, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                modes[modes.count - 1] = Self.trimmed(text)
             }
         case .coordinates:
             if stack.last == .point {
@@ -210,13 +210,10 @@ final class KMLParserDelegate: XMLRouteDelegate {
             // The strict xsd:dateTime first, from the bytes; the partial forms (a year, a month…) only if not.
             guard let seconds = text.withUnsafeBufferPointer({ DateTimeParser.parse($0) })
                 ?? DateTimeParser.secondsSinceReferenceDate(xsdPartial: String(decoding: text, as: UTF8.self)) else {
-                fail(.malformedTime(element: "when", text: String(decoding: text, as: UTF8.self)
-                                        .trimmingCharacters(in: .whitespacesAndNewlines)),
-                     at: textLocation)
+                fail(.malformedTime(element: "when", text: Self.trimmed(text)), at: textLocation)
                 return
             }
-            let written = String(decoding: text, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            if let outside = PointValueLimits.timeViolation(Date(timeIntervalSinceReferenceDate: seconds), text: written) {
+            if let outside = PointValueLimits.timeViolation(Date(timeIntervalSinceReferenceDate: seconds), text: Self.trimmed(text)) {
                 fail(outside, at: textLocation)
                 return
             }

@@ -194,8 +194,7 @@ final class TCXParserDelegate: XMLRouteDelegate {
                 return
             }
             let date = Date(timeIntervalSinceReferenceDate: s)
-            let written = String(decoding: text, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            if let outside = PointValueLimits.timeViolation(date, text: written) {
+            if let outside = PointValueLimits.timeViolation(date, text: Self.trimmed(text)) {
                 fail(outside, at: textLocation)
                 return
             }

@@ -91,6 +91,11 @@ class XMLRouteDelegate {
 
     // MARK: For subclasses
 
+    /// An element's text as a string, without the white space around it (for messages and names).
+    static func trimmed(_ text: [UInt8]) -> String {
+        String(decoding: text, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     /// A start tag (after its `>`).
     func startElement(_ name: XMLName, _ attributes: XMLAttributes) {}
 
