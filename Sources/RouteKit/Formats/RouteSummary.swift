@@ -94,7 +94,7 @@ package struct RouteSummary: Sendable {
         let geodesic = route.source.lineInterpolation == .geodesic
         let (travelled, (span, timed)) = Parallel.both(if: route.points.count >= 65_536,
                                                        { geodesic ? route.travelledBoxes() : nil },
-                                                       { (route.recordedSpan, route.timedPointCount) })
+                                                       { route.recordedSpanAndCount })
         earliestTime = span?.earliest
         latestTime = span?.latest
         duration = span.map { $0.latest.timeIntervalSince($0.earliest) }

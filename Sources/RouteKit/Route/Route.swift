@@ -77,6 +77,9 @@ public struct Route: Sendable {
     /// The union of the points' MapKit map points (like the WWDC23 sample's `route.rect`), with
     /// longitudes unwrapped along the route (``MapRect/init(enclosingPath:)``).
     public let rect: MapRect
+    /// The longest leg within a segment, metres (0 for a single point): what lets a route tell at once
+    /// that no leg needs points along its geodesic (``travelledBoxes(maximumLegLength:maximumLongitudeStep:)``).
+    let longestLeg: Double
     /// Statistics of the file the route came from: tracks, routes and waypoints (waypoints are
     /// counted, not flown).
     public var source: Source
@@ -167,7 +170,7 @@ public struct Route: Sendable {
         // depend on the points alone.
         var legs = measuredLegs ?? Route.measuredLegs(points, threads: Parallel.coreCount)
         let interpolation = source.lineInterpolation
-        let (cumulative, (pathBox, pathRect, pole)) = Parallel.both(
+        let ((cumulative, longestLeg), (pathBox, pathRect, pole)) = Parallel.both(
             if: points.count >= 65_536,
             { Self.completeInOrder(&legs, segments: segments) },
             {
@@ -176,6 +179,7 @@ public struct Route: Sendable {
             })
         self.legs = legs
         self.cumulativeDistances = cumulative
+        self.longestLeg = longestLeg
         // Boxes of the path as travelled (legs and gaps the shorter way round in longitude), not of
         // the bare point set: a sparse route across longitude 0 keeps 0 inside its box. Over a pole,
         // the route is seen from every longitude.
@@ -187,11 +191,24 @@ public struct Route: Sendable {
     /// Completes the measured `legs` with what depends on the legs before them, in one pass in order:
     /// a zero-length leg takes the heading of the last leg with a length (the first ones, the first
     /// such heading), and the leg after each segment's last point is a gap. Returns the cumulative
-    /// distance at each point, metres (gaps count 0).
+    /// distance at each point, metres (gaps count 0), and the longest leg that is not a gap.
     /// - Complexity: O(n).
-    private static func completeInOrder(_ legs: inout [Leg], segments: [Range<Int>]) -> [Double] {
-        var cumulative: [Double] = [0]
-        cumulative.reserveCapacity(legs.count + 1)
+    private static func completeInOrder(_ legs: inout [Leg], segments: [Range<Int>]) -> (cumulative: [Double], longest: Double) {
+        var longest = 0.0
+        let cumulative = [Double](unsafeUninitializedCapacity: legs.count + 1) { cumulative, initialized in
+            HugePageBuffer.advise(cumulative)
+            cumulative[0] = 0
+            longest = completeInOrder(&legs, segments: segments, cumulative: cumulative)
+            initialized = legs.count + 1
+        }
+        return (cumulative, longest)
+    }
+
+    /// ``completeInOrder(_:segments:)``, writing the cumulative distances to `cumulative` (whose first,
+    /// 0, is written) and returning the longest leg.
+    private static func completeInOrder(_ legs: inout [Leg], segments: [Range<Int>],
+                                        cumulative: UnsafeMutableBufferPointer<Double>) -> Double {
+        var longest = 0.0
         var lastHeading: Double? = nil
         var leadingZeroLegs = 0
         // Segment ends, in order: the leg after each is a gap.
@@ -214,9 +231,10 @@ public struct Route: Sendable {
                 leadingZeroLegs += 1
             }
             legs[i] = Leg(distance: distance, heading: heading, isGap: isGap)
-            cumulative.append(cumulative[i] + (isGap ? 0 : distance))
+            cumulative[i + 1] = cumulative[i] + (isGap ? 0 : distance)
+            if !isGap { longest = max(longest, distance) }
         }
-        return cumulative
+        return longest
     }
 
     /// Whether the route goes over the north pole (1) or the south pole (-1), or neither (0): through a
@@ -325,4 +343,19 @@ public struct Route: Sendable {
     }
     /// How many points carry a time (0 for an untimed route).
     public var timedPointCount: Int { points.reduce(0) { $0 + ($1.time == nil ? 0 : 1) } }
+
+    /// ``recordedSpan`` and ``timedPointCount`` in one pass over the points.
+    /// - Complexity: O(n).
+    var recordedSpanAndCount: (span: (earliest: Date, latest: Date)?, count: Int) {
+        var earliest = Double.infinity, latest = -Double.infinity
+        var count = 0
+        for point in points {
+            guard let t = point.time?.timeIntervalSinceReferenceDate else { continue }
+            earliest = min(earliest, t)
+            latest = max(latest, t)
+            count += 1
+        }
+        guard count > 0 else { return (nil, 0) }
+        return ((Date(timeIntervalSinceReferenceDate: earliest), Date(timeIntervalSinceReferenceDate: latest)), count)
+    }
 }

@@ -77,6 +77,22 @@ import Testing
         #expect(route([(80, 0), (80, 180)], interpolation: .longitudeLatitude).boundingBox.north == 80)
     }
 
+    @Test func aShortLegOverThePoleGetsItsPoints() {
+        // 89.996 N, 0 -> 89.996 N, 180: 893.552 m over the North Pole (PROJ: `geod +ellps=WGS84 -I`).
+        // Every leg is under 1 km, so only its latitude keeps the route from saying at once that no
+        // leg needs points.
+        let short = route([(89.99, 0), (89.996, 0), (89.996, 180), (89.99, 180)])
+        #expect(short.longestLeg < 1000)
+        let (dense, added) = short.densifiedAlongGeodesics()
+        #expect(added == 2)
+        #expect(dense.points.filter { $0.coordinate.latitude == 90 }.count == 2)
+        #expect(abs(dense.legs[1].distance + dense.legs[2].distance + dense.legs[3].distance - 893.552) < 1e-3)
+        #expect(short.travelledBoxes()?.box.north == 90)
+        // Short legs short of the pole: none.
+        #expect(route([(89.95, 0), (89.95, 1), (89.95, 2)]).densifiedAlongGeodesics().added == 0)
+        #expect(route([(46, 14), (46.001, 14.001)]).travelledBoxes() == nil)
+    }
+
     @Test func nearThePoleTheLongitudeSweepIsRefined() {
         // 89.9 N, 0 -> 89.9 N, 179.9: 22.3 km, passing 0.05° from the pole; no part sweeps over 10° of
         // longitude unless it is under 1 km long.

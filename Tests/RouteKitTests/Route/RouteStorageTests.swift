@@ -5,6 +5,9 @@ import Testing
 /// How routes are stored: points in 56 bytes and legs in 16 that give back every value as set (`nil`,
 /// NaN and signed zeros included), and points collected while reading, with their legs measured on
 /// another core, identical bit for bit to the points and legs measured after reading.
+/// Points a collector's chunk holds.
+private let chunk = RoutePointCollector.chunkCapacity
+
 @Suite struct RouteStorageTests {
     @Test func pointsAndLegsAreCompact() {
         #expect(MemoryLayout<RoutePoint>.stride == 56)
@@ -72,11 +75,17 @@ import Testing
 
     /// Around every chunk boundary, the collected points and their legs measured on other threads are
     /// the points given and the legs measured serially, bit for bit.
-    @Test(arguments: [0, 1, 2, 65_535, 65_536, 65_537, 2 * 65_536 + 5])
-    func collectedPointsAndLegsAreTheSerialOnes(count: Int) {
+    /// Points collected in chunks, their legs measured in the background or as each chunk is filed (a
+    /// file read on every core, said before the first point or after some), give the serial points and
+    /// legs bit for bit, whatever the count against the chunks.
+    @Test(arguments: [0, 1, 2, chunk - 1, chunk, chunk + 1, 2 * chunk + 5], [nil, 0, 10])
+    func collectedPointsAndLegsAreTheSerialOnes(count: Int, everyCoreAfter: Int?) {
         let points = Self.walk(count)
         let collector = RoutePointCollector(measuresLegs: true)
-        for p in points { collector.append(p) }
+        for (i, p) in points.enumerated() {
+            if i == everyCoreAfter { collector.readsOnEveryCore() }
+            collector.append(p)
+        }
         #expect(collector.count == count)
         let (collected, legs) = collector.finish()
         #expect(collected == points)
@@ -93,14 +102,21 @@ import Testing
     /// A second half collected on its own (a read-ahead thread's) and spliced in, then more points after
     /// it, gives the points and legs of collecting them all in one, bit for bit, wherever the halves
     /// fall against the chunks (either half empty, or a point, or a chunk and one more).
-    @Test(arguments: [(0, 70_000, 3), (1, 70_000, 0), (65_536, 65_536, 1), (65_537, 2, 65_536), (100, 0, 100), (70_000, 1, 0)])
-    func splicedCollectorsGiveTheSerialPointsAndLegs(first: Int, second: Int, after: Int) {
+    /// Either as the read-ahead does it: both on every core, the second half's last chunk filed on its
+    /// thread.
+    @Test(arguments: [(0, chunk + 5, 3), (1, chunk + 5, 0), (chunk, chunk, 1), (chunk + 1, 2, chunk), (100, 0, 100), (chunk + 5, 1, 0)],
+          [false, true])
+    func splicedCollectorsGiveTheSerialPointsAndLegs(sizes: (first: Int, second: Int, after: Int), everyCore: Bool) {
+        let (first, second, after) = sizes
         let points = Self.walk(first + second + after)
         for measuresLegs in [true, false] {
             let collector = RoutePointCollector(measuresLegs: measuresLegs)
             let ahead = RoutePointCollector(measuresLegs: measuresLegs)
+            if everyCore { ahead.readsOnEveryCore() }
             for p in points[..<first] { collector.append(p) }
+            if everyCore { collector.readsOnEveryCore() }
             for p in points[first..<(first + second)] { ahead.append(p) }
+            if everyCore { ahead.fileCurrentChunk() }
             collector.append(contentsOf: ahead)
             #expect(ahead.count == 0 && collector.count == first + second)
             for p in points[(first + second)...] { collector.append(p) }
@@ -121,7 +137,7 @@ import Testing
     @Test func aDroppedCollectorEndsCleanly() {
         for _ in 0..<3 {
             let collector = RoutePointCollector(measuresLegs: true)
-            for p in Self.walk(3 * 65_536) { collector.append(p) }
+            for p in Self.walk(3 * chunk) { collector.append(p) }
         }
     }
 

@@ -250,6 +250,10 @@ final class GPXParserDelegate: XMLRouteDelegate {
         GPXTrackPointReadAhead(scanner: pointScanner, measuresLegs: trackPointCollector.measuresLegs)
     }
 
+    override func didStartReadingAhead() {
+        trackPointCollector.readsOnEveryCore()
+    }
+
     override func adoptRawElements(from reader: XMLRawElementReader) -> Bool {
         guard let ahead = reader as? GPXTrackPointReadAhead, ahead.scanner == pointScanner else { return false }
         let count = ahead.points.count

@@ -166,11 +166,18 @@ final class GPXTrackPointReadAhead: XMLRawElementReader {
     init(scanner: GPXTrackPointScanner, measuresLegs: Bool) {
         self.scanner = scanner
         points = RoutePointCollector(measuresLegs: measuresLegs)
+        // It reads on a core of its own while the scanner reads the first half on the other.
+        points.readsOnEveryCore()
     }
 
     func read(_ p: UnsafePointer<UInt8>, _ n: Int, at i: Int) -> Int? {
         guard let (point, end) = scanner.read(p, n, at: i) else { return nil }
         points.append(point)
         return end
+    }
+
+    func finishReading() {
+        // The last chunk's legs on this thread too, not on the scanner's when it takes them.
+        points.fileCurrentChunk()
     }
 }

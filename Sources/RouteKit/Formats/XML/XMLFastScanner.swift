@@ -185,7 +185,7 @@ struct XMLFastScanner {
             }
             guard Self.isNameStart(c), !rootClosed else { return false }
             if readAhead != nil || delegate.readsRawElements, let after = rawElements(p, n, at: i, release: release) {
-                i = after
+                i = rawElementsFollowing(p, n, after: after, release: release, nextRelease: &nextRelease)
                 continue
             }
             if openElements.count == 0 { guard !sawRoot else { return false }; sawRoot = true }
@@ -216,10 +216,35 @@ struct XMLFastScanner {
             triedReadAhead = true
             if let reader = delegate.makeRawElementReader() {
                 readAhead = XMLReadAhead.begin(p, n, scanAt: i, policy: readAheadPolicy, reader: reader, release: release)
+                if readAhead != nil { delegate.didStartReadingAhead() }
             }
         }
         return delegate.rawElement(p, n, at: i)
     }
+
+    /// After a whole element read raw that ends at `end`, the ones that follow it separated by white
+    /// space alone (a track's points), read one after another as ``XMLReadAhead`` reads them, without
+    /// going round the scan for each; returns the index after the last one read. The white space
+    /// between them is not reported: a delegate reading raw elements ignores it there (the read-ahead's
+    /// elements are taken on the same ground).
+    private mutating func rawElementsFollowing(_ p: UnsafePointer<UInt8>, _ n: Int, after end: Int,
+                                               release: (@Sendable (Range<Int>) -> Void)?, nextRelease: inout Int) -> Int {
+        var end = end
+        while true {
+            var k = end
+            while k < n, k - end <= Self.maximumSpaceBetweenElements, Self.isSpace(p[k]) { k += 1 }
+            guard k + 1 < n, p[k] == 0x3C, Self.isNameStart(p[k + 1]) else { return end }
+            if let release, k >= nextRelease {
+                release(0..<(k - (1 << 20)))
+                nextRelease = k + (8 << 20)
+            }
+            guard let after = rawElements(p, n, at: k, release: release) else { return end }
+            end = after
+        }
+    }
+
+    /// The most white space between two elements read by ``rawElementsFollowing(_:_:after:release:nextRelease:)``.
+    private static let maximumSpaceBetweenElements = 4096
 
     /// Reports the text `p[start..<end]` with its line ends normalised as XML 1.0 section 2.11 says
     /// (and libxml2 does): CR LF and a lone CR become LF.

@@ -10,6 +10,8 @@ protocol XMLRawElementReader: AnyObject {
     /// Reads the element starting at `i` and keeps it, returning the index after its end tag; or
     /// returns `nil` having kept nothing (the element is not of the shape it reads).
     func read(_ p: UnsafePointer<UInt8>, _ n: Int, at i: Int) -> Int?
+    /// Called on the reading thread after the last element it reads, for what is left to do there.
+    func finishReading()
 }
 
 /// The second half of a large file's points, read on another core while ``XMLFastScanner`` reads the
@@ -122,6 +124,7 @@ final class XMLReadAhead: @unchecked Sendable {
                 }
             }
         }
+        if !isCancelled { reader.finishReading() }
     }
 
     private var isCancelled: Bool {

@@ -120,6 +120,10 @@ class XMLRouteDelegate {
     /// thread (``XMLReadAhead``); `nil` when the delegate reads none ahead.
     func makeRawElementReader() -> XMLRawElementReader? { nil }
 
+    /// Called when the reader from ``makeRawElementReader()`` has started on another thread: the
+    /// input is now read on two cores at once.
+    func didStartReadingAhead() {}
+
     /// Takes the elements `reader` read, as if ``rawElement(_:_:at:)`` had read each in turn, and
     /// returns `true`; or returns `false` having done nothing, when `reader` is not one of this
     /// delegate's or is configured otherwise than ``rawElement(_:_:at:)`` is now. (The GPX and TCX
