@@ -96,7 +96,7 @@ package enum GPXReader: RouteReader {
     /// every error with its location.
     ///
     /// - Returns: The delegate, or `nil` only for the scanner-only choices when the scanner gave up.
-    /// - Parameter measuresLegs: Whether the track points' legs are measured on another core while the
+    /// - Parameter measuresLegs: Whether the track points' legs are measured while the
     ///   file is read (``RoutePointCollector``), for ``route(from:)``.
     static func parse(_ input: RouteInput, path: String?, parser: Parser,
                       measuresLegs: Bool = false) throws(RouteParseError) -> GPXParserDelegate? {

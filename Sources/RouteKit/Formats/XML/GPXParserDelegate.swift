@@ -44,7 +44,8 @@ final class GPXParserDelegate: XMLRouteDelegate {
 
     // Results (``XMLRouteDelegate`` keeps the error and the root's bookkeeping).
     /// Every track point, in file order (``trackSegments`` index them): collected in chunks, their legs
-    /// measured on another core while the file is read when ``init(path:measuresLegs:)`` asks for it.
+    /// measured while the file is read (on another core, or on the reading ones when two read) when
+    /// ``init(path:measuresLegs:)`` asks for it.
     private let trackPointCollector: RoutePointCollector
     /// How many track points have been read.
     var trackPointCount: Int { trackPointCollector.count }
