@@ -65,13 +65,29 @@ struct VideoEncoderTests {
         let before = Set(ChildProcess.liveProcessIDs)
         let encoder = try VideoEncoder(path: dir.appendingPathComponent("flight.mp4").path, format: .mp4(), width: 160,
                                        height: 120, frameRate: Self.ntsc)
-        let ffmpeg = try #require(Set(ChildProcess.liveProcessIDs).subtracting(before).first)
+        let ffmpeg = try #require(Self.newProcess(since: before, writingInto: dir))
         for frame in try Self.testFrames(count: 3) { try encoder.append(png: frame) }
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).count == 1, "the temporary file")
         encoder.cancel()
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
         #expect(RenderTools.processes(inGroup: ffmpeg).isEmpty)
         #expect(!ChildProcess.liveProcessIDs.contains(ffmpeg))
+    }
+
+    /// The encoder's ffmpeg among the children started since `before`: the one whose command line names
+    /// `dir` (tests run in parallel, and another may have started a child meanwhile), waited for up to
+    /// 5 s (a child shows its parent's command line until it has started ffmpeg).
+    static func newProcess(since before: Set<pid_t>, writingInto dir: URL) -> pid_t? {
+        for _ in 0..<500 {
+            let found = Set(ChildProcess.liveProcessIDs).subtracting(before).first { pid in
+                // Read to the end: /proc's files report a size of 0.
+                let arguments = FileHandle(forReadingAtPath: "/proc/\(pid)/cmdline")?.readDataToEndOfFile() ?? Data()
+                return String(decoding: arguments.map { $0 == 0 ? 0x20 : $0 }, as: UTF8.self).contains(dir.path)
+            }
+            if let found { return found }
+            usleep(10_000)
+        }
+        return nil
     }
 
     @Test func anEncoderDroppedUnfinishedLeavesNothing() throws {
@@ -82,7 +98,7 @@ struct VideoEncoderTests {
         do {
             let encoder = try VideoEncoder(path: dir.appendingPathComponent("flight.webm").path, format: .webm(), width: 160,
                                            height: 120, frameRate: Self.ntsc)
-            ffmpeg = try #require(Set(ChildProcess.liveProcessIDs).subtracting(before).first)
+            ffmpeg = try #require(Self.newProcess(since: before, writingInto: dir))
             try encoder.append(png: try Self.testFrames(count: 1)[0])
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)

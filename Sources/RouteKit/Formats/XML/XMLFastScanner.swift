@@ -77,6 +77,9 @@ struct XMLFastScanner {
     private let readAheadPolicy: XMLReadAhead.Policy
     /// The read-ahead under way, if any; at most one per scan.
     private var readAhead: XMLReadAhead?
+    /// Where ``readAhead`` starts (`Int.max` without one): a plain number to test at every element,
+    /// where binding the reference would retain and release it.
+    private var readAheadStart = Int.max
     private var triedReadAhead = false
 
     private init(delegate: XMLRouteDelegate, readAheadPolicy: XMLReadAhead.Policy) {
@@ -202,8 +205,9 @@ struct XMLFastScanner {
     /// when the scan reads the tag event by event.
     private mutating func rawElements(_ p: UnsafePointer<UInt8>, _ n: Int, at i: Int,
                                       release: (@Sendable (Range<Int>) -> Void)?) -> Int? {
-        if let ahead = readAhead, i >= ahead.start {
+        if i >= readAheadStart, let ahead = readAhead {
             readAhead = nil
+            readAheadStart = .max
             if i == ahead.start, delegate.readsRawElements {
                 ahead.finish()
                 if ahead.end > i, delegate.adoptRawElements(from: ahead.reader) { return ahead.end }
@@ -216,7 +220,10 @@ struct XMLFastScanner {
             triedReadAhead = true
             if let reader = delegate.makeRawElementReader() {
                 readAhead = XMLReadAhead.begin(p, n, scanAt: i, policy: readAheadPolicy, reader: reader, release: release)
-                if readAhead != nil { delegate.didStartReadingAhead() }
+                if let readAhead {
+                    readAheadStart = readAhead.start
+                    delegate.didStartReadingAhead()
+                }
             }
         }
         return delegate.rawElement(p, n, at: i)
