@@ -79,7 +79,8 @@ public struct CameraFraming: Hashable, Sendable {
     /// The rect's size is converted to metres on the ellipsoid: its height as the meridian arc between
     /// its north and south edges (a geodesic through PROJ), its width as the arc of its widest parallel,
     /// the one nearest the equator (radius `a cos(lat) / sqrt(1 - e^2 sin^2(lat))`, WGS 84), so that a tall
-    /// rect is not under-framed at its equatorward edge.
+    /// rect is not under-framed at its equatorward edge. A rect wider than the world (a route whose
+    /// longitudes, unwrapped along it, go round more than once) is framed as the world's width.
     ///
     /// With a `heading` (degrees clockwise from north) the camera is turned by it and backs off until
     /// the rect's bounding box in the turned screen axes fits: `w |cos h| + H |sin h|` wide and
@@ -92,7 +93,10 @@ public struct CameraFraming: Hashable, Sendable {
         let south = MapPoint(x: rect.midX, y: rect.maxY).coordinate.latitude
         let height = LocationCoordinate2D(latitude: south, longitude: center.longitude)
             .distance(to: LocationCoordinate2D(latitude: north, longitude: center.longitude))
-        let span = rect.width / MapSize.world.width * 360  // degrees of longitude
+        // Degrees of longitude; no view holds more than the whole parallel, however many times a route's
+        // longitudes, unwrapped along it, went round the world (a file of points scattered over the globe
+        // framed 376 million km out).
+        let span = min(rect.width / MapSize.world.width, 1) * 360
         let widest = south <= 0 && north >= 0 ? 0 : min(abs(south), abs(north))
         let width = parallelArcLength(latitude: widest, longitudeSpan: span)
         // Turned by `heading`, the screen must hold the rectangle's bounding box in the turned axes.
