@@ -12,6 +12,11 @@ extension Route {
     /// than 1 km excepted): near a pole a geodesic sweeps through longitudes fast.
     public static let geodesicLongitudeStep = 10.0
 
+    /// About the most points ``densifiedAlongGeodesics(maximumLegLength:maximumLongitudeStep:)`` adds
+    /// for the legs' lengths: 1,000,000. No journey needs more (a million points 100 km apart go round
+    /// the world 2,500 times); a file of points scattered over the globe would need gigabytes of them.
+    static let maximumGeodesicPoints = 1_000_000.0
+
     /// Whether a leg's geodesic passes over a pole: `+1` the North Pole, `-1` the South Pole, `0` neither.
     ///
     /// It does when the two points' longitudes differ by 180° (the geodesic then follows a meridian
@@ -49,6 +54,10 @@ extension Route {
     /// - Parameters:
     ///   - maximumLegLength: Metres (> 0); default ``geodesicLegLength``.
     ///   - maximumLongitudeStep: Degrees (> 0); default ``geodesicLongitudeStep``.
+    /// A route whose long legs would take more than about 1,000,000 points at `maximumLegLength` (their
+    /// lengths add up to 2,500 times round the world: points scattered over the globe, not a journey)
+    /// gets them spaced further apart, so that about 1,000,000 are added.
+    ///
     /// - Returns: The route (same segments, name and source) and how many points were added.
     /// - Complexity: O(n + added points) geodesic problems.
     public func densifiedAlongGeodesics(maximumLegLength: Double = Route.geodesicLegLength,
@@ -58,6 +67,7 @@ extension Route {
         guard hasLegNeedingGeodesicPoints(maximumLegLength: maximumLegLength, maximumLongitudeStep: maximumLongitudeStep) else {
             return (self, 0)
         }
+        let maximumLegLength = geodesicSpacing(maximumLegLength)
         var added = 0
         var segmentsOut: [[RoutePoint]] = []
         segmentsOut.reserveCapacity(segments.count)
@@ -76,6 +86,16 @@ extension Route {
         }
         guard added > 0 else { return (self, 0) }
         return (Route(segments: segmentsOut, name: name, source: source)!, added)
+    }
+
+    /// `maximumLegLength`, or the longer spacing at which the legs within segments longer than it take
+    /// about ``maximumGeodesicPoints`` points for their lengths. O(n).
+    func geodesicSpacing(_ maximumLegLength: Double) -> Double {
+        var parts = 0.0
+        for range in segments {
+            for i in range.dropLast() where legs[i].distance > maximumLegLength { parts += legs[i].distance / maximumLegLength }
+        }
+        return parts > Self.maximumGeodesicPoints ? maximumLegLength * parts / Self.maximumGeodesicPoints : maximumLegLength
     }
 
     /// Whether any leg within a segment gets points from
@@ -105,6 +125,7 @@ extension Route {
         guard hasLegNeedingGeodesicPoints(maximumLegLength: maximumLegLength, maximumLongitudeStep: maximumLongitudeStep) else {
             return nil
         }
+        let maximumLegLength = geodesicSpacing(maximumLegLength)
         var coordinates: [LocationCoordinate2D] = []
         coordinates.reserveCapacity(points.count)
         var added = 0, pole = 0
