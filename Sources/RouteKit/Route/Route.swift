@@ -333,16 +333,9 @@ public struct Route: Sendable {
     /// walks on three days, listed June, October, May, spans May to October).
     ///
     /// - Complexity: O(n).
-    public var recordedSpan: (earliest: Date, latest: Date)? {
-        var span: (earliest: Date, latest: Date)? = nil
-        for point in points {
-            guard let t = point.time else { continue }
-            span = (min(span?.earliest ?? t, t), max(span?.latest ?? t, t))
-        }
-        return span
-    }
+    public var recordedSpan: (earliest: Date, latest: Date)? { recordedSpanAndCount.span }
     /// How many points carry a time (0 for an untimed route).
-    public var timedPointCount: Int { points.reduce(0) { $0 + ($1.time == nil ? 0 : 1) } }
+    public var timedPointCount: Int { recordedSpanAndCount.count }
 
     /// ``recordedSpan`` and ``timedPointCount`` in one pass over the points.
     /// - Complexity: O(n).
