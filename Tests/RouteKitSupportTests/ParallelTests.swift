@@ -24,12 +24,26 @@ import Testing
     /// Route preparation spreads Douglas-Peucker over the cores inside the planner, which runs in
     /// `Parallel.both` beside the odometer. libdispatch runs an apply nested in another on one thread,
     /// so `both` must not run its closures as iterations of one (it did: preparation ran on one core).
+    ///
+    /// libdispatch also runs a top-level apply on one thread while its pool is full, as it is when the
+    /// other suites' tasks run beside this one (Swift's tasks run on that pool on Linux), so a try counts
+    /// only when a top-level apply just ran two at once; the test passes at the first try where both
+    /// nested applies did too, fails when none did in tries that counted, and is cancelled, saying why,
+    /// when no try counted.
     @Test(.enabled(if: Parallel.hasSecondCore, "one core: nothing runs at once"))
-    func workInsideEitherClosureStillSpreadsOverTheCores() {
-        #expect(applyRunsTwoAtOnce(), "sanity: a top-level apply runs two iterations at once")
-        let (first, second) = Parallel.both({ applyRunsTwoAtOnce() }, { applyRunsTwoAtOnce() })
-        #expect(first, "an apply inside the first closure ran its iterations one after another")
-        #expect(second, "an apply inside the second closure ran its iterations one after another")
+    func workInsideEitherClosureStillSpreadsOverTheCores() throws {
+        var triesThatCounted = 0
+        for _ in 0..<40 {
+            guard applyRunsTwoAtOnce(patience: 0.5) else { continue }
+            triesThatCounted += 1
+            let (first, second) = Parallel.both(
+                { applyRunsTwoAtOnce(patience: 0.5) }, { applyRunsTwoAtOnce(patience: 0.5) })
+            if first && second { return }
+        }
+        if triesThatCounted == 0 {
+            try Test.cancel("libdispatch ran every top-level apply on one thread (its pool was full): no try counted")
+        }
+        Issue.record("in \(triesThatCounted) tries where a top-level apply ran two at once, the applies inside both closures never both did")
     }
 
     @Test(.enabled(if: Parallel.hasSecondCore, "one core: nothing runs at once"))
