@@ -19,7 +19,8 @@ public enum Angles {
     @inlinable
     public static func normalizedHeading(_ degrees: Double) -> Double {
         guard degrees.isFinite else { return degrees }
-        var h = fmod(degrees, 360)
+        // fmod is exact, and returns a value under one turn unchanged: the libm call only for the others.
+        var h = abs(degrees) < 360 ? degrees : fmod(degrees, 360)
         if h < 0 { h += 360 }
         // h + 360 rounds to 360 for |h| below half an ulp of 360.
         if h >= 360 { h = 0 }

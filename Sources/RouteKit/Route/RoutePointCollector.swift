@@ -7,14 +7,15 @@ import RouteKitSupport
 ///
 /// Points go into chunks of at most ``chunkCapacity``. When one is filed (full, or when another
 /// collector's chunks are spliced in after it), its legs (from the point before it to each of its points
-/// in turn) are handed to a background queue, or measured at once when the reading keeps every core
+/// in turn) are handed to a background queue, or left to ``finish()`` when the reading keeps every core
 /// busy itself (``readsOnEveryCore()``); each is one `Geodesic.lengthAndAzimuth(from:to:)`, as in
 /// ``Route/measuredLegs(_:threads:)``, so the legs are the serial ones bit for bit whichever thread
 /// measures them. ``finish()`` measures the last chunk's legs, and any chunk no background thread has
 /// started (so a busy machine is no slower than measuring at the end), then moves points and legs into
-/// arrays of exactly their size, freeing each chunk as it goes. Chunks after the first (every chunk of
-/// a large file read on every core), and the arrays, are in huge pages where the system gives them
-/// (``HugePageBuffer``).
+/// arrays of exactly their size on every core, freeing each chunk as it goes; the legs of a chunk left to
+/// it are measured straight into their array as its points are moved (16 bytes a point neither written
+/// twice nor taken from the system twice). Chunks after the first (every chunk of a large file read on
+/// every core), and the arrays, are in huge pages where the system gives them (``HugePageBuffer``).
 ///
 /// A reader on another thread (``XMLReadAhead``) collects the second half of a file into a collector of
 /// its own, measuring as it goes; ``append(contentsOf:)`` then takes its chunks as they are, and
@@ -39,7 +40,7 @@ final class RoutePointCollector: @unchecked Sendable {
         /// collector's first chunk.
         var previous: RoutePoint?
         /// The legs ending at each point after `previous` (`count` of them, or `count - 1` without
-        /// `previous`); `nil` when not measuring.
+        /// `previous`); `nil` when not measuring, or when ``RoutePointCollector/finish()`` measures them.
         var legs: HugePageBuffer<Route.Leg>?
         /// The leg from the last point of the collector this chunk was spliced after to its first point,
         /// measured when it was spliced (see ``RoutePointCollector/append(contentsOf:)``).
@@ -48,9 +49,9 @@ final class RoutePointCollector: @unchecked Sendable {
 
     /// Whether the legs are measured (``finish()`` returns them).
     let measuresLegs: Bool
-    /// Whether a filed chunk's legs are measured at once on the thread that filed it rather than on
-    /// the background queue (``readsOnEveryCore()``).
-    private var measuresAsFiled = false
+    /// Whether a filed chunk's legs are left to ``finish()`` rather than to the background queue
+    /// (``readsOnEveryCore()``).
+    private var measuresAtFinish = false
     /// Whether new chunks are in huge pages: from the second (most routes fill only part of the first).
     private var usesHugePages = false
     private var chunks: [Chunk] = []
@@ -85,12 +86,12 @@ final class RoutePointCollector: @unchecked Sendable {
         }
     }
 
-    /// Says that the reader keeps every core busy itself, a large file read on two cores at once
-    /// (``XMLReadAhead``): each chunk's legs are then measured as it is filed, on the reading thread (a
-    /// third thread would only take turns with the two reading, and leave a core idle at the end
-    /// whenever one half finished first), and every chunk is in huge pages, the one being filled too.
+    /// Says that the reader reads on two cores at once, a large file (``XMLReadAhead``): every chunk is
+    /// then in huge pages, the one being filled too, and on a machine of two cores each chunk's legs
+    /// are left to ``finish()``, which measures them on every core as it moves the points (a thread
+    /// measuring beside the two reading would only take turns with them).
     func readsOnEveryCore() {
-        measuresAsFiled = true
+        measuresAtFinish = Parallel.coreCount <= 2
         usesHugePages = true
         guard let small = current else { return }
         let large = HugePageBuffer<RoutePoint>(capacity: Self.chunkCapacity, hugePages: true)
@@ -99,8 +100,8 @@ final class RoutePointCollector: @unchecked Sendable {
         current = large
     }
 
-    /// Files the chunk being filled, its legs measured now (``readsOnEveryCore()``) or on the background
-    /// queue: for a reader on another thread that has read its last point.
+    /// Files the chunk being filled, its legs measured on the background queue (or left to ``finish()``,
+    /// ``readsOnEveryCore()``): for a reader on another thread that has read its last point.
     func fileCurrentChunk() {
         file(measuringLater: true)
     }
@@ -139,23 +140,21 @@ final class RoutePointCollector: @unchecked Sendable {
     }
 
     /// Files the chunk being filled (if it has points) and, when `measuringLater`, starts measuring its
-    /// legs on the background queue.
+    /// legs on the background queue (unless ``finish()`` measures them).
     private func file(measuringLater: Bool) {
         guard let current, currentCount > 0 else { return }
         let chunk = Chunk(points: current, count: currentCount, previous: chunks.last.map { $0.points.start[$0.count - 1] },
-                          legs: measuresLegs ? HugePageBuffer(capacity: Self.chunkCapacity, hugePages: usesHugePages) : nil)
+                          legs: measuresLegs && !measuresAtFinish ? HugePageBuffer(capacity: Self.chunkCapacity, hugePages: usesHugePages) : nil)
         self.current = nil
         currentCount = 0
         usesHugePages = true
         let index = chunks.count
         chunks.append(chunk)
         guard measuresLegs else { return }
-        let measuresNow = measuringLater && measuresAsFiled
         lock.lock()
-        claimed.append(measuresNow)
+        claimed.append(measuresAtFinish)
         lock.unlock()
-        if measuresNow { return Self.measure(chunk) }
-        guard measuringLater else { return }
+        guard measuringLater, !measuresAtFinish else { return }
         // The chunk's buffers stay valid until `finish()` or `deinit` has waited for the group.
         // Weak: a reader that gives up (the scanner handing over to libxml2) drops its collector, and
         // then the chunks not yet started are not measured.
@@ -200,70 +199,112 @@ final class RoutePointCollector: @unchecked Sendable {
         // The leg ending at point k is legs[k - skipped]: without `previous`, the first point has none.
         let skipped = chunk.previous == nil ? 1 : 0
         guard range.upperBound > skipped else { return }
+        // Read once: each read of the shared solver copies its 400 bytes.
+        let geodesic = Geodesic.wgs84
         for k in max(range.lowerBound, skipped)..<range.upperBound {
             // The coordinates alone: a whole point is copied with memmove.
             let from = k == 0 ? chunk.previous!.coordinate : points[k - 1].coordinate
-            (legs + (k - skipped)).initialize(to: leg(from: from, to: points[k].coordinate))
+            (legs + (k - skipped)).initialize(to: leg(from: from, to: points[k].coordinate, on: geodesic))
         }
     }
 
-    private static func leg(from: LocationCoordinate2D, to: LocationCoordinate2D) -> Route.Leg {
-        let line = Geodesic.wgs84.lengthAndAzimuth(from: from, to: to)
+    private static func leg(from: LocationCoordinate2D, to: LocationCoordinate2D, on geodesic: Geodesic = .wgs84) -> Route.Leg {
+        let line = geodesic.lengthAndAzimuth(from: from, to: to)
         return Route.Leg(distance: line.distance, heading: Angles.normalizedHeading(line.azimuth), isGap: false)
     }
 
     /// The points, and (when measuring) the `count - 1` legs between consecutive points as
     /// ``Route/measuredLegs(_:threads:)`` gives them. Call once.
     ///
-    /// From a chunk's worth of points, the chunks are moved into the arrays on all cores at once, each
-    /// chunk's points and legs to where they belong (the new arrays' pages are faulted in as they are
-    /// written, which costs as much as the copy).
+    /// From a chunk's worth of points, the arrays are filled on all cores at once, each core taking one
+    /// run of them: the points moved from their chunks, the legs moved or, for chunks left to it,
+    /// measured (the new arrays' pages are faulted in as they are written, which costs as much as the
+    /// copy). A chunk is freed as soon as the run that holds it whole is done with it.
     func finish() -> (points: [RoutePoint], legs: [Route.Leg]?) {
         file(measuringLater: false)
         if measuresLegs { measureRemainingLegs() }
         let filed = chunks
         chunks = []
-        // Where each chunk's points and legs start in the arrays.
-        var pointOffsets: [Int] = [], legOffsets: [Int] = []
-        var pointOffset = 0, legOffset = 0
+        // Where each chunk's points start in the array; the leg ending at point g is leg g - 1.
+        var offsets: [Int] = []
+        var total = 0
         for chunk in filed {
-            pointOffsets.append(pointOffset)
-            legOffsets.append(legOffset)
-            pointOffset += chunk.count
-            legOffset += (chunk.join == nil ? 0 : 1) + (chunk.previous == nil ? chunk.count - 1 : chunk.count)
+            offsets.append(total)
+            total += chunk.count
         }
-        let total = count
         let parts = total >= Self.chunkCapacity ? Parallel.coreCount : 1
+        let writesLegs = measuresLegs
         var legs: [Route.Leg]? = nil
         let points = [RoutePoint](unsafeUninitializedCapacity: total) { pointBuffer, pointsInitialized in
             HugePageBuffer.advise(pointBuffer)
-            let moveLegs = measuresLegs
-            legs = [Route.Leg](unsafeUninitializedCapacity: moveLegs ? max(total - 1, 0) : 0) { legBuffer, legsInitialized in
+            legs = [Route.Leg](unsafeUninitializedCapacity: writesLegs ? max(total - 1, 0) : 0) { legBuffer, legsInitialized in
                 HugePageBuffer.advise(legBuffer)
-                nonisolated(unsafe) let pointBase = pointBuffer.baseAddress, legBase = legBuffer.baseAddress
-                Parallel.forEachRange(count: filed.count, parts: parts) { range in
-                    for k in range {
-                        Self.move(filed[k], points: pointBase! + pointOffsets[k], legs: moveLegs ? legBase! + legOffsets[k] : nil)
+                // Each run writes only its own points and the legs ending at them, and frees only the
+                // chunks it holds whole; the chunks split between runs are freed after.
+                let freed = UnsafeMutableBufferPointer<Bool>.allocate(capacity: filed.count)
+                freed.initialize(repeating: false)
+                nonisolated(unsafe) let pointBase = pointBuffer.baseAddress, legBase = writesLegs ? legBuffer.baseAddress : nil
+                nonisolated(unsafe) let shared = freed
+                Parallel.forEachRange(count: total, parts: parts) { run in
+                    for k in filed.indices where offsets[k] < run.upperBound && offsets[k] + filed[k].count > run.lowerBound {
+                        let part = max(run.lowerBound - offsets[k], 0)..<min(run.upperBound - offsets[k], filed[k].count)
+                        Self.move(filed[k], part, to: pointBase! + offsets[k], legs: legBase, at: offsets[k])
+                        if part.count == filed[k].count {
+                            Self.free(filed[k])
+                            shared[k] = true
+                        }
                     }
                 }
-                legsInitialized = moveLegs ? legOffset : 0
+                for k in filed.indices where !freed[k] { Self.free(filed[k]) }
+                freed.deallocate()
+                legsInitialized = writesLegs ? max(total - 1, 0) : 0
             }
-            pointsInitialized = pointOffset
+            pointsInitialized = total
         }
         return (points, measuresLegs ? legs : nil)
     }
 
-    /// Moves `chunk`'s points to `points` and (when given) its legs, its joining leg first, to `legs`,
-    /// freeing its buffers.
-    private static func move(_ chunk: Chunk, points: UnsafeMutablePointer<RoutePoint>, legs: UnsafeMutablePointer<Route.Leg>?) {
-        points.moveInitialize(from: chunk.points.start, count: chunk.count)
-        chunk.points.deallocate()
-        guard var legs, let measured = chunk.legs else { return }
-        if let join = chunk.join {
-            legs.initialize(to: join)
-            legs += 1
+    /// Moves `chunk`'s points in `range` to `points` (where the chunk's first point goes) and, when
+    /// given the route's `legs`, writes the legs ending at them there: the chunk's point `j` is the
+    /// route's point `offset + j`, and the leg ending at it is `legs[offset + j - 1]` (the route's first
+    /// point has none).
+    private static func move(_ chunk: Chunk, _ range: Range<Int>, to points: UnsafeMutablePointer<RoutePoint>,
+                             legs: UnsafeMutablePointer<Route.Leg>?, at offset: Int) {
+        if let legs { writeLegs(chunk, range, to: legs, at: offset) }
+        (points + range.lowerBound).moveInitialize(from: chunk.points.start + range.lowerBound, count: range.count)
+    }
+
+    /// The legs ending at `chunk`'s points in `range`, written where ``move(_:_:to:legs:at:)`` says:
+    /// the joining leg for a chunk spliced from another collector, the chunk's own measured legs, or,
+    /// for a chunk left to ``finish()``, measured now from its points.
+    private static func writeLegs(_ chunk: Chunk, _ range: Range<Int>, to legs: UnsafeMutablePointer<Route.Leg>, at offset: Int) {
+        let points = chunk.points.start
+        var j = range.lowerBound
+        if j == 0, !range.isEmpty {
+            j = 1
+            if let previous = chunk.previous {
+                (legs + offset - 1).initialize(to: chunk.legs?.start.pointee ?? leg(from: previous.coordinate, to: points[0].coordinate))
+            } else if let join = chunk.join {
+                (legs + offset - 1).initialize(to: join)
+            }
         }
-        legs.moveInitialize(from: measured.start, count: chunk.previous == nil ? chunk.count - 1 : chunk.count)
-        measured.deallocate()
+        guard j < range.upperBound else { return }
+        if let measured = chunk.legs {
+            // The leg ending at point j is measured[j - skipped]: without `previous`, point 0 has none.
+            let skipped = chunk.previous == nil ? 1 : 0
+            (legs + offset + j - 1).initialize(from: measured.start + (j - skipped), count: range.upperBound - j)
+            return
+        }
+        // Read once: each read of the shared solver copies its 400 bytes.
+        let geodesic = Geodesic.wgs84
+        for j in j..<range.upperBound {
+            (legs + offset + j - 1).initialize(to: leg(from: points[j - 1].coordinate, to: points[j].coordinate, on: geodesic))
+        }
+    }
+
+    /// Frees `chunk`'s buffers (its points moved out, or trivial).
+    private static func free(_ chunk: Chunk) {
+        chunk.points.deallocate()
+        chunk.legs?.deallocate()
     }
 }
