@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RouteKit
+import RouteKitSupport
 
 /// How routes are stored: points in 56 bytes and legs in 16 that give back every value as set (`nil`,
 /// NaN and signed zeros included), and points collected while reading, with their legs measured on
@@ -73,21 +74,19 @@ private let chunk = RoutePointCollector.chunkCapacity
         return points
     }
 
-    /// Around every chunk boundary, the collected points and their legs measured on other threads are
-    /// the points given and the legs measured serially, bit for bit.
-    /// Points collected in chunks, their legs measured in the background or as each chunk is filed (a
-    /// file read on every core, said before the first point or after some), give the serial points and
-    /// legs bit for bit, whatever the count against the chunks.
+    /// Points collected in chunks, their legs measured in the background or at the end (a file read on
+    /// every core of a machine of two, said before the first point or after some), give the serial
+    /// points and legs bit for bit, whatever the count against the chunks.
     @Test(arguments: [0, 1, 2, chunk - 1, chunk, chunk + 1, 2 * chunk + 5], [nil, 0, 10])
     func collectedPointsAndLegsAreTheSerialOnes(count: Int, everyCoreAfter: Int?) {
         let points = Self.walk(count)
         let collector = RoutePointCollector(measuresLegs: true)
         for (i, p) in points.enumerated() {
-            if i == everyCoreAfter { collector.readsOnEveryCore() }
+            if i == everyCoreAfter { Parallel.withCoreLimit(2) { collector.readsOnEveryCore() } }
             collector.append(p)
         }
         #expect(collector.count == count)
-        let (collected, legs) = collector.finish()
+        let (collected, legs) = Parallel.withCoreLimit(2) { collector.finish() }
         #expect(collected == points)
         let serial = Route.measuredLegs(points, threads: 1)
         #expect(legs?.count == serial.count)
@@ -102,8 +101,8 @@ private let chunk = RoutePointCollector.chunkCapacity
     /// A second half collected on its own (a read-ahead thread's) and spliced in, then more points after
     /// it, gives the points and legs of collecting them all in one, bit for bit, wherever the halves
     /// fall against the chunks (either half empty, or a point, or a chunk and one more).
-    /// Either as the read-ahead does it: both on every core, the second half's last chunk filed on its
-    /// thread.
+    /// Either as the read-ahead does it on a machine of two cores: both on every core (legs measured at
+    /// the end), the second half's last chunk filed on its thread.
     @Test(arguments: [(0, chunk + 5, 3), (1, chunk + 5, 0), (chunk, chunk, 1), (chunk + 1, 2, chunk), (100, 0, 100), (chunk + 5, 1, 0)],
           [false, true])
     func splicedCollectorsGiveTheSerialPointsAndLegs(sizes: (first: Int, second: Int, after: Int), everyCore: Bool) {
@@ -112,9 +111,9 @@ private let chunk = RoutePointCollector.chunkCapacity
         for measuresLegs in [true, false] {
             let collector = RoutePointCollector(measuresLegs: measuresLegs)
             let ahead = RoutePointCollector(measuresLegs: measuresLegs)
-            if everyCore { ahead.readsOnEveryCore() }
+            if everyCore { Parallel.withCoreLimit(2) { ahead.readsOnEveryCore() } }
             for p in points[..<first] { collector.append(p) }
-            if everyCore { collector.readsOnEveryCore() }
+            if everyCore { Parallel.withCoreLimit(2) { collector.readsOnEveryCore() } }
             for p in points[first..<(first + second)] { ahead.append(p) }
             if everyCore { ahead.fileCurrentChunk() }
             collector.append(contentsOf: ahead)
