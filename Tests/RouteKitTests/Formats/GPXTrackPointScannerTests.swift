@@ -58,6 +58,22 @@ extension Formats {
             #expect(route.points[3].coordinate.latitude.sign == .minus && route.points[3].elevation == nil)
         }
 
+        /// The extension prefix is held inline up to 32 bytes (`XMLNamePrefix`): a prefix of 32 is
+        /// learnt and its points read whole, one of 33 leaves them to the general path; both read as
+        /// libxml2 reads them.
+        @Test(arguments: [1, 31, 32, 33, 60])
+        func extensionPrefixesOfAnyLengthReadAsLibxml2ReadsThem(length: Int) throws {
+            let prefix = String(repeating: "x", count: length - 1) + "g"
+            let text = Self.plain.replacingOccurrences(of: "xmlns:g=", with: "xmlns:\(prefix)=")
+                .replacingOccurrences(of: "<g:", with: "<\(prefix):").replacingOccurrences(of: "</g:", with: "</\(prefix):")
+            #expect(XMLFastScannerTests.compare(.data(Data(text.utf8)), path: "prefix\(length).gpx"))
+            let delegate = try #require(try Self.delegate(text))
+            // The second point has extensions: read whole only when the prefix is held.
+            #expect(delegate.rawTrackPointCount == (length <= XMLNamePrefix.capacity ? 4 : 3), "prefix of \(length) bytes")
+            let route = try GPXReader.route(from: delegate)
+            #expect(route.points[0].heartRate == 100 && route.points[1].heartRate == 120 && route.points[1].speed == 4.25)
+        }
+
         /// Edits of the second point: each is read whole exactly as the general path reads it, or
         /// declined and read by the general path (or libxml2), never differently.
         static let edits: [(String, String)] = [

@@ -237,7 +237,7 @@ final class GPXParserDelegate: XMLRouteDelegate {
     /// Remembers the prefix of the first `<P:TrackPointExtension>` in a point's `<extensions>`.
     private func learnExtensionPrefix(_ element: XMLName) {
         guard pointScanner.extensionPrefix == nil, let prefix = element.prefix else { return }
-        pointScanner.extensionPrefix = Array(UnsafeBufferPointer(start: prefix, count: strlen(prefix)))
+        pointScanner.extensionPrefix = XMLNamePrefix(UnsafeBufferPointer(start: prefix, count: strlen(prefix)))
     }
 
     override func rawElement(_ p: UnsafePointer<UInt8>, _ n: Int, at i: Int) -> Int? {

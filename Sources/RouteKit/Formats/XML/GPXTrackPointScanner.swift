@@ -42,8 +42,9 @@ import Darwin
 /// - Complexity: O(n) in the element's length, no allocation.
 struct GPXTrackPointScanner: Equatable {
     /// The prefix the file binds to Garmin's TrackPointExtension namespace, learnt from a point read
-    /// by the general path; `nil` until then (a point with extensions is then left to it).
-    var extensionPrefix: [UInt8]?
+    /// by the general path; `nil` until then, or when longer than ``XMLNamePrefix/capacity`` (a point
+    /// with extensions is then left to it).
+    var extensionPrefix: XMLNamePrefix?
 
     /// Reads the `<trkpt>` element starting at `i` (`p[i] == '<'`); `nil` when it is not of the shape
     /// above. `end` is the index after its end tag.

@@ -145,7 +145,7 @@ final class TCXParserDelegate: XMLRouteDelegate {
     /// Remembers the prefix of the first `TPX` (ActivityExtension v2) in a Trackpoint's `Extensions`.
     private func learnExtensionPrefix(_ element: XMLName) {
         guard trackpointScanner.extensionPrefix == nil, let prefix = element.prefix else { return }
-        trackpointScanner.extensionPrefix = Array(UnsafeBufferPointer(start: prefix, count: strlen(prefix)))
+        trackpointScanner.extensionPrefix = XMLNamePrefix(UnsafeBufferPointer(start: prefix, count: strlen(prefix)))
     }
 
     /// Remembers the prefix of the first `T:type="HeartRateInBeatsPerMinute_t"` (XML Schema instance)
@@ -156,7 +156,7 @@ final class TCXParserDelegate: XMLRouteDelegate {
               let start = entry[3], let end = entry[4], XMLNameTable.equal(local, "type"),
               XMLNameTable.equal(uri, "http://www.w3.org/2001/XMLSchema-instance"),
               end - start == 27, memcmp(start, "HeartRateInBeatsPerMinute_t", 27) == 0 else { return }
-        trackpointScanner.typePrefix = Array(UnsafeBufferPointer(start: prefix, count: strlen(prefix)))
+        trackpointScanner.typePrefix = XMLNamePrefix(UnsafeBufferPointer(start: prefix, count: strlen(prefix)))
     }
 
     /// A `Trackpoint` read whole counts as the general path counts it: a point of the open `Track`,

@@ -52,12 +52,13 @@ import RouteKitSupport
 /// - Complexity: O(n) in the element's length, no allocation.
 struct TCXTrackpointScanner {
     /// The prefix the file binds to the ActivityExtension v2 namespace, learnt from a `TPX` read by
-    /// the general path; `nil` until then (a `Trackpoint` with `Extensions` is then left to it).
-    var extensionPrefix: [UInt8]?
+    /// the general path; `nil` until then, or when longer than ``XMLNamePrefix/capacity`` (a
+    /// `Trackpoint` with `Extensions` is then left to it).
+    var extensionPrefix: XMLNamePrefix?
     /// The prefix of the `type` attribute on `HeartRateBpm` (XML Schema instance), learnt from a
-    /// `HeartRateBpm` read by the general path; `nil` until then (a `HeartRateBpm` with the attribute
-    /// is then left to it).
-    var typePrefix: [UInt8]?
+    /// `HeartRateBpm` read by the general path; `nil` until then, or when longer than
+    /// ``XMLNamePrefix/capacity`` (a `HeartRateBpm` with the attribute is then left to it).
+    var typePrefix: XMLNamePrefix?
 
     /// What the children of one `Trackpoint` set, as the general path keeps it while the point is open.
     private struct Fields {
