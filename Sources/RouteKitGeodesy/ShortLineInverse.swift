@@ -46,6 +46,9 @@ struct ShortLineInverse: Sendable {
     private let a: Double
     private let e2: Double
     private let secondE2: Double
+    /// `1 / a` and `1 / (a (1 - e²))`, so that the curvatures are products, not quotients.
+    private let inverseA: Double, inverseAOneMinusE2: Double
+    private let trigonometry = TabulatedTrigonometry.shared
 
     /// The solver for an ellipsoid (metres, unitless), or `nil` unless it is oblate with a flattening
     /// of at most 1/100 (the formulas' error terms were measured on WGS 84's).
@@ -54,6 +57,8 @@ struct ShortLineInverse: Sendable {
         a = equatorialRadius
         e2 = flattening * (2 - flattening)
         secondE2 = e2 / (1 - e2)
+        inverseA = 1 / equatorialRadius
+        inverseAOneMinusE2 = 1 / (equatorialRadius * (1 - e2))
     }
 
     /// The geodesic from `start` to `end`, or `nil` outside the domain.
@@ -84,7 +89,8 @@ struct ShortLineInverse: Sendable {
         guard abs(dLatitude) <= Self.maximumDifference, abs(dLongitude) <= Self.maximumDifference,
               abs(start.latitude) <= Self.maximumLatitude, abs(end.latitude) <= Self.maximumLatitude,
               max(abs(dLatitude), abs(dLongitude)) >= Self.minimumDifference else { return nil }
-        let ends = Ends(latitude1: start.latitude, latitude2: end.latitude, dLatitude: dLatitude, e2: e2)
+        let ends = Ends(latitude1: start.latitude, latitude2: end.latitude, dLatitude: dLatitude, e2: e2,
+                        trigonometry: trigonometry)
         return (ends, chord(ends, dLongitude: dLongitude))
     }
 
@@ -121,10 +127,10 @@ struct ShortLineInverse: Sendable {
         let w1: Double, w2: Double
 
         @inline(__always)
-        init(latitude1: Double, latitude2: Double, dLatitude: Double, e2: Double) {
+        init(latitude1: Double, latitude2: Double, dLatitude: Double, e2: Double, trigonometry: TabulatedTrigonometry) {
             let mid = (latitude1 + latitude2) * (.pi / 360)
             let half = dLatitude * (.pi / 360)
-            sinMid = sin(mid); cosMid = cos(mid)
+            (sinMid, cosMid) = trigonometry.sinCos(mid)
             (sinHalf, cosHalf) = ShortLineInverse.smallAngleSinCos(half)
             sin1 = sinMid * cosHalf - cosMid * sinHalf; cos1 = cosMid * cosHalf + sinMid * sinHalf
             sin2 = sinMid * cosHalf + cosMid * sinHalf; cos2 = cosMid * cosHalf - sinMid * sinHalf
@@ -144,11 +150,12 @@ struct ShortLineInverse: Sendable {
         let dSin = 2 * ends.cosMid * ends.sinHalf       // sin φ2 - sin φ1
         let dCos = -2 * ends.sinMid * ends.sinHalf      // cos φ2 - cos φ1
         let dW = -e2 * dSin * (2 * ends.sinMid * ends.cosHalf) / (ends.w1 + ends.w2)  // W2 - W1
-        let scale = a / (ends.w1 * ends.w2)
+        let inverseW1W2 = 1 / (ends.w1 * ends.w2)
+        let scale = a * inverseW1W2
         // p = N cos φ and q = N (1 - e²) sin φ: p2 - p1 = a (cos φ2 W1 - cos φ1 W2) / (W1 W2), and q alike.
         let dp = scale * (ends.w1 * dCos - ends.cos1 * dW)
         let dq = scale * (1 - e2) * (ends.w1 * dSin - ends.sin1 * dW)
-        let p2 = a * ends.cos2 / ends.w2
+        let p2 = a * ends.cos2 * ends.w1 * inverseW1W2  // N2 cos φ2 = a cos φ2 / W2
         let half = dLongitude * (.pi / 360)
         let (sinHalf, cosHalf) = Self.smallAngleSinCos(half)
         return Chord(d: SIMD3(dp - 2 * p2 * sinHalf * sinHalf, 2 * p2 * sinHalf * cosHalf, dq),
@@ -171,13 +178,14 @@ struct ShortLineInverse: Sendable {
         let c2 = (d * d).sum()
         // Normal curvature at the mid-latitude in the chord's azimuth (1/N = W/a, 1/M = W³/(a (1 - e²))).
         let w = (1 - e2 * ends.sinMid * ends.sinMid).squareRoot()
-        let inverseN = w / a, inverseM = w * w * w / (a * (1 - e2))
-        let curvature = (north * north * inverseM + east * east * inverseN) / horizontal2
-        let distance = c2.squareRoot() * (1 + c2 * curvature * curvature / 24)
+        let inverseN = w * inverseA, inverseM = w * w * w * inverseAOneMinusE2
+        let inverseHorizontal2 = 1 / horizontal2
+        let curvature = (north * north * inverseM + east * east * inverseN) * inverseHorizontal2
+        let distance = c2.squareRoot() * (1 + c2 * curvature * curvature * (1.0 / 24))
         // The geodesic's turn from the normal section (sin 2α = 2 east north / horizontal²), radians.
         let turn = secondE2 * c2 * inverseN * inverseN * ends.cosMid * ends.cosMid
-            * (2 * east * north / horizontal2) / 12
-        return Departure(distance: distance, azimuth: (atan2(east, north) - turn) * (180 / .pi), turn: turn)
+            * (2 * east * north * inverseHorizontal2) * (1.0 / 12)
+        return Departure(distance: distance, azimuth: (trigonometry.atan2(east, north) - turn) * (180 / .pi), turn: turn)
     }
 
     /// The azimuth at `P2`, degrees: the chord's direction in the plane tangent there, turned as at `P1`.
@@ -188,6 +196,6 @@ struct ShortLineInverse: Sendable {
         let sinL = chord.sinLongitude, cosL = chord.cosLongitude
         let east2 = -sinL * d.x + cosL * d.y
         let north2 = -ends.sin2 * (cosL * d.x + sinL * d.y) + ends.cos2 * d.z
-        return (atan2(east2, north2) - turn) * (180 / .pi)
+        return (trigonometry.atan2(east2, north2) - turn) * (180 / .pi)
     }
 }
