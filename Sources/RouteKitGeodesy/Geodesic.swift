@@ -81,6 +81,20 @@ public struct Geodesic: Sendable {
         return (inverse.distance, inverse.initialAzimuth)
     }
 
+    /// ``lengthAndAzimuth(from:to:)`` of two lines at once (two legs of a route), the same values: two
+    /// short lines are solved side by side, in about the time of one.
+    /// - Returns: The lengths (metres) and initial azimuths (degrees, `-180...180`), the first line's first.
+    /// - Complexity: O(1); about 50 nanoseconds for two short lines.
+    @inline(__always)
+    package func lengthsAndAzimuths(from starts: (LocationCoordinate2D, LocationCoordinate2D),
+                                    to ends: (LocationCoordinate2D, LocationCoordinate2D))
+        -> ((distance: Double, azimuth: Double), (distance: Double, azimuth: Double)) {
+        if let lines = shortLines?.lengthsAndAzimuths(from: starts, to: ends) {
+            return ((lines.distance[0], lines.azimuth[0]), (lines.distance[1], lines.azimuth[1]))
+        }
+        return (lengthAndAzimuth(from: starts.0, to: ends.0), lengthAndAzimuth(from: starts.1, to: ends.1))
+    }
+
     /// ``inverse(from:to:)`` always by PROJ `geod_inverse` (Karney 2013).
     func karneyInverse(from start: LocationCoordinate2D, to end: LocationCoordinate2D) -> Inverse {
         var s12 = 0.0, azi1 = 0.0, azi2 = 0.0

@@ -31,9 +31,18 @@ import Foundation
 /// formulas in 80-bit arithmetic agree with these to 1e-12 m. What the formulas leave out grows with
 /// the length: lines of 10 km are within 6e-8 m sideways of PROJ's, of 30 km within 4e-7 m in length.
 ///
+/// Lines are solved two at a time, one in each lane of a `SIMD2<Double>` (``Lanes``): every step is the
+/// same arithmetic in each lane, so a line's result does not depend on the line beside it, and a line
+/// solved alone (in both lanes) is bit for bit the same. The two lines' chains of divisions and square
+/// roots, which bound the time of one, then overlap: a route's legs are measured in pairs
+/// (``lengthsAndAzimuths(from:to:)``).
+///
 /// [Hofmann-Wellenhof et al. 2008]: https://doi.org/10.1007/978-3-211-73017-1
 /// [Deakin and Hunter 2010]: R. E. Deakin and M. N. Hunter, *Geometric Geodesy Part B*, RMIT University
 struct ShortLineInverse: Sendable {
+    /// Two values, one for each of two lines.
+    typealias Lanes = SIMD2<Double>
+
     /// The largest difference of latitude, and of longitude, between the ends, degrees.
     static let maximumDifference = 0.02
     /// The highest latitude of either end, degrees (either hemisphere).
@@ -65,10 +74,10 @@ struct ShortLineInverse: Sendable {
     /// - Complexity: O(1); about 60 nanoseconds.
     @inline(__always)
     func inverse(from start: LocationCoordinate2D, to end: LocationCoordinate2D) -> Geodesic.Inverse? {
-        guard let (ends, chord) = setUp(from: start, to: end) else { return nil }
+        guard let (ends, chord) = setUp(from: (start, start), to: (end, end)) else { return nil }
         let departure = departure(ends, chord: chord)
-        return Geodesic.Inverse(distance: departure.distance, initialAzimuth: departure.azimuth,
-                                finalAzimuth: arrivalAzimuth(ends, chord: chord, turn: departure.turn))
+        let arrival = arrivalAzimuth(ends, chord: chord, turn: departure.turn)
+        return Geodesic.Inverse(distance: departure.distance[0], initialAzimuth: departure.azimuth[0], finalAzimuth: arrival[0])
     }
 
     /// The length (metres) and the azimuth at `start` (degrees) of the geodesic to `end`, as
@@ -76,31 +85,49 @@ struct ShortLineInverse: Sendable {
     /// - Complexity: O(1); about 45 nanoseconds.
     @inline(__always)
     func lengthAndAzimuth(from start: LocationCoordinate2D, to end: LocationCoordinate2D) -> (distance: Double, azimuth: Double)? {
-        guard let (ends, chord) = setUp(from: start, to: end) else { return nil }
+        lengthsAndAzimuths(from: (start, start), to: (end, end)).map { ($0.distance[0], $0.azimuth[0]) }
+    }
+
+    /// ``lengthAndAzimuth(from:to:)`` of two lines at once, lane by lane (the same values as one at a
+    /// time); `nil` when either is outside the domain.
+    /// - Complexity: O(1); about as long as one line.
+    @inline(__always)
+    func lengthsAndAzimuths(from starts: (LocationCoordinate2D, LocationCoordinate2D),
+                            to ends: (LocationCoordinate2D, LocationCoordinate2D)) -> (distance: Lanes, azimuth: Lanes)? {
+        guard let (ends, chord) = setUp(from: starts, to: ends) else { return nil }
         let departure = departure(ends, chord: chord)
         return (departure.distance, departure.azimuth)
     }
 
-    /// The ends' latitudes and the chord between them, or `nil` outside the domain.
+    /// The ends' latitudes and the chords between them, or `nil` when either line is outside the domain.
     @inline(__always)
-    private func setUp(from start: LocationCoordinate2D, to end: LocationCoordinate2D) -> (Ends, Chord)? {
-        let dLatitude = end.latitude - start.latitude
-        let dLongitude = Self.longitudeDifference(start.longitude, end.longitude)
-        guard abs(dLatitude) <= Self.maximumDifference, abs(dLongitude) <= Self.maximumDifference,
-              abs(start.latitude) <= Self.maximumLatitude, abs(end.latitude) <= Self.maximumLatitude,
-              max(abs(dLatitude), abs(dLongitude)) >= Self.minimumDifference else { return nil }
-        let ends = Ends(latitude1: start.latitude, latitude2: end.latitude, dLatitude: dLatitude, e2: e2,
-                        trigonometry: trigonometry)
+    private func setUp(from starts: (LocationCoordinate2D, LocationCoordinate2D),
+                       to ends: (LocationCoordinate2D, LocationCoordinate2D)) -> (Ends, Chord)? {
+        let latitude1 = Lanes(starts.0.latitude, starts.1.latitude), latitude2 = Lanes(ends.0.latitude, ends.1.latitude)
+        let dLatitude = latitude2 - latitude1
+        let dLongitude = Lanes(Self.longitudeDifference(starts.0.longitude, ends.0.longitude),
+                               Self.longitudeDifference(starts.1.longitude, ends.1.longitude))
+        let latitudeStep = Self.magnitude(dLatitude), longitudeStep = Self.magnitude(dLongitude)
+        guard all(latitudeStep .<= Self.maximumDifference), all(longitudeStep .<= Self.maximumDifference),
+              all(Self.magnitude(latitude1) .<= Self.maximumLatitude), all(Self.magnitude(latitude2) .<= Self.maximumLatitude),
+              all(pointwiseMax(latitudeStep, longitudeStep) .>= Self.minimumDifference) else { return nil }
+        let ends = Ends(latitude1: latitude1, latitude2: latitude2, dLatitude: dLatitude, e2: e2, trigonometry: trigonometry)
         return (ends, chord(ends, dLongitude: dLongitude))
     }
 
-    /// The sine and cosine of an angle of at most 2e-4 radians in magnitude (half the largest
-    /// difference of the domain is 1.75e-4), by their Taylor series to `x⁵` and `x⁴`: the first terms
-    /// left out (`x⁷/5040`, `x⁶/720`) are below 3e-31 and 4e-26, under a millionth of the results' last
-    /// bits. Four libm calls a line fewer; the results are glibc's `sin` and `cos` (none of ten million
+    /// The magnitude of each lane.
+    @inline(__always)
+    static func magnitude(_ x: Lanes) -> Lanes {
+        Lanes(x[0].magnitude, x[1].magnitude)
+    }
+
+    /// The sine and cosine of angles of at most 2e-4 radians in magnitude (half the largest difference
+    /// of the domain is 1.75e-4), by their Taylor series to `x⁵` and `x⁴`: the first terms left out
+    /// (`x⁷/5040`, `x⁶/720`) are below 3e-31 and 4e-26, under a millionth of the results' last bits.
+    /// Four library calls a line fewer; the results are glibc's `sin` and `cos` (none of ten million
     /// random angles differed; `ShortLineInverseTests` allows a last bit).
     @inline(__always)
-    static func smallAngleSinCos(_ x: Double) -> (sin: Double, cos: Double) {
+    static func smallAngleSinCos(_ x: Lanes) -> (sin: Lanes, cos: Lanes) {
         let x2 = x * x
         return (x + x * x2 * (-1.0 / 6 + x2 * (1.0 / 120)), 1 + x2 * (-0.5 + x2 * (1.0 / 24)))
     }
@@ -121,13 +148,13 @@ struct ShortLineInverse: Sendable {
 
     /// The sines and cosines of both latitudes, of their mean and of half their difference.
     private struct Ends {
-        let sinMid: Double, cosMid: Double
-        let sinHalf: Double, cosHalf: Double
-        let sin1: Double, cos1: Double, sin2: Double, cos2: Double
-        let w1: Double, w2: Double
+        let sinMid: Lanes, cosMid: Lanes
+        let sinHalf: Lanes, cosHalf: Lanes
+        let sin1: Lanes, cos1: Lanes, sin2: Lanes, cos2: Lanes
+        let w1: Lanes, w2: Lanes
 
         @inline(__always)
-        init(latitude1: Double, latitude2: Double, dLatitude: Double, e2: Double, trigonometry: TabulatedTrigonometry) {
+        init(latitude1: Lanes, latitude2: Lanes, dLatitude: Lanes, e2: Double, trigonometry: TabulatedTrigonometry) {
             let mid = (latitude1 + latitude2) * (.pi / 360)
             let half = dLatitude * (.pi / 360)
             (sinMid, cosMid) = trigonometry.sinCos(mid)
@@ -141,12 +168,12 @@ struct ShortLineInverse: Sendable {
     /// The chord `P2 - P1`, metres, in Earth-centred axes turned so that `P1` is on longitude 0, and the
     /// sine and cosine of `Δλ` (`P2`'s longitude in those axes).
     private struct Chord {
-        let d: SIMD3<Double>
-        let sinLongitude: Double, cosLongitude: Double
+        let x: Lanes, y: Lanes, z: Lanes
+        let sinLongitude: Lanes, cosLongitude: Lanes
     }
 
     @inline(__always)
-    private func chord(_ ends: Ends, dLongitude: Double) -> Chord {
+    private func chord(_ ends: Ends, dLongitude: Lanes) -> Chord {
         let dSin = 2 * ends.cosMid * ends.sinHalf       // sin φ2 - sin φ1
         let dCos = -2 * ends.sinMid * ends.sinHalf      // cos φ2 - cos φ1
         let dW = -e2 * dSin * (2 * ends.sinMid * ends.cosHalf) / (ends.w1 + ends.w2)  // W2 - W1
@@ -158,24 +185,23 @@ struct ShortLineInverse: Sendable {
         let p2 = a * ends.cos2 * ends.w1 * inverseW1W2  // N2 cos φ2 = a cos φ2 / W2
         let half = dLongitude * (.pi / 360)
         let (sinHalf, cosHalf) = Self.smallAngleSinCos(half)
-        return Chord(d: SIMD3(dp - 2 * p2 * sinHalf * sinHalf, 2 * p2 * sinHalf * cosHalf, dq),
+        return Chord(x: dp - 2 * p2 * sinHalf * sinHalf, y: 2 * p2 * sinHalf * cosHalf, z: dq,
                      sinLongitude: 2 * sinHalf * cosHalf, cosLongitude: 1 - 2 * sinHalf * sinHalf)
     }
 
     /// Where the geodesic leaves `P1`: its length (metres), its azimuth there (degrees) and its turn
     /// from the normal section (radians, step 4).
     private struct Departure {
-        let distance: Double, azimuth: Double, turn: Double
+        let distance: Lanes, azimuth: Lanes, turn: Lanes
     }
 
     /// Length, initial azimuth and turn from the chord (steps 2 to 4 at `P1`).
     @inline(__always)
-    private func departure(_ ends: Ends, chord: Chord) -> Departure {
-        let d = chord.d
+    private func departure(_ ends: Ends, chord d: Chord) -> Departure {
         // Tangent plane at P1 (longitude 0): east (0, 1, 0), north (-sin φ1, 0, cos φ1).
         let east = d.y, north = -ends.sin1 * d.x + ends.cos1 * d.z
         let horizontal2 = east * east + north * north
-        let c2 = (d * d).sum()
+        let c2 = d.x * d.x + d.y * d.y + d.z * d.z
         // Normal curvature at the mid-latitude in the chord's azimuth (1/N = W/a, 1/M = W³/(a (1 - e²))).
         let w = (1 - e2 * ends.sinMid * ends.sinMid).squareRoot()
         let inverseN = w * inverseA, inverseM = w * w * w * inverseAOneMinusE2
@@ -190,10 +216,9 @@ struct ShortLineInverse: Sendable {
 
     /// The azimuth at `P2`, degrees: the chord's direction in the plane tangent there, turned as at `P1`.
     @inline(__always)
-    private func arrivalAzimuth(_ ends: Ends, chord: Chord, turn: Double) -> Double {
-        let d = chord.d
+    private func arrivalAzimuth(_ ends: Ends, chord d: Chord, turn: Lanes) -> Lanes {
         // Tangent plane at P2 (longitude Δλ): the chord's direction there is the direction of arrival.
-        let sinL = chord.sinLongitude, cosL = chord.cosLongitude
+        let sinL = d.sinLongitude, cosL = d.cosLongitude
         let east2 = -sinL * d.x + cosL * d.y
         let north2 = -ends.sin2 * (cosL * d.x + sinL * d.y) + ends.cos2 * d.z
         return (trigonometry.atan2(east2, north2) - turn) * (180 / .pi)

@@ -62,14 +62,19 @@ struct TabulatedTrigonometry: @unchecked Sendable {  // read-only tables, never 
         return UnsafePointer(memory)
     }
 
-    /// `x` rounded to the nearest sixty-fourth, and the index of that sixty-fourth, for `0 <= x <= 64`:
-    /// adding `1.5 · 2⁵²` rounds to a whole number of sixty-fourths (to even on a tie), which the low
-    /// bits of the sum then hold.
+    /// Two values, one for each of two angles (see ``ShortLineInverse``): each lane is worked out
+    /// alone, with the same arithmetic.
+    typealias Lanes = SIMD2<Double>
+
+    /// `x` rounded to the nearest sixty-fourth, and the index of that sixty-fourth (at most `last`),
+    /// for `0 <= x <= 64` in each lane: adding `1.5 · 2⁵²` rounds to a whole number of sixty-fourths
+    /// (to even on a tie), which the low bits of the sum then hold. Other lanes get some index up to `last`.
     @inline(__always)
-    private static func nearestPoint(_ x: Double) -> (c: Double, j: Int) {
+    private static func nearestPoints(_ x: Lanes, last: Int) -> (c: Lanes, j: (Int, Int)) {
         let shifter = 6_755_399_441_055_744.0  // 1.5 · 2⁵²
         let shifted = x * pointsPerRadian + shifter
-        return ((shifted - shifter) * (1 / pointsPerRadian), Int(truncatingIfNeeded: shifted.bitPattern & 0x1FFF))
+        let j0 = Int(truncatingIfNeeded: shifted[0].bitPattern & 0x1FFF), j1 = Int(truncatingIfNeeded: shifted[1].bitPattern & 0x1FFF)
+        return ((shifted - shifter) * (1 / pointsPerRadian), (min(j0, last), min(j1, last)))
     }
 
     /// `value` with the sign of `sign` flipped into it (`-value` when `sign` is negative, -0 included).
@@ -78,36 +83,59 @@ struct TabulatedTrigonometry: @unchecked Sendable {  // read-only tables, never 
         Double(bitPattern: value.bitPattern ^ (sign.bitPattern & (1 << 63)))
     }
 
-    /// The sine and cosine of `x`, radians. O(1).
+    /// The sines and cosines of the angles `x`, radians. O(1).
     @inline(__always)
-    func sinCos(_ x: Double) -> (sin: Double, cos: Double) {
-        let magnitude = abs(x)
-        guard magnitude <= Self.sinCosLimit else { return (Foundation.sin(x), Foundation.cos(x)) }
-        let (c, j) = Self.nearestPoint(magnitude)
+    func sinCos(_ x: Lanes) -> (sin: Lanes, cos: Lanes) {
+        let magnitude = Lanes(x[0].magnitude, x[1].magnitude)
+        let (c, j) = Self.nearestPoints(magnitude, last: 100)
         let r = magnitude - c
         let r2 = r * r
-        let sinR = r + r * r2 * (-1.0 / 6 + r2 * (1.0 / 120 + r2 * (-1.0 / 5040)))
-        let cosRMinus1 = r2 * (-0.5 + r2 * (1.0 / 24 + r2 * (-1.0 / 720 + r2 * (1.0 / 40320))))
-        let sinC = sinCosTable[2 * j], cosC = sinCosTable[2 * j + 1]
+        // Horner's scheme, a step a line (the type checker gives up on the series written whole).
+        var sinSeries: Lanes = r2 * (-1.0 / 5040)
+        sinSeries = r2 * (sinSeries + 1.0 / 120)
+        sinSeries = r2 * (sinSeries - 1.0 / 6)
+        let sinR: Lanes = r + r * sinSeries
+        var cosSeries: Lanes = r2 * (1.0 / 40320)
+        cosSeries = r2 * (cosSeries - 1.0 / 720)
+        cosSeries = r2 * (cosSeries + 1.0 / 24)
+        let cosRMinus1: Lanes = r2 * (cosSeries - 0.5)
+        let sinC = Lanes(sinCosTable[2 * j.0], sinCosTable[2 * j.1]), cosC = Lanes(sinCosTable[2 * j.0 + 1], sinCosTable[2 * j.1 + 1])
         let s = sinC + (sinC * cosRMinus1 + cosC * sinR)
-        let cosine = cosC + (cosC * cosRMinus1 - sinC * sinR)
-        return (Self.flipped(s, by: x), cosine)
+        var sine = Lanes(Self.flipped(s[0], by: x[0]), Self.flipped(s[1], by: x[1]))
+        var cosine = cosC + (cosC * cosRMinus1 - sinC * sinR)
+        if !all(magnitude .<= Self.sinCosLimit) {
+            for lane in 0..<2 where !(magnitude[lane] <= Self.sinCosLimit) {
+                (sine[lane], cosine[lane]) = (Foundation.sin(x[lane]), Foundation.cos(x[lane]))
+            }
+        }
+        return (sine, cosine)
     }
 
-    /// The angle of the point `(x, y)` from the positive `x` axis, radians in `-π...π`, as C's `atan2(y, x)`. O(1).
+    /// The angles of the points `(x, y)` from the positive `x` axis, radians in `-π...π`, as C's
+    /// `atan2(y, x)`. O(1).
     @inline(__always)
-    func atan2(_ y: Double, _ x: Double) -> Double {
-        let ax = abs(x), ay = abs(y)
-        let steep = ay > ax
-        let t = (steep ? ax : ay) / (steep ? ay : ax)
-        // NaN (0/0, ∞/∞, or a NaN argument) fails; t is 0 when one argument is infinite, as it should be.
-        guard t <= 1 else { return Foundation.atan2(y, x) }
-        let (c, j) = Self.nearestPoint(t)
+    func atan2(_ y: Lanes, _ x: Lanes) -> Lanes {
+        let ax = Lanes(x[0].magnitude, x[1].magnitude), ay = Lanes(y[0].magnitude, y[1].magnitude)
+        let steep = ay .> ax
+        let t = ay.replacing(with: ax, where: steep) / ax.replacing(with: ay, where: steep)
+        let (c, j) = Self.nearestPoints(t, last: 64)
         let u = (t - c) / (1 + t * c)
         let u2 = u * u
-        let atanU = u + u * u2 * (-1.0 / 3 + u2 * (1.0 / 5 + u2 * (-1.0 / 7 + u2 * (1.0 / 9))))
-        let a = atanTable[j] + atanU
-        let octant = octants + 3 * ((steep ? 1 : 0) + (x.sign == .minus ? 2 : 0))
-        return Self.flipped((octant[0] + octant[1] * a) + octant[2], by: y)
+        var series: Lanes = u2 * (1.0 / 9)
+        series = u2 * (series - 1.0 / 7)
+        series = u2 * (series + 1.0 / 5)
+        series = u2 * (series - 1.0 / 3)
+        let atanU: Lanes = u + u * series
+        let a = Lanes(atanTable[j.0], atanTable[j.1]) + atanU
+        var angle = Lanes.zero
+        for lane in 0..<2 {
+            let octant = octants + 3 * ((steep[lane] ? 1 : 0) + (x[lane].sign == .minus ? 2 : 0))
+            angle[lane] = Self.flipped((octant[0] + octant[1] * a[lane]) + octant[2], by: y[lane])
+        }
+        // NaN (0/0, ∞/∞, or a NaN argument) fails; t is 0 when one argument is infinite, as it should be.
+        if !all(t .<= 1) {
+            for lane in 0..<2 where !(t[lane] <= 1) { angle[lane] = Foundation.atan2(y[lane], x[lane]) }
+        }
+        return angle
     }
 }

@@ -122,6 +122,22 @@ import Testing
         #expect(Geodesic.wgs84.inverse(from: a, to: b) == Self.wgs84.inverse(from: a, to: b))
     }
 
+    /// Two lines solved side by side give each line's values alone, bit for bit, whichever is beside it:
+    /// another short line, a long one left to PROJ, or the same line.
+    @Test func linesInPairsAreTheLinesAlone() {
+        var rng = SplitMix64(seed: 8)
+        for k in 0..<20_000 {
+            let first = Self.randomLine(on: .wgs84, &rng, longest: 100)
+            let second = Self.randomLine(on: .wgs84, &rng, longest: k % 3 == 0 ? 50_000 : 100)
+            let pair = Geodesic.wgs84.lengthsAndAzimuths(from: (first.0, second.0), to: (first.1, second.1))
+            for (line, (start, end)) in [(pair.0, first), (pair.1, second)] {
+                let alone = Geodesic.wgs84.lengthAndAzimuth(from: start, to: end)
+                #expect(line.distance.bitPattern == alone.distance.bitPattern && line.azimuth.bitPattern == alone.azimuth.bitPattern,
+                        "\(start) -> \(end)")
+            }
+        }
+    }
+
     @Test func lengthAndAzimuthAreTheInversesValues() {
         var rng = SplitMix64(seed: 7)
         var solved = 0
@@ -145,7 +161,9 @@ import Testing
             // Uniform in the domain, and spread over magnitudes down to 1e-14 radians.
             let x = k % 2 == 0 ? Double.random(in: -1.75e-4...1.75e-4, using: &rng)
                 : 1.75e-4 * pow(10, -Double.random(in: 0...10, using: &rng)) * (k % 4 == 1 ? 1 : -1)
-            let (s, c) = ShortLineInverse.smallAngleSinCos(x)
+            let (lanes, other) = ShortLineInverse.smallAngleSinCos(ShortLineInverse.Lanes(x, -x))
+            let (s, c) = (lanes[0], other[0])
+            #expect(lanes[1] == -s && other[1] == c)
             #expect(abs(s - sin(x)) <= sin(x).magnitude.ulp && abs(c - cos(x)) <= cos(x).ulp, "x = \(x)")
             if s != sin(x) || c != cos(x) { differing += 1 }
         }

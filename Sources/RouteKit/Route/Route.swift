@@ -294,13 +294,7 @@ public struct Route: Sendable {
                 nonisolated(unsafe) let legs = legBuffer
                 let work: @Sendable (Int) -> Void = { run in
                     let start = count * run / runs, end = count * (run + 1) / runs
-                    // Read once: each read of the shared solver copies its 400 bytes.
-                    let geodesic = Geodesic.wgs84
-                    for i in start..<end {
-                        let line = geodesic.lengthAndAzimuth(from: points[i].coordinate, to: points[i + 1].coordinate)
-                        (legs.baseAddress! + i).initialize(to: Leg(distance: line.distance,
-                                                                  heading: Angles.normalizedHeading(line.azimuth), isGap: false))
-                    }
+                    measureLegs(from: points.baseAddress! + start, count: end - start, into: legs.baseAddress! + start)
                 }
                 if runs == 1 {
                     work(0)

@@ -199,18 +199,17 @@ final class RoutePointCollector: @unchecked Sendable {
         // The leg ending at point k is legs[k - skipped]: without `previous`, the first point has none.
         let skipped = chunk.previous == nil ? 1 : 0
         guard range.upperBound > skipped else { return }
-        // Read once: each read of the shared solver copies its 400 bytes.
-        let geodesic = Geodesic.wgs84
-        for k in max(range.lowerBound, skipped)..<range.upperBound {
-            // The coordinates alone: a whole point is copied with memmove.
-            let from = k == 0 ? chunk.previous!.coordinate : points[k - 1].coordinate
-            (legs + (k - skipped)).initialize(to: leg(from: from, to: points[k].coordinate, on: geodesic))
+        var first = max(range.lowerBound, skipped)
+        if first == 0 {
+            legs.initialize(to: leg(from: chunk.previous!.coordinate, to: points[0].coordinate))
+            first = 1
         }
+        guard first < range.upperBound else { return }
+        Route.measureLegs(from: points + first - 1, count: range.upperBound - first, into: legs + (first - skipped))
     }
 
-    private static func leg(from: LocationCoordinate2D, to: LocationCoordinate2D, on geodesic: Geodesic = .wgs84) -> Route.Leg {
-        let line = geodesic.lengthAndAzimuth(from: from, to: to)
-        return Route.Leg(distance: line.distance, heading: Angles.normalizedHeading(line.azimuth), isGap: false)
+    private static func leg(from: LocationCoordinate2D, to: LocationCoordinate2D) -> Route.Leg {
+        Route.Leg(Geodesic.wgs84.lengthAndAzimuth(from: from, to: to))
     }
 
     /// The points, and (when measuring) the `count - 1` legs between consecutive points as
@@ -295,11 +294,7 @@ final class RoutePointCollector: @unchecked Sendable {
             (legs + offset + j - 1).initialize(from: measured.start + (j - skipped), count: range.upperBound - j)
             return
         }
-        // Read once: each read of the shared solver copies its 400 bytes.
-        let geodesic = Geodesic.wgs84
-        for j in j..<range.upperBound {
-            (legs + offset + j - 1).initialize(to: leg(from: points[j - 1].coordinate, to: points[j].coordinate, on: geodesic))
-        }
+        Route.measureLegs(from: points + j - 1, count: range.upperBound - j, into: legs + offset + j - 1)
     }
 
     /// Frees `chunk`'s buffers (its points moved out, or trivial).
