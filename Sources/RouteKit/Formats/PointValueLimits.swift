@@ -23,22 +23,20 @@ package enum PointValueLimits {
     /// four-digit years write.
     public static let time: ClosedRange<Double> = -62_135_596_800...253_402_300_799
 
-    /// The first value outside its range, as a reason, with the point's 0-based index.
-    ///
-    /// - Complexity: O(n), one pass with no allocation unless a value is out of range.
-    static func firstViolation(in points: [RoutePoint]) -> (index: Int, reason: RouteParseError.Reason)? {
+    /// Why `point` cannot be as it is: its first value outside its range (elevation, heart rate,
+    /// cadence, speed, time, in that order), or `nil`. O(1), no allocation unless a value is out of range.
+    @inline(__always)
+    static func violation(of point: RoutePoint) -> RouteParseError.Reason? {
         func outside(_ value: Double?, _ range: ClosedRange<Double>) -> Bool {
             guard let value else { return false }
             return !range.contains(value)
         }
-        for (i, p) in points.enumerated() {
-            // Four checks written out: no array of them per point (this runs over every point read).
-            if outside(p.elevation, elevation) { return violation(i, .elevation, p.elevation!) }
-            if outside(p.heartRate, heartRate) { return violation(i, .heartRate, p.heartRate!) }
-            if outside(p.cadence, cadence) { return violation(i, .cadence, p.cadence!) }
-            if outside(p.speed, speed) { return violation(i, .speed, p.speed!) }
-            if let t = p.time, let reason = timeViolation(t) { return (i, reason) }
-        }
+        // Four checks written out: no array of them per point (this runs over every point read).
+        if outside(point.elevation, elevation) { return violation(0, .elevation, point.elevation!).reason }
+        if outside(point.heartRate, heartRate) { return violation(0, .heartRate, point.heartRate!).reason }
+        if outside(point.cadence, cadence) { return violation(0, .cadence, point.cadence!).reason }
+        if outside(point.speed, speed) { return violation(0, .speed, point.speed!).reason }
+        if let t = point.time, let reason = timeViolation(t) { return reason }
         return nil
     }
 

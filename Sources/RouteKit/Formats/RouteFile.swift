@@ -73,29 +73,7 @@ public enum RouteFile {
 
         /// The sentences of ``checkPlausibility()`` for `points`. O(n).
         static func plausibilityWarnings(_ points: [RoutePoint]) -> [String] {
-            let range = RoutePoint.plausibleElevations
-            var points = points
-            var warnings: [String] = []
-            if let wrapped = Route.unwrapHeights(&points) {
-                warnings.append(wrapped.sentence(place: nil)
-                                + "; every command uses the corrected heights, and the route check notes them (elevation-wrapped)")
-            }
-            if let zero = points.firstIndex(where: \.isAtNullIsland) {
-                let count = points[zero...].count(where: \.isAtNullIsland)
-                warnings.append("\(count == 1 ? "point \(zero) is" : "\(count) points, the first point \(zero), are") at latitude 0, "
-                                + "longitude 0, where receivers put a fix they do not have; the route check reports "
-                                + "\(count == 1 ? "it" : "them") (null-island), and the flight leaves \(count == 1 ? "it" : "them") out "
-                                + "when the route is elsewhere")
-            }
-            guard let first = points.firstIndex(where: { $0.elevation.map { !range.contains($0) } ?? false }) else { return warnings }
-            let count = points[first...].reduce(0) { $0 + ($1.elevation.map { range.contains($0) ? 0 : 1 } ?? 0) }
-            let value = points[first].elevation!
-            let shown = abs(value) >= 1e6 ? String(format: "%.6g", value) : FixedDecimal.string(value, places: 3)
-            warnings.append("\(count) elevation\(count == 1 ? " is" : "s are") outside \(Int(range.lowerBound))...\(Int(range.upperBound)) m, "
-                            + "the first at point \(first): \(shown) m"
-                            + (abs(value) > 1e8 ? " (a time or a count, not a height?)" : "")
-                            + "; the route check reports it as an error (elevation-implausible)")
-            return warnings
+            PointScreening(points, checksLimits: false).warnings(for: points)
         }
     }
 
@@ -186,16 +164,14 @@ public enum RouteFile {
     package static func read(_ input: RouteInput, displayPath: String?, format: RouteFormat?,
                             options: Options) throws(RouteParseError) -> Result {
         var result = try readUnchecked(input, displayPath: displayPath, format: format, options: options)
-        // Two passes over every point, independent of each other: on two cores for a large route.
+        // One look at every point for both, on every core for a large route.
         let points = result.route.points
-        let (violation, warnings) = Parallel.both(if: points.count >= 65_536,
-                                                  { PointValueLimits.firstViolation(in: points) },
-                                                  { Result.plausibilityWarnings(points) })
-        if let (index, reason) = violation {
+        let screening = PointScreening(points, checksLimits: true)
+        if let (index, reason) = screening.violation {
             throw RouteParseError(format: result.format, location: nil, path: displayPath ?? "<input>",
                                   codingPath: "point \(index)", reason: reason)
         }
-        result.warnings += warnings
+        result.warnings += screening.warnings(for: points)
         return result
     }
 

@@ -76,6 +76,24 @@ package enum Parallel {
     /// Bytes of stack of the thread ``both(_:_:)`` starts: the main thread's usual 8 MiB.
     private static let stackSize = 8 << 20
 
+    /// The results of `body(range)` for `parts` consecutive ranges that together cover `0..<count`
+    /// (at least one, `0..<0` when `count` is 0), computed at once, in the order of the ranges.
+    package static func mapRanges<T>(count: Int, parts: Int, _ body: (Range<Int>) -> T) -> [T] {
+        let parts = max(1, min(parts, count))
+        guard parts > 1, hasSecondCore else { return [body(0..<count)] }
+        let results = UnsafeMutableBufferPointer<T>.allocate(capacity: parts)
+        defer { results.deallocate() }
+        withoutActuallyEscaping(body) { body in
+            nonisolated(unsafe) let body = body, results = results
+            DispatchQueue.concurrentPerform(iterations: parts) { k in
+                (results.baseAddress! + k).initialize(to: body(count * k / parts..<count * (k + 1) / parts))
+            }
+        }
+        let values = Array(results)
+        _ = results.deinitialize()
+        return values
+    }
+
     /// `body(range)` for `parts` consecutive ranges that together cover `0..<count`, at once; returns
     /// when all are done. Each call must write only what its own range owns.
     package static func forEachRange(count: Int, parts: Int, _ body: (Range<Int>) -> Void) {
