@@ -110,7 +110,7 @@ struct ShortLineInverse: Sendable {
         let latitudeStep = Self.magnitude(dLatitude), longitudeStep = Self.magnitude(dLongitude)
         guard all(latitudeStep .<= Self.maximumDifference), all(longitudeStep .<= Self.maximumDifference),
               all(Self.magnitude(latitude1) .<= Self.maximumLatitude), all(Self.magnitude(latitude2) .<= Self.maximumLatitude),
-              all(pointwiseMax(latitudeStep, longitudeStep) .>= Self.minimumDifference) else { return nil }
+              all(latitudeStep .>= Self.minimumDifference .| longitudeStep .>= Self.minimumDifference) else { return nil }
         let ends = Ends(latitude1: latitude1, latitude2: latitude2, dLatitude: dLatitude, e2: e2, trigonometry: trigonometry)
         return (ends, chord(ends, dLongitude: dLongitude))
     }

@@ -152,9 +152,7 @@ extension Route {
     /// The pole a leg from `a` to `b` of this route's kind passes over (1 north, -1 south), or 0, as
     /// ``init(points:segments:name:source:)`` decides it for its boxes.
     private func travelledPole(from a: LocationCoordinate2D, to b: LocationCoordinate2D) -> Int {
-        if source.lineInterpolation == .geodesic { return Self.poleCrossing(from: a, to: b) }
-        guard abs(a.latitude) == 90 || abs(b.latitude) == 90 else { return 0 }
-        return a.latitude + b.latitude > 0 ? 1 : -1
+        Self.legPole(from: a, to: b, geodesic: source.lineInterpolation == .geodesic)
     }
 
     /// Whether ``geodesicPoints(from:to:leg:maximumLegLength:maximumLongitudeStep:)`` adds points to the

@@ -173,10 +173,7 @@ public struct Route: Sendable {
         let ((cumulative, longestLeg), (pathBox, pathRect, pole)) = Parallel.both(
             if: points.count >= 65_536,
             { Self.completeInOrder(&legs, segments: segments) },
-            {
-                let (box, rect) = Self.pathBoxes(points)  // points is non-empty
-                return (box, rect, Self.pole(of: points, segments: segments, interpolation: interpolation))
-            })
+            { Self.pathBoxesAndPole(of: points, segments: segments, interpolation: interpolation) })
         self.legs = legs
         self.cumulativeDistances = cumulative
         self.longestLeg = longestLeg
@@ -237,24 +234,41 @@ public struct Route: Sendable {
         return longest
     }
 
-    /// Whether the route goes over the north pole (1) or the south pole (-1), or neither (0): through a
-    /// point at it, or, when its lines are read as geodesics, along a leg through it (``poleCrossing(from:to:)``).
-    /// The first leg in order that does decides; legs between segments (gaps) are not travelled.
-    /// - Complexity: O(n).
-    private static func pole(of points: [RoutePoint], segments: [Range<Int>], interpolation: Source.LineInterpolation) -> Int {
+    /// The boxes of the path the points travel (``pathBoxes(_:)``, the same values) and, in the same
+    /// pass, whether the route goes over the north pole (1) or the south pole (-1), or neither (0):
+    /// through a point at it, or, when its lines are read as geodesics, along a leg through it
+    /// (``poleCrossing(from:to:)``). The first leg in order that does decides; legs between segments
+    /// (gaps) are not travelled.
+    /// - Parameters:
+    ///   - points: At least one point.
+    ///   - segments: Non-empty ranges of `points` that tile its indices, in order.
+    /// - Complexity: O(n), one pass, constant memory.
+    private static func pathBoxesAndPole(of points: [RoutePoint], segments: [Range<Int>],
+                                         interpolation: Source.LineInterpolation) -> (BoundingBox, MapRect, Int) {
+        var accumulator = BoundingBox.PathAccumulator()
+        var pole = 0
+        let geodesic = interpolation == .geodesic
         for range in segments {
-            for i in range.dropLast() {
-                let a = points[i].coordinate, b = points[i + 1].coordinate
-                if interpolation == .geodesic {
-                    let pole = poleCrossing(from: a, to: b)
-                    if pole != 0 { return pole }
-                } else if abs(a.latitude) == 90 || abs(b.latitude) == 90 {
-                    return a.latitude + b.latitude > 0 ? 1 : -1
-                }
+            var previous = points[range.lowerBound].coordinate
+            accumulator.add(previous)
+            for i in range.dropFirst() {
+                let next = points[i].coordinate
+                accumulator.add(next)
+                if pole == 0 { pole = legPole(from: previous, to: next, geodesic: geodesic) }
+                previous = next
             }
         }
-        if points.count == 1, abs(points[0].coordinate.latitude) == 90 { return points[0].coordinate.latitude > 0 ? 1 : -1 }
-        return 0
+        if points.count == 1, abs(points[0].coordinate.latitude) == 90 { pole = points[0].coordinate.latitude > 0 ? 1 : -1 }
+        return (accumulator.boundingBox!, accumulator.mapRect!, pole)
+    }
+
+    /// The pole a leg goes over, as ``pathBoxesAndPole(of:segments:interpolation:)`` judges it: along a
+    /// geodesic, ``poleCrossing(from:to:)``; along any other line, only by ending at one.
+    @inline(__always)
+    static func legPole(from a: LocationCoordinate2D, to b: LocationCoordinate2D, geodesic: Bool) -> Int {
+        if geodesic { return poleCrossing(from: a, to: b) }
+        guard abs(a.latitude) == 90 || abs(b.latitude) == 90 else { return 0 }
+        return a.latitude + b.latitude > 0 ? 1 : -1
     }
 
     /// `box` and `rect` of a path over the north (`pole` 1) or south (-1) pole, or as they are (0): the
@@ -333,18 +347,27 @@ public struct Route: Sendable {
     /// How many points carry a time (0 for an untimed route).
     public var timedPointCount: Int { recordedSpanAndCount.count }
 
-    /// ``recordedSpan`` and ``timedPointCount`` in one pass over the points.
+    /// ``recordedSpan`` and ``timedPointCount`` in one pass over the points, in runs on every core for
+    /// a large route (the earliest, the latest and the count of each run joined: the same as in order).
     /// - Complexity: O(n).
     var recordedSpanAndCount: (span: (earliest: Date, latest: Date)?, count: Int) {
-        var earliest = Double.infinity, latest = -Double.infinity
-        var count = 0
-        for point in points {
-            guard let t = point.time?.timeIntervalSinceReferenceDate else { continue }
-            earliest = min(earliest, t)
-            latest = max(latest, t)
-            count += 1
+        let runs = points.withUnsafeBufferPointer { buffer in
+            nonisolated(unsafe) let buffer = buffer
+            return Parallel.mapRanges(count: buffer.count, parts: buffer.count >= 65_536 ? Parallel.coreCount : 1) { range in
+                var earliest = Double.infinity, latest = -Double.infinity
+                var count = 0
+                for i in range {
+                    guard let t = buffer[i].time?.timeIntervalSinceReferenceDate else { continue }
+                    earliest = min(earliest, t)
+                    latest = max(latest, t)
+                    count += 1
+                }
+                return (earliest, latest, count)
+            }
         }
+        let count = runs.reduce(0) { $0 + $1.2 }
         guard count > 0 else { return (nil, 0) }
+        let earliest = runs.map(\.0).min()!, latest = runs.map(\.1).max()!
         return ((Date(timeIntervalSinceReferenceDate: earliest), Date(timeIntervalSinceReferenceDate: latest)), count)
     }
 }

@@ -2,17 +2,33 @@ import Foundation
 import Testing
 @testable import RouteKit
 
-// Route.pathBoxes (the box and map rect of a route, with concrete loops) must be exactly what the
-// geodesy module's generic BoundingBox(path:) and MapRect(enclosingPath:) give for the same
-// coordinates: on paths across the antimeridian, winding round the world, at the poles, a single
-// point, and every GPX, KML and TCX fixture that reads as a route.
+// Route.pathBoxes (the box and map rect of a path, with a concrete loop) and a route's own boxes (the
+// same accumulator, in the pass that also looks for a pole) must be exactly what the geodesy module's
+// generic BoundingBox(path:) and MapRect(enclosingPath:) give for the same coordinates, widened over a
+// pole the route goes over: on paths across the antimeridian, winding round the world, at the poles, a
+// single point, and every GPX, KML and TCX fixture that reads as a route.
 @Suite struct RoutePathBoxesTests {
-    static func expectSameAsGeodesy(_ points: [RoutePoint], _ name: String) {
-        let coordinates = points.map(\.coordinate)
-        let (box, rect) = Route.pathBoxes(points)
+    static func expectSameAsGeodesy(_ route: Route, _ name: String) {
+        let coordinates = route.points.map(\.coordinate)
+        let (box, rect) = Route.pathBoxes(coordinates)
         #expect(box == BoundingBox(path: coordinates), "\(name): box")
         #expect(rect == MapRect(enclosingPath: coordinates), "\(name): rect")
         #expect(rect == Self.unionOfEveryPoint(coordinates), "\(name): rect from the extremes")
+        let widened = Route.overPole(pole(of: route), box: box, rect: rect)
+        #expect(route.boundingBox == widened.0 && route.rect == widened.1, "\(name): the route's own boxes")
+    }
+
+    /// The pole the route goes over, leg by leg within its segments in order, or at its one point.
+    static func pole(of route: Route) -> Int {
+        let geodesic = route.source.lineInterpolation == .geodesic
+        for range in route.segments {
+            for i in range.dropLast() {
+                let pole = Route.legPole(from: route.points[i].coordinate, to: route.points[i + 1].coordinate, geodesic: geodesic)
+                if pole != 0 { return pole }
+            }
+        }
+        let only = route.points[0].coordinate.latitude
+        return route.points.count == 1 && abs(only) == 90 ? (only > 0 ? 1 : -1) : 0
     }
 
     /// The map rect by its definition: every coordinate projected, its longitude unwrapped along the path
@@ -61,7 +77,8 @@ import Testing
 
     @Test func pathsAtTheEdgesOfTheMap() {
         for (name, coordinates) in Self.paths {
-            Self.expectSameAsGeodesy(coordinates.map { RoutePoint(latitude: $0.0, longitude: $0.1) }, name)
+            let points = coordinates.map { RoutePoint(latitude: $0.0, longitude: $0.1) }
+            Self.expectSameAsGeodesy(Route(points: points, segments: [0..<points.count], name: nil, source: .init(kind: .tracks), measuredLegs: nil), name)
         }
     }
 
@@ -69,7 +86,7 @@ import Testing
         var routes = 0
         for url in Formats.XMLFastScannerTests.files(under: Fixtures.directory) where ["gpx", "kml", "tcx"].contains(url.pathExtension) {
             guard let route = try? RouteFile.read(path: url.path).route else { continue }
-            Self.expectSameAsGeodesy(route.points, url.lastPathComponent)
+            Self.expectSameAsGeodesy(route, url.lastPathComponent)
             routes += 1
         }
         #expect(routes >= 20, "only \(routes) fixtures read as routes")
