@@ -158,23 +158,28 @@ struct SampleOptions: Equatable, Subcommand {
 
     /// The frame budget checked before planning, from a lower bound of the planned flight's length,
     /// so that a flight refused here would be refused after planning too, without the time and memory
-    /// planning a long one takes (a followed route part's script grows with its length):
+    /// planning a long one takes (a followed route part's script grows with its length, and so does the
+    /// planning of a long fly-in or pull-out: `--intro 1000000` took two minutes and 7 GB to refuse):
+    /// - `follow` flies in and pulls out besides its route part, `--intro` and `--outro` seconds
+    ///   (``FlightCheck/expectedDuration(options:route:)``);
     /// - with `--duration`, the route part itself (every preset flies it whole, and more);
     /// - with recorded timing at a speed-up, the recorded route part alone
     ///   (``FlightTiming/recorded(for:speedup:idle:)``: the file's steps, idle ones shortened, over
-    ///   the speed-up) plus the fly-in and pull-out (planning may only add time, to gaps).
+    ///   the speed-up; planning may only add time, to gaps).
     func refuseTooManyFramesBeforePlanning(_ route: Route, sampler: PoseSampler) throws {
         let options = flight.options
         guard scriptPath == nil else { return }
-        if let duration = options.duration {
-            return try refuseTooManyFrames(duration: duration, sampler: sampler, shown: shownPath(routePath), longestStep: nil,
-                                           atLeast: true)
+        let transitions = options.preset == .follow ? options.intro + options.outro : 0
+        var part = options.duration ?? 0
+        var longestStep: RecordedStep? = nil
+        if options.duration == nil, options.preset == .follow, options.timing == .recorded, route.recordedClockFault == nil,
+           let timing = try? FlightTiming.recorded(for: route, speedup: options.speedup ?? 1,
+                                                   idle: options.skipIdle.map { FlightTiming.IdleCompression(threshold: $0) }) {
+            part = timing.duration
+            longestStep = RecordedStep(lengthening: route, options: options)
         }
-        guard options.preset == .follow, options.timing == .recorded, route.recordedClockFault == nil,
-              let timing = try? FlightTiming.recorded(for: route, speedup: options.speedup ?? 1,
-                                                      idle: options.skipIdle.map { FlightTiming.IdleCompression(threshold: $0) }) else { return }
-        try refuseTooManyFrames(duration: options.intro + timing.duration + options.outro, sampler: sampler,
-                                shown: shownPath(routePath), longestStep: RecordedStep(lengthening: route, options: options),
+        guard transitions + part > 0 else { return }
+        try refuseTooManyFrames(duration: transitions + part, sampler: sampler, shown: shownPath(routePath), longestStep: longestStep,
                                 atLeast: true)
     }
 

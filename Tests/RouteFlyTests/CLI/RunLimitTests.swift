@@ -37,15 +37,15 @@ import Testing
         #expect(raised.stdout.split(separator: "\n").count > 3000)
     }
 
-    /// A long `--duration` is checked against the frame budget before the flight is planned (the
-    /// follow preset's script grows with the flight: 0.8 GB for 100,000 s), and `plan` and `check`
-    /// refuse a followed route part over 100,000 s instead of planning it (10,000,000 s ended in the
-    /// OOM killer).
+    /// A long `--duration` (with the default 6 s fly-in and pull-out) is checked against the frame
+    /// budget before the flight is planned (the follow preset's script grows with the flight: 0.8 GB
+    /// for 100,000 s), and `plan` and `check` refuse a followed route part over 100,000 s instead of
+    /// planning it (10,000,000 s ended in the OOM killer).
     @Test func aLongDurationIsRefusedBeforePlanning() throws {
         let route = Fixtures.packageRoot.appendingPathComponent("routes/gpxpy-cerknicko-jezero.gpx").path
         let sample = try runRouteFly(["sample", route, "--duration", "100000", "--fps", "60"])
         #expect(sample.status == 1 && sample.stdout.isEmpty)
-        #expect(sample.stderr.contains("error: the flight has at least 6000001 frames at 60.000 fps (100000.000 s (27.8 h)), more than the frame budget of 500000"), "\(sample.stderr)")
+        #expect(sample.stderr.contains("error: the flight has at least 6000721 frames at 60.000 fps (100012.000 s (27.8 h)), more than the frame budget of 500000"), "\(sample.stderr)")
         #expect(!sample.stderr.contains("note:"), "planned first: \(sample.stderr)")
         for command in ["plan", "check"] {
             let r = try runRouteFly([command, route, "--duration", "1e7"])
@@ -55,6 +55,22 @@ import Testing
             #expect(said.contains("the route part would last 1e+07 s, more than the 100000 s (about 28 hours) a followed route part may last"), "\(command): \(said)")
             if command == "plan" { #expect(r.stdout.isEmpty) }
         }
+    }
+
+    /// A follow flight's fly-in and pull-out count towards the budget checked before planning: a long
+    /// `--intro` or `--outro` is refused at once (`--intro 1000000` took two minutes and 7 GB to plan,
+    /// then was refused), naming the frames it has at least.
+    @Test func aLongIntroOrOutroIsRefusedBeforePlanning() throws {
+        let route = Fixtures.packageRoot.appendingPathComponent("routes/gpxpy-cerknicko-jezero.gpx").path
+        for option in ["--intro", "--outro"] {
+            let r = try runRouteFly(["sample", route, option, "100000", "--fps", "30"])
+            #expect(r.status == 1 && r.stdout.isEmpty, "\(option): \(r.stderr)")
+            #expect(r.stderr.contains("error: the flight has at least 3000") && r.stderr.contains("more than the frame budget of 500000"), "\(option): \(r.stderr)")
+            #expect(!r.stderr.contains("note:"), "planned first: \(r.stderr)")
+        }
+        // Within the budget with the route part's own time, it is planned and sampled as before.
+        let fits = try runRouteFly(["sample", route, "--intro", "60", "--outro", "60", "--fps", "5"])
+        #expect(fits.status == 0, "\(fits.stderr)")
     }
 
     @Test func moreFramesThanCanBeSampledNamesTheFileAndTheWayOut() throws {
